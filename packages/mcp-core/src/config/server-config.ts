@@ -1,0 +1,87 @@
+/**
+ * The normalized, validated shape of one server entry, whatever config dialect it came from.
+ * @module
+ */
+
+/** Restart policy for a server whose transport closes or whose HTTP session is lost. */
+export interface AutoRestartOptions {
+  /** Failed attempts before giving up. @default 10 */
+  maxRetries?: number;
+  /** Delay before the first attempt. @default 500 */
+  initialDelayMs?: number;
+  /** Cap of the doubling delay. @default 30000 */
+  maxDelayMs?: number;
+  /** A connection `running` this long resets the attempt budget. @default 30000 */
+  stableAfterMs?: number;
+}
+
+/** Ping policy that detects a hung server (process alive, not answering). */
+export interface HealthCheckOptions {
+  /** Time between pings. @default 30000 */
+  intervalMs?: number;
+  /** Time a ping may take. @default 10000 */
+  timeoutMs?: number;
+  /** Missed pings in a row that count as a dead transport. @default 2 */
+  failures?: number;
+}
+
+/** Which parent env names a stdio child gets: `"all"`, or the safe base plus these names/globs. */
+export type InheritEnv = "all" | readonly string[];
+
+/** Request headers, or (config objects only) a function called for every request. */
+export type HeadersInput =
+  | Record<string, string>
+  | (() => Record<string, string> | Promise<Record<string, string>>);
+
+/** Settings every server has. */
+export interface ServerConfigBase {
+  /** The server's key in the config, `[A-Za-z0-9_-]{1,32}`. */
+  name: string;
+  /** false when the entry says `enabled: false` or `disabled: true`. */
+  enabled: boolean;
+  /** Milliseconds per phase (connect, list, call). @default 30000 */
+  timeoutMs: number;
+  /** Connect on first use; undefined means the load option decides. */
+  lazy?: boolean;
+  /** Stop a lazily started server after this long without a call. */
+  idleTimeoutMs?: number;
+  /** Overrides the load option for this server. */
+  autoRestart?: boolean | AutoRestartOptions;
+  /** Overrides the load option for this server. */
+  healthCheck?: boolean | HealthCheckOptions;
+  /** Overrides the load option for this server. */
+  liveToolList?: boolean;
+  /** Allow/drop map on raw tool names: any `true` ⇒ allow list, all `false` ⇒ drop list. */
+  tools?: Record<string, boolean>;
+}
+
+/** A server run as a child process speaking MCP over stdio. */
+export interface StdioServerConfig extends ServerConfigBase {
+  transport: "stdio";
+  command: string;
+  args: string[];
+  /** Explicit env, values unexpanded (`${VAR}` is resolved at spawn time). */
+  env: Record<string, string>;
+  /** A dotenv file whose entries count as explicit env (explicit `env` wins). */
+  envFile?: string;
+  cwd?: string;
+  /** undefined ⇒ the load option `defaultInheritEnv` decides. */
+  inheritEnv?: InheritEnv;
+}
+
+/** A server reached over Streamable HTTP (`"http"`, SSE fallback) or legacy SSE only (`"sse"`). */
+export interface HttpServerConfig extends ServerConfigBase {
+  transport: "http" | "sse";
+  url: string;
+  /** Header values may contain `${VAR}`, expanded from the parent env. */
+  headers?: HeadersInput;
+}
+
+/** One validated server entry. */
+export type ServerConfig = StdioServerConfig | HttpServerConfig;
+
+/** What `parseConfig` returns: the servers in config order, and warnings (unknown keys). */
+export interface ParsedConfig {
+  servers: ServerConfig[];
+  warnings: string[];
+}

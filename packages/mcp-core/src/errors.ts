@@ -1,0 +1,51 @@
+/**
+ * Typed errors of `@toolnexus/mcp-core`. Every error carries a stable string `code`; the
+ * `isMcpCoreError` guard works across duplicated copies of the package (a `Symbol.for` marker).
+ * @module
+ */
+
+/** Stable error codes. Add to this union; never rename a member. */
+export type McpCoreErrorCode =
+  | "CONFIG_INVALID"
+  | "CONFIG_NOT_FOUND"
+  | "CONFIG_PARSE"
+  | "OPTIONS_INVALID"
+  | "SERVER_UNKNOWN"
+  | "START_FAILED"
+  | "START_TIMEOUT"
+  | "ABORTED"
+  | "CONNECTION_CLOSED"
+  | "SESSION_LOST"
+  | "LISTING_INVALID"
+  | "RESTART_EXHAUSTED"
+  | "TOOL_REMOVED"
+  | "ENV_INVALID"
+  | "STARTUP_FAILED"
+  | "CLOSED";
+
+const MARKER = Symbol.for("@toolnexus/mcp-core.error");
+
+/** The one error class of the core. `server` names the server the error is about, when there is one. */
+export class McpCoreError extends Error {
+  readonly code: McpCoreErrorCode;
+  readonly server?: string;
+  readonly [MARKER] = true;
+
+  constructor(code: McpCoreErrorCode, message: string, options?: { server?: string; cause?: unknown }) {
+    super(message, options?.cause === undefined ? undefined : { cause: options.cause });
+    this.name = "McpCoreError";
+    this.code = code;
+    if (options?.server !== undefined) this.server = options.server;
+  }
+}
+
+/** True for any `McpCoreError`, even one thrown by another copy of this package. */
+export function isMcpCoreError(value: unknown): value is McpCoreError {
+  return typeof value === "object" && value !== null && (value as Record<symbol, unknown>)[MARKER] === true;
+}
+
+/** The message of any thrown value, for error reporting. */
+export function errorMessage(value: unknown): string {
+  if (value instanceof Error) return value.message;
+  return String(value);
+}
