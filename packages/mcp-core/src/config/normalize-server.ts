@@ -1,0 +1,99 @@
+/**
+ * One server entry of any dialect → a normalized `ServerConfig`, or the problems that prevent it.
+ * @module
+ */
+import { resolve } from "node:path";
+import type { ConfigIssue } from "./config-issue.js";
+import { describeValue, isPlainObject } from "./describe-value.js";
+import { resolveTransport, type Transport } from "./resolve-transport.js";
+import type { ServerConfig, ServerConfigBase } from "./server-config.js";
+import { autoRestartSchema, healthCheckSchema, type ServerEntry, serverEntrySchema } from "./server-entry-schema.js";
+import { zodIssuesToConfigIssues } from "./zod-issues.js";
+
+/** Per-phase timeout when an entry has no `timeout`. */
+export const DEFAULT_TIMEOUT_MS = 30_000;
+
+/** The outcome for one entry: a config when there are no issues, and at most one warning. */
+export interface NormalizedServer {
+  config?: ServerConfig;
+  issues: ConfigIssue[];
+  /** `Server "x": ignoring unknown keys "a", "b"` when the entry has keys no dialect defines. */
+  warning?: string;
+}
+
+const KNOWN_KEYS: ReadonlySet<string> = new Set(Object.keys(serverEntrySchema.shape));
+const NESTED_SHAPES = [
+  ["autoRestart", autoRestartSchema.shape],
+  ["healthCheck", healthCheckSchema.shape],
+] as const;
+
+/**
+ * Validates and normalizes one entry. All of its problems are returned together.
+ * @param baseDir directory that relative `cwd` and `envFile` resolve against
+ */
+export function normalizeServer(name: string, entry: unknown, baseDir: string): NormalizedServer {
+  if (!isPlainObject(entry)) {
+    return { issues: [{ server: name, problem: `expected an object, got ${describeValue(entry)}` }] };
+  }
+  const parsed = serverEntrySchema.safeParse(entry);
+  const issues = parsed.success ? [] : zodIssuesToConfigIssues(name, parsed.error.issues, entry);
+  const resolved = resolveTransport(name, entry);
+  issues.push(...resolved.issues);
+  const unknown = unknownKeys(entry);
+  const result: NormalizedServer = { issues };
+  if (unknown.length > 0) {
+    const keys = unknown.map((key) => JSON.stringify(key)).join(", ");
+    result.warning = `Server ${JSON.stringify(name)}: ignoring unknown ${unknown.length === 1 ? "key" : "keys"} ${keys}`;
+  }
+  if (parsed.success && resolved.transport !== undefined && issues.length === 0) {
+    result.config = build(name, parsed.data, resolved.transport, baseDir);
+  }
+  return result;
+}
+
+function unknownKeys(entry: Record<string, unknown>): string[] {
+  const out = Object.keys(entry).filter((key) => !KNOWN_KEYS.has(key));
+  for (const [key, shape] of NESTED_SHAPES) {
+    const value = entry[key];
+    if (!isPlainObject(value)) continue;
+    for (const inner of Object.keys(value)) if (!Object.hasOwn(shape, inner)) out.push(`${key}.${inner}`);
+  }
+  return out;
+}
+
+function build(name: string, data: ServerEntry, transport: Transport, baseDir: string): ServerConfig {
+  const base: ServerConfigBase = {
+    name,
+    enabled: data.enabled !== false && data.disabled !== true,
+    timeoutMs: data.timeout ?? DEFAULT_TIMEOUT_MS,
+  };
+  if (data.lazy !== undefined) base.lazy = data.lazy;
+  if (data.idleTimeoutMs !== undefined) base.idleTimeoutMs = data.idleTimeoutMs;
+  if (data.autoRestart !== undefined) base.autoRestart = data.autoRestart;
+  if (data.healthCheck !== undefined) base.healthCheck = data.healthCheck;
+  if (data.liveToolList !== undefined) base.liveToolList = data.liveToolList;
+  if (data.tools !== undefined) base.tools = { ...data.tools };
+
+  if (transport !== "stdio") {
+    // resolveTransport only picks a remote transport when `url` is a valid http(s) URL.
+    const config: ServerConfig = { ...base, transport, url: data.url ?? "" };
+    if (data.headers !== undefined) {
+      config.headers = typeof data.headers === "function" ? data.headers : { ...data.headers };
+    }
+    return config;
+  }
+  // An array command is argv: its head is the command and its tail goes before `args`.
+  const argv = typeof data.command === "string" ? [data.command] : (data.command ?? []);
+  const [command = "", ...leadingArgs] = argv;
+  const config: ServerConfig = {
+    ...base,
+    transport,
+    command,
+    args: [...leadingArgs, ...(data.args ?? [])],
+    env: { ...data.environment, ...data.env },
+  };
+  if (data.envFile !== undefined) config.envFile = resolve(baseDir, data.envFile);
+  if (data.cwd !== undefined) config.cwd = resolve(baseDir, data.cwd);
+  if (data.inheritEnv !== undefined) config.inheritEnv = data.inheritEnv === "all" ? "all" : [...data.inheritEnv];
+  return config;
+}

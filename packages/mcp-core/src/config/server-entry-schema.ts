@@ -1,0 +1,95 @@
+/**
+ * zod schemas for one server entry in any supported dialect (Claude Desktop/Cursor/Claude Code,
+ * VS Code, opencode/toolnexus). Every `error` text is the "expected …" half of a message; the "got …"
+ * half is derived from the value by `describeValue`, so values never reach a message.
+ * @module
+ */
+import { z } from "zod";
+import type { HeadersInput } from "./server-config.js";
+
+/** `type` values meaning a local (stdio) server. */
+export const LOCAL_TYPES = ["stdio", "local"] as const;
+/** `type` values meaning a remote server; `sse` selects legacy SSE, the others Streamable HTTP. */
+export const REMOTE_TYPES = ["http", "streamable-http", "streamableHttp", "remote", "sse"] as const;
+
+const TYPES = [...LOCAL_TYPES, ...REMOTE_TYPES] as const;
+
+const boolean = z.boolean({ error: "a boolean" });
+
+const nonEmptyString = z
+  .string({ error: "a non-empty string" })
+  .refine((value) => value.trim() !== "", { error: "a non-empty string" });
+
+const stringMap = z.record(z.string(), z.string({ error: "a string" }), { error: "an object of strings" });
+
+function integer(expected: string, min: number) {
+  return z
+    .number({ error: expected })
+    .int({ error: expected })
+    .min(min, { error: expected });
+}
+
+const positiveMs = integer("a positive integer (milliseconds)", 1);
+const nonNegativeMs = integer("a non-negative integer (milliseconds)", 0);
+
+/** The object form of `autoRestart`. */
+export const autoRestartSchema = z.object({
+  maxRetries: integer("a non-negative integer", 0).optional(),
+  initialDelayMs: nonNegativeMs.optional(),
+  maxDelayMs: nonNegativeMs.optional(),
+  stableAfterMs: nonNegativeMs.optional(),
+});
+
+/** The object form of `healthCheck`. */
+export const healthCheckSchema = z.object({
+  intervalMs: positiveMs.optional(),
+  timeoutMs: positiveMs.optional(),
+  failures: integer("a positive integer", 1).optional(),
+});
+
+const headersFunction = z.custom<Exclude<HeadersInput, Record<string, string>>>(
+  (value) => typeof value === "function",
+);
+
+/** One server entry. Unknown keys are stripped here and reported as a warning by the caller. */
+export const serverEntrySchema = z.object(
+  {
+    type: z.enum(TYPES, { error: `one of ${TYPES.map((t) => JSON.stringify(t)).join(", ")}` }).optional(),
+    command: z
+      .union(
+        [
+          nonEmptyString,
+          z
+            .array(nonEmptyString, { error: "a non-empty array of strings" })
+            .min(1, { error: "a non-empty array of strings" }),
+        ],
+        { error: "a string or an array of strings" },
+      )
+      .optional(),
+    args: z.array(z.string({ error: "a string" }), { error: "an array of strings" }).optional(),
+    env: stringMap.optional(),
+    environment: stringMap.optional(),
+    envFile: nonEmptyString.optional(),
+    cwd: nonEmptyString.optional(),
+    url: z.string({ error: "an http or https URL" }).optional(),
+    headers: z.union([stringMap, headersFunction], { error: "an object of strings" }).optional(),
+    enabled: boolean.optional(),
+    disabled: boolean.optional(),
+    timeout: positiveMs.optional(),
+    lazy: boolean.optional(),
+    idleTimeoutMs: positiveMs.optional(),
+    inheritEnv: z
+      .union([z.literal("all"), z.array(nonEmptyString, { error: "an array of env names" })], {
+        error: '"all" or an array of env names',
+      })
+      .optional(),
+    autoRestart: z.union([boolean, autoRestartSchema], { error: "a boolean or an object" }).optional(),
+    healthCheck: z.union([boolean, healthCheckSchema], { error: "a boolean or an object" }).optional(),
+    liveToolList: boolean.optional(),
+    tools: z.record(z.string(), boolean, { error: "an object of booleans" }).optional(),
+  },
+  { error: "an object" },
+);
+
+/** A server entry that passed `serverEntrySchema`. */
+export type ServerEntry = z.infer<typeof serverEntrySchema>;

@@ -1,0 +1,46 @@
+/**
+ * `@toolnexus/mcp-core`: MCP servers (stdio and Streamable HTTP) as a live, self-healing,
+ * framework-agnostic tool set — lifecycle with auto-restart, live tool list, lazy start with a
+ * listing cache, least-privilege env and deterministic tool names.
+ * @module
+ */
+export type {
+  AutoRestartOptions,
+  HeadersInput,
+  HealthCheckOptions,
+  HttpServerConfig,
+  InheritEnv,
+  ParsedConfig,
+  ServerConfig,
+  ServerConfigBase,
+  StdioServerConfig,
+} from "./config/server-config.js";
+export { parseConfig } from "./config/parse-config.js";
+export { errorMessage, isMcpCoreError, McpCoreError, type McpCoreErrorCode } from "./errors.js";
+export { scopedEnv } from "./env/scoped-env.js";
+export { defaultCacheDir, fileToolCache } from "./lazy/file-tool-cache.js";
+export { configFingerprint } from "./lazy/fingerprint.js";
+export type { ToolCacheEntry, ToolCacheStore } from "./lazy/tool-cache-store.js";
+export { backoffDelay, type BackoffInput } from "./lifecycle/backoff.js";
+export { loadMcp } from "./load-mcp.js";
+export { namespacedName } from "./naming/namespaced-name.js";
+export { toolnexusName } from "./naming/toolnexus-name.js";
+export type { ElicitationHandler, LoadMcpOptions, NamingOption } from "./options.js";
+export { resultText } from "./tools/call-result.js";
+export type {
+  ConnectionState,
+  ContentBlock,
+  EnvEntry,
+  JsonSchemaObject,
+  McpCallContext,
+  McpProgress,
+  McpSource,
+  McpStatus,
+  McpTool,
+  McpToolErrorKind,
+  McpToolResult,
+  ServerSnapshot,
+  StateInfo,
+  ToolAnnotations,
+  ToolsChange,
+} from "./types.js";

@@ -1,0 +1,76 @@
+/**
+ * Tools of a lazy server before it starts: from the listing cache, or from one background
+ * discovery on a miss. Every later listing of a live session updates the cache.
+ * @module
+ */
+import type { Tool } from "@modelcontextprotocol/sdk/types.js";
+import { errorMessage } from "../errors.js";
+import type { Connection } from "../lifecycle/connection.js";
+import { filterTools } from "../tools/tool-filter.js";
+import type { ToolRegistry } from "../tools/tool-registry.js";
+import { configFingerprint } from "./fingerprint.js";
+import type { ToolCacheStore } from "./tool-cache-store.js";
+
+export class LazyListing {
+  private readonly key: string;
+  /** The background discovery, when one runs (close waits for it). */
+  discovery?: Promise<void>;
+
+  constructor(
+    private readonly connection: Connection,
+    private readonly registry: ToolRegistry,
+    private readonly store: ToolCacheStore | undefined,
+    private readonly warn: (message: string) => void,
+  ) {
+    this.key = configFingerprint(connection.config);
+  }
+
+  /** Puts cached tools in the registry; on a miss starts discovery without waiting for it. */
+  async prepare(): Promise<void> {
+    const entry = await this.read();
+    if (entry) {
+      this.apply(entry);
+      return;
+    }
+    this.discovery = this.connection
+      .discover()
+      .then(async (tools) => {
+        // A start that raced the discovery has listed already; its listing wins.
+        if (this.connection.state === "stopped" && this.registry.count(this.connection.config.name) === 0) {
+          this.apply(tools);
+        }
+        await this.save(tools);
+      })
+      .catch((error) =>
+        this.warn(`MCP server "${this.connection.config.name}": tool discovery failed: ${errorMessage(error)}`),
+      );
+  }
+
+  /** Records a live listing. */
+  save(tools: Tool[]): Promise<void> {
+    if (!this.store) return Promise.resolve();
+    const name = this.connection.config.name;
+    return Promise.resolve(
+      this.store.set(this.key, {
+        version: 1,
+        server: name,
+        fingerprint: this.key,
+        savedAt: new Date().toISOString(),
+        tools,
+      }),
+    ).catch((error) => this.warn(`MCP server "${name}": could not write the tool cache: ${errorMessage(error)}`));
+  }
+
+  private async read(): Promise<Tool[] | undefined> {
+    if (!this.store) return undefined;
+    try {
+      return (await this.store.get(this.key))?.tools;
+    } catch {
+      return undefined;
+    }
+  }
+
+  private apply(tools: Tool[]): void {
+    this.registry.swap(this.connection.config.name, filterTools(tools, this.connection.config.tools), this.connection);
+  }
+}

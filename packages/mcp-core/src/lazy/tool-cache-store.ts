@@ -1,0 +1,22 @@
+import type { Tool } from "@modelcontextprotocol/sdk/types.js";
+
+/** One cached listing. The format is shared across ports (SPEC.md, Lazy start). */
+export interface ToolCacheEntry {
+  version: 1;
+  server: string;
+  /** The config fingerprint this listing belongs to. */
+  fingerprint: string;
+  /** ISO time of the listing. */
+  savedAt: string;
+  /** The raw tool definitions as the server listed them (after dropping malformed ones). */
+  tools: Tool[];
+}
+
+/**
+ * Where listings of lazy servers are kept between runs. Keys are config fingerprints (hex).
+ * `get` returns undefined on a miss; a store must never throw for a corrupt entry.
+ */
+export interface ToolCacheStore {
+  get(key: string): Promise<ToolCacheEntry | undefined> | ToolCacheEntry | undefined;
+  set(key: string, entry: ToolCacheEntry): Promise<void> | void;
+}

@@ -1,0 +1,450 @@
+/**
+ * One server's connection: owns its state machine, its session, restarts with backoff, refresh,
+ * health checks and lazy start. The registry holds its tools; wrappers call back in here.
+ * @module
+ */
+import type { Tool } from "@modelcontextprotocol/sdk/types.js";
+import type { ServerConfig } from "../config/server-config.js";
+import { errorMessage, McpCoreError } from "../errors.js";
+import type { ResolvedAutoRestart, ResolvedHealthCheck } from "../options.js";
+import type { ToolRegistry } from "../tools/tool-registry.js";
+import { filterTools } from "../tools/tool-filter.js";
+import type { ToolCaller } from "../tools/tool-wrapper.js";
+import { errorResult } from "../tools/call-result.js";
+import { openSession, type McpSession, type SessionParams } from "../transport/session.js";
+import type { ConnectionState, EnvEntry, McpCallContext, McpTool, McpToolResult, StateInfo } from "../types.js";
+import { backoffDelay } from "./backoff.js";
+import { HealthMonitor } from "./health-monitor.js";
+import { type LaunchEnvOptions, childEnvironment, requestHeaders } from "./launch-env.js";
+import { RefreshQueue } from "./refresh-queue.js";
+import { runCall } from "./run-call.js";
+import { type ConnectionEvent, transition } from "./state-machine.js";
+import { StateWaiters } from "./state-waiters.js";
+
+/** Everything a connection needs from the source. */
+export interface ConnectionDeps {
+  registry: ToolRegistry;
+  autoRestart: ResolvedAutoRestart;
+  healthCheck: ResolvedHealthCheck;
+  liveToolList: boolean;
+  listChangedDebounceMs: number;
+  lazy: boolean;
+  killGraceMs: number;
+  launch: LaunchEnvOptions;
+  signal?: AbortSignal;
+  onElicitation?: SessionParams["onElicitation"];
+  onState: (server: string, state: ConnectionState, info: StateInfo) => void;
+  warn: (message: string) => void;
+  /** Called with every listing a live session produced (the lazy cache keeps it). */
+  onListing?: (tools: Tool[]) => void;
+}
+
+export class Connection implements ToolCaller {
+  private current: ConnectionState = "stopped";
+  private session?: McpSession;
+  private starting?: Promise<void>;
+  private restarting?: Promise<void>;
+  private attemptAbort?: AbortController;
+  private retryTimer?: NodeJS.Timeout;
+  private stableTimer?: NodeJS.Timeout;
+  private idleTimer?: NodeJS.Timeout;
+  private debounceTimer?: NodeJS.Timeout;
+  private health?: HealthMonitor;
+  private readonly waiters = new StateWaiters();
+  private readonly refreshQueue = new RefreshQueue(() => this.relist());
+  private attempts = 0;
+  private inFlightCalls = 0;
+  private gaveUp = false;
+  private closed = false;
+  private runningSince?: number;
+  private lastPid?: number;
+  private lastStderr?: string;
+  restarts = 0;
+  lastError?: Error;
+  envEntries?: EnvEntry[];
+
+  private readonly onOuterAbort = () => {
+    // The load signal ends supervision at once: no further attempts, the current one aborted.
+    this.cancelRetry();
+    this.attemptAbort?.abort();
+    for (const abort of this.discoveries) abort();
+    this.waiters.notify(this.current);
+  };
+
+  constructor(
+    readonly config: ServerConfig,
+    private readonly deps: ConnectionDeps,
+  ) {
+    deps.signal?.addEventListener("abort", this.onOuterAbort, { once: true });
+  }
+
+  get state(): ConnectionState {
+    return this.current;
+  }
+
+  get lazy(): boolean {
+    return this.deps.lazy;
+  }
+
+  get pid(): number | undefined {
+    return this.session?.pid ?? undefined;
+  }
+
+  get uptimeMs(): number | undefined {
+    return this.runningSince === undefined ? undefined : Date.now() - this.runningSince;
+  }
+
+  get stderrTail(): string | undefined {
+    return this.session?.stderrTail() ?? this.lastStderr;
+  }
+
+
+  private apply(event: ConnectionEvent, info: Omit<StateInfo, "previous"> = {}): void {
+    const previous = this.current;
+    const next = transition(previous, event);
+    if (next === undefined) {
+      this.deps.warn(`MCP server "${this.config.name}": ignored "${event.type}" while ${previous}`);
+      return;
+    }
+    this.current = next;
+    if (next === "running") this.runningSince = Date.now();
+    else this.runningSince = undefined;
+    this.deps.onState(this.config.name, next, { previous, ...info });
+    this.waiters.notify(next);
+  }
+
+  /** Starts the server; single-flight; resolves once it is running. */
+  start(): Promise<void> {
+    if (this.closed) return Promise.reject(this.closedError());
+    if (this.current === "running") return Promise.resolve();
+    this.cancelRetry();
+    this.halted = false;
+    if (!this.starting) {
+      this.gaveUp = false;
+      this.starting = this.connectOnce().finally(() => {
+        this.starting = undefined;
+      });
+    }
+    return this.starting;
+  }
+
+  private async connectOnce(): Promise<void> {
+    this.apply({ type: "start" }, this.attempts > 0 ? { attempt: this.attempts } : {});
+    const abort = new AbortController();
+    this.attemptAbort = abort;
+    let session: McpSession | undefined;
+    try {
+      if (this.deps.signal?.aborted) throw new McpCoreError("ABORTED", `MCP server "${this.config.name}": start aborted`);
+      const env = await childEnvironment(this.config, this.deps.launch);
+      this.envEntries = env.entries;
+      session = await openSession(this.sessionParams(env.env, abort.signal));
+      const listing = await session.listTools({ timeoutMs: this.config.timeoutMs, signal: abort.signal });
+      if (abort.signal.aborted) throw new McpCoreError("ABORTED", `MCP server "${this.config.name}": start aborted`);
+      for (const warning of listing.warnings) this.deps.warn(warning);
+      this.session = session;
+      this.lastPid = session.pid;
+      this.deps.registry.swap(this.config.name, filterTools(listing.tools, this.config.tools), this);
+      this.deps.onListing?.(listing.tools);
+      this.lastError = undefined;
+      this.supervised = true;
+      this.apply({ type: "ready" });
+      this.afterRunning();
+    } catch (error) {
+      this.lastStderr = session?.stderrTail() ?? this.lastStderr;
+      await session?.close().catch(() => {});
+      if (this.session === session) this.session = undefined;
+      const failure = this.startFailure(error, abort.signal.aborted);
+      this.lastError = failure;
+      if (this.current === "starting") this.onAttemptFailed(failure);
+      throw failure;
+    } finally {
+      if (this.attemptAbort === abort) this.attemptAbort = undefined;
+    }
+  }
+
+  private startFailure(error: unknown, aborted: boolean): Error {
+    if (aborted && !(error instanceof McpCoreError && error.code === "ABORTED")) {
+      return new McpCoreError("ABORTED", `MCP server "${this.config.name}": start aborted`, {
+        server: this.config.name,
+        cause: error,
+      });
+    }
+    if (error instanceof McpCoreError) return error;
+    return new McpCoreError("START_FAILED", `MCP server "${this.config.name}" failed to start: ${errorMessage(error)}`, {
+      server: this.config.name,
+      cause: error,
+    });
+  }
+
+  private sessionParams(childEnv: Record<string, string>, signal: AbortSignal): SessionParams {
+    const onElicitation = this.deps.onElicitation;
+    return {
+      config: this.config,
+      childEnv,
+      headers: requestHeaders(this.config, this.deps.launch),
+      timeoutMs: this.config.timeoutMs,
+      killGraceMs: this.deps.killGraceMs,
+      signal,
+      ...(onElicitation ? { onElicitation } : {}),
+      ...(this.deps.liveToolList ? { onListChanged: () => this.scheduleRefresh() } : {}),
+      onLost: (error) => this.onLost(error),
+    };
+  }
+
+  private afterRunning(): void {
+    const session = this.session;
+    if (!session) return;
+    clearTimeout(this.stableTimer);
+    if (this.attempts > 0) {
+      // A connection that stays up this long earns a fresh budget: rare crashes recover forever.
+      this.stableTimer = setTimeout(() => {
+        this.attempts = 0;
+      }, this.deps.autoRestart.stableAfterMs);
+      this.stableTimer.unref();
+    }
+    this.health = new HealthMonitor(
+      this.deps.healthCheck,
+      (ms) => session.ping(ms),
+      (missed) =>
+        this.onLost(
+          new McpCoreError("CONNECTION_CLOSED", `MCP server "${this.config.name}" missed ${missed} health-check pings`, {
+            server: this.config.name,
+          }),
+        ),
+    );
+    this.health.start();
+    this.armIdleTimer();
+  }
+
+  /** The transport died (crash, lost session, unreachable, hung): error, then maybe restart. */
+  private onLost(error: Error): void {
+    if (this.current !== "running" || this.closed) return;
+    const session = this.session;
+    this.session = undefined;
+    this.lastStderr = session?.stderrTail() ?? this.lastStderr;
+    this.teardownRunning();
+    // Kill what is left (a hung child, a GET stream still retrying); never awaited here.
+    void session?.close().catch(() => {});
+    this.lastError = error;
+    this.fail({ type: "lost", error }, "crash");
+  }
+
+  private onAttemptFailed(error: Error): void {
+    this.fail({ type: "fail", error }, "start failed");
+  }
+
+  /** Moves to `error` and decides the next step before announcing it. */
+  private fail(event: ConnectionEvent & { error: Error }, reason: string): void {
+    const policy = this.deps.autoRestart;
+    if (!policy.enabled || !this.supervised || this.halted || this.closed || this.deps.signal?.aborted) {
+      this.apply(event, { error: event.error, reason });
+      return;
+    }
+    if (this.attempts >= policy.maxRetries) {
+      this.apply(event, { error: event.error, reason: "gave up", attempt: this.attempts });
+      this.giveUp();
+      return;
+    }
+    this.attempts++;
+    const delay = backoffDelay({ attempt: this.attempts, ...policy });
+    this.retryTimer = setTimeout(() => {
+      this.retryTimer = undefined;
+      this.start().then(
+        () => {
+          this.restarts++;
+        },
+        () => {},
+      );
+    }, delay);
+    this.retryTimer.unref();
+    this.apply(event, { error: event.error, reason, attempt: this.attempts, nextDelayMs: delay });
+  }
+
+  /** Auto-restart applies only to a server that has run once: a failed first start stays failed. */
+  private supervised = false;
+  /** Set by stop(): a start that fails because it was stopped must not schedule a retry. */
+  private halted = false;
+
+  private giveUp(): void {
+    this.gaveUp = true;
+    this.deps.registry.remove(this.config.name);
+    this.waiters.notify(this.current);
+  }
+
+  private cancelRetry(): void {
+    clearTimeout(this.retryTimer);
+    this.retryTimer = undefined;
+  }
+
+  private teardownRunning(): void {
+    this.health?.stop();
+    this.health = undefined;
+    clearTimeout(this.stableTimer);
+    clearTimeout(this.idleTimer);
+    clearTimeout(this.debounceTimer);
+    this.debounceTimer = undefined;
+  }
+
+  /** Stops the server (tools stay listed); cancels a start or a pending restart. */
+  async stop(): Promise<void> {
+    this.halted = true;
+    this.cancelRetry();
+    this.attemptAbort?.abort();
+    await this.starting?.catch(() => {});
+    this.teardownRunning();
+    const session = this.session;
+    this.session = undefined;
+    if (this.current !== "stopped") this.apply({ type: "stop" }, { reason: "stop" });
+    this.attempts = 0;
+    await session?.close();
+  }
+
+  /** stop → start, single-flight; tools keep their final names. */
+  restart(): Promise<void> {
+    if (this.closed) return Promise.reject(this.closedError());
+    if (!this.restarting) {
+      this.restarting = (async () => {
+        await this.stop();
+        await this.start();
+        this.restarts++;
+      })().finally(() => {
+        this.restarting = undefined;
+      });
+    }
+    return this.restarting;
+  }
+
+  private scheduleRefresh(): void {
+    clearTimeout(this.debounceTimer);
+    this.debounceTimer = setTimeout(() => {
+      this.debounceTimer = undefined;
+      this.refresh().catch(() => {});
+    }, this.deps.listChangedDebounceMs);
+    this.debounceTimer.unref();
+  }
+
+  /** Re-lists a running server and reconciles; a failed listing keeps the previous generation. */
+  refresh(): Promise<void> {
+    if (this.current !== "running") return Promise.resolve();
+    return this.refreshQueue.request();
+  }
+
+  private async relist(): Promise<void> {
+    const session = this.session;
+    if (!session || this.current !== "running") return;
+    try {
+      const listing = await session.listTools({ timeoutMs: this.config.timeoutMs });
+      if (this.session !== session) return;
+      for (const warning of listing.warnings) this.deps.warn(warning);
+      this.deps.registry.swap(this.config.name, filterTools(listing.tools, this.config.tools), this);
+      this.deps.onListing?.(listing.tools);
+    } catch (error) {
+      this.deps.warn(
+        `MCP server "${this.config.name}": tool refresh failed, keeping the previous tools: ${errorMessage(error)}`,
+      );
+    }
+  }
+
+  /**
+   * Lists the server's tools on a throwaway session (connect → list → close) without touching
+   * the state machine: a lazy server's background discovery on a cache miss.
+   */
+  async discover(): Promise<Tool[]> {
+    if (this.closed) throw this.closedError();
+    const abort = new AbortController();
+    const onAbort = () => abort.abort();
+    this.discoveries.add(onAbort);
+    try {
+      const env = await childEnvironment(this.config, this.deps.launch);
+      const session = await openSession({
+        ...this.sessionParams(env.env, abort.signal),
+        onListChanged: undefined,
+        onLost: () => {},
+      });
+      try {
+        const listing = await session.listTools({ timeoutMs: this.config.timeoutMs, signal: abort.signal });
+        for (const warning of listing.warnings) this.deps.warn(warning);
+        return listing.tools;
+      } finally {
+        await session.close();
+      }
+    } finally {
+      this.discoveries.delete(onAbort);
+    }
+  }
+
+  private readonly discoveries = new Set<() => void>();
+
+  /** Waits for `running`; rejects when the server gives up, stops, closes, or the time runs out. */
+  private async ready(timeoutMs: number, signal: AbortSignal | undefined): Promise<McpSession> {
+    if (this.current === "stopped" && this.deps.lazy) await this.start();
+    if (this.current !== "running") {
+      if (this.current === "stopped") throw new Error(`MCP server "${this.config.name}" is stopped`);
+      if (this.current === "error" && this.retryTimer === undefined) {
+        throw new Error(`MCP server "${this.config.name}" is unavailable: ${errorMessage(this.lastError)}`);
+      }
+      await this.waiters.waitFor(
+        (state) => state === "running" || state === "stopped" || (state === "error" && this.retryTimer === undefined),
+        timeoutMs,
+        signal,
+        this.config.name,
+      );
+      return this.ready(0, signal);
+    }
+    if (!this.session) throw new Error(`MCP server "${this.config.name}" has no session`);
+    return this.session;
+  }
+
+  async callTool(tool: McpTool, args: Record<string, unknown>, ctx: McpCallContext | undefined): Promise<McpToolResult> {
+    const timeoutMs = ctx?.timeout ?? this.config.timeoutMs;
+    if (this.closed) return errorResult("unavailable", this.closedError().message);
+    const removed = () =>
+      errorResult("unavailable", `Tool "${tool.name}" is no longer offered by MCP server "${this.config.name}"`);
+    if (!this.deps.registry.has(this.config.name, tool.rawName) && !this.gaveUp) return removed();
+    this.inFlightCalls++;
+    clearTimeout(this.idleTimer);
+    try {
+      let session: McpSession;
+      try {
+        session = await this.ready(timeoutMs, ctx?.signal);
+      } catch (error) {
+        if (ctx?.signal?.aborted) return errorResult("aborted", `Call to tool "${tool.name}" was aborted`);
+        const timedOut = error instanceof McpCoreError && error.code === "START_TIMEOUT";
+        return errorResult(timedOut ? "timeout" : "unavailable", errorMessage(error));
+      }
+      if (!this.deps.registry.has(this.config.name, tool.rawName)) return removed();
+      return await runCall(session, { server: this.config.name, tool: tool.name, rawName: tool.rawName }, args, ctx, timeoutMs);
+    } finally {
+      this.inFlightCalls--;
+      this.armIdleTimer();
+    }
+  }
+
+  private armIdleTimer(): void {
+    const idle = this.config.idleTimeoutMs;
+    if (!this.deps.lazy || idle === undefined || this.inFlightCalls > 0 || this.current !== "running") return;
+    clearTimeout(this.idleTimer);
+    this.idleTimer = setTimeout(() => {
+      if (this.inFlightCalls === 0 && this.current === "running") void this.stop().catch(() => {});
+    }, idle);
+    this.idleTimer.unref();
+  }
+
+  private closedError(): McpCoreError {
+    return new McpCoreError("CLOSED", `MCP source is closed (server "${this.config.name}")`, { server: this.config.name });
+  }
+
+  get lastKnownPid(): number | undefined {
+    return this.lastPid;
+  }
+
+  /** Final: stops everything and refuses further work. */
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    this.deps.signal?.removeEventListener("abort", this.onOuterAbort);
+    for (const abort of this.discoveries) abort();
+    await this.stop();
+    this.waiters.notify(this.current);
+  }
+}

@@ -1,0 +1,29 @@
+/**
+ * Coalesces refresh requests: at most one run in flight and one queued. Every request resolves
+ * after a run that started after it, so no change announced before the request is missed.
+ */
+export class RefreshQueue {
+  private inFlight?: Promise<void>;
+  private queued?: Promise<void>;
+
+  constructor(private readonly run: () => Promise<void>) {}
+
+  request(): Promise<void> {
+    if (this.queued) return this.queued;
+    if (!this.inFlight) return this.launch();
+    const after = this.inFlight;
+    this.queued = after.then(() => {
+      this.queued = undefined;
+      return this.launch();
+    });
+    return this.queued;
+  }
+
+  private launch(): Promise<void> {
+    const current = this.run().finally(() => {
+      if (this.inFlight === current) this.inFlight = undefined;
+    });
+    this.inFlight = current;
+    return current;
+  }
+}

@@ -1,0 +1,50 @@
+import type { McpSession } from "../transport/session.js";
+import type { McpCallContext, McpToolResult } from "../types.js";
+import { classifyCallError, errorResult, fromCallResult } from "../tools/call-result.js";
+
+/**
+ * Runs one `tools/call` on a live session. A fresh AbortController per call, linked to the
+ * caller's signal, because the SDK adds a listener to the signal it gets and never removes it.
+ */
+export async function runCall(
+  session: McpSession,
+  where: { server: string; tool: string; rawName: string },
+  args: Record<string, unknown>,
+  ctx: McpCallContext | undefined,
+  timeoutMs: number,
+): Promise<McpToolResult> {
+  const callerSignal = ctx?.signal;
+  if (callerSignal?.aborted) return errorResult("aborted", `Call to tool "${where.tool}" on MCP server "${where.server}" was aborted`);
+  const controller = new AbortController();
+  const forward = () => controller.abort(callerSignal?.reason);
+  callerSignal?.addEventListener("abort", forward, { once: true });
+  const onProgress = ctx?.onProgress;
+  try {
+    const result = await session.callTool(where.rawName, args, {
+      signal: controller.signal,
+      timeout: timeoutMs,
+      // The SDK only sends a progress token (and so only resets the timeout) when onprogress is set.
+      ...(onProgress
+        ? {
+            resetTimeoutOnProgress: true,
+            onprogress: (p: { progress: number; total?: number; message?: string }) => {
+              const progress: { progress: number; total?: number; message?: string } = { progress: p.progress };
+              if (p.total !== undefined) progress.total = p.total;
+              if (p.message !== undefined) progress.message = p.message;
+              onProgress(progress);
+            },
+          }
+        : {}),
+    });
+    return fromCallResult(result);
+  } catch (error) {
+    return classifyCallError(error, {
+      aborted: callerSignal?.aborted === true,
+      timeoutMs,
+      server: where.server,
+      tool: where.tool,
+    });
+  } finally {
+    callerSignal?.removeEventListener("abort", forward);
+  }
+}

@@ -1,0 +1,113 @@
+/**
+ * `loadMcp`: config → one Connection per enabled server → registry → source.
+ * @module
+ */
+import { parseConfig } from "./config/parse-config.js";
+import type { ServerConfig } from "./config/server-config.js";
+import { errorMessage, McpCoreError } from "./errors.js";
+import { EventHub } from "./event-hub.js";
+import { fileToolCache } from "./lazy/file-tool-cache.js";
+import { LazyListing } from "./lazy/lazy-listing.js";
+import { Connection } from "./lifecycle/connection.js";
+import { Source } from "./mcp-source.js";
+import { namespacedName } from "./naming/namespaced-name.js";
+import { toolnexusName } from "./naming/toolnexus-name.js";
+import {
+  type LoadMcpOptions,
+  type NamingOption,
+  resolveAutoRestart,
+  resolveHealthCheck,
+  validateOptions,
+} from "./options.js";
+import { ToolRegistry } from "./tools/tool-registry.js";
+import type { ConnectionState, McpSource, StateInfo, ToolsChange } from "./types.js";
+
+function namingRule(naming: NamingOption | undefined): (server: string, rawName: string) => string {
+  if (typeof naming === "function") return naming;
+  return naming === "toolnexus" ? toolnexusName : namespacedName;
+}
+
+/**
+ * Loads MCP servers from a config file path (JSON/JSONC) or object and returns their live tool
+ * set. Enabled servers start in parallel; a server that fails is isolated (`status` "failed",
+ * its error in `servers()`) unless `failOnStartupError` is set.
+ *
+ * @example
+ * const source = await loadMcp({ mcpServers: { files: { command: "npx", args: ["-y", "@modelcontextprotocol/server-filesystem", "."] } } });
+ * const result = await source.tools[0]?.execute({ path: "." });
+ * await source.close();
+ */
+export async function loadMcp(input: string | object, options: LoadMcpOptions = {}): Promise<McpSource> {
+  validateOptions(options);
+  const warnings: string[] = [];
+  const warn = (message: string) => {
+    warnings.push(message);
+    options.onWarning?.(message);
+  };
+  const parsed = await parseConfig(input, { serverNames: options.serverNames ?? "strict" });
+  for (const warning of parsed.warnings) warn(warning);
+  const configs = parsed.servers;
+  const reportListenerError = (error: unknown) => warn(`An MCP event listener threw: ${errorMessage(error)}`);
+  const stateEvents = new EventHub<[string, ConnectionState, StateInfo]>(reportListenerError);
+  const toolEvents = new EventHub<[string, ToolsChange]>(reportListenerError);
+  const registry = new ToolRegistry(
+    configs.map((c) => c.name),
+    namingRule(options.naming),
+    (server, change) => toolEvents.emit(server, change),
+  );
+  const store = options.toolCache === false ? undefined : (options.toolCache ?? fileToolCache());
+  const connections = new Map<string, Connection>();
+  const lazyListings: LazyListing[] = [];
+  const eager: Connection[] = [];
+  for (const config of configs.filter((c) => c.enabled)) {
+    const lazy = config.lazy ?? options.defaultLazy ?? false;
+    let listing: LazyListing | undefined;
+    const connection = new Connection(config, {
+      registry,
+      autoRestart: resolveAutoRestart(options.autoRestart, config.autoRestart),
+      healthCheck: resolveHealthCheck(options.healthCheck, config.healthCheck),
+      liveToolList: config.liveToolList ?? options.liveToolList ?? true,
+      listChangedDebounceMs: options.listChangedDebounceMs ?? 50,
+      lazy,
+      killGraceMs: options.killGraceMs ?? 2000,
+      launch: {
+        parentEnv: options.env ?? process.env,
+        defaultInheritEnv: options.defaultInheritEnv ?? [],
+        missingHeaderVar: options.missingHeaderVar ?? "error",
+      },
+      ...(options.signal ? { signal: options.signal } : {}),
+      ...(options.onElicitation ? { onElicitation: bindElicitation(options.onElicitation, config) } : {}),
+      onState: (server, state, info) => stateEvents.emit(server, state, info),
+      warn,
+      onListing: (tools) => void listing?.save(tools),
+    });
+    connections.set(config.name, connection);
+    if (lazy) {
+      listing = new LazyListing(connection, registry, store, warn);
+      lazyListings.push(listing);
+    } else {
+      eager.push(connection);
+    }
+  }
+  const source = new Source({ configs, connections, lazyListings, registry, stateEvents, toolEvents, warnings });
+  await Promise.all(lazyListings.map((l) => l.prepare()));
+  const results = await Promise.allSettled(eager.map((c) => c.start()));
+  const failures = results.flatMap((r, i) => (r.status === "rejected" ? [{ connection: eager[i], error: r.reason }] : []));
+  for (const { connection, error } of failures) warn(errorMessage(error).split("\n")[0] ?? `MCP server "${connection?.config.name}" failed`);
+  if (options.signal?.aborted) {
+    await source.close();
+    throw new McpCoreError("ABORTED", "loadMcp was aborted", { cause: options.signal.reason });
+  }
+  if (options.failOnStartupError && failures.length > 0) {
+    await source.close();
+    const lines = failures.map(({ connection, error }) => `- ${connection?.config.name}: ${errorMessage(error)}`);
+    throw new McpCoreError("STARTUP_FAILED", `${failures.length} MCP server(s) failed to start:\n${lines.join("\n")}`, {
+      cause: failures[0]?.error,
+    });
+  }
+  return source;
+}
+
+function bindElicitation(handler: NonNullable<LoadMcpOptions["onElicitation"]>, config: ServerConfig) {
+  return (request: Parameters<typeof handler>[1]) => handler(config.name, request);
+}

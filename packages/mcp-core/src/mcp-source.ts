@@ -1,0 +1,145 @@
+/**
+ * The façade hosts and adapters hold: the live tool set over all configured servers.
+ * @module
+ */
+import type { ServerConfig } from "./config/server-config.js";
+import { McpCoreError } from "./errors.js";
+import type { EventHub } from "./event-hub.js";
+import type { LazyListing } from "./lazy/lazy-listing.js";
+import type { Connection } from "./lifecycle/connection.js";
+import type { ToolRegistry } from "./tools/tool-registry.js";
+import type {
+  ConnectionState,
+  McpSource,
+  McpStatus,
+  McpTool,
+  ServerSnapshot,
+  StateInfo,
+  ToolsChange,
+} from "./types.js";
+
+export interface SourceParts {
+  /** Every configured server, enabled or not, in config order. */
+  configs: ServerConfig[];
+  connections: Map<string, Connection>;
+  lazyListings: LazyListing[];
+  registry: ToolRegistry;
+  stateEvents: EventHub<[string, ConnectionState, StateInfo]>;
+  toolEvents: EventHub<[string, ToolsChange]>;
+  warnings: string[];
+}
+
+export class Source implements McpSource {
+  private closing?: Promise<void>;
+
+  constructor(private readonly parts: SourceParts) {}
+
+  get tools(): readonly McpTool[] {
+    return this.parts.registry.tools;
+  }
+
+  get warnings(): readonly string[] {
+    return this.parts.warnings;
+  }
+
+  get status(): Record<string, McpStatus> {
+    const status: Record<string, McpStatus> = {};
+    for (const config of this.parts.configs) status[config.name] = this.statusOf(config);
+    return status;
+  }
+
+  private statusOf(config: ServerConfig): McpStatus {
+    const connection = this.parts.connections.get(config.name);
+    if (!connection) return "disabled";
+    return connection.state === "error" ? "failed" : "connected";
+  }
+
+  private connection(server: string): Connection {
+    const connection = this.parts.connections.get(server);
+    if (connection) return connection;
+    const known = this.parts.configs.some((c) => c.name === server);
+    throw new McpCoreError(
+      "SERVER_UNKNOWN",
+      known ? `MCP server "${server}" is disabled in the config` : `No MCP server named "${server}" is configured`,
+      { server },
+    );
+  }
+
+  state(server: string): ConnectionState {
+    const connection = this.parts.connections.get(server);
+    if (connection) return connection.state;
+    if (this.parts.configs.some((c) => c.name === server)) return "stopped";
+    throw this.unknown(server);
+  }
+
+  private unknown(server: string): McpCoreError {
+    return new McpCoreError("SERVER_UNKNOWN", `No MCP server named "${server}" is configured`, { server });
+  }
+
+  servers(): ServerSnapshot[] {
+    return this.parts.configs.map((config) => {
+      const connection = this.parts.connections.get(config.name);
+      const snapshot: ServerSnapshot = {
+        name: config.name,
+        transport: config.transport,
+        state: connection?.state ?? "stopped",
+        status: this.statusOf(config),
+        toolCount: this.parts.registry.count(config.name),
+        lazy: connection?.lazy ?? false,
+        restarts: connection?.restarts ?? 0,
+      };
+      if (!connection) return snapshot;
+      const optional = {
+        pid: connection.pid,
+        uptimeMs: connection.uptimeMs,
+        lastError: connection.lastError?.message,
+        stderrTail: connection.stderrTail || undefined,
+        env: connection.envEntries,
+      };
+      for (const [key, value] of Object.entries(optional)) {
+        if (value !== undefined) (snapshot as unknown as Record<string, unknown>)[key] = value;
+      }
+      return snapshot;
+    });
+  }
+
+  start(server: string): Promise<void> {
+    return this.guard(() => this.connection(server).start());
+  }
+
+  stop(server: string): Promise<void> {
+    return this.guard(() => this.connection(server).stop());
+  }
+
+  restart(server: string): Promise<void> {
+    return this.guard(() => this.connection(server).restart());
+  }
+
+  refresh(server?: string): Promise<void> {
+    return this.guard(async () => {
+      if (server !== undefined) return this.connection(server).refresh();
+      await Promise.all([...this.parts.connections.values()].map((c) => c.refresh()));
+    });
+  }
+
+  onStateChange(cb: (server: string, state: ConnectionState, info: StateInfo) => void): () => void {
+    return this.parts.stateEvents.subscribe(cb);
+  }
+
+  onToolsChange(cb: (server: string, change: ToolsChange) => void): () => void {
+    return this.parts.toolEvents.subscribe(cb);
+  }
+
+  private async guard(action: () => Promise<void>): Promise<void> {
+    if (this.closing) throw new McpCoreError("CLOSED", "MCP source is closed");
+    return action();
+  }
+
+  close(): Promise<void> {
+    this.closing ??= (async () => {
+      await Promise.all([...this.parts.connections.values()].map((c) => c.close()));
+      await Promise.all(this.parts.lazyListings.map((l) => l.discovery));
+    })();
+    return this.closing;
+  }
+}

@@ -1,0 +1,89 @@
+/**
+ * Fetches a server's whole tool listing, page by page, tolerating malformed tools: the SDK's
+ * strict parse rejects a whole page for one bad tool, so pages are parsed loosely here and each
+ * tool is validated on its own.
+ * @module
+ */
+import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { type Tool, ToolSchema } from "@modelcontextprotocol/sdk/types.js";
+import { z } from "zod";
+import { McpCoreError } from "../errors.js";
+
+/** Pages read at most before a listing is rejected (a server looping over fresh cursors). */
+export const MAX_PAGES = 1000;
+
+const LoosePageSchema = z.looseObject({
+  tools: z.array(z.unknown()),
+  nextCursor: z.string().optional(),
+});
+
+/** A validated listing, and a warning for every tool that was dropped. */
+export interface Listing {
+  tools: Tool[];
+  warnings: string[];
+}
+
+/** Validates one listed tool; returns a reason when it must be dropped. */
+function checkTool(value: unknown): { tool: Tool } | { reason: string } {
+  const parsed = ToolSchema.safeParse(value);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const where = issue?.path.length ? issue.path.join(".") : "tool";
+    return { reason: `${where}: ${issue?.message ?? "invalid"}` };
+  }
+  return { tool: parsed.data as Tool };
+}
+
+function toolLabel(value: unknown, index: number): string {
+  const name = (value as { name?: unknown } | null)?.name;
+  return typeof name === "string" ? `"${name}"` : `#${index}`;
+}
+
+/** Lists every page; rejects on a repeated cursor, too many pages or duplicate raw names. */
+export async function listAllTools(
+  client: Client,
+  server: string,
+  options: { timeoutMs: number; signal?: AbortSignal },
+): Promise<Listing> {
+  const tools: Tool[] = [];
+  const warnings: string[] = [];
+  const seenCursors = new Set<string>();
+  const seenNames = new Set<string>();
+  let cursor: string | undefined;
+  for (let page = 0; ; page++) {
+    if (page >= MAX_PAGES) {
+      throw new McpCoreError("LISTING_INVALID", `MCP server "${server}" listed more than ${MAX_PAGES} pages of tools`, {
+        server,
+      });
+    }
+    const result = await client.request(
+      { method: "tools/list", params: cursor === undefined ? {} : { cursor } },
+      LoosePageSchema,
+      { timeout: options.timeoutMs, signal: options.signal },
+    );
+    result.tools.forEach((value, index) => {
+      const checked = checkTool(value);
+      if ("reason" in checked) {
+        warnings.push(`MCP server "${server}": dropped malformed tool ${toolLabel(value, index)} (${checked.reason})`);
+        return;
+      }
+      if (seenNames.has(checked.tool.name)) {
+        throw new McpCoreError(
+          "LISTING_INVALID",
+          `MCP server "${server}" listed the tool name "${checked.tool.name}" twice; its listing was rejected`,
+          { server },
+        );
+      }
+      seenNames.add(checked.tool.name);
+      tools.push(checked.tool);
+    });
+    cursor = result.nextCursor;
+    if (cursor === undefined) return { tools, warnings };
+    if (seenCursors.has(cursor)) {
+      throw new McpCoreError("LISTING_INVALID", `MCP server "${server}" repeated a pagination cursor while listing tools`, {
+        server,
+      });
+    }
+    seenCursors.add(cursor);
+  }
+}

@@ -1,0 +1,41 @@
+import type { Tool } from "@modelcontextprotocol/sdk/types.js";
+import type { JsonSchemaObject, McpCallContext, McpTool, McpToolResult, ToolAnnotations } from "../types.js";
+
+/** Runs a call on whatever session the server has at call time. */
+export interface ToolCaller {
+  callTool(tool: McpTool, args: Record<string, unknown>, ctx: McpCallContext | undefined): Promise<McpToolResult>;
+}
+
+/**
+ * A tool as the host sees it. It holds no client: `execute` asks the server's connection for
+ * the live session, so a restart or refresh never leaves a dead wrapper behind.
+ */
+export class ToolWrapper implements McpTool {
+  readonly title?: string;
+  readonly description: string;
+  readonly inputSchema: JsonSchemaObject;
+  readonly outputSchema?: JsonSchemaObject;
+  readonly annotations?: ToolAnnotations;
+
+  constructor(
+    readonly name: string,
+    readonly server: string,
+    readonly definition: Tool,
+    private readonly caller: ToolCaller,
+  ) {
+    const title = definition.title ?? definition.annotations?.title;
+    if (title !== undefined) this.title = title;
+    this.description = definition.description ?? "";
+    this.inputSchema = definition.inputSchema as JsonSchemaObject;
+    if (definition.outputSchema !== undefined) this.outputSchema = definition.outputSchema as JsonSchemaObject;
+    if (definition.annotations !== undefined) this.annotations = definition.annotations;
+  }
+
+  get rawName(): string {
+    return this.definition.name;
+  }
+
+  execute(args: Record<string, unknown>, ctx?: McpCallContext): Promise<McpToolResult> {
+    return this.caller.callTool(this, args ?? {}, ctx);
+  }
+}

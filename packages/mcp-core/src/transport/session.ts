@@ -1,0 +1,206 @@
+/**
+ * One live protocol session with one server: a new SDK Client and a new transport per open
+ * (both are single-use). Reports an unexpected end once through `onLost`.
+ * @module
+ */
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import type { RequestOptions } from "@modelcontextprotocol/sdk/shared/protocol.js";
+import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
+import {
+  type CallToolResult,
+  CallToolResultSchema,
+  type ElicitRequest,
+  ElicitRequestSchema,
+  type ElicitResult,
+  ToolListChangedNotificationSchema,
+} from "@modelcontextprotocol/sdk/types.js";
+import type { ServerConfig } from "../config/server-config.js";
+import { errorMessage, McpCoreError } from "../errors.js";
+import { type Listing, listAllTools } from "../tools/list-tools.js";
+import { ChildProcessTransport } from "./child-process-transport.js";
+import { createHttpTransport, isStreamExhausted, shouldFallBackToSse } from "./http-transport.js";
+
+const CLIENT_INFO = { name: "toolnexus-mcp", version: "0.1.0" };
+
+/** What opening a session needs. */
+export interface SessionParams {
+  config: ServerConfig;
+  /** The complete, scoped child env (stdio). */
+  childEnv: Record<string, string>;
+  /** Resolved headers for each request (remote). */
+  headers: () => Promise<Record<string, string>>;
+  timeoutMs: number;
+  killGraceMs: number;
+  signal?: AbortSignal;
+  onElicitation?: (request: ElicitRequest["params"]) => Promise<ElicitResult>;
+  onListChanged?: () => void;
+  /** The session ended without `close()`: crash, lost HTTP session, unreachable server. */
+  onLost: (error: Error) => void;
+}
+
+/** A connected, initialized session. */
+export interface McpSession {
+  readonly pid?: number;
+  stderrTail(): string | undefined;
+  listTools(options: { timeoutMs: number; signal?: AbortSignal }): Promise<Listing>;
+  callTool(name: string, args: Record<string, unknown>, options: RequestOptions): Promise<CallToolResult>;
+  ping(timeoutMs: number): Promise<void>;
+  /** Ends the session (DELETE for HTTP) and the transport; kills a stdio child's group. */
+  close(): Promise<void>;
+}
+
+class Session implements McpSession {
+  private closed = false;
+  private lostReported = false;
+
+  constructor(
+    private readonly client: Client,
+    private readonly transport: Transport,
+    private readonly params: SessionParams,
+  ) {}
+
+  get pid(): number | undefined {
+    return this.transport instanceof ChildProcessTransport ? this.transport.pid : undefined;
+  }
+
+  stderrTail(): string | undefined {
+    return this.transport instanceof ChildProcessTransport ? this.transport.stderr.text() : undefined;
+  }
+
+  /** Reports the loss once and tears the transport down, so nothing keeps retrying. */
+  lost(error: Error): void {
+    if (this.closed || this.lostReported) return;
+    this.lostReported = true;
+    this.params.onLost(error);
+    void this.client.close().catch(() => {});
+  }
+
+  listTools(options: { timeoutMs: number; signal?: AbortSignal }): Promise<Listing> {
+    return listAllTools(this.client, this.params.config.name, options);
+  }
+
+  async callTool(name: string, args: Record<string, unknown>, options: RequestOptions): Promise<CallToolResult> {
+    // A plain request, not client.callTool: the SDK would validate structuredContent even on isError.
+    return (await this.client.request(
+      { method: "tools/call", params: { name, arguments: args } },
+      CallToolResultSchema,
+      options,
+    )) as CallToolResult;
+  }
+
+  async ping(timeoutMs: number): Promise<void> {
+    await this.client.ping({ timeout: timeoutMs });
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    const transport = this.transport as Transport & { terminateSession?: () => Promise<void> };
+    if (!this.lostReported && typeof transport.terminateSession === "function") {
+      await withTimeout(transport.terminateSession().catch(() => {}), this.params.timeoutMs);
+    }
+    await this.client.close().catch(() => {});
+  }
+}
+
+function withTimeout(promise: Promise<unknown>, ms: number): Promise<unknown> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise((resolve) => {
+    timer = setTimeout(resolve, ms);
+    timer.unref();
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+function newClient(params: SessionParams): Client {
+  const client = new Client(CLIENT_INFO, {
+    capabilities: params.onElicitation ? { elicitation: { form: {}, url: {} } } : {},
+  });
+  const onElicitation = params.onElicitation;
+  if (onElicitation) client.setRequestHandler(ElicitRequestSchema, (request) => onElicitation(request.params));
+  if (params.onListChanged) {
+    const onListChanged = params.onListChanged;
+    client.setNotificationHandler(ToolListChangedNotificationSchema, () => onListChanged());
+  }
+  return client;
+}
+
+async function connect(
+  params: SessionParams,
+  makeTransport: (session: () => Session | undefined) => Transport,
+): Promise<Session> {
+  const client = newClient(params);
+  let session: Session | undefined;
+  const transport = makeTransport(() => session);
+  client.onclose = () => session?.lost(new McpCoreError("CONNECTION_CLOSED", `MCP server "${params.config.name}" closed the connection`, { server: params.config.name }));
+  client.onerror = (error) => {
+    if (isStreamExhausted(error)) session?.lost(error);
+  };
+  try {
+    await client.connect(transport, { timeout: params.timeoutMs, signal: params.signal });
+  } catch (error) {
+    await client.close().catch(() => {});
+    throw error;
+  }
+  session = new Session(client, transport, params);
+  return session;
+}
+
+function startError(params: SessionParams, error: unknown, stderr?: string): McpCoreError {
+  const name = params.config.name;
+  if (params.signal?.aborted) {
+    return new McpCoreError("ABORTED", `MCP server "${name}": start aborted`, { server: name, cause: error });
+  }
+  const timedOut = (error as { code?: unknown } | null)?.code === -32001;
+  const tail = stderr ? `\nstderr:\n${stderr}` : "";
+  return timedOut
+    ? new McpCoreError("START_TIMEOUT", `MCP server "${name}" did not initialize within ${params.timeoutMs} ms${tail}`, {
+        server: name,
+        cause: error,
+      })
+    : new McpCoreError("START_FAILED", `MCP server "${name}" failed to start: ${errorMessage(error)}${tail}`, {
+        server: name,
+        cause: error,
+      });
+}
+
+/** Opens a session: spawn or connect, then initialize, bounded by the timeout and the signal. */
+export async function openSession(params: SessionParams): Promise<McpSession> {
+  const { config } = params;
+  if (config.transport === "stdio") {
+    let child: ChildProcessTransport | undefined;
+    try {
+      return await connect(params, () => {
+        child = new ChildProcessTransport({
+          command: config.command,
+          args: config.args,
+          env: params.childEnv,
+          cwd: config.cwd,
+          killGraceMs: params.killGraceMs,
+        });
+        return child;
+      });
+    } catch (error) {
+      await child?.drained(200);
+      throw startError(params, error, child?.stderr.text());
+    }
+  }
+  const http = (mode: "streamable" | "sse") =>
+    connect(params, (session) =>
+      createHttpTransport(
+        { server: config.name, url: config.url, headers: params.headers, onFatal: (e) => session()?.lost(e) },
+        mode,
+      ),
+    );
+  try {
+    if (config.transport === "sse") return await http("sse");
+    try {
+      return await http("streamable");
+    } catch (error) {
+      if (!shouldFallBackToSse(error)) throw error;
+      return await http("sse");
+    }
+  } catch (error) {
+    throw startError(params, error);
+  }
+}
