@@ -26,7 +26,10 @@ export function collectEntries(
   duplicateKeys: readonly DuplicateKey[] = [],
 ): { entries: ConfigEntry[]; issues: ConfigIssue[] } {
   if (!isPlainObject(root)) {
-    return { entries: [], issues: [{ problem: `expected an object at the top level, got ${describeValue(root)}` }] };
+    return {
+      entries: [],
+      issues: [{ problem: `expected an object at the top level, got ${describeValue(root)}` }],
+    };
   }
   const entries: ConfigEntry[] = [];
   const issues: ConfigIssue[] = [];
@@ -49,7 +52,9 @@ export function collectEntries(
     }
   }
   for (const wrapper of wrappers) {
-    if (repeats(null, wrapper) > 1) issues.push({ path: [wrapper], problem: "duplicate key at the top level" });
+    if (repeats(null, wrapper) > 1) {
+      issues.push({ path: [wrapper], problem: "duplicate key at the top level" });
+    }
     const map = root[wrapper];
     if (!isPlainObject(map)) {
       issues.push({ path: [wrapper], problem: `expected an object of servers, got ${describeValue(map)}` });

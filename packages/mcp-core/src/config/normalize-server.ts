@@ -7,7 +7,12 @@ import type { ConfigIssue } from "./config-issue.js";
 import { describeValue, isPlainObject } from "./describe-value.js";
 import { resolveTransport, type Transport } from "./resolve-transport.js";
 import type { ServerConfig, ServerConfigBase } from "./server-config.js";
-import { autoRestartSchema, healthCheckSchema, type ServerEntry, serverEntrySchema } from "./server-entry-schema.js";
+import {
+  autoRestartSchema,
+  healthCheckSchema,
+  type ServerEntry,
+  serverEntrySchema,
+} from "./server-entry-schema.js";
 import { zodIssuesToConfigIssues } from "./zod-issues.js";
 
 /** Per-phase timeout when an entry has no `timeout`. */
@@ -94,6 +99,8 @@ function build(name: string, data: ServerEntry, transport: Transport, baseDir: s
   };
   if (data.envFile !== undefined) config.envFile = resolve(baseDir, data.envFile);
   if (data.cwd !== undefined) config.cwd = resolve(baseDir, data.cwd);
-  if (data.inheritEnv !== undefined) config.inheritEnv = data.inheritEnv === "all" ? "all" : [...data.inheritEnv];
+  if (data.inheritEnv !== undefined) {
+    config.inheritEnv = data.inheritEnv === "all" ? "all" : [...data.inheritEnv];
+  }
   return config;
 }

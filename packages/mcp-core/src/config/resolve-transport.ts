@@ -26,7 +26,9 @@ export function resolveTransport(
   const hasUrl = entry.url !== undefined;
   if (!hasCommand && !hasUrl) {
     return {
-      issues: [{ server, problem: 'expected "command" (local server) or "url" (remote server), got neither' }],
+      issues: [
+        { server, problem: 'expected "command" (local server) or "url" (remote server), got neither' },
+      ],
     };
   }
   if (type !== undefined && LOCAL.has(type) && !hasCommand) {

@@ -23,10 +23,7 @@ const nonEmptyString = z
 const stringMap = z.record(z.string(), z.string({ error: "a string" }), { error: "an object of strings" });
 
 function integer(expected: string, min: number) {
-  return z
-    .number({ error: expected })
-    .int({ error: expected })
-    .min(min, { error: expected });
+  return z.number({ error: expected }).int({ error: expected }).min(min, { error: expected });
 }
 
 const positiveMs = integer("a positive integer (milliseconds)", 1);

@@ -13,7 +13,11 @@ type Path = (string | number)[];
  * Config issues for the zod issues of one server entry. A failed union is reported inside the one
  * alternative whose shape matched the value (so `["node", 5]` reports `command[1]`), else as a whole.
  */
-export function zodIssuesToConfigIssues(server: string, issues: readonly Issue[], entry: unknown): ConfigIssue[] {
+export function zodIssuesToConfigIssues(
+  server: string,
+  issues: readonly Issue[],
+  entry: unknown,
+): ConfigIssue[] {
   const out: ConfigIssue[] = [];
   for (const issue of issues) collect(issue, [], entry, server, out);
   return out;
@@ -22,7 +26,9 @@ export function zodIssuesToConfigIssues(server: string, issues: readonly Issue[]
 function collect(issue: Issue, prefix: Path, entry: unknown, server: string, out: ConfigIssue[]): void {
   const path = [...prefix, ...issue.path.map((key) => (typeof key === "symbol" ? String(key) : key))];
   if (issue.code === "invalid_union") {
-    const matching = issue.errors.filter((alternative) => alternative.every((inner) => inner.path.length > 0));
+    const matching = issue.errors.filter((alternative) =>
+      alternative.every((inner) => inner.path.length > 0),
+    );
     const [only] = matching;
     if (matching.length === 1 && only !== undefined) {
       for (const inner of only) collect(inner, path, entry, server, out);
@@ -30,7 +36,11 @@ function collect(issue: Issue, prefix: Path, entry: unknown, server: string, out
     }
   }
   const value = valueAt(entry, path);
-  out.push({ server, path, problem: `expected ${issue.message}, got ${describeValue(value, isNumeric(issue))}` });
+  out.push({
+    server,
+    path,
+    problem: `expected ${issue.message}, got ${describeValue(value, isNumeric(issue))}`,
+  });
 }
 
 function isNumeric(issue: Issue): boolean {

@@ -132,6 +132,8 @@ export class ChildProcessTransport implements Transport {
     if (!child || this.closing) return this.exited;
     this.closing = true;
     if (child.exitCode === null && child.signalCode === null && child.pid !== undefined) {
+      // Held while it dies, so a host awaiting close() does not exit with the child still up.
+      child.ref();
       child.stdin?.end();
       killGroup(child.pid, "SIGTERM");
       const timer = setTimeout(() => {
