@@ -29,13 +29,20 @@ const MARKER = Symbol.for("@toolnexus/mcp-core.error");
 export class McpCoreError extends Error {
   readonly code: McpCoreErrorCode;
   readonly server?: string;
+  /** The last stderr lines of a stdio server whose start failed. */
+  readonly stderrTail?: string;
   readonly [MARKER] = true;
 
-  constructor(code: McpCoreErrorCode, message: string, options?: { server?: string; cause?: unknown }) {
+  constructor(
+    code: McpCoreErrorCode,
+    message: string,
+    options?: { server?: string; cause?: unknown; stderrTail?: string },
+  ) {
     super(message, options?.cause === undefined ? undefined : { cause: options.cause });
     this.name = "McpCoreError";
     this.code = code;
     if (options?.server !== undefined) this.server = options.server;
+    if (options?.stderrTail) this.stderrTail = options.stderrTail;
   }
 }
 

@@ -11,11 +11,12 @@ export class RefreshQueue {
   request(): Promise<void> {
     if (this.queued) return this.queued;
     if (!this.inFlight) return this.launch();
-    const after = this.inFlight;
-    this.queued = after.then(() => {
+    const next = () => {
       this.queued = undefined;
       return this.launch();
-    });
+    };
+    // Also after a failed run: a rejection must not leave a dead promise queued forever.
+    this.queued = this.inFlight.then(next, next);
     return this.queued;
   }
 

@@ -5,7 +5,7 @@
  * @module
  */
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { type Tool, ToolSchema } from "@modelcontextprotocol/sdk/types.js";
+import { ErrorCode, McpError, type Tool, ToolSchema } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
 import { McpCoreError } from "../errors.js";
 
@@ -39,6 +39,31 @@ function toolLabel(value: unknown, index: number): string {
   return typeof name === "string" ? `"${name}"` : `#${index}`;
 }
 
+/** Requests one page; a timeout becomes a START_TIMEOUT error naming the server and the limit. */
+async function listPage(
+  client: Client,
+  server: string,
+  cursor: string | undefined,
+  options: { timeoutMs: number; signal?: AbortSignal },
+): Promise<z.infer<typeof LoosePageSchema>> {
+  try {
+    return await client.request(
+      { method: "tools/list", params: cursor === undefined ? {} : { cursor } },
+      LoosePageSchema,
+      { timeout: options.timeoutMs, signal: options.signal },
+    );
+  } catch (error) {
+    if (error instanceof McpError && error.code === ErrorCode.RequestTimeout && !options.signal?.aborted) {
+      throw new McpCoreError(
+        "START_TIMEOUT",
+        `MCP server "${server}" did not list its tools within ${options.timeoutMs} ms`,
+        { server, cause: error },
+      );
+    }
+    throw error;
+  }
+}
+
 /** Lists every page; rejects on a repeated cursor, too many pages or duplicate raw names. */
 export async function listAllTools(
   client: Client,
@@ -56,11 +81,7 @@ export async function listAllTools(
         server,
       });
     }
-    const result = await client.request(
-      { method: "tools/list", params: cursor === undefined ? {} : { cursor } },
-      LoosePageSchema,
-      { timeout: options.timeoutMs, signal: options.signal },
-    );
+    const result = await listPage(client, server, cursor, options);
     result.tools.forEach((value, index) => {
       const checked = checkTool(value);
       if ("reason" in checked) {

@@ -153,15 +153,10 @@ function startError(params: SessionParams, error: unknown, stderr?: string): Mcp
   }
   const timedOut = (error as { code?: unknown } | null)?.code === -32001;
   const tail = stderr ? `\nstderr:\n${stderr}` : "";
+  const options = { server: name, cause: error, ...(stderr ? { stderrTail: stderr } : {}) };
   return timedOut
-    ? new McpCoreError("START_TIMEOUT", `MCP server "${name}" did not initialize within ${params.timeoutMs} ms${tail}`, {
-        server: name,
-        cause: error,
-      })
-    : new McpCoreError("START_FAILED", `MCP server "${name}" failed to start: ${errorMessage(error)}${tail}`, {
-        server: name,
-        cause: error,
-      });
+    ? new McpCoreError("START_TIMEOUT", `MCP server "${name}" did not initialize within ${params.timeoutMs} ms${tail}`, options)
+    : new McpCoreError("START_FAILED", `MCP server "${name}" failed to start: ${errorMessage(error)}${tail}`, options);
 }
 
 /** Opens a session: spawn or connect, then initialize, bounded by the timeout and the signal. */
