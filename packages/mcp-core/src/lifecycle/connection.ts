@@ -3,7 +3,7 @@
  * health checks and lazy start. The registry holds its tools; wrappers call back in here.
  * @module
  */
-import { ErrorCode, McpError, type Tool } from "@modelcontextprotocol/sdk/types.js";
+import type { Tool } from "@modelcontextprotocol/sdk/types.js";
 import type { ServerConfig } from "../config/server-config.js";
 import { errorMessage, McpCoreError } from "../errors.js";
 import type { ResolvedAutoRestart, ResolvedHealthCheck } from "../options.js";
@@ -170,13 +170,6 @@ export class Connection implements ToolCaller {
       });
     }
     if (error instanceof McpCoreError) return error;
-    if (error instanceof McpError && error.code === ErrorCode.RequestTimeout) {
-      return new McpCoreError(
-        "START_TIMEOUT",
-        `MCP server "${this.config.name}" did not list its tools within ${this.config.timeoutMs} ms`,
-        { server: this.config.name, cause: error },
-      );
-    }
     return new McpCoreError("START_FAILED", `MCP server "${this.config.name}" failed to start: ${errorMessage(error)}`, {
       server: this.config.name,
       cause: error,

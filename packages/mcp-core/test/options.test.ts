@@ -1,0 +1,122 @@
+import { join } from "node:path";
+import { makeTempDir, readLog, removeTempDir, stdioServer } from "@toolnexus/fixtures";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { type LoadMcpOptions, loadMcp, type McpSource } from "../src/index.js";
+
+let dir: string;
+const open: McpSource[] = [];
+
+beforeAll(() => {
+  dir = makeTempDir("mcp-core-options-");
+});
+
+afterEach(async () => {
+  await Promise.all(open.splice(0).map((source) => source.close()));
+});
+
+afterAll(() => {
+  removeTempDir(dir);
+});
+
+/** [option shown in the message, options, expected "expected …, got …" part] */
+const invalid: Array<[string, unknown, string]> = [
+  ["options", null, "expected an object, got null"],
+  ["options", "fast", "expected an object, got string"],
+  [
+    "autoRestart",
+    "yes",
+    "expected a boolean or { maxRetries, initialDelayMs, maxDelayMs, stableAfterMs }, got string",
+  ],
+  ["autoRestart", null, "got null"],
+  ["autoRestart.maxRetries", { maxRetries: -1 }, "expected an integer ≥ 0, got -1"],
+  ["autoRestart.maxRetries", { maxRetries: 1.5 }, "expected an integer ≥ 0, got 1.5"],
+  ["autoRestart.initialDelayMs", { initialDelayMs: -500 }, "expected an integer ≥ 0, got -500"],
+  ["autoRestart.maxDelayMs", { maxDelayMs: "30s" }, "expected an integer ≥ 0, got string"],
+  ["autoRestart.stableAfterMs", { stableAfterMs: Number.NaN }, "expected an integer ≥ 0, got NaN"],
+  ["healthCheck", 5, "expected a boolean or { intervalMs, timeoutMs, failures }, got 5"],
+  ["healthCheck.intervalMs", { intervalMs: 0 }, "expected an integer ≥ 1, got 0"],
+  ["healthCheck.timeoutMs", { timeoutMs: -1 }, "expected an integer ≥ 1, got -1"],
+  ["healthCheck.failures", { failures: 0 }, "expected an integer ≥ 1, got 0"],
+  ["liveToolList", "true", "expected a boolean, got string"],
+  ["defaultLazy", 1, "expected a boolean, got 1"],
+  ["failOnStartupError", "no", "expected a boolean, got string"],
+  ["listChangedDebounceMs", -1, "expected an integer ≥ 0, got -1"],
+  ["killGraceMs", -100, "expected an integer ≥ 0, got -100"],
+  ["killGraceMs", Number.POSITIVE_INFINITY, "expected an integer ≥ 0, got Infinity"],
+  ["defaultInheritEnv", "none", 'expected "all" or an array of env names, got string'],
+  ["defaultInheritEnv", ["PATH", 1], 'expected "all" or an array of env names, got an array'],
+  ["naming", "snake_case", 'expected "namespaced", "toolnexus" or a function, got string'],
+  ["naming", null, "got null"],
+  ["toolCache", true, "expected false or a store with get(key) and set(key, entry), got boolean"],
+  ["toolCache", "~/.cache", "got string"],
+  ["toolCache", { get: () => undefined }, "got object"],
+  ["signal", { aborted: false }, "expected an AbortSignal, got object"],
+  ["signal", new AbortController(), "expected an AbortSignal, got object"],
+  ["onWarning", "console", "expected a function, got string"],
+  ["onElicitation", {}, "expected a function, got object"],
+  ["missingHeaderVar", "ignore", 'expected "error" or "empty", got string'],
+  ["serverNames", "loose", 'expected "strict" or "any", got string'],
+  ["env", null, "expected an object, got null"],
+  ["env", "PATH=/bin", "expected an object, got string"],
+];
+
+function optionsFor(option: string, value: unknown): unknown {
+  if (option === "options") return value;
+  const [head, field] = option.split(".") as [string, string | undefined];
+  return { toolCache: false, [head]: field === undefined ? value : (value as object) };
+}
+
+describe("loadMcp options", () => {
+  it.each(invalid)(
+    "should reject an invalid %s (%o) with a TypeError naming it",
+    async (option, value, expected) => {
+      const log = join(dir, `never-${option}.log`);
+      const config = { mcpServers: { basic: stdioServer("basic", ["--log", log]) } };
+
+      const error = await loadMcp(config, optionsFor(option, value) as LoadMcpOptions).then(
+        (source) => {
+          open.push(source);
+          return undefined;
+        },
+        (e: unknown) => e,
+      );
+
+      expect(error).toBeInstanceOf(TypeError);
+      expect((error as TypeError).message).toMatch(
+        new RegExp(`^loadMcp option "${option.replace(".", "\\.")}": `),
+      );
+      expect((error as TypeError).message).toContain(expected);
+      // Validation happens before anything is spawned.
+      expect(readLog(log)).toStrictEqual([]);
+    },
+  );
+
+  it("should keep the defaults for options given as undefined", async () => {
+    const source = await loadMcp(
+      { mcpServers: { basic: { ...stdioServer("basic"), tools: { echo: true } } } },
+      {
+        toolCache: false,
+        naming: undefined,
+        autoRestart: undefined,
+        defaultInheritEnv: undefined,
+        signal: undefined,
+        killGraceMs: undefined,
+        onWarning: undefined,
+      },
+    );
+    open.push(source);
+
+    expect(source.tools.map((t) => t.name)).toStrictEqual(["mcp__basic__echo"]);
+    expect(source.servers()[0]?.env?.every((e) => e.origin === "base")).toBe(true);
+  });
+
+  it("should accept the toolnexus naming", async () => {
+    const source = await loadMcp(
+      { mcpServers: { basic: { ...stdioServer("basic"), tools: { echo: true } } } },
+      { toolCache: false, naming: "toolnexus" },
+    );
+    open.push(source);
+
+    expect(source.tools.map((t) => [t.name, t.rawName])).toStrictEqual([["basic_echo", "echo"]]);
+  });
+});
