@@ -320,7 +320,7 @@ export class Connection implements ToolCaller {
       this.debounceTimer = undefined;
       this.refresh().catch(() => {});
     }, this.deps.listChangedDebounceMs);
-    this.debounceTimer.unref();
+    // Ref'd (it is short): a host awaiting the change this notification announces must see it.
   }
 
   /** Re-lists a running server and reconciles; a failed listing keeps the previous generation. */

@@ -45,7 +45,7 @@ export class StateWaiters {
           ),
         timeoutMs,
       );
-      timer.unref();
+      // Deliberately ref'd: a host awaiting a call that waits for a restart must not exit meanwhile.
       if (signal?.aborted) return onAbort();
       signal?.addEventListener("abort", onAbort, { once: true });
       this.waiters.add(waiter);
