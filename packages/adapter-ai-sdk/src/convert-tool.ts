@@ -1,0 +1,65 @@
+/**
+ * One MCP tool as an AI SDK `dynamicTool`, and a per-tool cache of conversions.
+ * @module
+ */
+import type { McpCallContext, McpTool } from "@toolnexus/mcp-core";
+import { dynamicTool, type Tool } from "ai";
+import { toInputSchema } from "./input-schema.js";
+import { mcpOutputToModelOutput } from "./model-output.js";
+import { type AiSdkToolsOptions, type ResolvedAiSdkToolsOptions, resolveOptions } from "./options.js";
+import { McpToolCallError } from "./tool-call-error.js";
+import { toToolArgs } from "./tool-input.js";
+import { type McpToolOutput, toToolOutput } from "./tool-output.js";
+
+function convert(tool: McpTool, options: ResolvedAiSdkToolsOptions): Tool<unknown, unknown> {
+  const { timeout, onProgress } = options;
+  return dynamicTool({
+    description: tool.description || undefined,
+    title: tool.title,
+    metadata: { mcpServer: tool.server, mcpRawName: tool.rawName },
+    inputSchema: toInputSchema(tool.inputSchema),
+    async execute(input, { abortSignal, toolCallId }): Promise<McpToolOutput> {
+      const ctx: McpCallContext = {};
+      if (abortSignal) ctx.signal = abortSignal;
+      if (timeout !== undefined) ctx.timeout = timeout;
+      if (onProgress) {
+        ctx.onProgress = (p) => onProgress({ ...p, toolName: tool.name, server: tool.server, toolCallId });
+      }
+      const result = await tool.execute(toToolArgs(input, tool.name), ctx);
+      if (result.isError) {
+        const cause = result.error?.kind === "aborted" ? abortSignal?.reason : undefined;
+        throw new McpToolCallError(tool, result, { cause });
+      }
+      return toToolOutput(result);
+    },
+    toModelOutput: ({ output }) => mcpOutputToModelOutput(output),
+  });
+}
+
+/**
+ * Converts one MCP tool (a snapshot: no cache, no link to the source's later generations).
+ * `execute` passes `abortSignal` to the core, so the server receives `notifications/cancelled`;
+ * an `isError` or failed call throws `McpToolCallError`, which the AI SDK records as a
+ * `tool-error` the model sees. The tool's `metadata` is `{ mcpServer, mcpRawName }`.
+ */
+export function toAiSdkTool(tool: McpTool, options?: AiSdkToolsOptions): Tool<unknown, unknown> {
+  return convert(tool, resolveOptions(options));
+}
+
+/**
+ * A converter that remembers the conversion of each `McpTool` object. The core keeps a tool's
+ * object while its listing is unchanged, so a generation is converted once, not once per step.
+ */
+export function createToolConverter(
+  options: ResolvedAiSdkToolsOptions,
+): (tool: McpTool) => Tool<unknown, unknown> {
+  const cache = new WeakMap<McpTool, Tool<unknown, unknown>>();
+  return (tool) => {
+    let converted = cache.get(tool);
+    if (!converted) {
+      converted = convert(tool, options);
+      cache.set(tool, converted);
+    }
+    return converted;
+  };
+}

@@ -1,0 +1,19 @@
+/**
+ * `@toolnexus/adapter-ai-sdk`: the live, self-healing MCP tool set of `@toolnexus/mcp-core` as an
+ * AI SDK (`ai` v6) `ToolSet` — one stable object that follows the servers' tool lists between steps,
+ * `isError` results as `tool-error`s, `abortSignal` passed through as MCP cancellation.
+ * @module
+ */
+export { activeToolsFor } from "./active-tools.js";
+export { toAiSdkTool } from "./convert-tool.js";
+export { toAiSdkTools } from "./live-tool-set.js";
+export {
+  type AiSdkContentPart,
+  type AiSdkToolResultOutput,
+  contentBlockToPart,
+  mcpOutputToModelOutput,
+} from "./model-output.js";
+export type { AiSdkToolProgress, AiSdkToolsOptions } from "./options.js";
+export { isMcpToolCallError, McpToolCallError } from "./tool-call-error.js";
+export type { McpToolOutput } from "./tool-output.js";
+export { type AiSdkToolsChangeListener, type AiSdkToolset, createAiSdkToolset } from "./toolset.js";

@@ -1,0 +1,28 @@
+/**
+ * What a converted tool's `execute` returns: the successful MCP result, JSON-serializable.
+ * @module
+ */
+import type { ContentBlock, McpToolResult } from "@toolnexus/mcp-core";
+
+/**
+ * The output of a successful MCP call as stored in `steps[].toolResults[].output` (and in UI
+ * messages). `toModelOutput` turns it into what the model sees.
+ */
+export interface McpToolOutput {
+  /** The MCP content blocks as the server sent them. */
+  content: ContentBlock[];
+  /** Text blocks joined with "\n"; the JSON of `structuredContent` when there is no text. */
+  text: string;
+  /** The server's structured result, when it sent one. */
+  structuredContent?: unknown;
+  /** The `_meta` of the server's result, when it sent one. */
+  meta?: Record<string, unknown>;
+}
+
+/** Keeps the fields of a successful result (no `isError` / `error`: failures throw instead). */
+export function toToolOutput(result: McpToolResult): McpToolOutput {
+  const output: McpToolOutput = { content: result.content, text: result.text };
+  if (result.structuredContent !== undefined) output.structuredContent = result.structuredContent;
+  if (result.meta !== undefined) output.meta = result.meta;
+  return output;
+}

@@ -1,0 +1,64 @@
+import { join } from "node:path";
+import { makeTempDir, readLog, removeTempDir, stdioServer, waitFor } from "@toolnexus/fixtures";
+import { generateText, stepCountIs } from "ai";
+import { afterEach, describe, expect, it } from "vitest";
+import { isMcpToolCallError, toAiSdkTools } from "../src/index.js";
+import { scriptedModel, text, toolCall } from "./support/model.js";
+import { load } from "./support/sources.js";
+
+let dir: string | undefined;
+afterEach(() => {
+  if (dir) removeTempDir(dir);
+  dir = undefined;
+});
+
+describe("aborting a generateText call", () => {
+  it("should cancel the in-flight MCP call on the server", async () => {
+    dir = makeTempDir("adapter-ai-sdk-");
+    const log = join(dir, "basic.log");
+    const source = await load({ basic: stdioServer("basic", ["--log", log]) });
+    const controller = new AbortController();
+    const run = generateText({
+      model: scriptedModel([
+        () => [toolCall("mcp__basic__slow", { ms: 20_000, steps: 20 })],
+        () => [text("late")],
+      ]),
+      tools: toAiSdkTools(source),
+      prompt: "go",
+      stopWhen: stepCountIs(3),
+      abortSignal: controller.signal,
+    });
+    const outcome = run.then(
+      (result) => ({ result }),
+      (error: unknown) => ({ error }),
+    );
+    await waitFor(() => readLog(log).some((e) => e.event === "call" && e.tool === "slow"), {
+      timeoutMs: 5000,
+      message: "the slow call reached the server",
+    });
+    controller.abort();
+
+    expect(await outcome).toMatchObject({ error: { name: "AbortError" } });
+    const events = await waitFor(
+      () => {
+        const lines = readLog(log);
+        return lines.some((e) => e.event === "cancelled") && lines;
+      },
+      { timeoutMs: 5000, message: "the server logged notifications/cancelled" },
+    );
+    expect(events.some((e) => e.event === "aborted" && e.tool === "slow")).toBe(true);
+  });
+
+  it("should reject a tool call whose signal is aborted with an aborted McpToolCallError", async () => {
+    const source = await load({ basic: stdioServer("basic") });
+    const slow = toAiSdkTools(source).mcp__basic__slow;
+    const controller = new AbortController();
+    const reason = new Error("user pressed stop");
+    setTimeout(() => controller.abort(reason), 50);
+    const error = await Promise.resolve(
+      slow?.execute?.({ ms: 20_000 }, { toolCallId: "1", messages: [], abortSignal: controller.signal }),
+    ).catch((e: unknown) => e);
+    expect(isMcpToolCallError(error)).toBe(true);
+    expect(error).toMatchObject({ kind: "aborted", server: "basic", cause: reason });
+  });
+});
