@@ -1,0 +1,12 @@
+/**
+ * `@toolnexus/adapter-langchain`: the live MCP tool set of `@toolnexus/mcp-core` as LangChain.js
+ * tools — converted once per generation, calls that survive server restarts, MCP errors as
+ * `status: "error"` tool messages, and rebinding helpers. The `createAgent` middleware lives in
+ * `@toolnexus/adapter-langchain/agent` (it needs the optional `langchain` peer).
+ * @module
+ */
+export { type BindToolsOptions, bindCurrentTools } from "./bind-current-tools.js";
+export type { McpLangChainOptions, McpProgressInfo } from "./options.js";
+export { toLangChainTools } from "./to-langchain-tools.js";
+export type { McpToolArtifact } from "./tool-output.js";
+export { createLangChainToolkit, type LangChainToolkit } from "./toolkit.js";

@@ -1,0 +1,72 @@
+/**
+ * `createAgent` middleware that offers every model call the toolkit's current tools and runs each
+ * tool call on the live tool, so an agent built once follows a changing MCP tool set.
+ * @module
+ */
+import type { StructuredTool } from "@langchain/core/tools";
+import { type AgentMiddleware, createMiddleware } from "langchain";
+import { isOwnedBy } from "./tool-owner.js";
+import type { LangChainToolkit } from "./toolkit.js";
+
+/** Options of {@link mcpToolsMiddleware}. */
+export interface McpToolsMiddlewareOptions {
+  /** The middleware's name; must be unique in one agent (give each toolkit its own). @default "McpToolsMiddleware" */
+  name?: string;
+}
+
+const nameOf = (tool: unknown): unknown => (tool as { name?: unknown } | null)?.name;
+
+/**
+ * Merges the current MCP tools into a model request's tools. This toolkit's tools that left the
+ * set are dropped; a tool already in the request keeps its place and object (createAgent rejects
+ * a request that swaps a tool declared at creation for another object of the same name).
+ */
+function withCurrentTools<T>(requestTools: readonly T[], toolkit: LangChainToolkit): T[] {
+  const current = toolkit.tools;
+  const currentNames = new Set(current.map((tool) => tool.name));
+  const merged = requestTools.filter(
+    (tool) => !isOwnedBy(tool, toolkit) || currentNames.has(nameOf(tool) as string),
+  );
+  const taken = new Set(merged.map(nameOf));
+  for (const tool of current) if (!taken.has(tool.name)) merged.push(tool as T);
+  return merged;
+}
+
+/**
+ * A `createAgent` middleware (LangChain v1) that keeps an agent on the toolkit's live tools:
+ *
+ * - `wrapModelCall` gives every model call the current MCP tools: a tool added after the agent was
+ *   built is offered on the next call, a removed one (or one whose server gave up) no longer is.
+ * - `wrapToolCall` runs each call of an MCP tool on the current tool object, including tools that
+ *   were not declared at creation. A call of a tool that has left the set since the model saw it
+ *   gets the core's error (e.g. `MCP server "x" is unavailable: …`) as a `status: "error"` message.
+ *
+ * Pass the toolkit here only — not also in `createAgent({ tools })`: tools declared at creation
+ * keep the description and schema they had then.
+ *
+ * @example
+ * const agent = createAgent({ model, tools: [], middleware: [mcpToolsMiddleware(toolkit)] });
+ */
+export function mcpToolsMiddleware(
+  toolkit: LangChainToolkit,
+  options?: McpToolsMiddlewareOptions,
+): AgentMiddleware {
+  const name = options?.name ?? "McpToolsMiddleware";
+  if (typeof name !== "string" || name.length === 0) throw new TypeError("name must be a non-empty string");
+  // Every tool offered to a model, by name: a model may call one after it left the set.
+  const offered = new Map<string, StructuredTool>();
+  return createMiddleware({
+    name,
+    wrapModelCall: (request, handler) => {
+      const tools = withCurrentTools(request.tools, toolkit);
+      for (const tool of tools)
+        if (isOwnedBy(tool, toolkit)) offered.set(tool.name as string, tool as StructuredTool);
+      return handler({ ...request, tools });
+    },
+    wrapToolCall: (request, handler) => {
+      if (request.tool !== undefined && !isOwnedBy(request.tool, toolkit)) return handler(request);
+      const tool = toolkit.tool(request.toolCall.name) ?? offered.get(request.toolCall.name);
+      return tool === undefined ? handler(request) : handler({ ...request, tool });
+    },
+  });
+}

@@ -1,0 +1,41 @@
+/**
+ * toolnexus's `loadMcp`, built on `@toolnexus/mcp-core`.
+ * @module
+ */
+
+import type { McpSource as CoreSource } from "@toolnexus/mcp-core";
+import { loadMcp as loadCore } from "@toolnexus/mcp-core";
+import { resolveConfigInput } from "./config-input.js";
+import { type LoadMcpOptions, toCoreOptions } from "./options.js";
+import { createSource } from "./source.js";
+import type { McpSource } from "./types.js";
+
+/**
+ * Connects every enabled server in parallel, lists its tools and wraps each as a toolnexus `Tool`.
+ * A server that fails is isolated (`status` "failed"). With no options this is toolnexus's behaviour
+ * of today: no restart, a tool list fixed after the load, the full parent env for stdio children.
+ *
+ * @param input a JSON config path, or a config object: wrapper `mcpServers`, `servers` or `mcp`, or a
+ *   bare map of server name → entry
+ * @throws McpCoreError `CONFIG_INVALID` for an invalid config (every problem named), `ABORTED` when
+ *   `signal` aborts the load; TypeError for malformed options
+ * @example
+ * const source = await loadMcp({ mcp: { files: { type: "local", command: ["npx", "-y", "@modelcontextprotocol/server-filesystem", "."] } } });
+ * const result = await source.tools[0]?.execute({ path: "." }); // { output, isError, metadata: { server } }
+ * await source.close();
+ */
+export async function loadMcp(input: string | object, opts?: LoadMcpOptions): Promise<McpSource> {
+  const options = opts ?? {};
+  const coreOptions = toCoreOptions(options);
+  const core = await loadCore(await resolveConfigInput(input), coreOptions);
+  if (options.onWarning === undefined) reportFailures(core);
+  return createSource(core);
+}
+
+/** toolnexus's one console line per server that failed at load. */
+export function reportFailures(core: CoreSource): void {
+  for (const server of core.servers()) {
+    if (server.status !== "failed") continue;
+    console.warn(`[toolnexus] MCP server "${server.name}" failed: ${server.lastError ?? "unknown error"}`);
+  }
+}

@@ -1,0 +1,130 @@
+/**
+ * Options of the toolnexus `loadMcp` and `listMcpTools`, and the one step that maps them onto the
+ * core's options with toolnexus's defaults.
+ * @module
+ */
+import type { LoadMcpOptions as CoreLoadMcpOptions, InheritEnv, ToolCacheStore } from "@toolnexus/mcp-core";
+import { elicitationBridge } from "./elicitation.js";
+import type { Answer, Request } from "./types.js";
+
+/** The ADR's restart policy. */
+export interface AutoRestartPolicy {
+  /** Failed attempts in a row before giving up. @default 10 */
+  maxRetries?: number;
+  /** Delay before the first attempt; it doubles per attempt up to 30 s (or up to this value, if larger). @default 500 */
+  backoffMs?: number;
+}
+
+/** Options of `loadMcp`. All optional; with none, the behaviour is toolnexus's of today. */
+export interface LoadMcpOptions {
+  /** Answers server elicitation. The `elicitation` capability is advertised only when given. */
+  waitFor?: (request: Request) => Promise<Answer>;
+  /** Aborts the load (and any restart in progress). */
+  signal?: AbortSignal;
+  /** M1: restart a server whose transport closes after it ran. @default false */
+  autoRestart?: boolean | AutoRestartPolicy;
+  /** M2: follow `notifications/tools/list_changed`. @default false */
+  liveToolList?: boolean;
+  /** M4: parent env names a stdio child gets when its entry has no `inheritEnv`. @default "all" */
+  defaultInheritEnv?: InheritEnv;
+  /** M3: listing cache for `lazy` servers, or false. @default a file store under the user cache dir */
+  toolCache?: ToolCacheStore | false;
+  /**
+   * Receives the core's warnings: servers that failed to start, unknown config keys, dropped malformed
+   * tools, failed refreshes.
+   * @default none; instead, as toolnexus does, `console.warn('[toolnexus] MCP server "x" failed: …')`
+   *   for each server that failed at load
+   */
+  onWarning?: (message: string) => void;
+}
+
+/** Options of `listMcpTools`. */
+export interface ListMcpToolsOptions {
+  /** Aborts the listing. */
+  signal?: AbortSignal;
+  /** As in `loadMcp`. @default "all" */
+  defaultInheritEnv?: InheritEnv;
+  /** As in `loadMcp`. @default failed-server lines to `console.warn` */
+  onWarning?: (message: string) => void;
+}
+
+function fail(option: string, expected: string, value: unknown): never {
+  const got = value === null ? "null" : Array.isArray(value) ? "an array" : typeof value;
+  throw new TypeError(`loadMcp option "${option}": expected ${expected}, got ${got}`);
+}
+
+function checkCount(option: string, value: unknown): void {
+  if (value === undefined) return;
+  if (typeof value !== "number" || !Number.isInteger(value) || value < 0) {
+    fail(option, "an integer ≥ 0", value);
+  }
+}
+
+/** The core's default cap of a restart delay (its `maxDelayMs`). */
+const CORE_MAX_DELAY_MS = 30_000;
+
+/** The ADR's `autoRestart` → the core's (`backoffMs` is the core's `initialDelayMs`). */
+export function toCoreAutoRestart(value: LoadMcpOptions["autoRestart"]): CoreLoadMcpOptions["autoRestart"] {
+  if (value === undefined || typeof value === "boolean") return value ?? false;
+  if (typeof value !== "object" || value === null)
+    fail("autoRestart", "a boolean or { maxRetries, backoffMs }", value);
+  checkCount("autoRestart.maxRetries", value.maxRetries);
+  checkCount("autoRestart.backoffMs", value.backoffMs);
+  const policy: { maxRetries?: number; initialDelayMs?: number; maxDelayMs?: number } = {};
+  if (value.maxRetries !== undefined) policy.maxRetries = value.maxRetries;
+  if (value.backoffMs !== undefined) policy.initialDelayMs = value.backoffMs;
+  // The core caps every delay at 30 s; a longer first delay asked for here must not be cut.
+  if (value.backoffMs !== undefined && value.backoffMs > CORE_MAX_DELAY_MS)
+    policy.maxDelayMs = value.backoffMs;
+  return policy;
+}
+
+/** The core options every toolnexus load uses: names, server names, headers and env as toolnexus has them. */
+const TOOLNEXUS_BASE = {
+  naming: "toolnexus",
+  serverNames: "any",
+  missingHeaderVar: "empty",
+} as const satisfies CoreLoadMcpOptions;
+
+/**
+ * Maps toolnexus load options onto the core's, field by field (an explicit `undefined` keeps the default).
+ * @throws TypeError naming the option when one is malformed
+ */
+export function toCoreOptions(options: LoadMcpOptions): CoreLoadMcpOptions {
+  if (typeof options !== "object" || options === null) fail("options", "an object", options);
+  if (options.waitFor !== undefined && typeof options.waitFor !== "function") {
+    fail("waitFor", "a function", options.waitFor);
+  }
+  if (options.onWarning !== undefined && typeof options.onWarning !== "function") {
+    fail("onWarning", "a function", options.onWarning);
+  }
+  const core: CoreLoadMcpOptions = {
+    ...TOOLNEXUS_BASE,
+    autoRestart: toCoreAutoRestart(options.autoRestart),
+    liveToolList: options.liveToolList ?? false,
+    defaultInheritEnv: options.defaultInheritEnv ?? "all",
+  };
+  if (options.onWarning !== undefined) core.onWarning = options.onWarning;
+  if (options.toolCache !== undefined) core.toolCache = options.toolCache;
+  if (options.signal !== undefined) core.signal = options.signal;
+  if (options.waitFor !== undefined) core.onElicitation = elicitationBridge(options.waitFor);
+  return core;
+}
+
+/** The core options of a one-shot listing: no restart, no live list, no cache. */
+export function toCoreListOptions(options: ListMcpToolsOptions): CoreLoadMcpOptions {
+  if (typeof options !== "object" || options === null) fail("options", "an object", options);
+  if (options.onWarning !== undefined && typeof options.onWarning !== "function") {
+    fail("onWarning", "a function", options.onWarning);
+  }
+  const core: CoreLoadMcpOptions = {
+    ...TOOLNEXUS_BASE,
+    autoRestart: false,
+    liveToolList: false,
+    toolCache: false,
+    defaultInheritEnv: options.defaultInheritEnv ?? "all",
+  };
+  if (options.onWarning !== undefined) core.onWarning = options.onWarning;
+  if (options.signal !== undefined) core.signal = options.signal;
+  return core;
+}

@@ -1,0 +1,27 @@
+/**
+ * The toolnexus `McpSource` over a core source: a live `tools` getter, the load's `status` snapshot,
+ * and the ADR's additive lifecycle methods delegated to the core.
+ * @module
+ */
+import type { McpSource as CoreSource } from "@toolnexus/mcp-core";
+import { createToolView } from "./tool-view.js";
+import type { McpSource, McpStatus, Tool } from "./types.js";
+
+/** Wraps a loaded core source; `status` is copied once, now (the outcome of the load). */
+export function createSource(core: CoreSource): McpSource {
+  const view = createToolView();
+  const status: Record<string, McpStatus> = { ...core.status };
+  return {
+    get tools(): Tool[] {
+      return view(core.tools);
+    },
+    status,
+    close: () => core.close(),
+    state: (server) => core.state(server),
+    restart: (server) => core.restart(server),
+    onStateChange: (cb) => core.onStateChange(cb),
+    refresh: (server) => core.refresh(server),
+    onToolsChange: (cb) => core.onToolsChange(cb),
+    servers: () => core.servers(),
+  };
+}

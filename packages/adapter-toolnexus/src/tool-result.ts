@@ -1,0 +1,63 @@
+/**
+ * The core's `McpToolResult` → toolnexus's `ToolResult`.
+ * @module
+ */
+import type { McpToolResult } from "@toolnexus/mcp-core";
+import type { ToolResult } from "./types.js";
+
+/** `output` of an `isError` result with no non-blank text. */
+export const EMPTY_ERROR_OUTPUT = "MCP tool returned an error";
+
+function textParts(content: unknown): string[] {
+  if (!Array.isArray(content)) return [];
+  return content.flatMap((item) => {
+    const block = item as { type?: unknown; text?: unknown } | null;
+    return block?.type === "text" && typeof block.text === "string" ? [block.text] : [];
+  });
+}
+
+/**
+ * The prefix the core puts before a protocol error's own message; toolnexus shows the SDK's
+ * `error.message` alone (e.g. `MCP error -32602: …`), so it is taken off.
+ */
+function protocolPrefix(tool: string, server: string): string {
+  return `Call to tool "${tool}" on MCP server "${server}" failed: `;
+}
+
+/**
+ * Maps one result, in toolnexus's order of precedence. Every result carries `metadata: { server }`.
+ * - a call that failed (unavailable, timeout, aborted, protocol) → `{ output: message, isError: true }`
+ * - `isError` → the non-blank text parts joined with `"\n\n"`, or {@link EMPTY_ERROR_OUTPUT}
+ * - `structuredContent` (not null) → its JSON
+ * - otherwise → the text parts joined with `"\n"`
+ * @param tool the tool's final name, @param server the server's config key
+ */
+export function toToolResult(result: McpToolResult, tool: string, server: string): ToolResult {
+  const metadata = { server };
+  const failure = result.error;
+  if (failure !== undefined && failure.kind !== "tool") {
+    const prefix = protocolPrefix(tool, server);
+    const message =
+      failure.kind === "protocol" && failure.message.startsWith(prefix)
+        ? failure.message.slice(prefix.length)
+        : failure.message;
+    return { output: message, isError: true, metadata };
+  }
+  if (result.isError) {
+    const output = textParts(result.content).filter((text) => text.trim() !== "");
+    return { output: output.join("\n\n") || EMPTY_ERROR_OUTPUT, isError: true, metadata };
+  }
+  if (result.structuredContent !== undefined && result.structuredContent !== null) {
+    return { output: JSON.stringify(result.structuredContent), isError: false, metadata };
+  }
+  return { output: textParts(result.content).join("\n"), isError: false, metadata };
+}
+
+/** A thrown failure as a result (`execute` never rejects). */
+export function thrownToToolResult(error: unknown, server: string): ToolResult {
+  return {
+    output: error instanceof Error ? error.message : String(error),
+    isError: true,
+    metadata: { server },
+  };
+}

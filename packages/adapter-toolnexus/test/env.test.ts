@@ -1,0 +1,64 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { loadMcp } from "../src/index.js";
+import { childEnv, local, sourceTracker, tool } from "./helpers.js";
+
+describe("M4: least-privilege env", () => {
+  const sources = sourceTracker();
+  let saved: string | undefined;
+
+  beforeEach(() => {
+    saved = process.env.SECRET_TOKEN;
+    process.env.SECRET_TOKEN = "parent-secret-value";
+  });
+
+  afterEach(async () => {
+    await sources.closeAll();
+    if (saved === undefined) delete process.env.SECRET_TOKEN;
+    else process.env.SECRET_TOKEN = saved;
+  });
+
+  it("should give a child with inheritEnv: [] only the safe base and its explicit env", async () => {
+    const source = sources.track(
+      await loadMcp(
+        { mcp: { env: local("mcp-scoped-env", [], { inheritEnv: [], environment: { EXPLICIT: "yes" } }) } },
+        { toolCache: false },
+      ),
+    );
+    const env = await childEnv(tool(source, "env_env"));
+    expect(env).not.toHaveProperty("SECRET_TOKEN");
+    expect(env.EXPLICIT).toBe("yes");
+    expect(env.PATH).toBe(process.env.PATH);
+    const safeBase = [
+      "HOME",
+      "LOGNAME",
+      "PATH",
+      "SHELL",
+      "TERM",
+      "USER",
+      "TMPDIR",
+      "LANG",
+      "LC_ALL",
+      "LC_CTYPE",
+      "TZ",
+    ];
+    expect(Object.keys(env).filter((name) => !safeBase.includes(name) && name !== "EXPLICIT")).toEqual([]);
+  });
+
+  it("should apply defaultInheritEnv to servers without inheritEnv and let a server's own inheritEnv win", async () => {
+    const source = sources.track(
+      await loadMcp(
+        {
+          mcp: {
+            plain: local("mcp-scoped-env"),
+            named: local("mcp-scoped-env", [], { inheritEnv: ["SECRET_TOKEN"] }),
+            everything: local("mcp-scoped-env", [], { inheritEnv: "all" }),
+          },
+        },
+        { defaultInheritEnv: [], toolCache: false },
+      ),
+    );
+    expect(await childEnv(tool(source, "plain_env"))).not.toHaveProperty("SECRET_TOKEN");
+    expect((await childEnv(tool(source, "named_env"))).SECRET_TOKEN).toBe("parent-secret-value");
+    expect((await childEnv(tool(source, "everything_env"))).SECRET_TOKEN).toBe("parent-secret-value");
+  });
+});

@@ -1,0 +1,81 @@
+import { describe, expect, it } from "vitest";
+import { loadMcp } from "../src/index.js";
+import { toCoreAutoRestart, toCoreListOptions, toCoreOptions } from "../src/options.js";
+
+describe("option mapping", () => {
+  it("should map no options onto toolnexus's defaults", () => {
+    const core = toCoreOptions({});
+    expect(core).toEqual({
+      naming: "toolnexus",
+      serverNames: "any",
+      missingHeaderVar: "empty",
+      autoRestart: false,
+      liveToolList: false,
+      defaultInheritEnv: "all",
+    });
+    expect(core).not.toHaveProperty("onElicitation");
+  });
+
+  it("should keep the defaults for explicitly undefined fields", () => {
+    expect(
+      toCoreOptions({ autoRestart: undefined, liveToolList: undefined, defaultInheritEnv: undefined }),
+    ).toMatchObject({
+      autoRestart: false,
+      liveToolList: false,
+      defaultInheritEnv: "all",
+    });
+  });
+
+  it.each([
+    [undefined, false],
+    [false, false],
+    [true, true],
+    [{}, {}],
+    [{ maxRetries: 3 }, { maxRetries: 3 }],
+    [{ backoffMs: 50 }, { initialDelayMs: 50 }],
+    [
+      { maxRetries: 0, backoffMs: 0 },
+      { maxRetries: 0, initialDelayMs: 0 },
+    ],
+    [{ backoffMs: 45_000 }, { initialDelayMs: 45_000, maxDelayMs: 45_000 }],
+  ])("should map autoRestart %j to the core's %j", (value, expected) => {
+    expect(toCoreAutoRestart(value)).toEqual(expected);
+  });
+
+  it("should pass the additive options and the elicitation bridge through", () => {
+    const signal = new AbortController().signal;
+    const core = toCoreOptions({
+      liveToolList: true,
+      defaultInheritEnv: ["HOME"],
+      toolCache: false,
+      signal,
+      waitFor: async (r) => ({ id: r.id, ok: false }),
+    });
+    expect(core).toMatchObject({ liveToolList: true, defaultInheritEnv: ["HOME"], toolCache: false, signal });
+    expect(core.onElicitation).toBeTypeOf("function");
+  });
+
+  it("should use a list-only policy for listMcpTools", () => {
+    expect(toCoreListOptions({})).toMatchObject({
+      autoRestart: false,
+      liveToolList: false,
+      toolCache: false,
+      defaultInheritEnv: "all",
+    });
+  });
+
+  it.each([
+    [{ autoRestart: "yes" }, /autoRestart/],
+    [{ autoRestart: { backoffMs: -1 } }, /autoRestart\.backoffMs/],
+    [{ autoRestart: { maxRetries: 1.5 } }, /autoRestart\.maxRetries/],
+    [{ waitFor: "nope" }, /waitFor/],
+    [{ onWarning: 1 }, /onWarning/],
+  ])("should reject %j with a TypeError naming the option", async (options, message) => {
+    await expect(loadMcp({}, options as never)).rejects.toThrow(TypeError);
+    await expect(loadMcp({}, options as never)).rejects.toThrow(message);
+  });
+
+  it("should reject the core's invalid options (a bad defaultInheritEnv) with a TypeError", async () => {
+    await expect(loadMcp({}, { defaultInheritEnv: "some" as never })).rejects.toThrow(/defaultInheritEnv/);
+  });
+});
