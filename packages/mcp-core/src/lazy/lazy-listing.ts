@@ -3,13 +3,30 @@
  * discovery on a miss. Every later listing of a live session updates the cache.
  * @module
  */
-import type { Tool } from "@modelcontextprotocol/sdk/types.js";
+import { type Tool, ToolSchema } from "@modelcontextprotocol/sdk/types.js";
 import { errorMessage } from "../errors.js";
 import type { Connection } from "../lifecycle/connection.js";
 import { filterTools } from "../tools/tool-filter.js";
 import type { ToolRegistry } from "../tools/tool-registry.js";
 import { configFingerprint } from "./fingerprint.js";
 import type { ToolCacheStore } from "./tool-cache-store.js";
+
+/**
+ * The cached tools when every one is a valid, uniquely named MCP tool, else undefined: an entry
+ * that is JSON but not a listing (hand-edited, another port's bug) reads as a miss, never a crash.
+ */
+function validTools(tools: unknown): Tool[] | undefined {
+  if (!Array.isArray(tools)) return undefined;
+  const names = new Set<string>();
+  const valid: Tool[] = [];
+  for (const value of tools) {
+    const parsed = ToolSchema.safeParse(value);
+    if (!parsed.success || names.has(parsed.data.name)) return undefined;
+    names.add(parsed.data.name);
+    valid.push(parsed.data as Tool);
+  }
+  return valid;
+}
 
 export class LazyListing {
   private readonly key: string;
@@ -64,7 +81,7 @@ export class LazyListing {
   private async read(): Promise<Tool[] | undefined> {
     if (!this.store) return undefined;
     try {
-      return (await this.store.get(this.key))?.tools;
+      return validTools((await this.store.get(this.key))?.tools);
     } catch {
       return undefined;
     }
