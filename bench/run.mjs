@@ -10,7 +10,10 @@ const SERVERS = 6;
 const cacheDir = join(tmpdir(), `toolnexus-bench-${process.pid}`);
 const config = (lazy) => ({
   mcpServers: Object.fromEntries(
-    Array.from({ length: SERVERS }, (_, i) => [`s${i}`, { command: process.execPath, args: [fixturePath("basic")], lazy }]),
+    Array.from({ length: SERVERS }, (_, i) => [
+      `s${i}`,
+      { command: process.execPath, args: [fixturePath("basic")], lazy },
+    ]),
   ),
 });
 
@@ -28,7 +31,9 @@ try {
   const calls = 200;
   const started = performance.now();
   for (let i = 0; i < calls; i++) await echo.execute({ text: String(i) });
-  console.log(`${"sequential echo call".padEnd(40)} ${((performance.now() - started) / calls).toFixed(2).padStart(6)} ms/call`);
+  console.log(
+    `${"sequential echo call".padEnd(40)} ${((performance.now() - started) / calls).toFixed(2).padStart(6)} ms/call`,
+  );
   await eager.close();
 
   // Fill the cache (background discovery), then measure a warm lazy load.
@@ -38,9 +43,13 @@ try {
   const lazy = await timeLoad(`load ${SERVERS} lazy servers (warm cache)`, true);
   const first = performance.now();
   await lazy.tools.find((t) => t.rawName === "echo").execute({ text: "x" });
-  console.log(`${"first call to a lazy server".padEnd(40)} ${(performance.now() - first).toFixed(0).padStart(6)} ms`);
+  console.log(
+    `${"first call to a lazy server".padEnd(40)} ${(performance.now() - first).toFixed(0).padStart(6)} ms`,
+  );
   await lazy.close();
-  console.log(`${"heap used".padEnd(40)} ${(process.memoryUsage().heapUsed / 2 ** 20).toFixed(1).padStart(6)} MiB`);
+  console.log(
+    `${"heap used".padEnd(40)} ${(process.memoryUsage().heapUsed / 2 ** 20).toFixed(1).padStart(6)} MiB`,
+  );
 } finally {
   rmSync(cacheDir, { recursive: true, force: true });
 }

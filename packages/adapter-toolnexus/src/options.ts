@@ -84,6 +84,7 @@ const TOOLNEXUS_BASE = {
   naming: "toolnexus",
   serverNames: "any",
   missingHeaderVar: "empty",
+  expandEnvReferences: false,
 } as const satisfies CoreLoadMcpOptions;
 
 /**

@@ -17,30 +17,19 @@ function textParts(content: unknown): string[] {
 }
 
 /**
- * The prefix the core puts before a protocol error's own message; toolnexus shows the SDK's
- * `error.message` alone (e.g. `MCP error -32602: …`), so it is taken off.
- */
-function protocolPrefix(tool: string, server: string): string {
-  return `Call to tool "${tool}" on MCP server "${server}" failed: `;
-}
-
-/**
  * Maps one result, in toolnexus's order of precedence. Every result carries `metadata: { server }`.
  * - a call that failed (unavailable, timeout, aborted, protocol) → `{ output: message, isError: true }`
  * - `isError` → the non-blank text parts joined with `"\n\n"`, or {@link EMPTY_ERROR_OUTPUT}
  * - `structuredContent` (not null) → its JSON
  * - otherwise → the text parts joined with `"\n"`
- * @param tool the tool's final name, @param server the server's config key
+ * @param server the server's config key
  */
-export function toToolResult(result: McpToolResult, tool: string, server: string): ToolResult {
+export function toToolResult(result: McpToolResult, server: string): ToolResult {
   const metadata = { server };
   const failure = result.error;
   if (failure !== undefined && failure.kind !== "tool") {
-    const prefix = protocolPrefix(tool, server);
-    const message =
-      failure.kind === "protocol" && failure.message.startsWith(prefix)
-        ? failure.message.slice(prefix.length)
-        : failure.message;
+    // toolnexus shows the SDK's own message for a JSON-RPC error (e.g. `MCP error -32602: …`).
+    const message = failure.kind === "protocol" ? (failure.detail ?? failure.message) : failure.message;
     return { output: message, isError: true, metadata };
   }
   if (result.isError) {

@@ -21,7 +21,7 @@ export function toTool(mcpTool: McpTool): Tool {
         const call: { signal?: AbortSignal; timeout?: number } = {};
         if (ctx?.signal !== undefined) call.signal = ctx.signal;
         if (ctx?.timeout !== undefined) call.timeout = ctx.timeout;
-        return toToolResult(await mcpTool.execute(args ?? {}, call), name, server);
+        return toToolResult(await mcpTool.execute(args ?? {}, call), server);
       } catch (error) {
         return thrownToToolResult(error, server);
       }

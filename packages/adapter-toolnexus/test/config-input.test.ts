@@ -94,7 +94,6 @@ describe("config input", () => {
             remote: {
               type: "remote",
               url: "http://127.0.0.1:9/mcp",
-              // biome-ignore lint/suspicious/noTemplateCurlyInString: a literal ${VAR} reference is the point
               headers: { A: "${TOOLNEXUS_TEST_UNSET}" },
             },
           },

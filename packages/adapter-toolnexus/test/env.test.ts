@@ -61,4 +61,15 @@ describe("M4: least-privilege env", () => {
     expect((await childEnv(tool(source, "named_env"))).SECRET_TOKEN).toBe("parent-secret-value");
     expect((await childEnv(tool(source, "everything_env"))).SECRET_TOKEN).toBe("parent-secret-value");
   });
+
+  it("should pass ${VAR} in environment values literally, as toolnexus does", async () => {
+    const source = sources.track(
+      await loadMcp(
+        { mcp: { env: local("mcp-scoped-env", [], { environment: { LITERAL: "${NOPE_UNSET_VAR}" } }) } },
+        { toolCache: false },
+      ),
+    );
+    expect(source.status).toEqual({ env: "connected" });
+    expect((await childEnv(tool(source, "env_env"))).LITERAL).toBe("${NOPE_UNSET_VAR}");
+  });
 });

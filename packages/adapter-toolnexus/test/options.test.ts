@@ -9,6 +9,7 @@ describe("option mapping", () => {
       naming: "toolnexus",
       serverNames: "any",
       missingHeaderVar: "empty",
+      expandEnvReferences: false,
       autoRestart: false,
       liveToolList: false,
       defaultInheritEnv: "all",

@@ -69,19 +69,20 @@ describe("toToolResult", () => {
         error: {
           kind: "protocol",
           message: 'Call to tool "s_t" on MCP server "s" failed: MCP error -32602: nope',
+          detail: "MCP error -32602: nope",
         },
       },
       "MCP error -32602: nope",
       true,
     ],
   ])("should map %s", (_label, partial, output, isError) => {
-    expect(JSON.stringify(toToolResult(base(partial), "s_t", "s"))).toBe(
+    expect(JSON.stringify(toToolResult(base(partial), "s"))).toBe(
       JSON.stringify({ output, isError, metadata: { server: "s" } }),
     );
   });
 
-  it("should keep a protocol error of another tool's wording unchanged", () => {
+  it("should keep a protocol error's message when it carries no detail", () => {
     const result = base({ isError: true, error: { kind: "protocol", message: "something else" } });
-    expect(toToolResult(result, "s_t", "s").output).toBe("something else");
+    expect(toToolResult(result, "s").output).toBe("something else");
   });
 });

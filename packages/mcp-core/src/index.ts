@@ -4,6 +4,8 @@
  * listing cache, least-privilege env and deterministic tool names.
  * @module
  */
+
+export { parseConfig } from "./config/parse-config.js";
 export type {
   AutoRestartOptions,
   HeadersInput,
@@ -15,13 +17,12 @@ export type {
   ServerConfigBase,
   StdioServerConfig,
 } from "./config/server-config.js";
-export { parseConfig } from "./config/parse-config.js";
-export { errorMessage, isMcpCoreError, McpCoreError, type McpCoreErrorCode } from "./errors.js";
 export { scopedEnv } from "./env/scoped-env.js";
+export { errorMessage, isMcpCoreError, McpCoreError, type McpCoreErrorCode } from "./errors.js";
 export { defaultCacheDir, fileToolCache } from "./lazy/file-tool-cache.js";
 export { configFingerprint } from "./lazy/fingerprint.js";
 export type { ToolCacheEntry, ToolCacheStore } from "./lazy/tool-cache-store.js";
-export { backoffDelay, type BackoffInput } from "./lifecycle/backoff.js";
+export { type BackoffInput, backoffDelay } from "./lifecycle/backoff.js";
 export { loadMcp } from "./load-mcp.js";
 export { namespacedName } from "./naming/namespaced-name.js";
 export { toolnexusName } from "./naming/toolnexus-name.js";

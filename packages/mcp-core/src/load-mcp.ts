@@ -42,7 +42,11 @@ export async function loadMcp(input: string | object, options: LoadMcpOptions = 
   const warnings: string[] = [];
   const warn = (message: string) => {
     warnings.push(message);
-    options.onWarning?.(message);
+    try {
+      options.onWarning?.(message);
+    } catch {
+      // A host's warning hook must not break a start, a refresh or close.
+    }
   };
   const parsed = await parseConfig(input, { serverNames: options.serverNames ?? "strict" });
   for (const warning of parsed.warnings) warn(warning);
@@ -74,6 +78,7 @@ export async function loadMcp(input: string | object, options: LoadMcpOptions = 
         parentEnv: options.env ?? process.env,
         defaultInheritEnv: options.defaultInheritEnv ?? [],
         missingHeaderVar: options.missingHeaderVar ?? "error",
+        expandEnvReferences: options.expandEnvReferences ?? true,
       },
       ...(options.signal ? { signal: options.signal } : {}),
       ...(options.onElicitation ? { onElicitation: bindElicitation(options.onElicitation, config) } : {}),
@@ -89,21 +94,38 @@ export async function loadMcp(input: string | object, options: LoadMcpOptions = 
       eager.push(connection);
     }
   }
-  const source = new Source({ configs, connections, lazyListings, registry, stateEvents, toolEvents, warnings });
+  const source = new Source({
+    configs,
+    connections,
+    lazyListings,
+    registry,
+    stateEvents,
+    toolEvents,
+    warnings,
+  });
   await Promise.all(lazyListings.map((l) => l.prepare()));
   const results = await Promise.allSettled(eager.map((c) => c.start()));
-  const failures = results.flatMap((r, i) => (r.status === "rejected" ? [{ connection: eager[i], error: r.reason }] : []));
-  for (const { connection, error } of failures) warn(errorMessage(error).split("\n")[0] ?? `MCP server "${connection?.config.name}" failed`);
+  const failures = results.flatMap((r, i) =>
+    r.status === "rejected" ? [{ connection: eager[i], error: r.reason }] : [],
+  );
+  for (const { connection, error } of failures)
+    warn(errorMessage(error).split("\n")[0] ?? `MCP server "${connection?.config.name}" failed`);
   if (options.signal?.aborted) {
     await source.close();
     throw new McpCoreError("ABORTED", "loadMcp was aborted", { cause: options.signal.reason });
   }
   if (options.failOnStartupError && failures.length > 0) {
     await source.close();
-    const lines = failures.map(({ connection, error }) => `- ${connection?.config.name}: ${errorMessage(error)}`);
-    throw new McpCoreError("STARTUP_FAILED", `${failures.length} MCP server(s) failed to start:\n${lines.join("\n")}`, {
-      cause: failures[0]?.error,
-    });
+    const lines = failures.map(
+      ({ connection, error }) => `- ${connection?.config.name}: ${errorMessage(error)}`,
+    );
+    throw new McpCoreError(
+      "STARTUP_FAILED",
+      `${failures.length} MCP server(s) failed to start:\n${lines.join("\n")}`,
+      {
+        cause: failures[0]?.error,
+      },
+    );
   }
   return source;
 }

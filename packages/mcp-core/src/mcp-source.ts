@@ -60,7 +60,9 @@ export class Source implements McpSource {
     const known = this.parts.configs.some((c) => c.name === server);
     throw new McpCoreError(
       "SERVER_UNKNOWN",
-      known ? `MCP server "${server}" is disabled in the config` : `No MCP server named "${server}" is configured`,
+      known
+        ? `MCP server "${server}" is disabled in the config`
+        : `No MCP server named "${server}" is configured`,
       { server },
     );
   }

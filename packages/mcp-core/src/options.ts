@@ -38,6 +38,8 @@ export interface LoadMcpOptions {
   onElicitation?: ElicitationHandler;
   /** Receives warnings (unknown config keys, dropped malformed tools, failed refreshes). @default none */
   onWarning?: (message: string) => void;
+  /** Expand `${VAR}` in explicit `env` values from the parent env; false passes them literally. @default true */
+  expandEnvReferences?: boolean;
   /** How `${VAR}` in header values treats an unset variable. @default "error" */
   missingHeaderVar?: "error" | "empty";
   /** Accept any non-empty server name (`"any"`) instead of `[A-Za-z0-9_-]{1,32}`. @default "strict" */
@@ -109,7 +111,15 @@ export function resolveAutoRestart(
   const g = typeof global === "object" ? global : undefined;
   const l = typeof local === "object" ? local : undefined;
   const enabled =
-    typeof local === "boolean" ? local : l ? true : typeof global === "boolean" ? global : g ? true : defaultEnabled;
+    typeof local === "boolean"
+      ? local
+      : l
+        ? true
+        : typeof global === "boolean"
+          ? global
+          : g
+            ? true
+            : defaultEnabled;
   return {
     enabled,
     maxRetries: l?.maxRetries ?? g?.maxRetries ?? AUTO_RESTART_DEFAULTS.maxRetries,
@@ -142,7 +152,11 @@ export function validateOptions(options: LoadMcpOptions): void {
   const o = options;
   if (o.autoRestart !== undefined && typeof o.autoRestart !== "boolean") {
     if (typeof o.autoRestart !== "object" || o.autoRestart === null) {
-      fail("autoRestart", "a boolean or { maxRetries, initialDelayMs, maxDelayMs, stableAfterMs }", o.autoRestart);
+      fail(
+        "autoRestart",
+        "a boolean or { maxRetries, initialDelayMs, maxDelayMs, stableAfterMs }",
+        o.autoRestart,
+      );
     }
     checkInt("autoRestart.maxRetries", o.autoRestart.maxRetries, 0);
     checkInt("autoRestart.initialDelayMs", o.autoRestart.initialDelayMs, 0);
@@ -160,6 +174,7 @@ export function validateOptions(options: LoadMcpOptions): void {
   checkBool("liveToolList", o.liveToolList);
   checkBool("defaultLazy", o.defaultLazy);
   checkBool("failOnStartupError", o.failOnStartupError);
+  checkBool("expandEnvReferences", o.expandEnvReferences);
   checkInt("listChangedDebounceMs", o.listChangedDebounceMs, 0);
   checkInt("killGraceMs", o.killGraceMs, 0);
   if (o.defaultInheritEnv !== undefined && o.defaultInheritEnv !== "all") {
@@ -177,11 +192,17 @@ export function validateOptions(options: LoadMcpOptions): void {
   }
   if (o.toolCache !== undefined && o.toolCache !== false) {
     const store = o.toolCache as unknown as Record<string, unknown>;
-    if (typeof store !== "object" || store === null || typeof store.get !== "function" || typeof store.set !== "function") {
+    if (
+      typeof store !== "object" ||
+      store === null ||
+      typeof store.get !== "function" ||
+      typeof store.set !== "function"
+    ) {
       fail("toolCache", "false or a store with get(key) and set(key, entry)", o.toolCache);
     }
   }
-  if (o.signal !== undefined && !(o.signal instanceof AbortSignal)) fail("signal", "an AbortSignal", o.signal);
+  if (o.signal !== undefined && !(o.signal instanceof AbortSignal))
+    fail("signal", "an AbortSignal", o.signal);
   for (const name of ["onElicitation", "onWarning"] as const) {
     if (o[name] !== undefined && typeof o[name] !== "function") fail(name, "a function", o[name]);
   }

@@ -7,7 +7,11 @@ import type { ContentBlock, ToolAnnotations } from "@modelcontextprotocol/sdk/ty
 export type { ContentBlock, ToolAnnotations };
 
 /** A JSON Schema object (`type: "object"`), passed through as the server gave it. */
-export type JsonSchemaObject = { type: "object"; properties?: Record<string, unknown>; [key: string]: unknown };
+export type JsonSchemaObject = {
+  type: "object";
+  properties?: Record<string, unknown>;
+  [key: string]: unknown;
+};
 
 /** One server's connection state. Only `stopped` and `error` may start. */
 export type ConnectionState = "stopped" | "starting" | "running" | "error";
@@ -87,7 +91,12 @@ export interface McpToolResult {
   content: ContentBlock[];
   structuredContent?: unknown;
   isError: boolean;
-  error?: { kind: McpToolErrorKind; message: string };
+  error?: {
+    kind: McpToolErrorKind;
+    message: string;
+    /** The underlying error's own message (e.g. the server's JSON-RPC error), without our context. */
+    detail?: string;
+  };
   /** Text blocks joined with "\n"; JSON of `structuredContent` when there is no text. */
   text: string;
   /** The `_meta` of the server's result, when it sent one. */

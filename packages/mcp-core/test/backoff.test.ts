@@ -29,7 +29,10 @@ describe("backoff timing with fake timers", () => {
     vi.useFakeTimers();
     const fired: number[] = [];
     for (const attempt of [1, 2, 3]) {
-      setTimeout(() => fired.push(attempt), backoffDelay({ attempt, initialDelayMs: 500, maxDelayMs: 30_000 }));
+      setTimeout(
+        () => fired.push(attempt),
+        backoffDelay({ attempt, initialDelayMs: 500, maxDelayMs: 30_000 }),
+      );
     }
     vi.advanceTimersByTime(499);
     expect(fired).toEqual([]);

@@ -1,4 +1,3 @@
-// biome-ignore-all lint/suspicious/noTemplateCurlyInString: `${VAR}` in plain strings is config syntax kept as is.
 import { resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import { parseConfig } from "../src/config/parse-config.js";

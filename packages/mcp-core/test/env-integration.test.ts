@@ -1,9 +1,9 @@
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { makeTempDir, removeTempDir, stdioServer } from "@toolnexus/fixtures";
 import { afterEach, describe, expect, it } from "vitest";
-import { type LoadMcpOptions, loadMcp, type McpSource } from "../src/index.js";
-import { writeFileSync } from "node:fs";
 import { POSIX_SAFE_BASE } from "../src/env/safe-base.js";
+import { type LoadMcpOptions, loadMcp, type McpSource } from "../src/index.js";
 
 const SECRET = "do-not-leak-8c1f";
 const parentEnv = {
@@ -27,20 +27,27 @@ afterEach(async () => {
 });
 
 async function childEnv(entry: object, options: LoadMcpOptions = {}): Promise<Record<string, string>> {
-  const source = await loadMcp({ mcpServers: { e: { ...stdioServer("mcp-scoped-env"), ...entry } } }, {
-    toolCache: false,
-    env: parentEnv,
-    ...options,
-  });
+  const source = await loadMcp(
+    { mcpServers: { e: { ...stdioServer("mcp-scoped-env"), ...entry } } },
+    {
+      toolCache: false,
+      env: parentEnv,
+      ...options,
+    },
+  );
   sources.push(source);
   const tool = source.tools.find((t) => t.rawName === "env");
   const result = await tool?.execute({});
-  if (!result || result.isError) throw new Error(`env tool failed: ${result?.text} ${source.servers()[0]?.lastError}`);
+  if (!result || result.isError)
+    throw new Error(`env tool failed: ${result?.text} ${source.servers()[0]?.lastError}`);
   return JSON.parse(result.text) as Record<string, string>;
 }
 
 /** Names the OS or Node add to every process, whatever env it was given. */
-const strip = (env: Record<string, string>) => Object.keys(env).filter((n) => n !== "PWD" && n !== "SHLVL" && n !== "_").sort();
+const strip = (env: Record<string, string>) =>
+  Object.keys(env)
+    .filter((n) => n !== "PWD" && n !== "SHLVL" && n !== "_")
+    .sort();
 
 describe("stdio child environment", () => {
   it("should give the safe base plus explicit env with inheritEnv [] and no parent secret", async () => {
@@ -83,7 +90,11 @@ describe("stdio child environment", () => {
 
   it("should fail the start naming an unset variable and the server, leaking no value", async () => {
     const source = await loadMcp(
-      { mcpServers: { e: { ...stdioServer("mcp-scoped-env"), env: { TOKEN: "${MISSING_TOKEN}", OTHER: SECRET } } } },
+      {
+        mcpServers: {
+          e: { ...stdioServer("mcp-scoped-env"), env: { TOKEN: "${MISSING_TOKEN}", OTHER: SECRET } },
+        },
+      },
       { toolCache: false, env: parentEnv },
     );
     sources.push(source);

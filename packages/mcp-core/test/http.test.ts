@@ -109,7 +109,6 @@ describe("Streamable HTTP servers", () => {
     const source = await load(
       {
         url: recording.url,
-        // biome-ignore lint/suspicious/noTemplateCurlyInString: a ${VAR} reference the core expands
         headers: { Authorization: "Bearer ${MCP_TEST_TOKEN}", "X-Client": "core-tests" },
       },
       { env: { MCP_TEST_TOKEN: "tok-123" } },

@@ -1,4 +1,4 @@
-import { type HttpFixture, collectStates, startHttpFixture, waitFor } from "@toolnexus/fixtures";
+import { collectStates, type HttpFixture, startHttpFixture, waitFor } from "@toolnexus/fixtures";
 import { afterEach, describe, expect, it } from "vitest";
 import { loadMcp, type McpSource } from "../src/index.js";
 import { failOnUnhandledRejections } from "./support/unhandled.js";
@@ -50,7 +50,9 @@ describe("remote server restarted on the same port", () => {
     // either is reported as the loss of the session, and a later call succeeds on a new session.
     await echo?.execute({ text: "a" }, { timeout: 10_000 });
     await waitFor(async () => (await echo?.execute({ text: "b" }))?.text === "b", { timeoutMs: 15_000 });
-    const lost = states.events.find((e) => e.state === "error")?.info as { error?: { code?: string } } | undefined;
+    const lost = states.events.find((e) => e.state === "error")?.info as
+      | { error?: { code?: string } }
+      | undefined;
     expect(["SESSION_LOST", "CONNECTION_CLOSED"]).toContain(lost?.error?.code);
     expect(live.servers()[0]?.restarts).toBeGreaterThanOrEqual(1);
   });

@@ -35,7 +35,13 @@ async function load(config: object, options: LoadMcpOptions = {}): Promise<McpSo
 }
 
 function restartServer(extra: string[] = []) {
-  return stdioServer("mcp-restart", ["--state-file", join(dir, "state.json"), "--log", join(dir, "log.jsonl"), ...extra]);
+  return stdioServer("mcp-restart", [
+    "--state-file",
+    join(dir, "state.json"),
+    "--log",
+    join(dir, "log.jsonl"),
+    ...extra,
+  ]);
 }
 
 const tool = (source: McpSource, rawName: string) => {
@@ -48,7 +54,10 @@ const pidOf = (source: McpSource, server: string) => source.servers().find((s) =
 
 describe("auto-restart", () => {
   it("should walk running → error → starting → running after SIGKILL and serve a wrapper held from before", async () => {
-    const source = await load({ mcpServers: { r: restartServer() } }, { autoRestart: { initialDelayMs: 50 } });
+    const source = await load(
+      { mcpServers: { r: restartServer() } },
+      { autoRestart: { initialDelayMs: 50 } },
+    );
     const echo = tool(source, "echo");
     const states = collectStates(source);
     const pid = pidOf(source, "r") as number;
@@ -63,17 +72,25 @@ describe("auto-restart", () => {
   });
 
   it("should resolve an in-flight call on a dying transport with unavailable and not replay it", async () => {
-    const source = await load({ mcpServers: { r: restartServer() } }, { autoRestart: { initialDelayMs: 50 } });
+    const source = await load(
+      { mcpServers: { r: restartServer() } },
+      { autoRestart: { initialDelayMs: 50 } },
+    );
     const result = await tool(source, "crash").execute({});
     expect(result.isError).toBe(true);
     expect(result.error?.kind).toBe("unavailable");
     await waitFor(() => source.state("r") === "running", { timeoutMs: 10_000 });
     // The crash tool ran once: the restarted server did not see it again.
-    expect(readLog(join(dir, "log.jsonl")).filter((e) => e.event === "call" && e.tool === "crash")).toHaveLength(1);
+    expect(
+      readLog(join(dir, "log.jsonl")).filter((e) => e.event === "call" && e.tool === "crash"),
+    ).toHaveLength(1);
   });
 
   it("should let a call made during the backoff wait for the restarted server", async () => {
-    const source = await load({ mcpServers: { r: restartServer() } }, { autoRestart: { initialDelayMs: 300 } });
+    const source = await load(
+      { mcpServers: { r: restartServer() } },
+      { autoRestart: { initialDelayMs: 300 } },
+    );
     const echo = tool(source, "echo");
     process.kill(pidOf(source, "r") as number, "SIGKILL");
     await waitFor(() => source.state("r") === "error");
@@ -123,14 +140,26 @@ describe("auto-restart", () => {
     await waitFor(() => states.events.some((e) => (e.info as { reason?: string }).reason === "gave up"), {
       timeoutMs: 15_000,
     });
-    const errors = states.events.filter((e) => e.state === "error").map((e) => e.info as Record<string, unknown>);
+    const errors = states.events
+      .filter((e) => e.state === "error")
+      .map((e) => e.info as Record<string, unknown>);
     expect(errors.map((e) => e.nextDelayMs)).toEqual([20, 40, 40, undefined]);
     expect(errors.map((e) => e.attempt)).toEqual([1, 2, 3, 3]);
-    expect(states.states("loop")).toEqual(["error", "starting", "error", "starting", "error", "starting", "error"]);
+    expect(states.states("loop")).toEqual([
+      "error",
+      "starting",
+      "error",
+      "starting",
+      "error",
+      "starting",
+      "error",
+    ]);
     expect(readLog(log).filter((e) => e.event === "start")).toHaveLength(3);
     expect(source.state("loop")).toBe("error");
     expect(source.tools.filter((t) => t.server === "loop")).toEqual([]);
-    expect(changes.changes("loop")).toEqual([{ added: [], removed: expect.arrayContaining([held.name]), changed: [] }]);
+    expect(changes.changes("loop")).toEqual([
+      { added: [], removed: expect.arrayContaining([held.name]), changed: [] },
+    ]);
     const result = await held.execute({ text: "x" });
     expect(result.error?.kind).toBe("unavailable");
     expect(result.text).toContain('MCP server "loop" is unavailable');
@@ -144,7 +173,9 @@ describe("auto-restart", () => {
     for (let crash = 0; crash < 3; crash++) {
       const pid = pidOf(source, "b") as number;
       process.kill(pid, "SIGKILL");
-      await waitFor(() => source.state("b") === "running" && pidOf(source, "b") !== pid, { timeoutMs: 10_000 });
+      await waitFor(() => source.state("b") === "running" && pidOf(source, "b") !== pid, {
+        timeoutMs: 10_000,
+      });
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
     expect(source.servers()[0]?.restarts).toBe(3);
@@ -173,11 +204,14 @@ describe("restart()", () => {
 
   it("should lose to close(): a pending restart ends and no child survives", async () => {
     const log = join(dir, "b.jsonl");
-    const source = await load({ mcpServers: { b: stdioServer("basic", ["--log", log, "--init-delay-ms", "500"]) } });
+    const source = await load({
+      mcpServers: { b: stdioServer("basic", ["--log", log, "--init-delay-ms", "500"]) },
+    });
     const restarting = source.restart("b");
     await source.close();
     await expect(restarting).rejects.toThrow();
-    for (const event of readLog(log).filter((e) => e.event === "start")) expect(isAlive(event.pid as number)).toBe(false);
+    for (const event of readLog(log).filter((e) => e.event === "start"))
+      expect(isAlive(event.pid as number)).toBe(false);
   });
 
   it("should reject start/stop/restart of an unknown server with a clear error", async () => {
@@ -232,12 +266,15 @@ describe("health check", () => {
     const states = collectStates(source);
     process.kill(pid, "SIGSTOP");
     try {
-      await waitFor(() => source.state("b") === "running" && pidOf(source, "b") !== pid, { timeoutMs: 10_000 });
+      await waitFor(() => source.state("b") === "running" && pidOf(source, "b") !== pid, {
+        timeoutMs: 10_000,
+      });
     } finally {
       if (isAlive(pid)) process.kill(pid, "SIGCONT");
     }
     expect(states.states("b")).toEqual(["error", "starting", "running"]);
-    expect(String((states.events[0]?.info as { error?: Error }).error?.message)).toContain("health-check");
+    const info = states.events[0]?.info as { error?: Error } | undefined;
+    expect(String(info?.error?.message)).toContain("health-check");
     await waitFor(() => !isAlive(pid), { timeoutMs: 5_000 });
   });
 });

@@ -22,6 +22,8 @@ export interface ScopedEnvInput {
   envFileEntries?: Record<string, string>;
   /** The platform the child runs on. @default process.platform */
   platform?: NodeJS.Platform;
+  /** Expand `${VAR}` in explicit env values; false passes them literally (toolnexus). @default true */
+  expandReferences?: boolean;
 }
 
 /** The child's environment and, names only, where each entry came from. */
@@ -68,7 +70,10 @@ export function scopedEnv(input: ScopedEnvInput): ScopedEnv {
 
   const lookup = platform === "win32" ? caseInsensitiveView(input.parentEnv, parentNames) : input.parentEnv;
   for (const [name, raw] of Object.entries(input.env)) {
-    const value = expandVars(raw, lookup, "error", { server: input.server, field: `env.${name}` });
+    const value =
+      input.expandReferences === false
+        ? raw
+        : expandVars(raw, lookup, "error", { server: input.server, field: `env.${name}` });
     put({ name, value, origin: "explicit" });
   }
 

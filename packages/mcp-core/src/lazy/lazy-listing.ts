@@ -59,7 +59,9 @@ export class LazyListing {
         await this.save(tools);
       })
       .catch((error) =>
-        this.warn(`MCP server "${this.connection.config.name}": tool discovery failed: ${errorMessage(error)}`),
+        this.warn(
+          `MCP server "${this.connection.config.name}": tool discovery failed: ${errorMessage(error)}`,
+        ),
       );
   }
 
@@ -75,7 +77,9 @@ export class LazyListing {
         savedAt: new Date().toISOString(),
         tools,
       }),
-    ).catch((error) => this.warn(`MCP server "${name}": could not write the tool cache: ${errorMessage(error)}`));
+    ).catch((error) =>
+      this.warn(`MCP server "${name}": could not write the tool cache: ${errorMessage(error)}`),
+    );
   }
 
   private async read(): Promise<Tool[] | undefined> {
@@ -88,6 +92,10 @@ export class LazyListing {
   }
 
   private apply(tools: Tool[]): void {
-    this.registry.swap(this.connection.config.name, filterTools(tools, this.connection.config.tools), this.connection);
+    this.registry.swap(
+      this.connection.config.name,
+      filterTools(tools, this.connection.config.tools),
+      this.connection,
+    );
   }
 }

@@ -7,15 +7,22 @@ import type { Tool } from "@modelcontextprotocol/sdk/types.js";
 import type { ServerConfig } from "../config/server-config.js";
 import { errorMessage, McpCoreError } from "../errors.js";
 import type { ResolvedAutoRestart, ResolvedHealthCheck } from "../options.js";
-import type { ToolRegistry } from "../tools/tool-registry.js";
-import { filterTools } from "../tools/tool-filter.js";
-import type { ToolCaller } from "../tools/tool-wrapper.js";
 import { errorResult } from "../tools/call-result.js";
-import { openSession, type McpSession, type SessionParams } from "../transport/session.js";
-import type { ConnectionState, EnvEntry, McpCallContext, McpTool, McpToolResult, StateInfo } from "../types.js";
+import { filterTools } from "../tools/tool-filter.js";
+import type { ToolRegistry } from "../tools/tool-registry.js";
+import type { ToolCaller } from "../tools/tool-wrapper.js";
+import { type McpSession, openSession, type SessionParams } from "../transport/session.js";
+import type {
+  ConnectionState,
+  EnvEntry,
+  McpCallContext,
+  McpTool,
+  McpToolResult,
+  StateInfo,
+} from "../types.js";
 import { backoffDelay } from "./backoff.js";
 import { HealthMonitor } from "./health-monitor.js";
-import { type LaunchEnvOptions, childEnvironment, requestHeaders } from "./launch-env.js";
+import { childEnvironment, type LaunchEnvOptions, requestHeaders } from "./launch-env.js";
 import { RefreshQueue } from "./refresh-queue.js";
 import { runCall } from "./run-call.js";
 import { type ConnectionEvent, transition } from "./state-machine.js";
@@ -49,6 +56,7 @@ export class Connection implements ToolCaller {
   private stableTimer?: NodeJS.Timeout;
   private idleTimer?: NodeJS.Timeout;
   private debounceTimer?: NodeJS.Timeout;
+  private debounceStartedAt?: number;
   private health?: HealthMonitor;
   private readonly waiters = new StateWaiters();
   private readonly refreshQueue = new RefreshQueue(() => this.relist());
@@ -98,7 +106,6 @@ export class Connection implements ToolCaller {
     return this.session?.stderrTail() ?? this.lastStderr;
   }
 
-
   private apply(event: ConnectionEvent, info: Omit<StateInfo, "previous"> = {}): void {
     const previous = this.current;
     const next = transition(previous, event);
@@ -134,12 +141,14 @@ export class Connection implements ToolCaller {
     this.attemptAbort = abort;
     let session: McpSession | undefined;
     try {
-      if (this.deps.signal?.aborted) throw new McpCoreError("ABORTED", `MCP server "${this.config.name}": start aborted`);
+      if (this.deps.signal?.aborted)
+        throw new McpCoreError("ABORTED", `MCP server "${this.config.name}": start aborted`);
       const env = await childEnvironment(this.config, this.deps.launch);
       this.envEntries = env.entries;
       session = await openSession(this.sessionParams(env.env, abort.signal));
       const listing = await session.listTools({ timeoutMs: this.config.timeoutMs, signal: abort.signal });
-      if (abort.signal.aborted) throw new McpCoreError("ABORTED", `MCP server "${this.config.name}": start aborted`);
+      if (abort.signal.aborted)
+        throw new McpCoreError("ABORTED", `MCP server "${this.config.name}": start aborted`);
       for (const warning of listing.warnings) this.deps.warn(warning);
       this.session = session;
       this.lastPid = session.pid;
@@ -150,7 +159,10 @@ export class Connection implements ToolCaller {
       this.apply({ type: "ready" });
       this.afterRunning();
     } catch (error) {
-      this.lastStderr = session?.stderrTail() ?? (error instanceof McpCoreError ? error.stderrTail : undefined) ?? this.lastStderr;
+      this.lastStderr =
+        session?.stderrTail() ??
+        (error instanceof McpCoreError ? error.stderrTail : undefined) ??
+        this.lastStderr;
       await session?.close().catch(() => {});
       if (this.session === session) this.session = undefined;
       const failure = this.startFailure(error, abort.signal.aborted);
@@ -170,10 +182,14 @@ export class Connection implements ToolCaller {
       });
     }
     if (error instanceof McpCoreError) return error;
-    return new McpCoreError("START_FAILED", `MCP server "${this.config.name}" failed to start: ${errorMessage(error)}`, {
-      server: this.config.name,
-      cause: error,
-    });
+    return new McpCoreError(
+      "START_FAILED",
+      `MCP server "${this.config.name}" failed to start: ${errorMessage(error)}`,
+      {
+        server: this.config.name,
+        cause: error,
+      },
+    );
   }
 
   private sessionParams(childEnv: Record<string, string>, signal: AbortSignal): SessionParams {
@@ -207,9 +223,13 @@ export class Connection implements ToolCaller {
       (ms) => session.ping(ms),
       (missed) =>
         this.onLost(
-          new McpCoreError("CONNECTION_CLOSED", `MCP server "${this.config.name}" missed ${missed} health-check pings`, {
-            server: this.config.name,
-          }),
+          new McpCoreError(
+            "CONNECTION_CLOSED",
+            `MCP server "${this.config.name}" missed ${missed} health-check pings`,
+            {
+              server: this.config.name,
+            },
+          ),
         ),
     );
     this.health.start();
@@ -283,6 +303,7 @@ export class Connection implements ToolCaller {
     clearTimeout(this.idleTimer);
     clearTimeout(this.debounceTimer);
     this.debounceTimer = undefined;
+    this.debounceStartedAt = undefined;
   }
 
   /** Stops the server (tools stay listed); cancels a start or a pending restart. */
@@ -316,10 +337,15 @@ export class Connection implements ToolCaller {
 
   private scheduleRefresh(): void {
     clearTimeout(this.debounceTimer);
+    // A server that never pauses its notifications is still re-listed: the wait is capped.
+    const debounceMs = this.deps.listChangedDebounceMs;
+    this.debounceStartedAt ??= Date.now();
+    const delay = Math.max(0, Math.min(debounceMs, this.debounceStartedAt + 10 * debounceMs - Date.now()));
     this.debounceTimer = setTimeout(() => {
       this.debounceTimer = undefined;
+      this.debounceStartedAt = undefined;
       this.refresh().catch(() => {});
-    }, this.deps.listChangedDebounceMs);
+    }, delay);
     // Ref'd (it is short): a host awaiting the change this notification announces must see it.
   }
 
@@ -377,14 +403,19 @@ export class Connection implements ToolCaller {
 
   /** Waits for `running`; rejects when the server gives up, stops, closes, or the time runs out. */
   private async ready(timeoutMs: number, signal: AbortSignal | undefined): Promise<McpSession> {
-    if (this.current === "stopped" && this.deps.lazy) await this.start();
+    // A lazy server starts on demand, so a call also retries one whose on-demand start failed.
+    const idleLazy =
+      this.current === "stopped" ||
+      (this.current === "error" && this.retryTimer === undefined && !this.gaveUp);
+    if (this.deps.lazy && idleLazy) await this.start();
     if (this.current !== "running") {
       if (this.current === "stopped") throw new Error(`MCP server "${this.config.name}" is stopped`);
       if (this.current === "error" && this.retryTimer === undefined) {
         throw new Error(`MCP server "${this.config.name}" is unavailable: ${errorMessage(this.lastError)}`);
       }
       await this.waiters.waitFor(
-        (state) => state === "running" || state === "stopped" || (state === "error" && this.retryTimer === undefined),
+        (state) =>
+          state === "running" || state === "stopped" || (state === "error" && this.retryTimer === undefined),
         timeoutMs,
         signal,
         this.config.name,
@@ -395,11 +426,18 @@ export class Connection implements ToolCaller {
     return this.session;
   }
 
-  async callTool(tool: McpTool, args: Record<string, unknown>, ctx: McpCallContext | undefined): Promise<McpToolResult> {
+  async callTool(
+    tool: McpTool,
+    args: Record<string, unknown>,
+    ctx: McpCallContext | undefined,
+  ): Promise<McpToolResult> {
     const timeoutMs = ctx?.timeout ?? this.config.timeoutMs;
     if (this.closed) return errorResult("unavailable", this.closedError().message);
     const removed = () =>
-      errorResult("unavailable", `Tool "${tool.name}" is no longer offered by MCP server "${this.config.name}"`);
+      errorResult(
+        "unavailable",
+        `Tool "${tool.name}" is no longer offered by MCP server "${this.config.name}"`,
+      );
     if (!this.deps.registry.has(this.config.name, tool.rawName) && !this.gaveUp) return removed();
     this.inFlightCalls++;
     clearTimeout(this.idleTimer);
@@ -413,7 +451,13 @@ export class Connection implements ToolCaller {
         return errorResult(timedOut ? "timeout" : "unavailable", errorMessage(error));
       }
       if (!this.deps.registry.has(this.config.name, tool.rawName)) return removed();
-      return await runCall(session, { server: this.config.name, tool: tool.name, rawName: tool.rawName }, args, ctx, timeoutMs);
+      return await runCall(
+        session,
+        { server: this.config.name, tool: tool.name, rawName: tool.rawName },
+        args,
+        ctx,
+        timeoutMs,
+      );
     } finally {
       this.inFlightCalls--;
       this.armIdleTimer();
@@ -431,7 +475,9 @@ export class Connection implements ToolCaller {
   }
 
   private closedError(): McpCoreError {
-    return new McpCoreError("CLOSED", `MCP source is closed (server "${this.config.name}")`, { server: this.config.name });
+    return new McpCoreError("CLOSED", `MCP source is closed (server "${this.config.name}")`, {
+      server: this.config.name,
+    });
   }
 
   get lastKnownPid(): number | undefined {

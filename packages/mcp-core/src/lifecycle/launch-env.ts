@@ -13,6 +13,7 @@ export interface LaunchEnvOptions {
   parentEnv: Record<string, string | undefined>;
   defaultInheritEnv: InheritEnv;
   missingHeaderVar: "error" | "empty";
+  expandEnvReferences: boolean;
 }
 
 /** The child env of a stdio server and the names it holds (never values, for snapshots). */
@@ -27,6 +28,7 @@ export async function childEnvironment(
     parentEnv: options.parentEnv,
     inheritEnv: config.inheritEnv ?? options.defaultInheritEnv,
     env: config.env,
+    expandReferences: options.expandEnvReferences,
     ...(envFileEntries ? { envFileEntries } : {}),
   });
 }

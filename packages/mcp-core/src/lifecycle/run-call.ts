@@ -1,6 +1,6 @@
+import { classifyCallError, errorResult, fromCallResult } from "../tools/call-result.js";
 import type { McpSession } from "../transport/session.js";
 import type { McpCallContext, McpToolResult } from "../types.js";
-import { classifyCallError, errorResult, fromCallResult } from "../tools/call-result.js";
 
 /**
  * Runs one `tools/call` on a live session. A fresh AbortController per call, linked to the
@@ -14,7 +14,8 @@ export async function runCall(
   timeoutMs: number,
 ): Promise<McpToolResult> {
   const callerSignal = ctx?.signal;
-  if (callerSignal?.aborted) return errorResult("aborted", `Call to tool "${where.tool}" on MCP server "${where.server}" was aborted`);
+  if (callerSignal?.aborted)
+    return errorResult("aborted", `Call to tool "${where.tool}" on MCP server "${where.server}" was aborted`);
   const controller = new AbortController();
   const forward = () => controller.abort(callerSignal?.reason);
   callerSignal?.addEventListener("abort", forward, { once: true });
@@ -28,7 +29,9 @@ export async function runCall(
         ? {
             resetTimeoutOnProgress: true,
             onprogress: (p: { progress: number; total?: number; message?: string }) => {
-              const progress: { progress: number; total?: number; message?: string } = { progress: p.progress };
+              const progress: { progress: number; total?: number; message?: string } = {
+                progress: p.progress,
+              };
               if (p.total !== undefined) progress.total = p.total;
               if (p.message !== undefined) progress.message = p.message;
               onProgress(progress);

@@ -41,7 +41,11 @@ export class StateWaiters {
       const timer = setTimeout(
         () =>
           finish(
-            new McpCoreError("START_TIMEOUT", `MCP server "${server}" was not running within ${timeoutMs} ms`, { server }),
+            new McpCoreError(
+              "START_TIMEOUT",
+              `MCP server "${server}" was not running within ${timeoutMs} ms`,
+              { server },
+            ),
           ),
         timeoutMs,
       );

@@ -1,5 +1,5 @@
-import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
 import type { CallToolResult, ContentBlock } from "@modelcontextprotocol/sdk/types.js";
+import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
 import { errorMessage } from "../errors.js";
 import type { McpToolErrorKind, McpToolResult } from "../types.js";
 
@@ -7,7 +7,9 @@ import type { McpToolErrorKind, McpToolResult } from "../types.js";
 export function resultText(content: readonly ContentBlock[], structuredContent: unknown): string {
   const texts = content.filter((block) => block.type === "text").map((block) => block.text);
   if (texts.length > 0) return texts.join("\n");
-  return structuredContent === undefined || structuredContent === null ? "" : JSON.stringify(structuredContent);
+  return structuredContent === undefined || structuredContent === null
+    ? ""
+    : JSON.stringify(structuredContent);
 }
 
 /** Maps a server's `tools/call` result. */
@@ -22,8 +24,9 @@ export function fromCallResult(result: CallToolResult): McpToolResult {
 }
 
 /** A failed call as a result: `execute` resolves with this instead of throwing. */
-export function errorResult(kind: McpToolErrorKind, message: string): McpToolResult {
-  return { content: [{ type: "text", text: message }], isError: true, error: { kind, message }, text: message };
+export function errorResult(kind: McpToolErrorKind, message: string, detail?: string): McpToolResult {
+  const error = detail === undefined ? { kind, message } : { kind, message, detail };
+  return { content: [{ type: "text", text: message }], isError: true, error, text: message };
 }
 
 /** Classifies a rejected request; abort and timeout share a code, so the caller's flags decide. */
@@ -40,7 +43,7 @@ export function classifyCallError(
     if (error.code === ErrorCode.ConnectionClosed) {
       return errorResult("unavailable", `Call to ${where} failed: the server connection closed`);
     }
-    return errorResult("protocol", `Call to ${where} failed: ${error.message}`);
+    return errorResult("protocol", `Call to ${where} failed: ${error.message}`, error.message);
   }
-  return errorResult("unavailable", `Call to ${where} failed: ${errorMessage(error)}`);
+  return errorResult("unavailable", `Call to ${where} failed: ${errorMessage(error)}`, errorMessage(error));
 }

@@ -77,15 +77,21 @@ export async function listAllTools(
   let cursor: string | undefined;
   for (let page = 0; ; page++) {
     if (page >= MAX_PAGES) {
-      throw new McpCoreError("LISTING_INVALID", `MCP server "${server}" listed more than ${MAX_PAGES} pages of tools`, {
-        server,
-      });
+      throw new McpCoreError(
+        "LISTING_INVALID",
+        `MCP server "${server}" listed more than ${MAX_PAGES} pages of tools`,
+        {
+          server,
+        },
+      );
     }
     const result = await listPage(client, server, cursor, options);
     result.tools.forEach((value, index) => {
       const checked = checkTool(value);
       if ("reason" in checked) {
-        warnings.push(`MCP server "${server}": dropped malformed tool ${toolLabel(value, index)} (${checked.reason})`);
+        warnings.push(
+          `MCP server "${server}": dropped malformed tool ${toolLabel(value, index)} (${checked.reason})`,
+        );
         return;
       }
       if (seenNames.has(checked.tool.name)) {
@@ -101,9 +107,13 @@ export async function listAllTools(
     cursor = result.nextCursor;
     if (cursor === undefined) return { tools, warnings };
     if (seenCursors.has(cursor)) {
-      throw new McpCoreError("LISTING_INVALID", `MCP server "${server}" repeated a pagination cursor while listing tools`, {
-        server,
-      });
+      throw new McpCoreError(
+        "LISTING_INVALID",
+        `MCP server "${server}" repeated a pagination cursor while listing tools`,
+        {
+          server,
+        },
+      );
     }
     seenCursors.add(cursor);
   }

@@ -67,7 +67,11 @@ export class ToolRegistry {
   /** Drops all of `server`'s tools (a server that gave up). */
   remove(server: string): ToolsChange {
     const previous = this.generations.get(server);
-    const change: ToolsChange = { added: [], removed: [...(previous?.values() ?? [])].map((t) => t.name), changed: [] };
+    const change: ToolsChange = {
+      added: [],
+      removed: [...(previous?.values() ?? [])].map((t) => t.name),
+      changed: [],
+    };
     this.generations.delete(server);
     this.publish(server, change);
     return change;
@@ -80,7 +84,9 @@ export class ToolRegistry {
 
   private publish(server: string, change: ToolsChange): void {
     if (change.added.length + change.removed.length + change.changed.length === 0) return;
-    this.flat = Object.freeze(this.order.flatMap((name) => [...(this.generations.get(name)?.values() ?? [])]));
+    this.flat = Object.freeze(
+      this.order.flatMap((name) => [...(this.generations.get(name)?.values() ?? [])]),
+    );
     this.onChange(server, change);
   }
 }

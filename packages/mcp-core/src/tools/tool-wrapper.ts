@@ -3,7 +3,11 @@ import type { JsonSchemaObject, McpCallContext, McpTool, McpToolResult, ToolAnno
 
 /** Runs a call on whatever session the server has at call time. */
 export interface ToolCaller {
-  callTool(tool: McpTool, args: Record<string, unknown>, ctx: McpCallContext | undefined): Promise<McpToolResult>;
+  callTool(
+    tool: McpTool,
+    args: Record<string, unknown>,
+    ctx: McpCallContext | undefined,
+  ): Promise<McpToolResult>;
 }
 
 /**
@@ -27,7 +31,8 @@ export class ToolWrapper implements McpTool {
     if (title !== undefined) this.title = title;
     this.description = definition.description ?? "";
     this.inputSchema = definition.inputSchema as JsonSchemaObject;
-    if (definition.outputSchema !== undefined) this.outputSchema = definition.outputSchema as JsonSchemaObject;
+    if (definition.outputSchema !== undefined)
+      this.outputSchema = definition.outputSchema as JsonSchemaObject;
     if (definition.annotations !== undefined) this.annotations = definition.annotations;
   }
 

@@ -39,9 +39,13 @@ function monitoredFetch(params: HttpTransportParams): FetchLike {
     }
     if (response.status === 404 && hadSession && init?.method !== "DELETE") {
       params.onFatal(
-        new McpCoreError("SESSION_LOST", `MCP server "${params.server}" no longer knows this session (HTTP 404)`, {
-          server: params.server,
-        }),
+        new McpCoreError(
+          "SESSION_LOST",
+          `MCP server "${params.server}" no longer knows this session (HTTP 404)`,
+          {
+            server: params.server,
+          },
+        ),
       );
     }
     return response;

@@ -79,7 +79,11 @@ class Session implements McpSession {
     return listAllTools(this.client, this.params.config.name, options);
   }
 
-  async callTool(name: string, args: Record<string, unknown>, options: RequestOptions): Promise<CallToolResult> {
+  async callTool(
+    name: string,
+    args: Record<string, unknown>,
+    options: RequestOptions,
+  ): Promise<CallToolResult> {
     // A plain request, not client.callTool: the SDK would validate structuredContent even on isError.
     return (await this.client.request(
       { method: "tools/call", params: { name, arguments: args } },
@@ -97,7 +101,10 @@ class Session implements McpSession {
     this.closed = true;
     const transport = this.transport as Transport & { terminateSession?: () => Promise<void> };
     if (!this.lostReported && typeof transport.terminateSession === "function") {
-      await withTimeout(transport.terminateSession().catch(() => {}), this.params.timeoutMs);
+      await withTimeout(
+        transport.terminateSession().catch(() => {}),
+        this.params.timeoutMs,
+      );
     }
     await this.client.close().catch(() => {});
   }
@@ -117,7 +124,8 @@ function newClient(params: SessionParams): Client {
     capabilities: params.onElicitation ? { elicitation: { form: {}, url: {} } } : {},
   });
   const onElicitation = params.onElicitation;
-  if (onElicitation) client.setRequestHandler(ElicitRequestSchema, (request) => onElicitation(request.params));
+  if (onElicitation)
+    client.setRequestHandler(ElicitRequestSchema, (request) => onElicitation(request.params));
   if (params.onListChanged) {
     const onListChanged = params.onListChanged;
     client.setNotificationHandler(ToolListChangedNotificationSchema, () => onListChanged());
@@ -132,7 +140,12 @@ async function connect(
   const client = newClient(params);
   let session: Session | undefined;
   const transport = makeTransport(() => session);
-  client.onclose = () => session?.lost(new McpCoreError("CONNECTION_CLOSED", `MCP server "${params.config.name}" closed the connection`, { server: params.config.name }));
+  client.onclose = () =>
+    session?.lost(
+      new McpCoreError("CONNECTION_CLOSED", `MCP server "${params.config.name}" closed the connection`, {
+        server: params.config.name,
+      }),
+    );
   client.onerror = (error) => {
     if (isStreamExhausted(error)) session?.lost(error);
   };
@@ -155,8 +168,16 @@ function startError(params: SessionParams, error: unknown, stderr?: string): Mcp
   const tail = stderr ? `\nstderr:\n${stderr}` : "";
   const options = { server: name, cause: error, ...(stderr ? { stderrTail: stderr } : {}) };
   return timedOut
-    ? new McpCoreError("START_TIMEOUT", `MCP server "${name}" did not initialize within ${params.timeoutMs} ms${tail}`, options)
-    : new McpCoreError("START_FAILED", `MCP server "${name}" failed to start: ${errorMessage(error)}${tail}`, options);
+    ? new McpCoreError(
+        "START_TIMEOUT",
+        `MCP server "${name}" did not initialize within ${params.timeoutMs} ms${tail}`,
+        options,
+      )
+    : new McpCoreError(
+        "START_FAILED",
+        `MCP server "${name}" failed to start: ${errorMessage(error)}${tail}`,
+        options,
+      );
 }
 
 /** Opens a session: spawn or connect, then initialize, bounded by the timeout and the signal. */
