@@ -17,8 +17,6 @@ export type McpCoreErrorCode =
   | "CONNECTION_CLOSED"
   | "SESSION_LOST"
   | "LISTING_INVALID"
-  | "RESTART_EXHAUSTED"
-  | "TOOL_REMOVED"
   | "ENV_INVALID"
   | "STARTUP_FAILED"
   | "CLOSED";
