@@ -1,39 +1,10 @@
-import { join } from "node:path";
-import { isAlive, makeTempDir, readLog, removeTempDir, stdioServer, waitFor } from "@toolnexus/fixtures";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { isMcpCoreError, loadMcp, type McpSource } from "../src/index.js";
+import { isAlive, readLog, stdioServer, waitFor } from "@toolnexus/fixtures";
+import { describe, expect, it } from "vitest";
+import { isMcpCoreError } from "../src/index.js";
+import { startedPids, useSources, useTempDir } from "./support/harness.js";
 
-let dir: string;
-const open: McpSource[] = [];
-let logCounter = 0;
-
-beforeAll(() => {
-  dir = makeTempDir("mcp-core-close-");
-});
-
-afterEach(async () => {
-  await Promise.all(open.splice(0).map((source) => source.close()));
-});
-
-afterAll(() => {
-  removeTempDir(dir);
-});
-
-function logFile(): string {
-  return join(dir, `server-${++logCounter}.log`);
-}
-
-async function load(input: object): Promise<McpSource> {
-  const source = await loadMcp(input, { toolCache: false });
-  open.push(source);
-  return source;
-}
-
-function startPids(file: string): number[] {
-  return readLog(file)
-    .filter((e) => e.event === "start")
-    .map((e) => e.pid);
-}
+const dir = useTempDir("mcp-core-close-");
+const sources = useSources({ toolCache: false });
 
 /** Handle kinds that keep the event loop alive, counted (unref'd handles are not listed). */
 function liveResources(): Map<string, number> {
@@ -50,7 +21,7 @@ function extraResources(baseline: Map<string, number>): string[] {
 
 describe("McpSource.close", () => {
   it("should be idempotent and refuse work afterwards", async () => {
-    const source = await load({ mcpServers: { basic: stdioServer("basic") } });
+    const source = await sources.load({ mcpServers: { basic: stdioServer("basic") } });
     const echo = source.tools.find((t) => t.rawName === "echo");
 
     const first = source.close();
@@ -70,15 +41,15 @@ describe("McpSource.close", () => {
   });
 
   it("should leave no server process alive", async () => {
-    const logs = [logFile(), logFile(), logFile()];
-    const source = await load({
+    const logs = [dir.logFile(), dir.logFile(), dir.logFile()];
+    const source = await sources.load({
       mcpServers: {
         basic: stdioServer("basic", ["--log", logs[0] as string]),
         pages: stdioServer("paginated", ["--log", logs[1] as string]),
         live: stdioServer("mcp-list-changed", ["--log", logs[2] as string]),
       },
     });
-    const fromLogs = logs.flatMap(startPids);
+    const fromLogs = startedPids(...logs);
     const fromSnapshots = source.servers().map((s) => s.pid);
 
     expect(fromSnapshots).toStrictEqual(fromLogs);
@@ -94,8 +65,8 @@ describe("McpSource.close", () => {
   });
 
   it("should resolve a call in flight with an error result instead of hanging", async () => {
-    const log = logFile();
-    const source = await load({ mcpServers: { basic: stdioServer("basic", ["--log", log]) } });
+    const log = dir.logFile();
+    const source = await sources.load({ mcpServers: { basic: stdioServer("basic", ["--log", log]) } });
     const slow = source.tools.find((t) => t.rawName === "slow");
 
     const pending = slow?.execute({ ms: 60_000, steps: 1 });
@@ -115,8 +86,8 @@ describe("McpSource.close", () => {
   });
 
   it("should close a source whose servers partly failed", async () => {
-    const log = logFile();
-    const source = await load({
+    const log = dir.logFile();
+    const source = await sources.load({
       mcpServers: {
         good: stdioServer("basic", ["--log", log]),
         broken: stdioServer("faulty", ["--mode", "exit-at-start"]),
@@ -126,12 +97,12 @@ describe("McpSource.close", () => {
 
     await source.close();
 
-    expect(startPids(log).filter(isAlive)).toStrictEqual([]);
+    expect(startedPids(log).filter(isAlive)).toStrictEqual([]);
   });
 
   it("should leave no handle that keeps the host process alive", async () => {
     const baseline = liveResources();
-    const source = await load({
+    const source = await sources.load({
       mcpServers: { one: stdioServer("basic"), two: stdioServer("paginated") },
     });
     // While servers run, their processes and pipes must not hold the host open either.

@@ -1,15 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseConfig } from "../src/config/parse-config.js";
-import { isMcpCoreError } from "../src/errors.js";
-
-async function rejection(input: unknown): Promise<{ code: string; server?: string; message: string }> {
-  const error = await parseConfig(input as object).then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  if (!isMcpCoreError(error)) throw new Error(`expected an McpCoreError, got ${String(error)}`);
-  return { code: error.code, server: error.server, message: error.message };
-}
+import { configRejection } from "./support/harness.js";
 
 const P = "Invalid MCP config: ";
 
@@ -208,7 +198,7 @@ describe("parseConfig errors", () => {
       'server "my.server": expected a server name matching [A-Za-z0-9_-]{1,32}, got a name with other characters',
     ],
   ])("should report %s with the server and field", async (_title, entries, line) => {
-    expect(await rejection({ mcpServers: entries })).toStrictEqual({
+    expect(await configRejection({ mcpServers: entries })).toStrictEqual({
       code: "CONFIG_INVALID",
       server: Object.keys(entries)[0],
       message: `${P}${line}`,
@@ -217,7 +207,7 @@ describe("parseConfig errors", () => {
 
   it("should report a server name used under two wrapper keys", async () => {
     expect(
-      await rejection({
+      await configRejection({
         mcpServers: { s: { command: "x" } },
         mcp: { t: { command: ["y"] }, s: { command: ["y"] } },
       }),
@@ -238,11 +228,15 @@ describe("parseConfig errors", () => {
       `${P}field "mcpServers": expected an object of servers, got empty array`,
     ],
   ])("should report %s without a server", async (_title, config, message) => {
-    expect(await rejection(config)).toStrictEqual({ code: "CONFIG_INVALID", server: undefined, message });
+    expect(await configRejection(config)).toStrictEqual({
+      code: "CONFIG_INVALID",
+      server: undefined,
+      message,
+    });
   });
 
   it("should collect every problem of the whole config into one error, one line each", async () => {
-    const error = await rejection({
+    const error = await configRejection({
       mcpServers: { a: { command: "x", args: [1], timeout: 0 }, "b c": { url: "ftp://h" } },
       mcp: "nope",
     });
@@ -257,7 +251,7 @@ describe("parseConfig errors", () => {
   });
 
   it("should never put an env or header value into a message", async () => {
-    const error = await rejection({
+    const error = await configRejection({
       s: { command: "x", env: { TOKEN: 987654321, OK: "fine" }, environment: { KEY: ["sk-live-secret"] } },
       h: { url: "https://h", headers: { Authorization: { bearer: "sk-live-secret" } } },
     });

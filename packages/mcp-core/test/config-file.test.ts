@@ -1,34 +1,16 @@
-import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { mkdir, writeFile } from "node:fs/promises";
 import { join, relative } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { parseConfig } from "../src/config/parse-config.js";
-import { isMcpCoreError } from "../src/errors.js";
+import { configRejection, useTempDir } from "./support/harness.js";
 
-let dir: string;
-
-beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), "mcp-core-config-"));
-});
-
-afterAll(async () => {
-  await rm(dir, { recursive: true, force: true });
-});
+const dir = useTempDir("mcp-core-config-");
 
 let counter = 0;
 async function configFile(text: string, name = `config-${++counter}.json`): Promise<string> {
-  const path = join(dir, name);
+  const path = dir.file(name);
   await writeFile(path, text);
   return path;
-}
-
-async function rejection(path: string): Promise<{ code: string; server?: string; message: string }> {
-  const error = await parseConfig(path).then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  if (!isMcpCoreError(error)) throw new Error(`expected an McpCoreError, got ${String(error)}`);
-  return { code: error.code, server: error.server, message: error.message };
 }
 
 describe("parseConfig from a file", () => {
@@ -60,19 +42,19 @@ describe("parseConfig from a file", () => {
   });
 
   it("should resolve relative cwd and envFile against the file's directory", async () => {
-    const sub = join(dir, "project");
+    const sub = dir.file("project");
     await mkdir(sub, { recursive: true });
     const path = await configFile(
       JSON.stringify({ mcpServers: { a: { command: "x", cwd: "tools", envFile: "../secrets/.env" } } }),
       "project/mcp.json",
     );
     const parsed = await parseConfig(relative(process.cwd(), path));
-    expect(parsed.servers[0]).toMatchObject({ cwd: join(sub, "tools"), envFile: join(dir, "secrets/.env") });
+    expect(parsed.servers[0]).toMatchObject({ cwd: join(sub, "tools"), envFile: dir.file("secrets/.env") });
   });
 
   it("should name the absolute path when the file does not exist", async () => {
-    const missing = join(dir, "nope.json");
-    expect(await rejection(relative(process.cwd(), missing))).toStrictEqual({
+    const missing = dir.file("nope.json");
+    expect(await configRejection(relative(process.cwd(), missing))).toStrictEqual({
       code: "CONFIG_NOT_FOUND",
       server: undefined,
       message: `MCP config file not found: "${missing}"`,
@@ -80,16 +62,16 @@ describe("parseConfig from a file", () => {
   });
 
   it("should report a path that cannot be read as a file", async () => {
-    expect(await rejection(dir)).toStrictEqual({
+    expect(await configRejection(dir.path)).toStrictEqual({
       code: "CONFIG_NOT_FOUND",
       server: undefined,
-      message: `Cannot read MCP config file "${dir}" (EISDIR)`,
+      message: `Cannot read MCP config file "${dir.path}" (EISDIR)`,
     });
   });
 
   it("should report a syntax error with its line and column", async () => {
     const path = await configFile('{\n  "mcpServers": {\n    "a" { "command": "x" }\n  }\n}\n');
-    expect(await rejection(path)).toStrictEqual({
+    expect(await configRejection(path)).toStrictEqual({
       code: "CONFIG_PARSE",
       server: undefined,
       message: `Cannot parse MCP config "${path}": expected ":" at line 3, column 9`,
@@ -98,21 +80,21 @@ describe("parseConfig from a file", () => {
 
   it("should count \\r\\n as one line break", async () => {
     const path = await configFile('{\r\n  "a": {\r\n    "command": "x",\r\n  }}}');
-    expect((await rejection(path)).message).toBe(
+    expect((await configRejection(path)).message).toBe(
       `Cannot parse MCP config "${path}": expected the end of the file at line 4, column 5`,
     );
   });
 
   it("should report an empty file", async () => {
     const path = await configFile("");
-    expect((await rejection(path)).message).toBe(
+    expect((await configRejection(path)).message).toBe(
       `Cannot parse MCP config "${path}": expected a value at line 1, column 1`,
     );
   });
 
   it("should name the file in validation errors", async () => {
     const path = await configFile('{ "mcpServers": { "github": { "command": "npx", "args": ["-y", 1] } } }');
-    expect(await rejection(path)).toStrictEqual({
+    expect(await configRejection(path)).toStrictEqual({
       code: "CONFIG_INVALID",
       server: "github",
       message: `Invalid MCP config in "${path}": server "github", field "args[1]": expected a string, got number`,
@@ -125,7 +107,7 @@ describe("parseConfig duplicate keys in a file", () => {
     const path = await configFile(
       '{ "mcpServers": { "github": { "command": "a" }, "fs": { "command": "b" }, "github": { "command": "c" } } }',
     );
-    expect(await rejection(path)).toStrictEqual({
+    expect(await configRejection(path)).toStrictEqual({
       code: "CONFIG_INVALID",
       server: "github",
       message: `Invalid MCP config in "${path}": server "github": duplicate server name (twice in "mcpServers")`,
@@ -136,7 +118,7 @@ describe("parseConfig duplicate keys in a file", () => {
     const path = await configFile(
       '{ "a": { "command": "x" }, "a": { "command": "y" }, "a": { "command": "z" } }',
     );
-    expect((await rejection(path)).message).toBe(
+    expect((await configRejection(path)).message).toBe(
       `Invalid MCP config in "${path}": server "a": duplicate server name (3 times at the top level)`,
     );
   });
@@ -145,7 +127,7 @@ describe("parseConfig duplicate keys in a file", () => {
     const path = await configFile(
       '{ "mcp": { "a": { "command": ["x"] } }, "mcp": { "b": { "command": ["y"] } } }',
     );
-    expect((await rejection(path)).message).toBe(
+    expect((await configRejection(path)).message).toBe(
       `Invalid MCP config in "${path}": field "mcp": duplicate key at the top level`,
     );
   });
@@ -154,7 +136,7 @@ describe("parseConfig duplicate keys in a file", () => {
     const path = await configFile(
       '{ "servers": { "a": { "command": "x" } }, "mcp": { "a": { "command": ["y"] } } }',
     );
-    expect((await rejection(path)).message).toBe(
+    expect((await configRejection(path)).message).toBe(
       `Invalid MCP config in "${path}": server "a": duplicate server name (in "servers" and "mcp")`,
     );
   });

@@ -1,20 +1,7 @@
 import { resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import { parseConfig } from "../src/config/parse-config.js";
-import { isMcpCoreError, type McpCoreError } from "../src/errors.js";
-
-/** The error `parseConfig` rejects with, for exact assertions on code, server and message. */
-async function configError(
-  input: unknown,
-  options?: Parameters<typeof parseConfig>[1],
-): Promise<McpCoreError> {
-  const error = await parseConfig(input as object, options).then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  if (!isMcpCoreError(error)) throw new Error(`expected an McpCoreError, got ${String(error)}`);
-  return error;
-}
+import { configError } from "./support/harness.js";
 
 describe("parseConfig dialects", () => {
   it("should read Claude Desktop / Cursor entries under mcpServers", async () => {

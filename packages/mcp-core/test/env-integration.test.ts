@@ -1,9 +1,10 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { makeTempDir, removeTempDir, stdioServer } from "@toolnexus/fixtures";
-import { afterEach, describe, expect, it } from "vitest";
+import { stdioServer } from "@toolnexus/fixtures";
+import { describe, expect, it } from "vitest";
 import { POSIX_SAFE_BASE } from "../src/env/safe-base.js";
-import { type LoadMcpOptions, loadMcp, type McpSource } from "../src/index.js";
+import type { LoadMcpOptions } from "../src/index.js";
+import { tempDir, useSources } from "./support/harness.js";
 
 const SECRET = "do-not-leak-8c1f";
 const parentEnv = {
@@ -16,26 +17,13 @@ const parentEnv = {
   MY_TOKEN: "my-token-value",
 };
 
-let sources: McpSource[] = [];
-let dir: string | undefined;
-
-afterEach(async () => {
-  await Promise.all(sources.map((s) => s.close()));
-  sources = [];
-  if (dir) removeTempDir(dir);
-  dir = undefined;
-});
+const sources = useSources({ toolCache: false, env: parentEnv });
 
 async function childEnv(entry: object, options: LoadMcpOptions = {}): Promise<Record<string, string>> {
-  const source = await loadMcp(
+  const source = await sources.load(
     { mcpServers: { e: { ...stdioServer("mcp-scoped-env"), ...entry } } },
-    {
-      toolCache: false,
-      env: parentEnv,
-      ...options,
-    },
+    options,
   );
-  sources.push(source);
   const tool = source.tools.find((t) => t.rawName === "env");
   const result = await tool?.execute({});
   if (!result || result.isError)
@@ -89,15 +77,11 @@ describe("stdio child environment", () => {
   });
 
   it("should fail the start naming an unset variable and the server, leaking no value", async () => {
-    const source = await loadMcp(
-      {
-        mcpServers: {
-          e: { ...stdioServer("mcp-scoped-env"), env: { TOKEN: "${MISSING_TOKEN}", OTHER: SECRET } },
-        },
+    const source = await sources.load({
+      mcpServers: {
+        e: { ...stdioServer("mcp-scoped-env"), env: { TOKEN: "${MISSING_TOKEN}", OTHER: SECRET } },
       },
-      { toolCache: false, env: parentEnv },
-    );
-    sources.push(source);
+    });
     const [snapshot] = source.servers();
     expect(snapshot?.state).toBe("error");
     expect(snapshot?.lastError).toContain("MISSING_TOKEN");
@@ -107,8 +91,7 @@ describe("stdio child environment", () => {
   });
 
   it("should read envFile entries as explicit env, with env winning over them", async () => {
-    dir = makeTempDir("envfile-");
-    const file = join(dir, ".env");
+    const file = join(tempDir("envfile-"), ".env");
     writeFileSync(file, "# comment\nFROM_FILE=file-value\nSHARED=from-file\n");
     const env = await childEnv({ envFile: file, env: { SHARED: "from-env" } });
     expect(env.FROM_FILE).toBe("file-value");
@@ -117,7 +100,7 @@ describe("stdio child environment", () => {
 
   it("should list the names the child got and why in servers(), never values", async () => {
     await childEnv({ inheritEnv: ["AWS_*"], env: { MODE: "x" } });
-    const snapshot = sources[0]?.servers()[0];
+    const snapshot = sources.all()[0]?.servers()[0];
     expect(snapshot?.env).toEqual([
       { name: "AWS_REGION", origin: "inherited" },
       { name: "HOME", origin: "base" },

@@ -1,8 +1,6 @@
 import { readFileSync } from "node:fs";
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { writeFile } from "node:fs/promises";
+import { describe, expect, it } from "vitest";
 import { hasUrlPassword, isCredentialName } from "../src/env/credential-shaped.js";
 import { parseEnvFile, parseEnvText } from "../src/env/env-file.js";
 import { expandVars } from "../src/env/expand-vars.js";
@@ -10,6 +8,7 @@ import { isHijackName } from "../src/env/hijack-names.js";
 import { isSafeBaseName, POSIX_SAFE_BASE, safeBaseNames, WINDOWS_SAFE_BASE } from "../src/env/safe-base.js";
 import { scopedEnv } from "../src/env/scoped-env.js";
 import { isMcpCoreError } from "../src/errors.js";
+import { useTempDir } from "./support/harness.js";
 
 interface EnvVector {
   name: string;
@@ -267,16 +266,10 @@ describe("scrub predicates", () => {
 });
 
 describe("parseEnvFile", () => {
-  let dir = "";
-  beforeAll(async () => {
-    dir = await mkdtemp(join(tmpdir(), "mcp-core-env-"));
-  });
-  afterAll(async () => {
-    await rm(dir, { recursive: true, force: true });
-  });
+  const dir = useTempDir("mcp-core-env-");
 
   async function fileWith(name: string, text: string): Promise<string> {
-    const path = join(dir, name);
+    const path = dir.file(name);
     await writeFile(path, text, "utf8");
     return path;
   }
@@ -321,7 +314,7 @@ describe("parseEnvFile", () => {
   });
 
   it("should throw ENV_INVALID naming server and path for a missing file", async () => {
-    const path = join(dir, "absent.env");
+    const path = dir.file("absent.env");
     const error = await parseEnvFile(path, "files").catch((e: unknown) => e as Error);
     expect(error).toMatchObject({ code: "ENV_INVALID", server: "files" });
     expect(error.message).toContain('"files"');
@@ -330,7 +323,7 @@ describe("parseEnvFile", () => {
   });
 
   it("should report an unreadable path without its content", async () => {
-    const error = await parseEnvFile(dir, "files").catch((e: unknown) => e as Error);
+    const error = await parseEnvFile(dir.path, "files").catch((e: unknown) => e as Error);
     expect(error).toMatchObject({ code: "ENV_INVALID", server: "files" });
     expect(error.message).toContain("cannot be read");
   });

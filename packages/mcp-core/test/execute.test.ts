@@ -1,46 +1,15 @@
 import { getEventListeners } from "node:events";
-import { join } from "node:path";
-import {
-  makeTempDir,
-  readLog,
-  removeTempDir,
-  stdioServer,
-  tinyPngBase64,
-  waitFor,
-} from "@toolnexus/fixtures";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { loadMcp, type McpProgress, type McpSource, type McpTool } from "../src/index.js";
+import { readLog, stdioServer, tinyPngBase64, waitFor } from "@toolnexus/fixtures";
+import { describe, expect, it } from "vitest";
+import type { McpProgress, McpSource, McpTool } from "../src/index.js";
+import { toolByRawName, useSources } from "./support/harness.js";
 
-let dir: string;
-const open: McpSource[] = [];
-let logCounter = 0;
-
-beforeAll(() => {
-  dir = makeTempDir("mcp-core-execute-");
-});
-
-afterEach(async () => {
-  await Promise.all(open.splice(0).map((source) => source.close()));
-});
-
-afterAll(() => {
-  removeTempDir(dir);
-});
+const sources = useSources({ toolCache: false });
 
 /** Loads the basic fixture as server "basic", logging to a fresh file. */
 async function loadBasic(): Promise<{ source: McpSource; log: string; tool: (raw: string) => McpTool }> {
-  const log = join(dir, `basic-${++logCounter}.log`);
-  const source = await loadMcp(
-    { mcpServers: { basic: stdioServer("basic", ["--log", log]) } },
-    { toolCache: false },
-  );
-  open.push(source);
-  const tool = (raw: string) => {
-    const found = source.tools.find((t) => t.rawName === raw);
-    if (!found) throw new Error(`basic has no tool ${raw}`);
-    return found;
-  };
-  return { source, log, tool };
+  const { source, log } = await sources.loadFixture("basic", "basic");
+  return { source, log, tool: (raw: string) => toolByRawName(source, raw) };
 }
 
 describe("McpTool.execute", () => {
@@ -191,11 +160,7 @@ describe("McpTool.execute", () => {
   });
 
   it("should resolve with error.kind protocol for a JSON-RPC error", async () => {
-    const source = await loadMcp(
-      { mcpServers: { live: stdioServer("mcp-list-changed") } },
-      { toolCache: false },
-    );
-    open.push(source);
+    const source = await sources.load({ mcpServers: { live: stdioServer("mcp-list-changed") } });
     const remove = source.tools.find((t) => t.rawName === "remove_tool");
 
     const result = await remove?.execute({ name: "add_tool" });

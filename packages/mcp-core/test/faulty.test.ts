@@ -1,35 +1,17 @@
 import { stdioServer } from "@toolnexus/fixtures";
-import { afterEach, describe, expect, it } from "vitest";
-import { isMcpCoreError, loadMcp, type McpCoreError, type McpSource } from "../src/index.js";
+import { describe, expect, it } from "vitest";
+import { isMcpCoreError, type McpCoreError, type McpSource } from "../src/index.js";
+import { useSources } from "./support/harness.js";
 
-const open: McpSource[] = [];
-
-afterEach(async () => {
-  await Promise.all(open.splice(0).map((source) => source.close()));
-});
+const sources = useSources({ toolCache: false });
 
 function faulty(mode: string, extra: Record<string, unknown> = {}, args: string[] = []) {
   return { ...stdioServer("faulty", ["--mode", mode, ...args]), ...extra };
 }
 
-async function load(input: object): Promise<McpSource> {
-  const source = await loadMcp(input, { toolCache: false });
-  open.push(source);
-  return source;
-}
-
 /** The error a single failing server starts with (the cause of the failOnStartupError rejection). */
 async function startError(name: string, server: object): Promise<McpCoreError> {
-  const outcome = await loadMcp(
-    { mcpServers: { [name]: server } },
-    { toolCache: false, failOnStartupError: true },
-  ).then(
-    (source) => {
-      open.push(source);
-      return undefined;
-    },
-    (error: unknown) => error,
-  );
+  const outcome = await sources.rejection({ mcpServers: { [name]: server } }, { failOnStartupError: true });
   const cause = (outcome as Error | undefined)?.cause;
   if (!isMcpCoreError(cause)) throw new Error(`expected a startup failure, got ${String(outcome)}`);
   return cause;
@@ -43,7 +25,7 @@ async function echoText(source: McpSource, name: string, text: string): Promise<
 
 describe("misbehaving stdio servers", () => {
   it("should work despite garbage lines on stdout", async () => {
-    const source = await load({ mcpServers: { noisy: faulty("garbage-stdout") } });
+    const source = await sources.load({ mcpServers: { noisy: faulty("garbage-stdout") } });
 
     expect(source.status).toStrictEqual({ noisy: "connected" });
     expect(await echoText(source, "mcp__noisy__echo", "one")).toBe("one");
@@ -51,7 +33,7 @@ describe("misbehaving stdio servers", () => {
   });
 
   it("should drain a stderr flood (no deadlock) and keep its tail", async () => {
-    const source = await load({ mcpServers: { flood: faulty("stderr-flood", { timeout: 10_000 }) } });
+    const source = await sources.load({ mcpServers: { flood: faulty("stderr-flood", { timeout: 10_000 }) } });
 
     expect(source.status).toStrictEqual({ flood: "connected" });
     expect(await echoText(source, "mcp__flood__echo", "still talking")).toBe("still talking");
@@ -61,7 +43,7 @@ describe("misbehaving stdio servers", () => {
   });
 
   it("should fail a server that never answers initialize within its timeout, naming it", async () => {
-    const source = await load({
+    const source = await sources.load({
       mcpServers: { hang: faulty("hang-initialize", { timeout: 1000 }), good: stdioServer("basic") },
     });
 
@@ -88,7 +70,7 @@ describe("misbehaving stdio servers", () => {
   });
 
   it("should fail a server that exits at start, with its stderr tail in the error", async () => {
-    const source = await load({ mcpServers: { dead: faulty("exit-at-start") } });
+    const source = await sources.load({ mcpServers: { dead: faulty("exit-at-start") } });
 
     expect(source.status).toStrictEqual({ dead: "failed" });
     const dead = source.servers()[0];
@@ -98,7 +80,7 @@ describe("misbehaving stdio servers", () => {
   });
 
   it("should keep the stderr tail of a server that exited at start in servers()", async () => {
-    const source = await load({ mcpServers: { dead: faulty("exit-at-start") } });
+    const source = await sources.load({ mcpServers: { dead: faulty("exit-at-start") } });
 
     expect(source.servers()[0]?.stderrTail).toBe("fatal: fixture exit-at-start");
   });

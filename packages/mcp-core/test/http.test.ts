@@ -1,8 +1,9 @@
 import { createServer, type IncomingHttpHeaders, request } from "node:http";
 import type { AddressInfo } from "node:net";
 import { type HttpFixture, startHttpFixture } from "@toolnexus/fixtures";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { type LoadMcpOptions, loadMcp, type McpSource } from "../src/index.js";
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
+import type { LoadMcpOptions, McpSource } from "../src/index.js";
+import { toolByName, useSources } from "./support/harness.js";
 import { startSseServer } from "./support/sse-server.js";
 
 interface RecordedRequest {
@@ -47,42 +48,29 @@ async function startRecordingProxy(target: HttpFixture): Promise<RecordingProxy>
 }
 
 let fixture: HttpFixture;
-const open: McpSource[] = [];
-const cleanups: Array<() => Promise<void>> = [];
 
 beforeAll(async () => {
   fixture = await startHttpFixture("basic");
-});
-
-afterEach(async () => {
-  await Promise.all(open.splice(0).map((source) => source.close()));
-  await Promise.all(cleanups.splice(0).map((cleanup) => cleanup()));
 });
 
 afterAll(async () => {
   await fixture?.stop();
 });
 
-async function load(server: Record<string, unknown>, options: LoadMcpOptions = {}): Promise<McpSource> {
-  const source = await loadMcp(
-    { mcpServers: { web: { timeout: 10_000, ...server } } },
-    { ...options, toolCache: false },
-  );
-  open.push(source);
-  return source;
-}
+const sources = useSources({ toolCache: false });
 
+/** Loads one remote server named "web" (a 10 s timeout unless `server` sets one). */
+const load = (server: Record<string, unknown>, options: LoadMcpOptions = {}) =>
+  sources.load({ mcpServers: { web: { timeout: 10_000, ...server } } }, options);
+
+/** A recording proxy in front of the fixture, closed when the test finishes (after its sources). */
 async function proxy(): Promise<RecordingProxy> {
   const recording = await startRecordingProxy(fixture);
-  cleanups.push(() => recording.close());
+  onTestFinished(() => recording.close());
   return recording;
 }
 
-function echoOf(source: McpSource) {
-  const echo = source.tools.find((t) => t.name === "mcp__web__echo");
-  if (!echo) throw new Error(`no echo tool in ${source.tools.map((t) => t.name).join(", ")}`);
-  return echo;
-}
+const echoOf = (source: McpSource) => toolByName(source, "mcp__web__echo");
 
 describe("Streamable HTTP servers", () => {
   it("should load a server given by url and execute its tools", async () => {
@@ -170,7 +158,7 @@ describe("legacy SSE fallback", () => {
     "should fall back to legacy SSE when the initial POST answers %i",
     async (postStatus) => {
       const sse = await startSseServer({ postStatus });
-      cleanups.push(() => sse.close());
+      onTestFinished(() => sse.close());
       const source = await load({ url: sse.url });
 
       expect(source.status).toStrictEqual({ web: "connected" });
@@ -183,7 +171,7 @@ describe("legacy SSE fallback", () => {
 
   it("should use legacy SSE directly for type sse", async () => {
     const sse = await startSseServer();
-    cleanups.push(() => sse.close());
+    onTestFinished(() => sse.close());
     const source = await load({ type: "sse", url: sse.url });
 
     expect(source.servers()[0]?.transport).toBe("sse");

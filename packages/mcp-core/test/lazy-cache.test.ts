@@ -1,52 +1,21 @@
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { collectToolChanges, countEvents, stdioServer, waitFor } from "@toolnexus/fixtures";
+import { describe, expect, it } from "vitest";
+import { configFingerprint, fileToolCache, type ToolsChange } from "../src/index.js";
 import {
-  collectToolChanges,
-  countEvents,
-  makeTempDir,
-  removeTempDir,
-  stdioServer,
-  waitFor,
-} from "@toolnexus/fixtures";
-import { afterEach, describe, expect, it } from "vitest";
-import {
-  configFingerprint,
-  fileToolCache,
-  loadMcp,
-  type McpSource,
-  parseConfig,
-  type ServerConfig,
-  type ToolsChange,
-} from "../src/index.js";
+  BASIC_TOOLS,
+  cacheFiles,
+  serverConfig,
+  tempDir,
+  tempLogFile,
+  useSources,
+} from "./support/harness.js";
 
-const BASIC_TOOLS = ["echo", "add", "image", "slow", "fail", "pid", "ask", "ask_url"];
+const sources = useSources();
 
-let sources: McpSource[] = [];
-let dirs: string[] = [];
-
-afterEach(async () => {
-  await Promise.all(sources.map((source) => source.close()));
-  for (const dir of dirs) removeTempDir(dir);
-  sources = [];
-  dirs = [];
-});
-
-function tempDir(): string {
-  const dir = makeTempDir();
-  dirs.push(dir);
-  return dir;
-}
-
-async function loadLazy(config: object, cacheDir: string): Promise<McpSource> {
-  const source = await loadMcp(config, { toolCache: fileToolCache(cacheDir) });
-  sources.push(source);
-  return source;
-}
-
-const cacheFiles = (dir: string) =>
-  readdirSync(dir)
-    .filter((file) => file.endsWith(".json"))
-    .sort();
+const loadLazy = (config: object, cacheDir: string) =>
+  sources.load(config, { toolCache: fileToolCache(cacheDir) });
 
 /** The parsed JSON of a cache file, or undefined while it is missing or not JSON. */
 function readEntry(file: string): Record<string, unknown> | undefined {
@@ -55,12 +24,6 @@ function readEntry(file: string): Record<string, unknown> | undefined {
   } catch {
     return undefined;
   }
-}
-
-async function serverConfig(config: object): Promise<ServerConfig> {
-  const [server] = (await parseConfig(config)).servers;
-  if (!server) throw new Error("no server in config");
-  return server;
 }
 
 /** Loads, waits until the server's tools were discovered (background), and closes. */
@@ -75,7 +38,7 @@ async function discoverOnce(config: object, cacheDir: string, server: string): P
 describe("listing cache", () => {
   it("should write one entry per fingerprint in the documented format", async () => {
     const cacheDir = tempDir();
-    const log = join(tempDir(), "lazy.log");
+    const log = tempLogFile("lazy.log");
     const config = { mcpServers: { cached: { ...stdioServer("basic", ["--log", log]), lazy: true } } };
     await discoverOnce(config, cacheDir, "cached");
     const key = configFingerprint(await serverConfig(config));
@@ -91,7 +54,7 @@ describe("listing cache", () => {
 
   it("should miss and rediscover when the server's args change", async () => {
     const cacheDir = tempDir();
-    const log = join(tempDir(), "lazy.log");
+    const log = tempLogFile("lazy.log");
     const entry = (args: string[]) => ({ ...stdioServer("basic", ["--log", log, ...args]), lazy: true });
     const original = { mcpServers: { lazy1: entry([]) } };
     const changed = { mcpServers: { lazy1: entry(["--init-delay-ms", "1"]) } };
@@ -117,7 +80,7 @@ describe("listing cache", () => {
 
   it("should ignore a corrupt entry and rewrite it with a valid one", async () => {
     const cacheDir = tempDir();
-    const log = join(tempDir(), "lazy.log");
+    const log = tempLogFile("lazy.log");
     const config = { mcpServers: { lazy1: { ...stdioServer("basic", ["--log", log]), lazy: true } } };
     await discoverOnce(config, cacheDir, "lazy1");
     const [file] = cacheFiles(cacheDir);
@@ -138,7 +101,7 @@ describe("listing cache", () => {
 
   it("should treat a well-formed entry holding malformed tools as a miss, not a failed load", async () => {
     const cacheDir = tempDir();
-    const log = join(tempDir(), "lazy.log");
+    const log = tempLogFile("lazy.log");
     const config = { mcpServers: { lazy1: { ...stdioServer("basic", ["--log", log]), lazy: true } } };
     const key = configFingerprint(await serverConfig(config));
     const schema = { type: "object" };

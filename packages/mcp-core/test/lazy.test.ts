@@ -1,66 +1,34 @@
-import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import {
   collectStates,
   collectToolChanges,
   countEvents,
   isAlive,
-  makeTempDir,
   readLog,
-  removeTempDir,
   stdioServer,
   waitFor,
 } from "@toolnexus/fixtures";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { configFingerprint, fileToolCache, loadMcp, type McpSource, type ToolsChange } from "../src/index.js";
 import {
-  configFingerprint,
-  fileToolCache,
-  type LoadMcpOptions,
-  loadMcp,
-  type McpSource,
-  type McpTool,
-  parseConfig,
-  type ToolsChange,
-} from "../src/index.js";
+  BASIC_TOOLS,
+  cacheFiles,
+  pidOf,
+  serverConfig,
+  tempDir,
+  tempLogFile,
+  toolByRawName,
+  useSources,
+} from "./support/harness.js";
 
-const BASIC_TOOLS = ["echo", "add", "image", "slow", "fail", "pid", "ask", "ask_url"];
-
-let sources: McpSource[] = [];
-let dirs: string[] = [];
-
-afterEach(async () => {
-  await Promise.all(sources.map((source) => source.close()));
-  for (const dir of dirs) removeTempDir(dir);
-  sources = [];
-  dirs = [];
-});
-
-function tempDir(): string {
-  const dir = makeTempDir();
-  dirs.push(dir);
-  return dir;
-}
-
-async function load(input: object, options: LoadMcpOptions): Promise<McpSource> {
-  const source = await loadMcp(input, options);
-  sources.push(source);
-  return source;
-}
+const sources = useSources();
 
 /** A lazy `basic` server logging to `log`. */
 function lazyBasic(log: string, extra: Record<string, unknown> = {}, args: string[] = []): object {
   return { ...stdioServer("basic", ["--log", log, ...args]), lazy: true, ...extra };
 }
 
-const cacheFiles = (dir: string) => readdirSync(dir).filter((file) => file.endsWith(".json"));
-
 const toolsOf = (source: McpSource, server: string) => source.tools.filter((t) => t.server === server);
-
-function toolOf(source: McpSource, server: string, rawName: string): McpTool {
-  const tool = source.tools.find((t) => t.server === server && t.rawName === rawName);
-  if (!tool) throw new Error(`no tool ${rawName} of ${server}`);
-  return tool;
-}
 
 /** Loads once so background discovery fills the cache with `count` entries, then closes. */
 async function warmCache(config: object, cacheDir: string, count = 1): Promise<void> {
@@ -78,12 +46,12 @@ async function warmCache(config: object, cacheDir: string, count = 1): Promise<v
 describe("lazy start", () => {
   it("should list a lazy server's tools from a warm cache without spawning it, and spawn on first call", async () => {
     const cacheDir = tempDir();
-    const log = join(tempDir(), "lazy.log");
+    const log = tempLogFile("lazy.log");
     const config = { mcpServers: { lazy1: lazyBasic(log) } };
     await warmCache(config, cacheDir);
     expect(countEvents(log, "start")).toBe(1);
 
-    const source = await load(config, { toolCache: fileToolCache(cacheDir) });
+    const source = await sources.load(config, { toolCache: fileToolCache(cacheDir) });
     expect(source.state("lazy1")).toBe("stopped");
     const [snapshot] = source.servers();
     expect(snapshot).toMatchObject({
@@ -99,13 +67,13 @@ describe("lazy start", () => {
     const states = collectStates(source);
     const changes = collectToolChanges<ToolsChange>(source);
     const before = source.tools;
-    const result = await toolOf(source, "lazy1", "echo").execute({ text: "hi" });
+    const result = await toolByRawName(source, "echo", "lazy1").execute({ text: "hi" });
     expect(result.isError, result.text).toBe(false);
     expect(result.text).toBe("hi");
     expect(source.state("lazy1")).toBe("running");
     expect(states.states("lazy1")).toEqual(["starting", "running"]);
     expect(countEvents(log, "start")).toBe(2);
-    const pid = source.servers()[0]?.pid;
+    const pid = pidOf(source, "lazy1");
     expect(pid).toBeTypeOf("number");
     expect(isAlive(pid as number)).toBe(true);
     // The live listing equals the cached one: no event, same wrapper objects.
@@ -115,10 +83,10 @@ describe("lazy start", () => {
 
   it("should return from loadMcp on a cache miss and deliver the tools later through onToolsChange", async () => {
     const cacheDir = tempDir();
-    const log = join(tempDir(), "lazy.log");
+    const log = tempLogFile("lazy.log");
     // The delay makes "did not wait for discovery" observable in the log.
     const config = { mcpServers: { lazy1: lazyBasic(log, {}, ["--init-delay-ms", "500"]) } };
-    const source = await load(config, { toolCache: fileToolCache(cacheDir) });
+    const source = await sources.load(config, { toolCache: fileToolCache(cacheDir) });
     expect(countEvents(log, "list")).toBe(0);
     expect(toolsOf(source, "lazy1")).toEqual([]);
     expect(source.state("lazy1")).toBe("stopped");
@@ -142,14 +110,13 @@ describe("lazy start", () => {
 
   it("should not wait for a slow lazy server at load, but should wait for it when eager", async () => {
     const cacheDir = tempDir();
-    const fastLog = join(tempDir(), "fast.log");
-    const slowLog = join(tempDir(), "slow.log");
+    const fastLog = tempLogFile("fast.log");
+    const slowLog = tempLogFile("slow.log");
     const slow = { ...stdioServer("basic", ["--log", slowLog, "--init-delay-ms", "3000"]) };
     const fast = stdioServer("basic", ["--log", fastLog]);
     const lazyConfig = { mcpServers: { fast, slow: { ...slow, lazy: true } } };
     // Warm the cache through the public store contract, so the lazy server needs no discovery.
-    const [, slowConfig] = (await parseConfig(lazyConfig)).servers;
-    if (!slowConfig) throw new Error("no slow config");
+    const slowConfig = await serverConfig(lazyConfig, "slow");
     const key = configFingerprint(slowConfig);
     await fileToolCache(cacheDir).set(key, {
       version: 1,
@@ -159,7 +126,7 @@ describe("lazy start", () => {
       tools: [{ name: "echo", description: "Echoes", inputSchema: { type: "object" } }],
     });
 
-    const lazySource = await load(lazyConfig, { toolCache: fileToolCache(cacheDir) });
+    const lazySource = await sources.load(lazyConfig, { toolCache: fileToolCache(cacheDir) });
     expect(countEvents(slowLog, "start")).toBe(0);
     expect(countEvents(slowLog, "initialize")).toBe(0);
     expect(lazySource.state("fast")).toBe("running");
@@ -167,7 +134,10 @@ describe("lazy start", () => {
     expect(toolsOf(lazySource, "slow").map((t) => t.rawName)).toEqual(["echo"]);
     await lazySource.close();
 
-    const eagerSource = await load({ mcpServers: { fast, slow } }, { toolCache: fileToolCache(cacheDir) });
+    const eagerSource = await sources.load(
+      { mcpServers: { fast, slow } },
+      { toolCache: fileToolCache(cacheDir) },
+    );
     expect(countEvents(slowLog, "initialize")).toBe(1);
     expect(countEvents(slowLog, "list")).toBe(1);
     expect(eagerSource.state("slow")).toBe("running");
@@ -176,13 +146,13 @@ describe("lazy start", () => {
 
   it("should spawn exactly one process for 20 concurrent first calls", async () => {
     const cacheDir = tempDir();
-    const log = join(tempDir(), "lazy.log");
+    const log = tempLogFile("lazy.log");
     const config = { mcpServers: { lazy1: lazyBasic(log) } };
     await warmCache(config, cacheDir);
     const startsBefore = countEvents(log, "start");
 
-    const source = await load(config, { toolCache: fileToolCache(cacheDir) });
-    const echo = toolOf(source, "lazy1", "echo");
+    const source = await sources.load(config, { toolCache: fileToolCache(cacheDir) });
+    const echo = toolByRawName(source, "echo", "lazy1");
     const results = await Promise.all(
       Array.from({ length: 20 }, (_, i) => echo.execute({ text: `call ${i}` })),
     );
@@ -194,11 +164,11 @@ describe("lazy start", () => {
 
   it("should stop an idle lazy server after idleTimeoutMs, keep its tools, and restart on the next call", async () => {
     const cacheDir = tempDir();
-    const log = join(tempDir(), "lazy.log");
+    const log = tempLogFile("lazy.log");
     const config = { mcpServers: { lazy1: lazyBasic(log, { idleTimeoutMs: 300 }) } };
     await warmCache(config, cacheDir);
-    const source = await load(config, { toolCache: fileToolCache(cacheDir) });
-    const pidTool = toolOf(source, "lazy1", "pid");
+    const source = await sources.load(config, { toolCache: fileToolCache(cacheDir) });
+    const pidTool = toolByRawName(source, "pid", "lazy1");
 
     const first = await pidTool.execute({});
     expect(first.isError, first.text).toBe(false);
@@ -214,7 +184,7 @@ describe("lazy start", () => {
     expect(Number(second.text)).not.toBe(firstPid);
     expect(source.state("lazy1")).toBe("running");
     // A call longer than the idle timeout is never cut off by it.
-    const slow = await toolOf(source, "lazy1", "slow").execute({ ms: 600, steps: 1 });
+    const slow = await toolByRawName(source, "slow", "lazy1").execute({ ms: 600, steps: 1 });
     expect(slow.isError, slow.text).toBe(false);
     expect(source.state("lazy1")).toBe("running");
     expect(countEvents(log, "start")).toBe(3);
@@ -222,10 +192,9 @@ describe("lazy start", () => {
 
   it("should swap in the live listing on first start when the cached one is stale", async () => {
     const cacheDir = tempDir();
-    const log = join(tempDir(), "lazy.log");
+    const log = tempLogFile("lazy.log");
     const config = { mcpServers: { lazy1: lazyBasic(log) } };
-    const [server] = (await parseConfig(config)).servers;
-    if (!server) throw new Error("no server");
+    const server = await serverConfig(config);
     const key = configFingerprint(server);
     const schema = { type: "object" as const };
     await fileToolCache(cacheDir).set(key, {
@@ -238,12 +207,12 @@ describe("lazy start", () => {
         { name: "retired", inputSchema: schema },
       ],
     });
-    const source = await load(config, { toolCache: fileToolCache(cacheDir) });
+    const source = await sources.load(config, { toolCache: fileToolCache(cacheDir) });
     expect(toolsOf(source, "lazy1").map((t) => t.rawName)).toEqual(["echo", "retired"]);
-    const retired = toolOf(source, "lazy1", "retired");
+    const retired = toolByRawName(source, "retired", "lazy1");
     const changes = collectToolChanges<ToolsChange>(source);
 
-    const result = await toolOf(source, "lazy1", "echo").execute({ text: "fresh" });
+    const result = await toolByRawName(source, "echo", "lazy1").execute({ text: "fresh" });
     expect(result.text).toBe("fresh");
     expect(toolsOf(source, "lazy1").map((t) => t.rawName)).toEqual(BASIC_TOOLS);
     const name = (raw: string) => `mcp__lazy1__${raw}`;
@@ -277,11 +246,11 @@ describe("lazy start", () => {
     await warmCache(config, cacheDir, 3);
     for (const log of Object.values(logs)) expect(countEvents(log, "start")).toBe(1);
 
-    const source = await load(config, { toolCache: fileToolCache(cacheDir) });
+    const source = await sources.load(config, { toolCache: fileToolCache(cacheDir) });
     const states = collectStates(source);
-    const result = await toolOf(source, "a", "echo").execute({ text: "only a" });
+    const result = await toolByRawName(source, "echo", "a").execute({ text: "only a" });
     expect(result.text).toBe("only a");
-    const usedPid = source.servers()[0]?.pid as number;
+    const usedPid = pidOf(source, "a") as number;
     await source.close();
 
     expect(states.states("a")).toEqual(["starting", "running", "stopped"]);

@@ -1,29 +1,19 @@
-import { collectStates, type HttpFixture, startHttpFixture, waitFor } from "@toolnexus/fixtures";
-import { afterEach, describe, expect, it } from "vitest";
-import { loadMcp, type McpSource } from "../src/index.js";
-import { failOnUnhandledRejections } from "./support/unhandled.js";
+import { collectStates, waitFor } from "@toolnexus/fixtures";
+import { describe, expect, it } from "vitest";
+import { failOnUnhandledRejections, httpFixture, useSources } from "./support/harness.js";
 
 failOnUnhandledRejections();
 
-let fixture: HttpFixture | undefined;
-let source: McpSource | undefined;
-
-afterEach(async () => {
-  await source?.close();
-  await fixture?.stop();
-  source = undefined;
-  fixture = undefined;
-});
+const sources = useSources({ toolCache: false });
 
 describe("remote server restarted on the same port", () => {
   it("should reconnect with a fresh session and serve the held tool again", async () => {
-    fixture = await startHttpFixture("basic");
+    const fixture = await httpFixture("basic");
     const url = fixture.url;
-    source = await loadMcp(
+    const live = await sources.load(
       { mcpServers: { web: { url } } },
-      { toolCache: false, autoRestart: { initialDelayMs: 100, maxDelayMs: 400, maxRetries: 20 } },
+      { autoRestart: { initialDelayMs: 100, maxDelayMs: 400, maxRetries: 20 } },
     );
-    const live = source;
     const echo = live.tools.find((t) => t.rawName === "echo");
     expect((await echo?.execute({ text: "one" }))?.text).toBe("one");
     const states = collectStates(live);
@@ -37,12 +27,11 @@ describe("remote server restarted on the same port", () => {
   });
 
   it("should detect a lost session (404) on the next request and restart", async () => {
-    fixture = await startHttpFixture("basic");
-    source = await loadMcp(
+    const fixture = await httpFixture("basic");
+    const live = await sources.load(
       { mcpServers: { web: { url: fixture.url } } },
-      { toolCache: false, autoRestart: { initialDelayMs: 50 } },
+      { autoRestart: { initialDelayMs: 50 } },
     );
-    const live = source;
     const echo = live.tools.find((t) => t.rawName === "echo");
     const states = collectStates(live);
     await fixture.restart();

@@ -3,36 +3,29 @@ import {
   collectStates,
   collectToolChanges,
   isAlive,
-  makeTempDir,
   readLog,
-  removeTempDir,
   stdioServer,
   waitFor,
 } from "@toolnexus/fixtures";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { type LoadMcpOptions, loadMcp, type McpSource } from "../src/index.js";
-import { failOnUnhandledRejections } from "./support/unhandled.js";
+import { beforeEach, describe, expect, it } from "vitest";
+import {
+  failOnUnhandledRejections,
+  pidOf,
+  sleep,
+  tempDir,
+  toolByRawName,
+  useSources,
+} from "./support/harness.js";
 
 failOnUnhandledRejections();
 
 let dir: string;
-let sources: McpSource[] = [];
 
 beforeEach(() => {
-  dir = makeTempDir("lifecycle-");
+  dir = tempDir("lifecycle-");
 });
 
-afterEach(async () => {
-  await Promise.all(sources.map((s) => s.close()));
-  sources = [];
-  removeTempDir(dir);
-});
-
-async function load(config: object, options: LoadMcpOptions = {}): Promise<McpSource> {
-  const source = await loadMcp(config, { toolCache: false, killGraceMs: 500, ...options });
-  sources.push(source);
-  return source;
-}
+const sources = useSources({ toolCache: false, killGraceMs: 500 });
 
 function restartServer(extra: string[] = []) {
   return stdioServer("mcp-restart", [
@@ -44,21 +37,13 @@ function restartServer(extra: string[] = []) {
   ]);
 }
 
-const tool = (source: McpSource, rawName: string) => {
-  const found = source.tools.find((t) => t.rawName === rawName);
-  if (!found) throw new Error(`no tool ${rawName}`);
-  return found;
-};
-
-const pidOf = (source: McpSource, server: string) => source.servers().find((s) => s.name === server)?.pid;
-
 describe("auto-restart", () => {
   it("should walk running → error → starting → running after SIGKILL and serve a wrapper held from before", async () => {
-    const source = await load(
+    const source = await sources.load(
       { mcpServers: { r: restartServer() } },
       { autoRestart: { initialDelayMs: 50 } },
     );
-    const echo = tool(source, "echo");
+    const echo = toolByRawName(source, "echo");
     const states = collectStates(source);
     const pid = pidOf(source, "r") as number;
     process.kill(pid, "SIGKILL");
@@ -72,11 +57,11 @@ describe("auto-restart", () => {
   });
 
   it("should resolve an in-flight call on a dying transport with unavailable and not replay it", async () => {
-    const source = await load(
+    const source = await sources.load(
       { mcpServers: { r: restartServer() } },
       { autoRestart: { initialDelayMs: 50 } },
     );
-    const result = await tool(source, "crash").execute({});
+    const result = await toolByRawName(source, "crash").execute({});
     expect(result.isError).toBe(true);
     expect(result.error?.kind).toBe("unavailable");
     await waitFor(() => source.state("r") === "running", { timeoutMs: 10_000 });
@@ -87,11 +72,11 @@ describe("auto-restart", () => {
   });
 
   it("should let a call made during the backoff wait for the restarted server", async () => {
-    const source = await load(
+    const source = await sources.load(
       { mcpServers: { r: restartServer() } },
       { autoRestart: { initialDelayMs: 300 } },
     );
-    const echo = tool(source, "echo");
+    const echo = toolByRawName(source, "echo");
     process.kill(pidOf(source, "r") as number, "SIGKILL");
     await waitFor(() => source.state("r") === "error");
     const result = await echo.execute({ text: "waited" }, { timeout: 10_000 });
@@ -99,13 +84,13 @@ describe("auto-restart", () => {
   });
 
   it("should keep a dead server in error with isolated errors when autoRestart is off", async () => {
-    const source = await load(
+    const source = await sources.load(
       { mcpServers: { r: restartServer(), other: stdioServer("basic") } },
       { autoRestart: false },
     );
-    const echo = tool(source, "echo");
+    const echo = toolByRawName(source, "echo");
     const states = collectStates(source);
-    await tool(source, "crash").execute({});
+    await toolByRawName(source, "crash").execute({});
     await waitFor(() => source.state("r") === "error");
     const result = await echo.execute({ text: "x" });
     expect(result.isError).toBe(true);
@@ -129,11 +114,11 @@ describe("auto-restart", () => {
       command: "sh",
       args: ["-c", script, "sh", marker, loop.command, ...loop.args, basic.args[0] as string],
     };
-    const source = await load(
+    const source = await sources.load(
       { mcpServers: { loop: config } },
       { autoRestart: { maxRetries: 3, initialDelayMs: 20, maxDelayMs: 40, stableAfterMs: 60_000 } },
     );
-    const held = tool(source, "echo");
+    const held = toolByRawName(source, "echo");
     const states = collectStates(source);
     const changes = collectToolChanges(source);
     process.kill(pidOf(source, "loop") as number, "SIGKILL");
@@ -166,7 +151,7 @@ describe("auto-restart", () => {
   });
 
   it("should restart indefinitely a server that stays up past stableAfterMs between crashes", async () => {
-    const source = await load(
+    const source = await sources.load(
       { mcpServers: { b: stdioServer("basic") } },
       { autoRestart: { maxRetries: 1, initialDelayMs: 10, stableAfterMs: 100 } },
     );
@@ -176,7 +161,7 @@ describe("auto-restart", () => {
       await waitFor(() => source.state("b") === "running" && pidOf(source, "b") !== pid, {
         timeoutMs: 10_000,
       });
-      await new Promise((resolve) => setTimeout(resolve, 250));
+      await sleep(250);
     }
     expect(source.servers()[0]?.restarts).toBe(3);
   });
@@ -184,7 +169,7 @@ describe("auto-restart", () => {
 
 describe("restart()", () => {
   it("should keep tool names and wrappers on a healthy server", async () => {
-    const source = await load({ mcpServers: { b: stdioServer("basic") } });
+    const source = await sources.load({ mcpServers: { b: stdioServer("basic") } });
     const before = [...source.tools];
     const pid = pidOf(source, "b");
     await source.restart("b");
@@ -196,7 +181,7 @@ describe("restart()", () => {
 
   it("should spawn one new process for ten concurrent restarts", async () => {
     const log = join(dir, "b.jsonl");
-    const source = await load({ mcpServers: { b: stdioServer("basic", ["--log", log]) } });
+    const source = await sources.load({ mcpServers: { b: stdioServer("basic", ["--log", log]) } });
     await Promise.all(Array.from({ length: 10 }, () => source.restart("b")));
     expect(readLog(log).filter((e) => e.event === "start")).toHaveLength(2);
     expect(source.servers()[0]?.restarts).toBe(1);
@@ -204,7 +189,7 @@ describe("restart()", () => {
 
   it("should lose to close(): a pending restart ends and no child survives", async () => {
     const log = join(dir, "b.jsonl");
-    const source = await load({
+    const source = await sources.load({
       mcpServers: { b: stdioServer("basic", ["--log", log, "--init-delay-ms", "500"]) },
     });
     const restarting = source.restart("b");
@@ -215,14 +200,14 @@ describe("restart()", () => {
   });
 
   it("should reject start/stop/restart of an unknown server with a clear error", async () => {
-    const source = await load({ mcpServers: { b: stdioServer("basic") } });
+    const source = await sources.load({ mcpServers: { b: stdioServer("basic") } });
     await expect(source.restart("nope")).rejects.toThrow('No MCP server named "nope" is configured');
     expect(() => source.state("nope")).toThrow('No MCP server named "nope" is configured');
   });
 
   it("should stop a server, fail its calls as unavailable, and start it again", async () => {
-    const source = await load({ mcpServers: { b: stdioServer("basic") } });
-    const echo = tool(source, "echo");
+    const source = await sources.load({ mcpServers: { b: stdioServer("basic") } });
+    const echo = toolByRawName(source, "echo");
     const pid = pidOf(source, "b") as number;
     await source.stop("b");
     expect(source.state("b")).toBe("stopped");
@@ -236,11 +221,11 @@ describe("restart()", () => {
 describe("options.signal", () => {
   it("should end a backoff wait promptly on abort and leave no child alive", async () => {
     const controller = new AbortController();
-    const source = await load(
+    const source = await sources.load(
       { mcpServers: { r: restartServer() } },
       { signal: controller.signal, autoRestart: { initialDelayMs: 60_000 } },
     );
-    const echo = tool(source, "echo");
+    const echo = toolByRawName(source, "echo");
     const pid = pidOf(source, "r") as number;
     process.kill(pid, "SIGKILL");
     await waitFor(() => source.state("r") === "error");
@@ -258,7 +243,7 @@ describe("options.signal", () => {
 
 describe("health check", () => {
   it("should detect a SIGSTOPped server, kill it and restart", async () => {
-    const source = await load(
+    const source = await sources.load(
       { mcpServers: { b: stdioServer("basic") } },
       { healthCheck: { intervalMs: 100, timeoutMs: 100, failures: 2 }, autoRestart: { initialDelayMs: 20 } },
     );

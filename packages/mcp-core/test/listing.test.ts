@@ -1,44 +1,14 @@
-import { join } from "node:path";
-import { makeTempDir, readLog, removeTempDir, stdioServer } from "@toolnexus/fixtures";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { type LoadMcpOptions, loadMcp, type McpSource } from "../src/index.js";
+import { readLog, stdioServer } from "@toolnexus/fixtures";
+import { describe, expect, it } from "vitest";
+import { toolByName, useSources, useTempDir } from "./support/harness.js";
 
-let dir: string;
-const open: McpSource[] = [];
-let logCounter = 0;
-
-beforeAll(() => {
-  dir = makeTempDir("mcp-core-listing-");
-});
-
-afterEach(async () => {
-  await Promise.all(open.splice(0).map((source) => source.close()));
-});
-
-afterAll(() => {
-  removeTempDir(dir);
-});
-
-function logFile(): string {
-  return join(dir, `server-${++logCounter}.log`);
-}
-
-async function load(input: object, options: LoadMcpOptions = {}): Promise<McpSource> {
-  const source = await loadMcp(input, { ...options, toolCache: false });
-  open.push(source);
-  return source;
-}
-
-function tool(source: McpSource, name: string) {
-  const found = source.tools.find((t) => t.name === name);
-  if (!found) throw new Error(`no tool ${name} in ${source.tools.map((t) => t.name).join(", ")}`);
-  return found;
-}
+const dir = useTempDir("mcp-core-listing-");
+const sources = useSources({ toolCache: false });
 
 describe("tool listing", () => {
   it("should read every page of a paginated listing", async () => {
-    const log = logFile();
-    const source = await load({ mcpServers: { pages: stdioServer("paginated", ["--log", log]) } });
+    const log = dir.logFile();
+    const source = await sources.load({ mcpServers: { pages: stdioServer("paginated", ["--log", log]) } });
 
     const expected = Array.from({ length: 25 }, (_, i) => `tool_${String(i).padStart(3, "0")}`);
     expect(source.tools.map((t) => t.rawName)).toStrictEqual(expected);
@@ -48,14 +18,14 @@ describe("tool listing", () => {
     expect(cursors).toHaveLength(3);
     expect(cursors[0]).toBeNull();
     expect(new Set(cursors).size).toBe(3);
-    await expect(tool(source, "mcp__pages__tool_024").execute({})).resolves.toMatchObject({
+    await expect(toolByName(source, "mcp__pages__tool_024").execute({})).resolves.toMatchObject({
       text: "tool_024",
     });
   });
 
   it("should reject a listing that repeats a cursor, leaving the other servers unaffected", async () => {
-    const log = logFile();
-    const source = await load({
+    const log = dir.logFile();
+    const source = await sources.load({
       mcpServers: {
         loop: stdioServer("paginated", ["--repeat-cursor", "--log", log]),
         good: stdioServer("basic"),
@@ -69,14 +39,14 @@ describe("tool listing", () => {
     // page 1, page 2 (which repeats page 1's cursor), then it stops instead of looping.
     expect(readLog(log).filter((e) => e.event === "list")).toHaveLength(2);
     expect(source.tools.map((t) => t.server)).not.toContain("loop");
-    await expect(tool(source, "mcp__good__echo").execute({ text: "ok" })).resolves.toMatchObject({
+    await expect(toolByName(source, "mcp__good__echo").execute({ text: "ok" })).resolves.toMatchObject({
       text: "ok",
     });
   });
 
   it("should drop only a malformed tool, with a warning", async () => {
     const warnings: string[] = [];
-    const source = await load(
+    const source = await sources.load(
       { mcpServers: { shaky: stdioServer("faulty", ["--mode", "malformed-schema"]) } },
       { onWarning: (message) => warnings.push(message) },
     );
@@ -87,14 +57,16 @@ describe("tool listing", () => {
     expect(dropped).toHaveLength(1);
     expect(dropped[0]).toMatch(/^MCP server "shaky": dropped malformed tool "bad_schema" \(inputSchema/);
     expect(source.warnings).toContain(dropped[0]);
-    await expect(tool(source, "mcp__shaky__good_last").execute({ text: "fine" })).resolves.toMatchObject({
+    await expect(
+      toolByName(source, "mcp__shaky__good_last").execute({ text: "fine" }),
+    ).resolves.toMatchObject({
       isError: false,
       text: "fine",
     });
   });
 
   it("should reject a listing with duplicate tool names, leaving the other servers unaffected", async () => {
-    const source = await load({
+    const source = await sources.load({
       mcpServers: {
         dupes: stdioServer("faulty", ["--mode", "duplicate-names"]),
         good: stdioServer("basic"),
@@ -106,7 +78,7 @@ describe("tool listing", () => {
       'MCP server "dupes" listed the tool name "dup" twice; its listing was rejected',
     );
     expect(source.tools.filter((t) => t.server === "dupes")).toStrictEqual([]);
-    await expect(tool(source, "mcp__good__echo").execute({ text: "ok" })).resolves.toMatchObject({
+    await expect(toolByName(source, "mcp__good__echo").execute({ text: "ok" })).resolves.toMatchObject({
       text: "ok",
     });
   });
@@ -114,7 +86,7 @@ describe("tool listing", () => {
 
 describe("tool naming in the source", () => {
   it("should name tools mcp__<server>__<tool>, keep rawName and the definition, in config order", async () => {
-    const source = await load({
+    const source = await sources.load({
       mcpServers: {
         basic: stdioServer("basic"),
         pages: stdioServer("paginated", ["--tools", "2"]),
@@ -133,14 +105,14 @@ describe("tool naming in the source", () => {
       ["mcp__pages__tool_000", "pages", "tool_000"],
       ["mcp__pages__tool_001", "pages", "tool_001"],
     ]);
-    const add = tool(source, "mcp__basic__add");
+    const add = toolByName(source, "mcp__basic__add");
     expect(add.description).toBe("Adds two numbers (text plus structuredContent {sum})");
     expect(add.inputSchema).toMatchObject({ type: "object", required: ["a", "b"] });
     expect(add.outputSchema).toMatchObject({ type: "object", properties: { sum: { type: "number" } } });
   });
 
   it("should apply a tools allow map (any true) on raw names", async () => {
-    const source = await load({
+    const source = await sources.load({
       mcpServers: { basic: { ...stdioServer("basic"), tools: { echo: true, add: true, fail: false } } },
     });
 
@@ -149,7 +121,7 @@ describe("tool naming in the source", () => {
   });
 
   it("should apply a tools drop map (all false) on raw names", async () => {
-    const source = await load({
+    const source = await sources.load({
       mcpServers: { basic: { ...stdioServer("basic"), tools: { ask: false, ask_url: false, slow: false } } },
     });
 
@@ -157,13 +129,13 @@ describe("tool naming in the source", () => {
   });
 
   it("should use the naming option", async () => {
-    const source = await load(
+    const source = await sources.load(
       { mcpServers: { basic: { ...stdioServer("basic"), tools: { echo: true } } } },
       { naming: (server, rawName) => `${rawName}_at_${server}` },
     );
 
     expect(source.tools.map((t) => [t.name, t.rawName])).toStrictEqual([["echo_at_basic", "echo"]]);
-    await expect(tool(source, "echo_at_basic").execute({ text: "named" })).resolves.toMatchObject({
+    await expect(toolByName(source, "echo_at_basic").execute({ text: "named" })).resolves.toMatchObject({
       text: "named",
     });
   });

@@ -1,71 +1,26 @@
 import { writeFileSync } from "node:fs";
-import { join } from "node:path";
-import {
-  fixturePath,
-  isAlive,
-  makeTempDir,
-  readLog,
-  removeTempDir,
-  stdioServer,
-  waitFor,
-} from "@toolnexus/fixtures";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { isMcpCoreError, type LoadMcpOptions, loadMcp, type McpSource } from "../src/index.js";
+import { fixturePath, isAlive, readLog, stdioServer, waitFor } from "@toolnexus/fixtures";
+import { describe, expect, it } from "vitest";
+import { isMcpCoreError, type LoadMcpOptions } from "../src/index.js";
+import { startedPids, useSources, useTempDir } from "./support/harness.js";
 
-let dir: string;
-const open: McpSource[] = [];
-let logCounter = 0;
-
-beforeAll(() => {
-  dir = makeTempDir("mcp-core-load-");
-});
-
-afterEach(async () => {
-  await Promise.all(open.splice(0).map((source) => source.close()));
-});
-
-afterAll(() => {
-  removeTempDir(dir);
-});
-
-function logFile(): string {
-  return join(dir, `server-${++logCounter}.log`);
-}
-
-async function load(input: string | object, options: LoadMcpOptions = {}): Promise<McpSource> {
-  const source = await loadMcp(input, { ...options, toolCache: false });
-  open.push(source);
-  return source;
-}
+const dir = useTempDir("mcp-core-load-");
+const sources = useSources({ toolCache: false });
 
 /** The rejection of a load that must fail; also closes a source that unexpectedly loaded. */
 async function loadFailure(input: object, options: LoadMcpOptions): Promise<Error> {
-  const outcome = await loadMcp(input, { ...options, toolCache: false }).then(
-    (source) => {
-      open.push(source);
-      return undefined;
-    },
-    (error: unknown) => error,
-  );
+  const outcome = await sources.rejection(input, options);
   if (!(outcome instanceof Error)) throw new Error("expected loadMcp to reject");
   return outcome;
-}
-
-function startedPids(...files: string[]): number[] {
-  return files.flatMap((file) =>
-    readLog(file)
-      .filter((e) => e.event === "start")
-      .map((e) => e.pid),
-  );
 }
 
 describe("loadMcp", () => {
   it("should start every enabled server in parallel", async () => {
     // Both servers log into one file and wait 1 s before speaking MCP: a sequential load would log
     // the first server's `list` before the second server's `start`.
-    const shared = logFile();
+    const shared = dir.logFile();
     const slowStart = ["--log", shared, "--init-delay-ms", "1000"];
-    const source = await load({
+    const source = await sources.load({
       mcpServers: { one: stdioServer("basic", slowStart), two: stdioServer("basic", slowStart) },
     });
 
@@ -76,8 +31,8 @@ describe("loadMcp", () => {
   });
 
   it("should report each server as connected, failed or disabled", async () => {
-    const offLog = logFile();
-    const source = await load({
+    const offLog = dir.logFile();
+    const source = await sources.load({
       mcpServers: {
         good: stdioServer("basic"),
         broken: stdioServer("faulty", ["--mode", "exit-at-start"]),
@@ -103,7 +58,7 @@ describe("loadMcp", () => {
 
   it("should isolate a failing server: its error in servers(), the others work", async () => {
     const warnings: string[] = [];
-    const source = await load(
+    const source = await sources.load(
       {
         mcpServers: {
           broken: stdioServer("faulty", ["--mode", "exit-at-start"]),
@@ -128,8 +83,8 @@ describe("loadMcp", () => {
   });
 
   it("should reject with failOnStartupError, naming every failed server, and stop what started", async () => {
-    const goodLog = logFile();
-    const dupLog = logFile();
+    const goodLog = dir.logFile();
+    const dupLog = dir.logFile();
     const error = await loadFailure(
       {
         mcpServers: {
@@ -152,8 +107,8 @@ describe("loadMcp", () => {
   });
 
   it("should reject with ABORTED and leave no child alive when the signal aborts during the load", async () => {
-    const hangLog = logFile();
-    const goodLog = logFile();
+    const hangLog = dir.logFile();
+    const goodLog = dir.logFile();
     // The hanging server's timeout exceeds the test's: only a prompt abort lets this test finish.
     const controller = new AbortController();
     const loading = loadFailure(
@@ -185,7 +140,7 @@ describe("loadMcp", () => {
   });
 
   it("should reject with ABORTED without spawning anything when the signal is already aborted", async () => {
-    const log = logFile();
+    const log = dir.logFile();
     const error = await loadFailure(
       { mcpServers: { good: stdioServer("basic", ["--log", log]) } },
       { signal: AbortSignal.abort() },
@@ -196,7 +151,7 @@ describe("loadMcp", () => {
   });
 
   it("should load a JSONC config file given as a path", async () => {
-    const path = join(dir, "mcp.jsonc");
+    const path = dir.file("mcp.jsonc");
     writeFileSync(
       path,
       `{
@@ -210,7 +165,7 @@ describe("loadMcp", () => {
         },
       }`,
     );
-    const source = await load(path);
+    const source = await sources.load(path);
 
     expect(source.status).toStrictEqual({ files: "connected" });
     const echo = source.tools.find((t) => t.name === "mcp__files__echo");

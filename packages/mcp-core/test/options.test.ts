@@ -1,22 +1,11 @@
-import { join } from "node:path";
-import { makeTempDir, readLog, removeTempDir, stdioServer } from "@toolnexus/fixtures";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { type LoadMcpOptions, loadMcp, type McpSource } from "../src/index.js";
+import { readLog, stdioServer } from "@toolnexus/fixtures";
+import { describe, expect, it } from "vitest";
+import type { LoadMcpOptions } from "../src/index.js";
+import { useSources, useTempDir } from "./support/harness.js";
 
-let dir: string;
-const open: McpSource[] = [];
-
-beforeAll(() => {
-  dir = makeTempDir("mcp-core-options-");
-});
-
-afterEach(async () => {
-  await Promise.all(open.splice(0).map((source) => source.close()));
-});
-
-afterAll(() => {
-  removeTempDir(dir);
-});
+const dir = useTempDir("mcp-core-options-");
+/** No defaults: every test passes its options to loadMcp exactly as written. */
+const sources = useSources();
 
 /** [option shown in the message, options, expected "expected …, got …" part] */
 const invalid: Array<[string, unknown, string]> = [
@@ -70,16 +59,10 @@ describe("loadMcp options", () => {
   it.each(invalid)(
     "should reject an invalid %s (%o) with a TypeError naming it",
     async (option, value, expected) => {
-      const log = join(dir, `never-${option}.log`);
+      const log = dir.file(`never-${option}.log`);
       const config = { mcpServers: { basic: stdioServer("basic", ["--log", log]) } };
 
-      const error = await loadMcp(config, optionsFor(option, value) as LoadMcpOptions).then(
-        (source) => {
-          open.push(source);
-          return undefined;
-        },
-        (e: unknown) => e,
-      );
+      const error = await sources.rejection(config, optionsFor(option, value) as LoadMcpOptions);
 
       expect(error).toBeInstanceOf(TypeError);
       expect((error as TypeError).message).toMatch(
@@ -92,7 +75,7 @@ describe("loadMcp options", () => {
   );
 
   it("should keep the defaults for options given as undefined", async () => {
-    const source = await loadMcp(
+    const source = await sources.load(
       { mcpServers: { basic: { ...stdioServer("basic"), tools: { echo: true } } } },
       {
         toolCache: false,
@@ -104,18 +87,16 @@ describe("loadMcp options", () => {
         onWarning: undefined,
       },
     );
-    open.push(source);
 
     expect(source.tools.map((t) => t.name)).toStrictEqual(["mcp__basic__echo"]);
     expect(source.servers()[0]?.env?.every((e) => e.origin === "base")).toBe(true);
   });
 
   it("should accept the toolnexus naming", async () => {
-    const source = await loadMcp(
+    const source = await sources.load(
       { mcpServers: { basic: { ...stdioServer("basic"), tools: { echo: true } } } },
       { toolCache: false, naming: "toolnexus" },
     );
-    open.push(source);
 
     expect(source.tools.map((t) => [t.name, t.rawName])).toStrictEqual([["basic_echo", "echo"]]);
   });

@@ -1,96 +1,28 @@
-import { join } from "node:path";
-import {
-  collectToolChanges,
-  countEvents,
-  type HttpFixture,
-  makeTempDir,
-  readLog,
-  removeTempDir,
-  startHttpFixture,
-  stdioServer,
-  waitFor,
-} from "@toolnexus/fixtures";
-import { afterEach, describe, expect, it } from "vitest";
-import {
-  type LoadMcpOptions,
-  loadMcp,
-  type McpSource,
-  type McpTool,
-  type ToolsChange,
-} from "../src/index.js";
+import { collectToolChanges, countEvents, readLog, stdioServer, waitFor } from "@toolnexus/fixtures";
+import { describe, expect, it } from "vitest";
+import type { ToolsChange } from "../src/index.js";
 import { RefreshQueue } from "../src/lifecycle/refresh-queue.js";
+import {
+  callOk,
+  expectSameObjects,
+  listChangedName as finalName,
+  hasTool,
+  httpFixture,
+  loadListChanged,
+  LIST_CHANGED_SERVER as SERVER,
+  SETTLE_MS,
+  sleep,
+  tempLogFile,
+  toolByRawName,
+  toolsChange,
+  useSources,
+} from "./support/harness.js";
 
-const SERVER = "lc";
-const finalName = (raw: string) => `mcp__${SERVER}__${raw}`;
-/** Longer than the default list_changed debounce (50 ms) plus a listing round trip. */
-const SETTLE_MS = 300;
-
-let sources: McpSource[] = [];
-let fixtures: HttpFixture[] = [];
-let dirs: string[] = [];
-
-afterEach(async () => {
-  await Promise.all(sources.map((source) => source.close()));
-  await Promise.all(fixtures.map((fixture) => fixture.stop()));
-  for (const dir of dirs) removeTempDir(dir);
-  sources = [];
-  fixtures = [];
-  dirs = [];
-});
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-function newLogFile(): string {
-  const dir = makeTempDir();
-  dirs.push(dir);
-  return join(dir, "server.log");
-}
-
-async function load(input: object, options: LoadMcpOptions = {}): Promise<McpSource> {
-  const source = await loadMcp(input, { ...options, toolCache: false });
-  sources.push(source);
-  return source;
-}
-
-/** One stdio `mcp-list-changed` server named "lc", logging to its own file. */
-async function loadListChanged(options: LoadMcpOptions = {}): Promise<{ source: McpSource; log: string }> {
-  const log = newLogFile();
-  const source = await load(
-    { mcpServers: { [SERVER]: stdioServer("mcp-list-changed", ["--log", log]) } },
-    options,
-  );
-  return { source, log };
-}
-
-function toolOf(source: McpSource, rawName: string): McpTool {
-  const tool = source.tools.find((t) => t.rawName === rawName);
-  if (!tool) throw new Error(`no tool ${rawName} in ${source.tools.map((t) => t.rawName).join(", ")}`);
-  return tool;
-}
-
-const hasTool = (source: McpSource, rawName: string) => source.tools.some((t) => t.rawName === rawName);
-
-async function callOk(source: McpSource, rawName: string, args: Record<string, unknown>): Promise<string> {
-  const result = await toolOf(source, rawName).execute(args);
-  expect(result.isError, result.text).toBe(false);
-  return result.text;
-}
-
-/** Every tool in `after` is the very object found in `before` (same raw name). */
-function expectSameObjects(before: readonly McpTool[], after: readonly McpTool[]): void {
-  for (const tool of after) expect(tool).toBe(before.find((t) => t.rawName === tool.rawName));
-}
-
-const change = (patch: Partial<ToolsChange>): ToolsChange => ({
-  added: [],
-  removed: [],
-  changed: [],
-  ...patch,
-});
+const sources = useSources({ toolCache: false });
 
 describe("refresh()", () => {
   it("should not follow list_changed with liveToolList false, until refresh()", async () => {
-    const { source, log } = await loadListChanged({ liveToolList: false });
+    const { source, log } = await loadListChanged(sources, { liveToolList: false });
     const changes = collectToolChanges<ToolsChange>(source);
     await callOk(source, "add_tool", { name: "alpha" });
     await sleep(SETTLE_MS);
@@ -100,11 +32,13 @@ describe("refresh()", () => {
     expect(changes.events).toEqual([]);
     await source.refresh(SERVER);
     expect(hasTool(source, "alpha")).toBe(true);
-    expect(changes.events).toEqual([{ server: SERVER, change: change({ added: [finalName("alpha")] }) }]);
+    expect(changes.events).toEqual([
+      { server: SERVER, change: toolsChange({ added: [finalName("alpha")] }) },
+    ]);
   });
 
   it("should emit no event when a refresh finds nothing changed", async () => {
-    const { source, log } = await loadListChanged();
+    const { source, log } = await loadListChanged(sources);
     const before = source.tools;
     const changes = collectToolChanges<ToolsChange>(source);
     await source.refresh(SERVER);
@@ -117,7 +51,9 @@ describe("refresh()", () => {
 
   it("should keep the previous tools and warn when the refresh listing fails", async () => {
     const warnings: string[] = [];
-    const { source, log } = await loadListChanged({ onWarning: (message) => warnings.push(message) });
+    const { source, log } = await loadListChanged(sources, {
+      onWarning: (message) => warnings.push(message),
+    });
     const before = source.tools;
     const changes = collectToolChanges<ToolsChange>(source);
     await callOk(source, "flap", { notify: false });
@@ -137,7 +73,7 @@ describe("refresh()", () => {
   });
 
   it("should keep the live list working when the host's onWarning throws during a failed refresh", async () => {
-    const { source } = await loadListChanged({
+    const { source } = await loadListChanged(sources, {
       onWarning: () => {
         throw new Error("hook failed");
       },
@@ -159,9 +95,9 @@ describe("refresh()", () => {
   });
 
   it("should read every page of a paginated server on refresh", async () => {
-    const log = newLogFile();
+    const log = tempLogFile();
     const args = ["--log", log, "--tools", "25", "--page-size", "7"];
-    const source = await load({ mcpServers: { pages: stdioServer("paginated", args) } });
+    const source = await sources.load({ mcpServers: { pages: stdioServer("paginated", args) } });
     const before = source.tools;
     expect(before).toHaveLength(25);
     const changes = collectToolChanges<ToolsChange>(source);
@@ -178,9 +114,9 @@ describe("refresh()", () => {
   });
 
   it("should apply a refresh that races an in-flight slow call, and the call should succeed", async () => {
-    const { source, log } = await loadListChanged({ liveToolList: false });
+    const { source, log } = await loadListChanged(sources, { liveToolList: false });
     let slowDone = false;
-    const pending = toolOf(source, "slow")
+    const pending = toolByRawName(source, "slow")
       .execute({ ms: 1500, steps: 2 })
       .finally(() => {
         slowDone = true;
@@ -198,10 +134,10 @@ describe("refresh()", () => {
   });
 
   it("should fail a held wrapper of a removed tool without reaching the server", async () => {
-    const { source, log } = await loadListChanged({ liveToolList: false });
+    const { source, log } = await loadListChanged(sources, { liveToolList: false });
     await callOk(source, "add_tool", { name: "alpha" });
     await source.refresh(SERVER);
-    const held = toolOf(source, "alpha");
+    const held = toolByRawName(source, "alpha");
     expect(await callOk(source, "alpha", {})).toBe("alpha ok");
     await callOk(source, "remove_tool", { name: "alpha" });
     await source.refresh(SERVER);
@@ -215,11 +151,13 @@ describe("refresh()", () => {
   });
 
   it("should re-list on every reconnect: restart() picks up a tool added meanwhile", async () => {
-    const log = newLogFile();
+    const log = tempLogFile();
     // Over HTTP the fixture's tool table outlives a session, so the new session sees the addition.
-    const fixture = await startHttpFixture("mcp-list-changed", ["--log", log]);
-    fixtures.push(fixture);
-    const source = await load({ mcpServers: { [SERVER]: { url: fixture.url } } }, { liveToolList: false });
+    const fixture = await httpFixture("mcp-list-changed", ["--log", log]);
+    const source = await sources.load(
+      { mcpServers: { [SERVER]: { url: fixture.url } } },
+      { liveToolList: false },
+    );
     const before = source.tools;
     const changes = collectToolChanges<ToolsChange>(source);
     await callOk(source, "add_tool", { name: "gamma" });
@@ -228,7 +166,9 @@ describe("refresh()", () => {
     expect(countEvents(log, "initialize")).toBe(2);
     expect(source.state(SERVER)).toBe("running");
     expect(hasTool(source, "gamma")).toBe(true);
-    expect(changes.events).toEqual([{ server: SERVER, change: change({ added: [finalName("gamma")] }) }]);
+    expect(changes.events).toEqual([
+      { server: SERVER, change: toolsChange({ added: [finalName("gamma")] }) },
+    ]);
     expectSameObjects(
       before,
       source.tools.filter((t) => t.rawName !== "gamma"),
