@@ -11,7 +11,7 @@ import { errorResult } from "../tools/call-result.js";
 import { filterTools } from "../tools/tool-filter.js";
 import type { ToolRegistry } from "../tools/tool-registry.js";
 import type { ToolCaller } from "../tools/tool-wrapper.js";
-import { type McpSession, openSession, type SessionParams } from "../transport/session.js";
+import type { McpSession, SessionParams } from "../transport/session.js";
 import type {
   ConnectionState,
   EnvEntry,
@@ -20,11 +20,13 @@ import type {
   McpToolResult,
   StateInfo,
 } from "../types.js";
-import { backoffDelay } from "./backoff.js";
+import { CappedDebounce } from "./capped-debounce.js";
 import { HealthMonitor } from "./health-monitor.js";
-import { childEnvironment, type LaunchEnvOptions, requestHeaders } from "./launch-env.js";
+import type { LaunchEnvOptions } from "./launch-env.js";
 import { RefreshQueue } from "./refresh-queue.js";
+import { RestartBudget } from "./restart-budget.js";
 import { runCall } from "./run-call.js";
+import { SessionFactory } from "./session-factory.js";
 import { type ConnectionEvent, transition } from "./state-machine.js";
 import { StateWaiters } from "./state-waiters.js";
 
@@ -52,28 +54,31 @@ export class Connection implements ToolCaller {
   private starting?: Promise<void>;
   private restarting?: Promise<void>;
   private attemptAbort?: AbortController;
-  private retryTimer?: NodeJS.Timeout;
-  private stableTimer?: NodeJS.Timeout;
   private idleTimer?: NodeJS.Timeout;
-  private debounceTimer?: NodeJS.Timeout;
-  private debounceStartedAt?: number;
   private health?: HealthMonitor;
   private readonly waiters = new StateWaiters();
   private readonly refreshQueue = new RefreshQueue(() => this.relist());
-  private attempts = 0;
+  private readonly budget: RestartBudget;
+  private readonly sessions: SessionFactory;
+  /** Aborts of background discoveries in progress (close and the load signal end them). */
+  private readonly discoveries = new Set<() => void>();
+  private readonly listChanged: CappedDebounce;
   private inFlightCalls = 0;
   private gaveUp = false;
   private closed = false;
   private runningSince?: number;
-  private lastPid?: number;
   private lastStderr?: string;
+  /** Auto-restart applies only to a server that has run once: a failed first start stays failed. */
+  private supervised = false;
+  /** Set by stop(): a start that fails because it was stopped must not schedule a retry. */
+  private halted = false;
   restarts = 0;
   lastError?: Error;
   envEntries?: EnvEntry[];
 
   private readonly onOuterAbort = () => {
     // The load signal ends supervision at once: no further attempts, the current one aborted.
-    this.cancelRetry();
+    this.budget.cancel();
     this.attemptAbort?.abort();
     for (const abort of this.discoveries) abort();
     this.waiters.notify(this.current);
@@ -83,6 +88,14 @@ export class Connection implements ToolCaller {
     readonly config: ServerConfig,
     private readonly deps: ConnectionDeps,
   ) {
+    this.budget = new RestartBudget(deps.autoRestart);
+    this.sessions = new SessionFactory(config, deps.launch, deps.killGraceMs, deps.onElicitation);
+    const debounceMs = deps.listChangedDebounceMs;
+    this.listChanged = new CappedDebounce(
+      debounceMs,
+      10 * debounceMs,
+      () => void this.refresh().catch(() => {}),
+    );
     deps.signal?.addEventListener("abort", this.onOuterAbort, { once: true });
   }
 
@@ -124,7 +137,7 @@ export class Connection implements ToolCaller {
   start(): Promise<void> {
     if (this.closed) return Promise.reject(this.closedError());
     if (this.current === "running") return Promise.resolve();
-    this.cancelRetry();
+    this.budget.cancel();
     this.halted = false;
     if (!this.starting) {
       this.gaveUp = false;
@@ -136,22 +149,24 @@ export class Connection implements ToolCaller {
   }
 
   private async connectOnce(): Promise<void> {
-    this.apply({ type: "start" }, this.attempts > 0 ? { attempt: this.attempts } : {});
+    this.apply({ type: "start" }, this.budget.attempt > 0 ? { attempt: this.budget.attempt } : {});
     const abort = new AbortController();
     this.attemptAbort = abort;
     let session: McpSession | undefined;
     try {
       if (this.deps.signal?.aborted)
         throw new McpCoreError("ABORTED", `MCP server "${this.config.name}": start aborted`);
-      const env = await childEnvironment(this.config, this.deps.launch);
-      this.envEntries = env.entries;
-      session = await openSession(this.sessionParams(env.env, abort.signal));
+      const opened = await this.sessions.open(abort.signal, {
+        ...(this.deps.liveToolList ? { onListChanged: () => this.listChanged.trigger() } : {}),
+        onLost: (error) => this.onLost(error),
+      });
+      session = opened.session;
+      this.envEntries = opened.envEntries;
       const listing = await session.listTools({ timeoutMs: this.config.timeoutMs, signal: abort.signal });
       if (abort.signal.aborted)
         throw new McpCoreError("ABORTED", `MCP server "${this.config.name}": start aborted`);
       for (const warning of listing.warnings) this.deps.warn(warning);
       this.session = session;
-      this.lastPid = session.pid;
       this.deps.registry.swap(this.config.name, filterTools(listing.tools, this.config.tools), this);
       this.deps.onListing?.(listing.tools);
       this.lastError = undefined;
@@ -165,7 +180,7 @@ export class Connection implements ToolCaller {
         this.lastStderr;
       await session?.close().catch(() => {});
       if (this.session === session) this.session = undefined;
-      const failure = this.startFailure(error, abort.signal.aborted);
+      const failure = this.sessions.failure(error, abort.signal.aborted);
       this.lastError = failure;
       if (this.current === "starting") this.onAttemptFailed(failure);
       throw failure;
@@ -174,50 +189,10 @@ export class Connection implements ToolCaller {
     }
   }
 
-  private startFailure(error: unknown, aborted: boolean): Error {
-    if (aborted && !(error instanceof McpCoreError && error.code === "ABORTED")) {
-      return new McpCoreError("ABORTED", `MCP server "${this.config.name}": start aborted`, {
-        server: this.config.name,
-        cause: error,
-      });
-    }
-    if (error instanceof McpCoreError) return error;
-    return new McpCoreError(
-      "START_FAILED",
-      `MCP server "${this.config.name}" failed to start: ${errorMessage(error)}`,
-      {
-        server: this.config.name,
-        cause: error,
-      },
-    );
-  }
-
-  private sessionParams(childEnv: Record<string, string>, signal: AbortSignal): SessionParams {
-    const onElicitation = this.deps.onElicitation;
-    return {
-      config: this.config,
-      childEnv,
-      headers: requestHeaders(this.config, this.deps.launch),
-      timeoutMs: this.config.timeoutMs,
-      killGraceMs: this.deps.killGraceMs,
-      signal,
-      ...(onElicitation ? { onElicitation } : {}),
-      ...(this.deps.liveToolList ? { onListChanged: () => this.scheduleRefresh() } : {}),
-      onLost: (error) => this.onLost(error),
-    };
-  }
-
   private afterRunning(): void {
     const session = this.session;
     if (!session) return;
-    clearTimeout(this.stableTimer);
-    if (this.attempts > 0) {
-      // A connection that stays up this long earns a fresh budget: rare crashes recover forever.
-      this.stableTimer = setTimeout(() => {
-        this.attempts = 0;
-      }, this.deps.autoRestart.stableAfterMs);
-      this.stableTimer.unref();
-    }
+    this.budget.armStableReset();
     this.health = new HealthMonitor(
       this.deps.healthCheck,
       (ms) => session.ping(ms),
@@ -260,30 +235,21 @@ export class Connection implements ToolCaller {
       this.apply(event, { error: event.error, reason });
       return;
     }
-    if (this.attempts >= policy.maxRetries) {
-      this.apply(event, { error: event.error, reason: "gave up", attempt: this.attempts });
+    if (this.budget.exhausted) {
+      this.apply(event, { error: event.error, reason: "gave up", attempt: this.budget.attempt });
       this.giveUp();
       return;
     }
-    this.attempts++;
-    const delay = backoffDelay({ attempt: this.attempts, ...policy });
-    this.retryTimer = setTimeout(() => {
-      this.retryTimer = undefined;
+    const next = this.budget.schedule(() => {
       this.start().then(
         () => {
           this.restarts++;
         },
         () => {},
       );
-    }, delay);
-    this.retryTimer.unref();
-    this.apply(event, { error: event.error, reason, attempt: this.attempts, nextDelayMs: delay });
+    });
+    this.apply(event, { error: event.error, reason, attempt: next.attempt, nextDelayMs: next.delayMs });
   }
-
-  /** Auto-restart applies only to a server that has run once: a failed first start stays failed. */
-  private supervised = false;
-  /** Set by stop(): a start that fails because it was stopped must not schedule a retry. */
-  private halted = false;
 
   private giveUp(): void {
     this.gaveUp = true;
@@ -291,32 +257,25 @@ export class Connection implements ToolCaller {
     this.waiters.notify(this.current);
   }
 
-  private cancelRetry(): void {
-    clearTimeout(this.retryTimer);
-    this.retryTimer = undefined;
-  }
-
   private teardownRunning(): void {
     this.health?.stop();
     this.health = undefined;
-    clearTimeout(this.stableTimer);
+    this.budget.disarmStableReset();
     clearTimeout(this.idleTimer);
-    clearTimeout(this.debounceTimer);
-    this.debounceTimer = undefined;
-    this.debounceStartedAt = undefined;
+    this.listChanged.cancel();
   }
 
   /** Stops the server (tools stay listed); cancels a start or a pending restart. */
   async stop(): Promise<void> {
     this.halted = true;
-    this.cancelRetry();
+    this.budget.cancel();
     this.attemptAbort?.abort();
     await this.starting?.catch(() => {});
     this.teardownRunning();
     const session = this.session;
     this.session = undefined;
     if (this.current !== "stopped") this.apply({ type: "stop" }, { reason: "stop" });
-    this.attempts = 0;
+    this.budget.reset();
     await session?.close();
   }
 
@@ -333,20 +292,6 @@ export class Connection implements ToolCaller {
       });
     }
     return this.restarting;
-  }
-
-  private scheduleRefresh(): void {
-    clearTimeout(this.debounceTimer);
-    // A server that never pauses its notifications is still re-listed: the wait is capped.
-    const debounceMs = this.deps.listChangedDebounceMs;
-    this.debounceStartedAt ??= Date.now();
-    const delay = Math.max(0, Math.min(debounceMs, this.debounceStartedAt + 10 * debounceMs - Date.now()));
-    this.debounceTimer = setTimeout(() => {
-      this.debounceTimer = undefined;
-      this.debounceStartedAt = undefined;
-      this.refresh().catch(() => {});
-    }, delay);
-    // Ref'd (it is short): a host awaiting the change this notification announces must see it.
   }
 
   /** Re-lists a running server and reconciles; a failed listing keeps the previous generation. */
@@ -381,41 +326,26 @@ export class Connection implements ToolCaller {
     const onAbort = () => abort.abort();
     this.discoveries.add(onAbort);
     try {
-      const env = await childEnvironment(this.config, this.deps.launch);
-      const session = await openSession({
-        ...this.sessionParams(env.env, abort.signal),
-        onListChanged: undefined,
-        onLost: () => {},
-      });
-      try {
-        const listing = await session.listTools({ timeoutMs: this.config.timeoutMs, signal: abort.signal });
-        for (const warning of listing.warnings) this.deps.warn(warning);
-        return listing.tools;
-      } finally {
-        await session.close();
-      }
+      return await this.sessions.discover(abort.signal, this.deps.warn);
     } finally {
       this.discoveries.delete(onAbort);
     }
   }
 
-  private readonly discoveries = new Set<() => void>();
-
   /** Waits for `running`; rejects when the server gives up, stops, closes, or the time runs out. */
   private async ready(timeoutMs: number, signal: AbortSignal | undefined): Promise<McpSession> {
     // A lazy server starts on demand, so a call also retries one whose on-demand start failed.
     const idleLazy =
-      this.current === "stopped" ||
-      (this.current === "error" && this.retryTimer === undefined && !this.gaveUp);
+      this.current === "stopped" || (this.current === "error" && !this.budget.scheduled && !this.gaveUp);
     if (this.deps.lazy && idleLazy) await this.start();
     if (this.current !== "running") {
       if (this.current === "stopped") throw new Error(`MCP server "${this.config.name}" is stopped`);
-      if (this.current === "error" && this.retryTimer === undefined) {
+      if (this.current === "error" && !this.budget.scheduled) {
         throw new Error(`MCP server "${this.config.name}" is unavailable: ${errorMessage(this.lastError)}`);
       }
       await this.waiters.waitFor(
         (state) =>
-          state === "running" || state === "stopped" || (state === "error" && this.retryTimer === undefined),
+          state === "running" || state === "stopped" || (state === "error" && !this.budget.scheduled),
         timeoutMs,
         signal,
         this.config.name,
@@ -478,10 +408,6 @@ export class Connection implements ToolCaller {
     return new McpCoreError("CLOSED", `MCP source is closed (server "${this.config.name}")`, {
       server: this.config.name,
     });
-  }
-
-  get lastKnownPid(): number | undefined {
-    return this.lastPid;
   }
 
   /** Final: stops everything and refuses further work. */

@@ -1,0 +1,66 @@
+import type { ResolvedAutoRestart } from "../options.js";
+import { backoffDelay } from "./backoff.js";
+
+/**
+ * The auto-restart budget of one server: attempts since it was last stable, the scheduled attempt,
+ * and the stability timer that resets the count (rare crashes recover forever; a loop runs out).
+ */
+export class RestartBudget {
+  private attempts = 0;
+  private retryTimer?: NodeJS.Timeout;
+  private stableTimer?: NodeJS.Timeout;
+
+  constructor(private readonly policy: ResolvedAutoRestart) {}
+
+  /** Attempts made since the last reset. */
+  get attempt(): number {
+    return this.attempts;
+  }
+
+  /** True while an attempt waits for its delay. */
+  get scheduled(): boolean {
+    return this.retryTimer !== undefined;
+  }
+
+  get exhausted(): boolean {
+    return this.attempts >= this.policy.maxRetries;
+  }
+
+  /** Counts the next attempt and runs it after its backoff delay (unref'd: no host is kept alive). */
+  schedule(run: () => void): { attempt: number; delayMs: number } {
+    this.cancel();
+    this.attempts++;
+    const delayMs = backoffDelay({ attempt: this.attempts, ...this.policy });
+    this.retryTimer = setTimeout(() => {
+      this.retryTimer = undefined;
+      run();
+    }, delayMs);
+    this.retryTimer.unref();
+    return { attempt: this.attempts, delayMs };
+  }
+
+  cancel(): void {
+    clearTimeout(this.retryTimer);
+    this.retryTimer = undefined;
+  }
+
+  /** The server is running: after `stableAfterMs` without a crash the budget is whole again. */
+  armStableReset(): void {
+    clearTimeout(this.stableTimer);
+    if (this.attempts === 0) return;
+    this.stableTimer = setTimeout(() => {
+      this.attempts = 0;
+    }, this.policy.stableAfterMs);
+    this.stableTimer.unref();
+  }
+
+  disarmStableReset(): void {
+    clearTimeout(this.stableTimer);
+  }
+
+  reset(): void {
+    this.cancel();
+    this.disarmStableReset();
+    this.attempts = 0;
+  }
+}

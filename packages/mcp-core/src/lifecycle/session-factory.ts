@@ -1,0 +1,73 @@
+import type { Tool } from "@modelcontextprotocol/sdk/types.js";
+import type { ServerConfig } from "../config/server-config.js";
+import { errorMessage, McpCoreError } from "../errors.js";
+import { type McpSession, openSession, type SessionParams } from "../transport/session.js";
+import type { EnvEntry } from "../types.js";
+import { childEnvironment, type LaunchEnvOptions, requestHeaders } from "./launch-env.js";
+
+/** What a session of this server reports back to its connection. */
+export interface SessionCallbacks {
+  onListChanged?: () => void;
+  onLost: (error: Error) => void;
+}
+
+/**
+ * Opens sessions for one server: resolves its env and headers at every open (so a changed envFile
+ * applies on restart) and turns any failure into an `McpCoreError` naming the server.
+ */
+export class SessionFactory {
+  constructor(
+    private readonly config: ServerConfig,
+    private readonly launch: LaunchEnvOptions,
+    private readonly killGraceMs: number,
+    private readonly onElicitation: SessionParams["onElicitation"] | undefined,
+  ) {}
+
+  /** Spawns or connects and initializes; `envEntries` are the child's env names and origins. */
+  async open(
+    signal: AbortSignal,
+    callbacks: SessionCallbacks,
+  ): Promise<{ session: McpSession; envEntries: EnvEntry[] }> {
+    const env = await childEnvironment(this.config, this.launch);
+    const session = await openSession({
+      config: this.config,
+      childEnv: env.env,
+      headers: requestHeaders(this.config, this.launch),
+      timeoutMs: this.config.timeoutMs,
+      killGraceMs: this.killGraceMs,
+      signal,
+      ...(this.onElicitation ? { onElicitation: this.onElicitation } : {}),
+      ...callbacks,
+    });
+    return { session, envEntries: env.entries };
+  }
+
+  /** Lists the tools on a throwaway session (connect → list → close), as a lazy server's discovery. */
+  async discover(signal: AbortSignal, warn: (message: string) => void): Promise<Tool[]> {
+    const { session } = await this.open(signal, { onLost: () => {} });
+    try {
+      const listing = await session.listTools({ timeoutMs: this.config.timeoutMs, signal });
+      for (const warning of listing.warnings) warn(warning);
+      return listing.tools;
+    } finally {
+      await session.close();
+    }
+  }
+
+  /** The error a failed start reports: ABORTED when it was aborted, else a named core error. */
+  failure(error: unknown, aborted: boolean): McpCoreError {
+    const server = this.config.name;
+    if (aborted && !(error instanceof McpCoreError && error.code === "ABORTED")) {
+      return new McpCoreError("ABORTED", `MCP server "${server}": start aborted`, { server, cause: error });
+    }
+    if (error instanceof McpCoreError) return error;
+    return new McpCoreError(
+      "START_FAILED",
+      `MCP server "${server}" failed to start: ${errorMessage(error)}`,
+      {
+        server,
+        cause: error,
+      },
+    );
+  }
+}
