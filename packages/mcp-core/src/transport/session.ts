@@ -17,7 +17,7 @@ import {
 import type { ServerConfig } from "../config/server-config.js";
 import { errorMessage, McpCoreError } from "../errors.js";
 import { type Listing, listAllTools } from "../tools/list-tools.js";
-import { ChildProcessTransport } from "./child-process-transport.js";
+import type { ChildProcessTransport } from "./child-process-transport.js";
 import { createHttpTransport, isStreamExhausted, shouldFallBackToSse } from "./http-transport.js";
 
 const CLIENT_INFO = { name: "toolnexus-mcp", version: "0.1.0" };
@@ -57,14 +57,16 @@ class Session implements McpSession {
     private readonly client: Client,
     private readonly transport: Transport,
     private readonly params: SessionParams,
+    /** The stdio transport, for its pid and stderr; absent for remote servers. */
+    private readonly child?: ChildProcessTransport,
   ) {}
 
   get pid(): number | undefined {
-    return this.transport instanceof ChildProcessTransport ? this.transport.pid : undefined;
+    return this.child?.pid;
   }
 
   stderrTail(): string | undefined {
-    return this.transport instanceof ChildProcessTransport ? this.transport.stderr.text() : undefined;
+    return this.child?.stderr.text();
   }
 
   /** Reports the loss once and tears the transport down, so nothing keeps retrying. */
@@ -136,6 +138,7 @@ function newClient(params: SessionParams): Client {
 async function connect(
   params: SessionParams,
   makeTransport: (session: () => Session | undefined) => Transport,
+  child?: ChildProcessTransport,
 ): Promise<Session> {
   const client = newClient(params);
   let session: Session | undefined;
@@ -155,7 +158,7 @@ async function connect(
     await client.close().catch(() => {});
     throw error;
   }
-  session = new Session(client, transport, params);
+  session = new Session(client, transport, params, child);
   return session;
 }
 
@@ -184,21 +187,20 @@ function startError(params: SessionParams, error: unknown, stderr?: string): Mcp
 export async function openSession(params: SessionParams): Promise<McpSession> {
   const { config } = params;
   if (config.transport === "stdio") {
-    let child: ChildProcessTransport | undefined;
+    // Loaded on first use: the root entry's static imports stay free of node:child_process.
+    const { ChildProcessTransport } = await import("./child-process-transport.js");
+    const child = new ChildProcessTransport({
+      command: config.command,
+      args: config.args,
+      env: params.childEnv,
+      cwd: config.cwd,
+      killGraceMs: params.killGraceMs,
+    });
     try {
-      return await connect(params, () => {
-        child = new ChildProcessTransport({
-          command: config.command,
-          args: config.args,
-          env: params.childEnv,
-          cwd: config.cwd,
-          killGraceMs: params.killGraceMs,
-        });
-        return child;
-      });
+      return await connect(params, () => child, child);
     } catch (error) {
-      await child?.drained(200);
-      throw startError(params, error, child?.stderr.text());
+      await child.drained(200);
+      throw startError(params, error, child.stderr.text());
     }
   }
   const http = (mode: "streamable" | "sse") =>
