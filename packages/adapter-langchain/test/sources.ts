@@ -1,8 +1,8 @@
 /** Opens fixture-backed sources for a test and closes them all afterwards. */
-import { type FixtureName, stdioServer } from "@toolnexus/fixtures";
+import { type FixtureName, sourceTracker, stdioServer } from "@toolnexus/fixtures";
 import { type LoadMcpOptions, loadMcp, type McpSource } from "@toolnexus/mcp-core";
 
-const open: McpSource[] = [];
+const open = sourceTracker();
 
 /** `loadMcp` over stdio fixtures (`{ serverName: fixture }`), never touching the listing cache. */
 export async function loadFixtures(
@@ -15,12 +15,10 @@ export async function loadFixtures(
       typeof entry === "string" ? stdioServer(entry) : stdioServer(entry.fixture, entry.args),
     ]),
   );
-  const source = await loadMcp({ mcpServers }, { toolCache: false, ...options });
-  open.push(source);
-  return source;
+  return open.track(await loadMcp({ mcpServers }, { toolCache: false, ...options }));
 }
 
 /** Closes every source opened with {@link loadFixtures}; call in `afterEach`. */
-export async function closeSources(): Promise<void> {
-  await Promise.all(open.splice(0).map((source) => source.close()));
+export function closeSources(): Promise<void> {
+  return open.closeAll();
 }

@@ -17,19 +17,7 @@ export function local(name: FixtureName, args: string[] = [], extra: Record<stri
   return { type: "local", command: [process.execPath, fixturePath(name), ...args], ...extra };
 }
 
-/** Sources opened by a test; `closeAll()` in afterEach closes them. */
-export function sourceTracker() {
-  const open: Array<{ close(): Promise<void> }> = [];
-  return {
-    track<T extends { close(): Promise<void> }>(source: T): T {
-      open.push(source);
-      return source;
-    },
-    async closeAll(): Promise<void> {
-      await Promise.all(open.splice(0).map((source) => source.close()));
-    },
-  };
-}
+export { sourceTracker } from "@toolnexus/fixtures";
 
 /** The current tool with this name; throws when there is none. */
 export function tool(source: McpSource, name: string): Tool {

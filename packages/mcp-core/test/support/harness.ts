@@ -17,9 +17,13 @@ import {
   makeTempDir,
   readLog,
   removeTempDir,
+  sourceTracker,
   startHttpFixture,
   stdioServer,
 } from "@toolnexus/fixtures";
+
+export { pidOf } from "@toolnexus/fixtures";
+
 import { afterAll, afterEach, beforeAll, expect, onTestFinished } from "vitest";
 import { parseConfig } from "../../src/config/parse-config.js";
 import {
@@ -65,17 +69,17 @@ export interface Sources {
  *   a load's options reach `loadMcp` exactly as given (so a test can pass invalid ones).
  */
 export function useSources(defaults?: LoadMcpOptions): Sources {
-  let open: McpSource[] = [];
+  const open = sourceTracker();
+  const loaded: McpSource[] = [];
   afterEach(async () => {
-    const closing = open;
-    open = [];
-    await Promise.all(closing.map((source) => source.close()));
+    loaded.length = 0;
+    await open.closeAll();
   });
   const withDefaults = (options?: LoadMcpOptions) =>
     defaults === undefined ? options : { ...defaults, ...options };
   const load = async (config: string | object, options?: LoadMcpOptions) => {
-    const source = await loadMcp(config, withDefaults(options));
-    open.push(source);
+    const source = open.track(await loadMcp(config, withDefaults(options)));
+    loaded.push(source);
     return source;
   };
   return {
@@ -83,7 +87,7 @@ export function useSources(defaults?: LoadMcpOptions): Sources {
     rejection: (config, options) =>
       loadMcp(config, withDefaults(options)).then(
         (source) => {
-          open.push(source);
+          loaded.push(open.track(source));
           return undefined;
         },
         (error: unknown) => error,
@@ -93,7 +97,7 @@ export function useSources(defaults?: LoadMcpOptions): Sources {
       const source = await load({ mcpServers: { [server]: stdioServer(fixture, ["--log", log]) } }, options);
       return { source, log };
     },
-    all: () => [...open],
+    all: () => [...loaded],
   };
 }
 
@@ -219,11 +223,6 @@ export function toolByName(source: McpSource, name: string): McpTool {
 /** Whether the source currently offers a tool with this raw name. */
 export function hasTool(source: McpSource, rawName: string): boolean {
   return source.tools.some((t) => t.rawName === rawName);
-}
-
-/** The pid the source reports for a server (undefined while it has no process). */
-export function pidOf(source: McpSource, server: string): number | undefined {
-  return source.servers().find((s) => s.name === server)?.pid;
 }
 
 /** Calls the tool with this raw name, expects a non-error result and returns its text. */
