@@ -18,7 +18,7 @@ export type {
   StdioServerConfig,
 } from "./config/server-config.js";
 export { scopedEnv } from "./env/scoped-env.js";
-export { errorMessage, isMcpCoreError, McpCoreError, type McpCoreErrorCode } from "./errors.js";
+export { isMcpCoreError, McpCoreError, type McpCoreErrorCode } from "./errors.js";
 export { defaultCacheDir, fileToolCache } from "./lazy/file-tool-cache.js";
 export { configFingerprint } from "./lazy/fingerprint.js";
 export type { ToolCacheEntry, ToolCacheStore } from "./lazy/tool-cache-store.js";
@@ -27,7 +27,6 @@ export { loadMcp } from "./load-mcp.js";
 export { namespacedName } from "./naming/namespaced-name.js";
 export { toolnexusName } from "./naming/toolnexus-name.js";
 export type { ElicitationHandler, LoadMcpOptions, NamingOption } from "./options.js";
-export { resultText } from "./tools/call-result.js";
 export type {
   ConnectionState,
   ContentBlock,
