@@ -3,7 +3,7 @@
 import { rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fixturePath } from "@toolnexus/fixtures";
+import { fixturePath, waitFor } from "@toolnexus/fixtures";
 import { fileToolCache, loadMcp } from "@toolnexus/mcp-core";
 
 const SERVERS = 6;
@@ -38,7 +38,10 @@ try {
 
   // Fill the cache (background discovery), then measure a warm lazy load.
   const cold = await loadMcp(config(true), { toolCache: fileToolCache(cacheDir) });
-  while (cold.tools.length < SERVERS * 8) await new Promise((r) => setTimeout(r, 50));
+  await waitFor(() => cold.tools.length === SERVERS * 8, {
+    timeoutMs: 30_000,
+    message: "background discovery",
+  });
   await cold.close();
   const lazy = await timeLoad(`load ${SERVERS} lazy servers (warm cache)`, true);
   const first = performance.now();

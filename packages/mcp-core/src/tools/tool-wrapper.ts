@@ -1,5 +1,6 @@
 import type { Tool } from "@modelcontextprotocol/sdk/types.js";
 import type { JsonSchemaObject, McpCallContext, McpTool, McpToolResult, ToolAnnotations } from "../types.js";
+import { canonicalJson } from "./canonical-json.js";
 
 /** Runs a call on whatever session the server has at call time. */
 export interface ToolCaller {
@@ -20,6 +21,8 @@ export class ToolWrapper implements McpTool {
   readonly inputSchema: JsonSchemaObject;
   readonly outputSchema?: JsonSchemaObject;
   readonly annotations?: ToolAnnotations;
+  /** The definition's canonical JSON, computed once: each refresh compares against it. */
+  readonly fingerprint: string;
 
   constructor(
     readonly name: string,
@@ -30,6 +33,7 @@ export class ToolWrapper implements McpTool {
     const title = definition.title ?? definition.annotations?.title;
     if (title !== undefined) this.title = title;
     this.description = definition.description ?? "";
+    this.fingerprint = canonicalJson(definition);
     this.inputSchema = definition.inputSchema as JsonSchemaObject;
     if (definition.outputSchema !== undefined)
       this.outputSchema = definition.outputSchema as JsonSchemaObject;
