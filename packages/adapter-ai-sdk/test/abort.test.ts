@@ -49,6 +49,35 @@ describe("aborting a generateText call", () => {
     expect(events.some((e) => e.event === "aborted" && e.tool === "slow")).toBe(true);
   });
 
+  it("should resolve with an aborted tool-error when the abort lands on the run's last step", async () => {
+    dir = makeTempDir("adapter-ai-sdk-");
+    const log = join(dir, "basic.log");
+    const source = await load({ basic: stdioServer("basic", ["--log", log]) });
+    const controller = new AbortController();
+    // No stopWhen: the AI SDK's default stepCountIs(1) makes the tool step the last one.
+    const run = generateText({
+      model: scriptedModel([() => [toolCall("mcp__basic__slow", { ms: 20_000, steps: 20 })]]),
+      tools: toAiSdkTools(source),
+      prompt: "go",
+      abortSignal: controller.signal,
+    });
+    await waitFor(() => readLog(log).some((e) => e.event === "call" && e.tool === "slow"), {
+      timeoutMs: 5000,
+      message: "the slow call reached the server",
+    });
+    controller.abort();
+
+    const result = await run;
+    expect(result.finishReason).toBe("tool-calls");
+    const toolError = result.steps[0]?.content.find((part) => part.type === "tool-error");
+    expect(isMcpToolCallError(toolError?.error)).toBe(true);
+    expect(toolError?.error).toMatchObject({ kind: "aborted", server: "basic" });
+    await waitFor(() => readLog(log).some((e) => e.event === "cancelled"), {
+      timeoutMs: 5000,
+      message: "the server logged notifications/cancelled",
+    });
+  });
+
   it("should reject a tool call whose signal is aborted with an aborted McpToolCallError", async () => {
     const source = await load({ basic: stdioServer("basic") });
     const slow = toAiSdkTools(source).mcp__basic__slow;
