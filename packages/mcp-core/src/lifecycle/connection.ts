@@ -5,6 +5,7 @@
  */
 import type { Tool } from "@modelcontextprotocol/sdk/types.js";
 import type { ServerConfig } from "../config/server-config.js";
+import { guardElicitation } from "../elicitation/guard-elicitation.js";
 import { errorMessage, McpCoreError } from "../errors.js";
 import type { ResolvedAutoRestart, ResolvedHealthCheck } from "../options.js";
 import { redactError, redactResult } from "../redact/redact-error.js";
@@ -100,7 +101,7 @@ export class Connection implements ToolCaller {
       config,
       deps.launch,
       deps.killGraceMs,
-      deps.onElicitation,
+      deps.onElicitation && guardElicitation(config.name, deps.onElicitation, this.warn),
       this.redactor,
     );
     const debounceMs = deps.listChangedDebounceMs;
