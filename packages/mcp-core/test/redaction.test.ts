@@ -12,6 +12,7 @@ const CANARY = {
   explicitEnv: "canary-explicit-env-1d4f",
   inheritedEnv: "canary-inherited-env-6a2b",
   urlPassword: "canary-url-pw-9e3c",
+  referenced: "canary-referenced-2e8d",
 };
 const ALL_CANARIES = Object.values(CANARY);
 
@@ -143,6 +144,23 @@ describe("redaction of env values a stdio child prints to stderr", () => {
     expect(source.state("leaky")).toBe("running");
     const tail = source.servers()[0]?.stderrTail ?? "";
     expect(tail).toContain("SERVICE_PASSWORD=[REDACTED]");
+    expectRedacted([tail]);
+  });
+
+  it("should redact a credential-shaped variable an explicit env entry references under another name", async () => {
+    const source = await sources.load(
+      {
+        mcpServers: {
+          leaky: {
+            ...hostileServer("env-to-stderr", { arg: "serve" }),
+            env: { CONNECTION: "host=db ${PGPASSWORD}" },
+          },
+        },
+      },
+      { env: { PATH: process.env.PATH, PGPASSWORD: CANARY.referenced } },
+    );
+    const tail = source.servers()[0]?.stderrTail ?? "";
+    expect(tail).toContain("CONNECTION=host=db [REDACTED]");
     expectRedacted([tail]);
   });
 });

@@ -2,6 +2,7 @@ import type { Tool } from "@modelcontextprotocol/sdk/types.js";
 import type { ServerConfig } from "../config/server-config.js";
 import { errorMessage, McpCoreError } from "../errors.js";
 import type { Redactor } from "../redact/redactor.js";
+import { learnReferencedSecrets } from "../redact/referenced-secrets.js";
 import { type McpSession, openSession, type SessionParams } from "../transport/session.js";
 import type { EnvEntry } from "../types.js";
 import { childEnvironment, type LaunchEnvOptions, requestHeaders } from "./launch-env.js";
@@ -33,6 +34,7 @@ export class SessionFactory {
   ): Promise<{ session: McpSession; envEntries: EnvEntry[] }> {
     const env = await childEnvironment(this.config, this.launch);
     this.redactor.addEnv(env.env);
+    learnReferencedSecrets(this.config, this.launch.parentEnv, this.redactor);
     const headers = requestHeaders(this.config, this.launch);
     const session = await openSession({
       config: this.config,
