@@ -1,6 +1,8 @@
 import { hostileServer } from "@toolnexus/fixtures";
 import { describe, expect, it } from "vitest";
+import { McpCoreError } from "../src/errors.js";
 import type { McpSource, StateInfo } from "../src/index.js";
+import { redactError } from "../src/redact/redact-error.js";
 import { Redactor } from "../src/redact/redactor.js";
 import { httpFixture, toolByName, useSources } from "./support/harness.js";
 
@@ -187,5 +189,30 @@ describe("Redactor", () => {
     expect(redactor.redact(`raw s3cr"et.*(x) json ${JSON.stringify('s3cr"et.*(x)')} other s3cr_et`)).toBe(
       'raw [REDACTED] json "[REDACTED]" other s3cr_et',
     );
+  });
+
+  it("should copy an error whose message, stderr tail or cause chain holds a value, and return others as they are", () => {
+    const redactor = new Redactor();
+    redactor.add("hunter2-secret");
+    const clean = new McpCoreError("START_FAILED", "nothing here", { server: "s" });
+    expect(redactError(clean, redactor)).toBe(clean);
+
+    const inner = Object.assign(new Error("HTTP 500: token hunter2-secret"), { code: 500 });
+    const outer = new McpCoreError("START_FAILED", "failed: token hunter2-secret", {
+      server: "s",
+      cause: new Error("wrapped", { cause: inner }),
+      stderrTail: "env TOKEN=hunter2-secret",
+    });
+    const copy = redactError(outer, redactor);
+    expect(copy).not.toBe(outer);
+    expect(copy).toBeInstanceOf(McpCoreError);
+    expect(copy).toMatchObject({ code: "START_FAILED", server: "s", stderrTail: "env TOKEN=[REDACTED]" });
+    expect(copy.message).toBe("failed: token [REDACTED]");
+    const copiedInner = (copy.cause as Error).cause as Error & { code?: number };
+    expect(copiedInner.message).toBe("HTTP 500: token [REDACTED]");
+    expect(copiedInner.code).toBe(500);
+
+    const stringCause = redactError(new Error("x", { cause: "raw hunter2-secret" }), redactor);
+    expect(stringCause.cause).toBe("raw [REDACTED]");
   });
 });
