@@ -39,8 +39,9 @@ export function answerToElicitResult(answer: Answer): ElicitAnswer {
 }
 
 /**
- * The core's elicitation handler over `waitFor`. A rejecting `waitFor` is passed on: the server's
- * request then fails with a JSON-RPC error, as in toolnexus.
+ * The core's elicitation handler over `waitFor`. A rejecting `waitFor` is passed on to the core, which
+ * answers the server with a generic JSON-RPC error (the rejection's text goes to `onWarning` only) and
+ * fills in the schema's defaults on an accepted form answer (SEP-1034).
  */
 export function elicitationBridge(waitFor: (request: Request) => Promise<Answer>): ElicitationHandler {
   return async (server, params) => answerToElicitResult(await waitFor(elicitationToRequest(server, params)));

@@ -107,20 +107,42 @@ describe("elicitation bridge (fixture server)", () => {
     });
   });
 
-  it("should pass a rejecting waitFor on to the server as an error", async () => {
+  it("should answer the server with a generic error for a rejecting waitFor, its text going to onWarning", async () => {
+    const warnings: string[] = [];
     const source = sources.track(
       await loadMcp(
         { mcp: { basic: local("basic") } },
         {
           toolCache: false,
+          onWarning: (message) => warnings.push(message),
           waitFor: async () => {
-            throw new Error("nobody is there");
+            throw new Error("nobody is there, secret=canary-waitfor-77c1");
           },
         },
       ),
     );
     const result = await tool(source, "basic_ask").execute({});
     expect(result.isError).toBe(true);
-    expect(result.output).toContain("nobody is there");
+    expect(result.output).toContain("The client could not answer the elicitation request");
+    expect(result.output).not.toContain("canary-waitfor-77c1");
+    expect(warnings.join("\n")).toContain("nobody is there, secret=canary-waitfor-77c1");
+  });
+
+  it("should fill in the schema's defaults for the fields an ok answer left out (SEP-1034)", async () => {
+    const source = sources.track(
+      await loadMcp(
+        { mcp: { form: local("hostile", ["--mode", "elicit-defaults"]) } },
+        {
+          toolCache: false,
+          waitFor: async (request) => ({ id: request.id, ok: true, data: { name: "Grace" } }),
+        },
+      ),
+    );
+    const result = await tool(source, "form_ask").execute({});
+    expect(result.isError).toBe(false);
+    expect(JSON.parse(result.output)).toEqual({
+      action: "accept",
+      content: { name: "Grace", ratio: 0.5, count: 3, subscribe: true, color: "green" },
+    });
   });
 });

@@ -215,6 +215,35 @@ describe("scrub predicates", () => {
     }
   });
 
+  it("should match the short segments PASS, PAT, DSN and joined forms, but not words that only contain them", () => {
+    for (const name of [
+      "PGPASSWORD",
+      "GH_PAT",
+      "REDIS_PASS",
+      "SENTRY_DSN",
+      "AWS_SECRETACCESSKEY",
+      "GITHUBTOKEN",
+      "OPENAIAPIKEY",
+      "MINIO_SECRETKEY",
+      "CLIENTSECRETS",
+      "githubToken",
+    ]) {
+      expect(isCredentialName(name), name).toBe(true);
+    }
+    for (const name of [
+      "PASSENGER_APP_ENV",
+      "MANPATH",
+      "PATHEXT",
+      "PATTERN",
+      "TOKENIZERS_PARALLELISM",
+      "COMPASS_HOME",
+      "BYPASS_CACHE",
+      "KEYBOARD_LAYOUT",
+    ]) {
+      expect(isCredentialName(name), name).toBe(false);
+    }
+  });
+
   it("should detect URLs that carry a password", () => {
     for (const value of [
       "postgres://u:p@host",

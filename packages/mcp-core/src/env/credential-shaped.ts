@@ -11,12 +11,37 @@ export const CREDENTIAL_SEGMENTS: readonly string[] = Object.freeze([
   "SECRET",
   "PASSWORD",
   "PASSWD",
+  "PASS",
   "PWD",
+  "PAT",
+  "DSN",
   "CREDENTIAL",
   "CREDENTIALS",
   "PRIVATE",
   "AUTH",
   "SESSION",
+  "COOKIE",
+]);
+
+/**
+ * Words that mark a segment wherever they appear in it: joined forms such as `PGPASSWORD`,
+ * `SECRETACCESSKEY` or `CLIENTSECRETS`. Only words no common non-secret name contains.
+ */
+export const CREDENTIAL_INFIXES: readonly string[] = Object.freeze(["SECRET", "PASSWORD", "PASSWD"]);
+
+/**
+ * Words that mark a segment when it ends with them: joined forms such as `GITHUBTOKEN`,
+ * `OPENAIAPIKEY` or `AWS_SECRETACCESSKEY`. A suffix, not an infix, so `TOKENIZER` and `KEYRING` pass.
+ */
+export const CREDENTIAL_SUFFIXES: readonly string[] = Object.freeze([
+  "TOKEN",
+  "TOKENS",
+  "APIKEY",
+  "ACCESSKEY",
+  "SECRETKEY",
+  "PRIVATEKEY",
+  "CREDENTIAL",
+  "CREDENTIALS",
   "COOKIE",
 ]);
 
@@ -32,13 +57,22 @@ export const URL_WITH_PASSWORD = /[A-Za-z][A-Za-z0-9+.-]*:\/\/[^/?#@:\s]*:[^/?#\
 /**
  * Whether a name looks like it holds a credential.
  * @param name An env name.
- * @returns true when a `_`-separated segment, case-insensitive, is in {@link CREDENTIAL_SEGMENTS};
+ * @returns true when, upper-cased and split on `_`, a segment is in {@link CREDENTIAL_SEGMENTS},
+ *   contains one of {@link CREDENTIAL_INFIXES}, or ends with one of {@link CREDENTIAL_SUFFIXES};
  *   the name `PWD` itself (the shell's working directory) is not one.
  */
 export function isCredentialName(name: string): boolean {
   const upper = name.toUpperCase();
   if (upper === "PWD") return false;
-  return upper.split("_").some((segment) => SEGMENTS.has(segment));
+  return upper.split("_").some(isCredentialSegment);
+}
+
+function isCredentialSegment(segment: string): boolean {
+  return (
+    SEGMENTS.has(segment) ||
+    CREDENTIAL_INFIXES.some((word) => segment.includes(word)) ||
+    CREDENTIAL_SUFFIXES.some((word) => segment.endsWith(word))
+  );
 }
 
 /**

@@ -44,3 +44,11 @@ export function expandVars(
     );
   });
 }
+
+/**
+ * The names `value` references as `${NAME}`, in order (repeats kept).
+ * @param value A raw env or header value.
+ */
+export function referencedNames(value: string): string[] {
+  return [...value.matchAll(VAR_REF)].map((match) => match[1] as string);
+}

@@ -5,8 +5,11 @@
  */
 import type { Tool } from "@modelcontextprotocol/sdk/types.js";
 import type { ServerConfig } from "../config/server-config.js";
+import { guardElicitation } from "../elicitation/guard-elicitation.js";
 import { errorMessage, McpCoreError } from "../errors.js";
 import type { ResolvedAutoRestart, ResolvedHealthCheck } from "../options.js";
+import { redactError, redactResult } from "../redact/redact-error.js";
+import { Redactor } from "../redact/redactor.js";
 import { errorResult } from "../tools/call-result.js";
 import type { Listing } from "../tools/list-tools.js";
 import { filterTools } from "../tools/tool-filter.js";
@@ -61,6 +64,10 @@ export class Connection implements ToolCaller {
   private readonly refreshQueue = new RefreshQueue(() => this.relist());
   private readonly budget: RestartBudget;
   private readonly sessions: SessionFactory;
+  /** The values of this server's headers and credential-shaped env, kept out of what we surface. */
+  private readonly redactor = new Redactor();
+  /** Every warning about this server, redacted. */
+  private readonly warn = (message: string) => this.deps.warn(this.redactor.redact(message));
   /** Aborts of background discoveries in progress (close and the load signal end them). */
   private readonly discoveries = new Set<() => void>();
   private readonly listChanged: CappedDebounce;
@@ -90,7 +97,13 @@ export class Connection implements ToolCaller {
     private readonly deps: ConnectionDeps,
   ) {
     this.budget = new RestartBudget(deps.autoRestart);
-    this.sessions = new SessionFactory(config, deps.launch, deps.killGraceMs, deps.onElicitation);
+    this.sessions = new SessionFactory(
+      config,
+      deps.launch,
+      deps.killGraceMs,
+      deps.onElicitation && guardElicitation(config.name, deps.onElicitation, this.warn),
+      this.redactor,
+    );
     const debounceMs = deps.listChangedDebounceMs;
     this.listChanged = new CappedDebounce(
       debounceMs,
@@ -117,14 +130,14 @@ export class Connection implements ToolCaller {
   }
 
   get stderrTail(): string | undefined {
-    return this.session?.stderrTail() ?? this.lastStderr;
+    return this.redactor.redact(this.session?.stderrTail() ?? this.lastStderr);
   }
 
   private apply(event: ConnectionEvent, info: Omit<StateInfo, "previous"> = {}): void {
     const previous = this.current;
     const next = transition(previous, event);
     if (next === undefined) {
-      this.deps.warn(`MCP server "${this.config.name}": ignored "${event.type}" while ${previous}`);
+      this.warn(`MCP server "${this.config.name}": ignored "${event.type}" while ${previous}`);
       return;
     }
     this.current = next;
@@ -179,7 +192,7 @@ export class Connection implements ToolCaller {
         this.lastStderr;
       await session?.close().catch(() => {});
       if (this.session === session) this.session = undefined;
-      const failure = this.sessions.failure(error, abort.signal.aborted);
+      const failure = redactError(this.sessions.failure(error, abort.signal.aborted), this.redactor);
       this.lastError = failure;
       if (this.current === "starting") this.onAttemptFailed(failure);
       throw failure;
@@ -211,8 +224,9 @@ export class Connection implements ToolCaller {
   }
 
   /** The transport died (crash, lost session, unreachable, hung): error, then maybe restart. */
-  private onLost(error: Error): void {
+  private onLost(lostError: Error): void {
     if (this.current !== "running" || this.closed) return;
+    const error = redactError(lostError, this.redactor);
     const session = this.session;
     this.session = undefined;
     this.lastStderr = session?.stderrTail() ?? this.lastStderr;
@@ -301,7 +315,7 @@ export class Connection implements ToolCaller {
 
   /** A live listing becomes the server's generation (the `tools` map applied) and is reported. */
   private applyListing(listing: Listing): void {
-    for (const warning of listing.warnings) this.deps.warn(warning);
+    for (const warning of listing.warnings) this.warn(warning);
     this.deps.registry.swap(this.config.name, filterTools(listing.tools, this.config.tools), this);
     this.deps.onListing?.(listing.tools);
   }
@@ -314,7 +328,7 @@ export class Connection implements ToolCaller {
       if (this.session !== session) return;
       this.applyListing(listing);
     } catch (error) {
-      this.deps.warn(
+      this.warn(
         `MCP server "${this.config.name}": tool refresh failed, keeping the previous tools: ${errorMessage(error)}`,
       );
     }
@@ -330,7 +344,9 @@ export class Connection implements ToolCaller {
     const onAbort = () => abort.abort();
     this.discoveries.add(onAbort);
     try {
-      return await this.sessions.discover(abort.signal, this.deps.warn);
+      return await this.sessions.discover(abort.signal, this.warn);
+    } catch (error) {
+      throw redactError(error, this.redactor);
     } finally {
       this.discoveries.delete(onAbort);
     }
@@ -365,7 +381,16 @@ export class Connection implements ToolCaller {
     return this.session;
   }
 
+  /** Calls a tool; the error texts of the result are redacted. */
   async callTool(
+    tool: McpTool,
+    args: Record<string, unknown>,
+    ctx: McpCallContext | undefined,
+  ): Promise<McpToolResult> {
+    return redactResult(await this.callToolUnredacted(tool, args, ctx), this.redactor);
+  }
+
+  private async callToolUnredacted(
     tool: McpTool,
     args: Record<string, unknown>,
     ctx: McpCallContext | undefined,

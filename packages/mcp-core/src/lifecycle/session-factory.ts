@@ -1,6 +1,8 @@
 import type { Tool } from "@modelcontextprotocol/sdk/types.js";
 import type { ServerConfig } from "../config/server-config.js";
 import { errorMessage, McpCoreError } from "../errors.js";
+import type { Redactor } from "../redact/redactor.js";
+import { learnReferencedSecrets } from "../redact/referenced-secrets.js";
 import { type McpSession, openSession, type SessionParams } from "../transport/session.js";
 import type { EnvEntry } from "../types.js";
 import { childEnvironment, type LaunchEnvOptions, requestHeaders } from "./launch-env.js";
@@ -21,6 +23,8 @@ export class SessionFactory {
     private readonly launch: LaunchEnvOptions,
     private readonly killGraceMs: number,
     private readonly onElicitation: SessionParams["onElicitation"] | undefined,
+    /** Learns the values this server is given, as they are resolved. */
+    private readonly redactor: Redactor,
   ) {}
 
   /** Spawns or connects and initializes; `envEntries` are the child's env names and origins. */
@@ -29,10 +33,17 @@ export class SessionFactory {
     callbacks: SessionCallbacks,
   ): Promise<{ session: McpSession; envEntries: EnvEntry[] }> {
     const env = await childEnvironment(this.config, this.launch);
+    this.redactor.addEnv(env.env);
+    learnReferencedSecrets(this.config, this.launch.parentEnv, this.redactor);
+    const headers = requestHeaders(this.config, this.launch);
     const session = await openSession({
       config: this.config,
       childEnv: env.env,
-      headers: requestHeaders(this.config, this.launch),
+      headers: async () => {
+        const resolved = await headers();
+        this.redactor.addHeaders(resolved);
+        return resolved;
+      },
       timeoutMs: this.config.timeoutMs,
       killGraceMs: this.killGraceMs,
       signal,

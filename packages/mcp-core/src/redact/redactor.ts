@@ -1,0 +1,80 @@
+/**
+ * A per-server redactor: the values of the headers and of the credential-shaped env names a server
+ * was given, replaced by `[REDACTED]` in every text the library surfaces about that server.
+ * @module
+ */
+import { hasUrlPassword, isCredentialName } from "../env/credential-shaped.js";
+
+/** What a redacted value is replaced with. */
+export const REDACTED = "[REDACTED]";
+
+/** Values shorter than this are not registered: replacing `on` or `1` everywhere would mangle text. */
+export const MIN_SECRET_LENGTH = 6;
+
+/** At most this many values per server; the oldest go first (a header function rotating tokens). */
+export const MAX_SECRETS = 256;
+
+/** `scheme credentials`, e.g. `Bearer abc…`: the credentials alone are a secret too. */
+const AUTH_SCHEME = /^[A-Za-z][A-Za-z0-9._~+/-]*\s+(\S.*)$/s;
+/** The password of a URL's userinfo, e.g. `postgres://user:password@host`. */
+const URL_PASSWORD = /[A-Za-z][A-Za-z0-9+.-]*:\/\/[^/?#@:\s]*:([^/?#\s]+)@/g;
+
+export class Redactor {
+  private readonly secrets = new Set<string>();
+  private pattern?: RegExp;
+
+  /**
+   * Registers one secret value (and its forms a server is likely to echo: the credentials after an
+   * auth scheme, URL passwords, the JSON-escaped spelling). Values under {@link MIN_SECRET_LENGTH}
+   * characters are ignored.
+   */
+  add(value: string): void {
+    const forms = [value];
+    const scheme = AUTH_SCHEME.exec(value);
+    if (scheme?.[1]) forms.push(scheme[1]);
+    for (const match of value.matchAll(URL_PASSWORD)) if (match[1]) forms.push(match[1]);
+    for (const form of [...forms]) forms.push(JSON.stringify(form).slice(1, -1));
+    for (const form of forms) this.remember(form);
+  }
+
+  /** Registers every header value of one request. */
+  addHeaders(headers: Record<string, string>): void {
+    for (const value of Object.values(headers)) this.add(value);
+  }
+
+  /** Registers the values of a child env whose name is credential-shaped or that carry a URL password. */
+  addEnv(env: Record<string, string>): void {
+    for (const [name, value] of Object.entries(env)) {
+      if (isCredentialName(name) || hasUrlPassword(value)) this.add(value);
+    }
+  }
+
+  /** `text` with every registered value replaced by {@link REDACTED}, longest first. */
+  redact(text: string): string;
+  redact(text: string | undefined): string | undefined;
+  redact(text: string | undefined): string | undefined {
+    if (text === undefined || this.secrets.size === 0) return text;
+    this.pattern ??= new RegExp(
+      [...this.secrets]
+        .sort((a, b) => b.length - a.length)
+        .map(escapeRegExp)
+        .join("|"),
+      "g",
+    );
+    return text.replace(this.pattern, REDACTED);
+  }
+
+  private remember(value: string): void {
+    if (value.length < MIN_SECRET_LENGTH || this.secrets.has(value)) return;
+    this.secrets.add(value);
+    if (this.secrets.size > MAX_SECRETS) {
+      const oldest = this.secrets.values().next().value as string;
+      this.secrets.delete(oldest);
+    }
+    this.pattern = undefined;
+  }
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
