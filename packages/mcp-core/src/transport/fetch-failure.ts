@@ -4,21 +4,14 @@
  * @module
  */
 
-const MAX_DEPTH = 4;
+const MAX_CAUSES = 5;
 
-/** The messages of `error` and its causes, most general first, without repeats. */
-function causeMessages(error: unknown, depth = 0): string[] {
-  if (!(error instanceof Error) || depth > MAX_DEPTH) return error === undefined ? [] : [String(error)];
-  // Happy eyeballs (localhost → ::1 and 127.0.0.1) fails with an AggregateError and an empty message.
-  const own =
-    error.message ||
-    (error instanceof AggregateError ? error.errors.map((e) => errorText(e)).join(", ") : "");
-  const rest = "cause" in error ? causeMessages(error.cause, depth + 1) : [];
-  return own ? [own, ...rest.filter((message) => !own.includes(message))] : rest;
-}
-
-function errorText(value: unknown): string {
-  return value instanceof Error ? value.message || value.name : String(value);
+/** One error's own text; happy eyeballs (localhost → ::1, 127.0.0.1) fails with an empty AggregateError. */
+function ownText(value: unknown): string {
+  if (!(value instanceof Error)) return String(value);
+  if (value.message) return value.message;
+  if (value instanceof AggregateError) return value.errors.map(ownText).join(", ");
+  return value.name;
 }
 
 /**
@@ -27,5 +20,12 @@ function errorText(value: unknown): string {
  * says everything, and the EventSource of legacy SSE would append the cause chain a second time.
  */
 export function describeFetchFailure(error: unknown): Error {
-  return new Error(causeMessages(error).join(": ") || "fetch failed");
+  const parts: string[] = [];
+  let current: unknown = error;
+  for (let depth = 0; current !== undefined && current !== null && depth < MAX_CAUSES; depth++) {
+    const text = ownText(current);
+    if (text && !parts.some((part) => part.includes(text))) parts.push(text);
+    current = current instanceof Error ? current.cause : undefined;
+  }
+  return new Error(parts.join(": ") || "fetch failed");
 }
