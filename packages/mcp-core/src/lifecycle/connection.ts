@@ -33,6 +33,7 @@ import { runCall } from "./run-call.js";
 import { SessionFactory } from "./session-factory.js";
 import { type ConnectionEvent, transition } from "./state-machine.js";
 import { StateWaiters } from "./state-waiters.js";
+import { withinCallBounds } from "./within-call-bounds.js";
 
 /** Everything a connection needs from the source. */
 export interface ConnectionDeps {
@@ -357,7 +358,13 @@ export class Connection implements ToolCaller {
     // A lazy server starts on demand, so a call also retries one whose on-demand start failed.
     const idleLazy =
       this.current === "stopped" || (this.current === "error" && !this.budget.scheduled && !this.gaveUp);
-    if (this.deps.lazy && idleLazy) await this.start();
+    if (this.deps.lazy && idleLazy) {
+      // The on-demand start is bounded by this call, not the server's start timeout; if the call
+      // gives up first, the start goes on and serves later calls.
+      const started = this.start();
+      started.catch(() => {});
+      await withinCallBounds(started, { timeoutMs, signal, server: this.config.name });
+    }
     if (this.current !== "running") {
       if (this.current === "stopped") throw new Error(`MCP server "${this.config.name}" is stopped`);
       if (this.current === "error" && !this.budget.scheduled) {

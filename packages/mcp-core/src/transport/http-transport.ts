@@ -3,10 +3,12 @@
  * request and reports a lost session or an unreachable server, which the SDK transport does not.
  * @module
  */
-import { SSEClientTransport } from "@modelcontextprotocol/sdk/client/sse.js";
+import { SSEClientTransport, SseError } from "@modelcontextprotocol/sdk/client/sse.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { FetchLike, Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { McpCoreError } from "../errors.js";
+import { describeFetchFailure } from "./fetch-failure.js";
+import { SDK_RECONNECTION_OPTIONS, StreamReconnectFloor } from "./stream-reconnect-floor.js";
 
 /** How to reach a remote server. */
 export interface HttpTransportParams {
@@ -18,52 +20,113 @@ export interface HttpTransportParams {
   onFatal: (error: McpCoreError) => void;
 }
 
-function monitoredFetch(params: HttpTransportParams): FetchLike {
+type Mode = "streamable" | "sse";
+
+function monitoredFetch(params: HttpTransportParams, mode: Mode): FetchLike {
+  const floor = mode === "streamable" ? new StreamReconnectFloor() : undefined;
+  const fatal = (code: "CONNECTION_CLOSED" | "SESSION_LOST", message: string) =>
+    params.onFatal(
+      new McpCoreError(code, `MCP server "${params.server}" ${message}`, { server: params.server }),
+    );
   return async (url, init) => {
+    const method = init?.method ?? "GET";
+    if (floor && method === "GET") await waitForFloor(floor, init?.signal ?? undefined, fatal);
     const headers = new Headers(init?.headers);
     for (const [name, value] of Object.entries(await params.headers())) headers.set(name, value);
-    const hadSession = headers.has("mcp-session-id");
+    // A legacy SSE endpoint carries its session in the query: a POST there is always session-bound.
+    const sessionBound = headers.has("mcp-session-id") || (mode === "sse" && method === "POST");
     let response: Response;
     try {
       response = await fetch(url, { ...init, headers });
     } catch (error) {
-      if (!init?.signal?.aborted) {
-        params.onFatal(
-          new McpCoreError("CONNECTION_CLOSED", `MCP server "${params.server}" is unreachable`, {
-            server: params.server,
-            cause: error,
-          }),
-        );
-      }
-      throw error;
+      if (init?.signal?.aborted) throw error;
+      const failure = describeFetchFailure(error);
+      fatal("CONNECTION_CLOSED", `is unreachable: ${failure.message}`);
+      throw failure;
+    } finally {
+      if (floor && method === "GET") floor.afterGet();
     }
-    if (response.status === 404 && hadSession && init?.method !== "DELETE") {
-      params.onFatal(
-        new McpCoreError(
-          "SESSION_LOST",
-          `MCP server "${params.server}" no longer knows this session (HTTP 404)`,
-          {
-            server: params.server,
-          },
-        ),
-      );
+    if (response.status === 404 && sessionBound && method !== "DELETE") {
+      fatal("SESSION_LOST", "no longer knows this session (HTTP 404)");
     }
     return response;
   };
 }
 
+/** Waits the floor's delay before a GET, or ends the stream (and the session) when it dropped too often. */
+async function waitForFloor(
+  floor: StreamReconnectFloor,
+  signal: AbortSignal | undefined,
+  fatal: (code: "CONNECTION_CLOSED", message: string) => void,
+): Promise<void> {
+  const decision = floor.beforeGet();
+  if ("exhausted" in decision) {
+    const message = `closed its notification stream right after opening it ${decision.quickDrops} times in a row`;
+    fatal("CONNECTION_CLOSED", message);
+    throw new Error(`MCP notification stream given up: ${message}`);
+  }
+  if (decision.delayMs > 0) await abortableDelay(decision.delayMs, signal);
+}
+
+function abortableDelay(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const done = () => {
+      clearTimeout(timer);
+      signal?.removeEventListener("abort", onAbort);
+    };
+    const onAbort = () => {
+      done();
+      reject(signal?.reason ?? new Error("aborted"));
+    };
+    const timer = setTimeout(() => {
+      done();
+      resolve();
+    }, ms);
+    // Nobody awaits a reconnect on the host's behalf: it must not keep the process alive.
+    timer.unref();
+    if (signal?.aborted) return onAbort();
+    signal?.addEventListener("abort", onAbort, { once: true });
+  });
+}
+
+/**
+ * A legacy SSE transport whose event stream is its session: when the stream ends or fails after
+ * it opened, the session is reported lost and the transport closed, instead of letting the
+ * EventSource reconnect on its own (a reconnect opens a new, uninitialized session on the server
+ * while our requests still name the old one).
+ */
+function legacySseTransport(params: HttpTransportParams): Transport {
+  const transport = new SSEClientTransport(new URL(params.url), { fetch: monitoredFetch(params, "sse") });
+  // Client.connect chains an onerror set before it, so this sees every transport error.
+  transport.onerror = (error) => {
+    if (!isEventStreamError(error)) return;
+    const detail = /^SSE error: (undefined)?$/.test(error.message) ? "" : ` (${error.message})`;
+    params.onFatal(
+      new McpCoreError(
+        "CONNECTION_CLOSED",
+        `MCP server "${params.server}" ended its SSE event stream${detail}`,
+        {
+          server: params.server,
+          cause: error,
+        },
+      ),
+    );
+    void transport.close().catch(() => {});
+  };
+  return transport;
+}
+
+/** The SDK's SSE transport reports every EventSource error (end, failure, reconnect) as an `SseError`. */
+function isEventStreamError(error: Error): boolean {
+  return error instanceof SseError;
+}
+
 /** A transport for `mode`; "streamable" reports a dead notification stream as fatal. */
-export function createHttpTransport(params: HttpTransportParams, mode: "streamable" | "sse"): Transport {
-  const fetchFn = monitoredFetch(params);
-  if (mode === "sse") return new SSEClientTransport(new URL(params.url), { fetch: fetchFn });
+export function createHttpTransport(params: HttpTransportParams, mode: Mode): Transport {
+  if (mode === "sse") return legacySseTransport(params);
   return new StreamableHTTPClientTransport(new URL(params.url), {
-    fetch: fetchFn,
-    reconnectionOptions: {
-      initialReconnectionDelay: 500,
-      maxReconnectionDelay: 5_000,
-      reconnectionDelayGrowFactor: 2,
-      maxRetries: 2,
-    },
+    fetch: monitoredFetch(params, "streamable"),
+    reconnectionOptions: { ...SDK_RECONNECTION_OPTIONS },
   });
 }
 

@@ -29,7 +29,9 @@ function createMcpServer(): McpServer {
 }
 
 /** Starts the server on 127.0.0.1, port 0. */
-export async function startSseServer(options: { postStatus?: 400 | 404 | 405 } = {}): Promise<SseServer> {
+export async function startSseServer(
+  options: { postStatus?: 400 | 404 | 405; port?: number } = {},
+): Promise<SseServer> {
   const postStatus = options.postStatus ?? 405;
   const sessions = new Map<string, { transport: SSEServerTransport; server: McpServer }>();
   const requests: Array<{ method: string; path: string; status: number }> = [];
@@ -71,7 +73,7 @@ export async function startSseServer(options: { postStatus?: 400 | 404 | 405 } =
   });
   await new Promise<void>((resolve, reject) => {
     http.once("error", reject);
-    http.listen(0, "127.0.0.1", resolve);
+    http.listen(options.port ?? 0, "127.0.0.1", resolve);
   });
   const { port } = http.address() as AddressInfo;
   return {
