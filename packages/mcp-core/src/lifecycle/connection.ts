@@ -23,6 +23,7 @@ import type {
 } from "../types.js";
 import { CappedDebounce } from "./capped-debounce.js";
 import { HealthMonitor } from "./health-monitor.js";
+import { holdProcessOpen } from "./keep-alive.js";
 import type { LaunchEnvOptions } from "./launch-env.js";
 import { RefreshQueue } from "./refresh-queue.js";
 import { RestartBudget } from "./restart-budget.js";
@@ -40,6 +41,7 @@ export interface ConnectionDeps {
   listChangedDebounceMs: number;
   lazy: boolean;
   killGraceMs: number;
+  maxFrameBytes: number;
   launch: LaunchEnvOptions;
   signal?: AbortSignal;
   onElicitation?: SessionParams["onElicitation"];
@@ -90,7 +92,13 @@ export class Connection implements ToolCaller {
     private readonly deps: ConnectionDeps,
   ) {
     this.budget = new RestartBudget(deps.autoRestart);
-    this.sessions = new SessionFactory(config, deps.launch, deps.killGraceMs, deps.onElicitation);
+    this.sessions = new SessionFactory(
+      config,
+      deps.launch,
+      deps.killGraceMs,
+      deps.onElicitation,
+      deps.maxFrameBytes,
+    );
     const debounceMs = deps.listChangedDebounceMs;
     this.listChanged = new CappedDebounce(
       debounceMs,
@@ -153,6 +161,7 @@ export class Connection implements ToolCaller {
     this.apply({ type: "start" }, this.budget.attempt > 0 ? { attempt: this.budget.attempt } : {});
     const abort = new AbortController();
     this.attemptAbort = abort;
+    const release = holdProcessOpen();
     let session: McpSession | undefined;
     try {
       if (this.deps.signal?.aborted)
@@ -160,6 +169,7 @@ export class Connection implements ToolCaller {
       const opened = await this.sessions.open(abort.signal, {
         ...(this.deps.liveToolList ? { onListChanged: () => this.listChanged.trigger() } : {}),
         onLost: (error) => this.onLost(error),
+        onWarning: this.deps.warn,
       });
       session = opened.session;
       this.envEntries = opened.envEntries;
@@ -184,6 +194,7 @@ export class Connection implements ToolCaller {
       if (this.current === "starting") this.onAttemptFailed(failure);
       throw failure;
     } finally {
+      release();
       if (this.attemptAbort === abort) this.attemptAbort = undefined;
     }
   }
