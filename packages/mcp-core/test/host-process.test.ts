@@ -143,7 +143,10 @@ describe("a host stopped by a signal", () => {
       const { run, serverPid } = await signalHost(signal);
       try {
         expect(run, run.stderr).toMatchObject({ code: null, signal });
-        await waitFor(() => !isAlive(serverPid), { timeoutMs: 5_000, message: "server killed with its host" });
+        await waitFor(() => !isAlive(serverPid), {
+          timeoutMs: 5_000,
+          message: "server killed with its host",
+        });
       } finally {
         if (isAlive(serverPid)) process.kill(serverPid, "SIGKILL");
       }
@@ -151,7 +154,12 @@ describe("a host stopped by a signal", () => {
   );
 
   it("should kill the server and leave the host's own SIGTERM handler in charge", async () => {
-    const handler = `process.on("SIGTERM", () => { console.log("host handler"); setTimeout(() => process.exit(7), 100); });`;
+    // The host's handler keeps it running until the server is gone, then exits its own way.
+    const handler = `process.on("SIGTERM", () => {
+      console.log("host handler");
+      const pid = source.servers()[0].pid;
+      setInterval(() => { try { process.kill(pid, 0); } catch { process.exit(7); } }, 20);
+    });`;
     const { run, serverPid } = await signalHost("SIGTERM", handler);
     try {
       expect(run, run.stderr).toMatchObject({ code: 7, signal: null });
