@@ -21,7 +21,7 @@ interface HostRun {
 
 /**
  * Runs `body` as an ES module with `loadMcp` imported from the built package. `onLine` sees each
- * stdout line as it comes (to signal the host mid-run). Bounded: killed after 25 s.
+ * stdout line as it comes (to signal the host mid-run). Bounded: killed after 20 s (the test timeout is 30 s).
  */
 function runHost(body: string, onLine?: (line: string, pid: number) => void): Promise<HostRun> {
   const script = `const { loadMcp } = await import(${JSON.stringify(DIST)});\n${body}`;
@@ -36,7 +36,7 @@ function runHost(body: string, onLine?: (line: string, pid: number) => void): Pr
   host.stderr.setEncoding("utf8").on("data", (chunk: string) => {
     stderr += chunk;
   });
-  const killer = setTimeout(() => host.kill("SIGKILL"), 25_000);
+  const killer = setTimeout(() => host.kill("SIGKILL"), 20_000);
   return new Promise((resolve) =>
     host.once("close", (code, signal) => {
       clearTimeout(killer);
