@@ -19,7 +19,9 @@ export type McpCoreErrorCode =
   | "LISTING_INVALID"
   | "ENV_INVALID"
   | "STARTUP_FAILED"
-  | "CLOSED";
+  | "CLOSED"
+  | "FRAME_TOO_LARGE"
+  | "STDIN_BACKLOG_FULL";
 
 const MARKER = Symbol.for("@toolnexus/mcp-core.error");
 

@@ -13,6 +13,7 @@ import { Source } from "./mcp-source.js";
 import { namespacedName } from "./naming/namespaced-name.js";
 import { toolnexusName } from "./naming/toolnexus-name.js";
 import {
+  DEFAULT_MAX_FRAME_BYTES,
   type LoadMcpOptions,
   type NamingOption,
   resolveAutoRestart,
@@ -74,6 +75,7 @@ export async function loadMcp(input: string | object, options: LoadMcpOptions = 
       listChangedDebounceMs: options.listChangedDebounceMs ?? 50,
       lazy,
       killGraceMs: options.killGraceMs ?? 2000,
+      maxFrameBytes: options.maxFrameBytes ?? DEFAULT_MAX_FRAME_BYTES,
       launch: {
         parentEnv: options.env ?? process.env,
         defaultInheritEnv: options.defaultInheritEnv ?? [],

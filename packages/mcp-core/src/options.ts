@@ -48,7 +48,17 @@ export interface LoadMcpOptions {
   env?: Record<string, string | undefined>;
   /** Milliseconds between SIGTERM and SIGKILL when stopping a child. @default 2000 */
   killGraceMs?: number;
+  /**
+   * The longest line (JSON-RPC message) a stdio server may write to stdout, in bytes; a longer one
+   * fails that server's pending calls with `FRAME_TOO_LARGE` and restarts it. Also the most bytes
+   * queued to a stdio server that does not read its stdin before sends fail with `STDIN_BACKLOG_FULL`.
+   * @default 67108864 (64 MiB)
+   */
+  maxFrameBytes?: number;
 }
+
+/** Default of `maxFrameBytes`: 64 MiB, well above any sane tool result, still a bound. */
+export const DEFAULT_MAX_FRAME_BYTES = 64 * 1024 * 1024;
 
 /** The resolved restart policy. */
 export interface ResolvedAutoRestart {
@@ -177,6 +187,7 @@ export function validateOptions(options: LoadMcpOptions): void {
   checkBool("expandEnvReferences", o.expandEnvReferences);
   checkInt("listChangedDebounceMs", o.listChangedDebounceMs, 0);
   checkInt("killGraceMs", o.killGraceMs, 0);
+  checkInt("maxFrameBytes", o.maxFrameBytes, 1024);
   if (o.defaultInheritEnv !== undefined && o.defaultInheritEnv !== "all") {
     if (!Array.isArray(o.defaultInheritEnv) || o.defaultInheritEnv.some((n) => typeof n !== "string")) {
       fail("defaultInheritEnv", '"all" or an array of env names', o.defaultInheritEnv);

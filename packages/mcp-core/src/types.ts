@@ -96,6 +96,8 @@ export interface McpToolResult {
     message: string;
     /** The underlying error's own message (e.g. the server's JSON-RPC error), without our context. */
     detail?: string;
+    /** The `McpCoreError` code, when the failure has one (e.g. `FRAME_TOO_LARGE`, `STDIN_BACKLOG_FULL`). */
+    code?: string;
   };
   /** Text blocks joined with "\n"; JSON of `structuredContent` when there is no text. */
   text: string;

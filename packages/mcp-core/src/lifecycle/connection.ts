@@ -26,6 +26,7 @@ import type {
 } from "../types.js";
 import { CappedDebounce } from "./capped-debounce.js";
 import { HealthMonitor } from "./health-monitor.js";
+import { holdProcessOpen } from "./keep-alive.js";
 import type { LaunchEnvOptions } from "./launch-env.js";
 import { RefreshQueue } from "./refresh-queue.js";
 import { RestartBudget } from "./restart-budget.js";
@@ -44,6 +45,7 @@ export interface ConnectionDeps {
   listChangedDebounceMs: number;
   lazy: boolean;
   killGraceMs: number;
+  maxFrameBytes: number;
   launch: LaunchEnvOptions;
   signal?: AbortSignal;
   onElicitation?: SessionParams["onElicitation"];
@@ -104,6 +106,7 @@ export class Connection implements ToolCaller {
       deps.killGraceMs,
       deps.onElicitation && guardElicitation(config.name, deps.onElicitation, this.warn),
       this.redactor,
+      deps.maxFrameBytes,
     );
     const debounceMs = deps.listChangedDebounceMs;
     this.listChanged = new CappedDebounce(
@@ -167,6 +170,7 @@ export class Connection implements ToolCaller {
     this.apply({ type: "start" }, this.budget.attempt > 0 ? { attempt: this.budget.attempt } : {});
     const abort = new AbortController();
     this.attemptAbort = abort;
+    const release = holdProcessOpen();
     let session: McpSession | undefined;
     try {
       if (this.deps.signal?.aborted)
@@ -174,6 +178,7 @@ export class Connection implements ToolCaller {
       const opened = await this.sessions.open(abort.signal, {
         ...(this.deps.liveToolList ? { onListChanged: () => this.listChanged.trigger() } : {}),
         onLost: (error) => this.onLost(error),
+        onWarning: this.warn,
       });
       session = opened.session;
       this.envEntries = opened.envEntries;
@@ -198,6 +203,7 @@ export class Connection implements ToolCaller {
       if (this.current === "starting") this.onAttemptFailed(failure);
       throw failure;
     } finally {
+      release();
       if (this.attemptAbort === abort) this.attemptAbort = undefined;
     }
   }

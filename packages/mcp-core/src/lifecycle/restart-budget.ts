@@ -26,7 +26,10 @@ export class RestartBudget {
     return this.attempts >= this.policy.maxRetries;
   }
 
-  /** Counts the next attempt and runs it after its backoff delay (unref'd: no host is kept alive). */
+  /**
+   * Counts the next attempt and runs it after its backoff delay. The timer is ref'd: a host
+   * awaiting the restart (a call, `onStateChange`) must not exit while it is pending.
+   */
   schedule(run: () => void): { attempt: number; delayMs: number } {
     this.cancel();
     this.attempts++;
@@ -35,7 +38,6 @@ export class RestartBudget {
       this.retryTimer = undefined;
       run();
     }, delayMs);
-    this.retryTimer.unref();
     return { attempt: this.attempts, delayMs };
   }
 

@@ -1,3 +1,4 @@
+import { isMcpCoreError } from "../errors.js";
 import { classifyCallError, errorResult, fromCallResult } from "../tools/call-result.js";
 import type { McpSession } from "../transport/session.js";
 import type { McpCallContext, McpToolResult } from "../types.js";
@@ -41,6 +42,8 @@ export async function runCall(
     });
     return fromCallResult(result);
   } catch (error) {
+    // A request the transport refused stays registered in the SDK client until aborted.
+    if (isMcpCoreError(error) && error.code === "STDIN_BACKLOG_FULL") controller.abort(error);
     return classifyCallError(error, {
       aborted: callerSignal?.aborted === true,
       timeoutMs,

@@ -10,6 +10,7 @@ import { childEnvironment, type LaunchEnvOptions, requestHeaders } from "./launc
 /** What a session of this server reports back to its connection. */
 export interface SessionCallbacks {
   onListChanged?: () => void;
+  onWarning?: (message: string) => void;
   onLost: (error: Error) => void;
 }
 
@@ -25,6 +26,7 @@ export class SessionFactory {
     private readonly onElicitation: SessionParams["onElicitation"] | undefined,
     /** Learns the values this server is given, as they are resolved. */
     private readonly redactor: Redactor,
+    private readonly maxFrameBytes: number,
   ) {}
 
   /** Spawns or connects and initializes; `envEntries` are the child's env names and origins. */
@@ -46,6 +48,7 @@ export class SessionFactory {
       },
       timeoutMs: this.config.timeoutMs,
       killGraceMs: this.killGraceMs,
+      maxFrameBytes: this.maxFrameBytes,
       signal,
       ...(this.onElicitation ? { onElicitation: this.onElicitation } : {}),
       ...callbacks,
@@ -55,7 +58,7 @@ export class SessionFactory {
 
   /** Lists the tools on a throwaway session (connect → list → close), as a lazy server's discovery. */
   async discover(signal: AbortSignal, warn: (message: string) => void): Promise<Tool[]> {
-    const { session } = await this.open(signal, { onLost: () => {} });
+    const { session } = await this.open(signal, { onLost: () => {}, onWarning: warn });
     try {
       const listing = await session.listTools({ timeoutMs: this.config.timeoutMs, signal });
       for (const warning of listing.warnings) warn(warning);

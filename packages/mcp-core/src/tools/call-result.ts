@@ -1,6 +1,6 @@
 import type { CallToolResult, ContentBlock } from "@modelcontextprotocol/sdk/types.js";
 import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
-import { errorMessage } from "../errors.js";
+import { errorMessage, isMcpCoreError } from "../errors.js";
 import type { McpToolErrorKind, McpToolResult } from "../types.js";
 
 /** Text blocks joined with "\n"; the JSON of `structuredContent` when there is no text. */
@@ -45,5 +45,11 @@ export function classifyCallError(
     }
     return errorResult("protocol", `Call to ${where} failed: ${error.message}`, error.message);
   }
-  return errorResult("unavailable", `Call to ${where} failed: ${errorMessage(error)}`, errorMessage(error));
+  const failed = errorResult(
+    "unavailable",
+    `Call to ${where} failed: ${errorMessage(error)}`,
+    errorMessage(error),
+  );
+  if (isMcpCoreError(error) && failed.error) failed.error.code = error.code;
+  return failed;
 }

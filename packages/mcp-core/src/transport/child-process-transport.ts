@@ -1,14 +1,19 @@
 /**
  * A stdio client transport that, unlike the SDK's, runs the server in its own process group,
- * always drains stderr into a bounded tail, and stops the whole group (SIGTERM, then SIGKILL).
+ * always drains stderr into a bounded tail, stops the whole group (SIGTERM, then SIGKILL), and
+ * bounds both directions: a stdout line over `maxFrameBytes` ends the session instead of throwing
+ * on the host, and no more than `maxFrameBytes` wait in the pipe to a child that does not read.
  * @module
  */
 import { type ChildProcess, spawn } from "node:child_process";
-import { ReadBuffer, serializeMessage } from "@modelcontextprotocol/sdk/shared/stdio.js";
+import { serializeMessage } from "@modelcontextprotocol/sdk/shared/stdio.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
+import { McpCoreError } from "../errors.js";
 import { killGroup, releaseChildGroup, trackChildGroup } from "./child-registry.js";
+import { LineReader } from "./line-reader.js";
 import { StderrTail } from "./stderr-tail.js";
+import { StdoutNoise } from "./stdout-noise.js";
 
 /** What to spawn. `env` is the complete child environment (already scoped). */
 export interface ChildProcessParams {
@@ -18,6 +23,12 @@ export interface ChildProcessParams {
   cwd?: string;
   /** Milliseconds between SIGTERM and SIGKILL. */
   killGraceMs: number;
+  /** The longest stdout line accepted, and the most bytes queued to a child's stdin. */
+  maxFrameBytes: number;
+  /** The server's name, for error messages. */
+  server: string;
+  /** Receives the first bytes of each burst of stdout lines that are not JSON-RPC. */
+  onStdoutNoise?: (sample: string) => void;
 }
 
 export class ChildProcessTransport implements Transport {
@@ -27,12 +38,22 @@ export class ChildProcessTransport implements Transport {
 
   readonly stderr = new StderrTail();
   private child?: ChildProcess;
-  private readonly readBuffer = new ReadBuffer();
+  readonly stdoutNoise: StdoutNoise;
+  private readonly reader: LineReader;
   private exited?: Promise<void>;
   private streamsClosed?: Promise<void>;
   private closing = false;
+  private fatal?: McpCoreError;
 
-  constructor(private readonly params: ChildProcessParams) {}
+  constructor(private readonly params: ChildProcessParams) {
+    this.reader = new LineReader(params.maxFrameBytes);
+    this.stdoutNoise = new StdoutNoise((sample) => params.onStdoutNoise?.(sample));
+  }
+
+  /** Why the transport ended the session itself (an oversized frame), if it did. */
+  get fatalError(): McpCoreError | undefined {
+    return this.fatal;
+  }
 
   get pid(): number | undefined {
     return this.child?.pid;
@@ -86,44 +107,69 @@ export class ChildProcessTransport implements Transport {
   }
 
   private receive(chunk: Buffer): void {
-    this.readBuffer.append(chunk);
-    for (;;) {
-      let message: JSONRPCMessage | null;
-      try {
-        message = this.readBuffer.readMessage();
-      } catch (error) {
-        // A line that is not JSON-RPC (a server printing to stdout) is reported and skipped.
-        this.onerror?.(error as Error);
-        continue;
+    if (this.fatal) return;
+    for (const frame of this.reader.push(chunk)) {
+      if (frame.kind === "oversized") {
+        this.oversized(frame.bytes);
+        return;
       }
-      if (message === null) break;
-      this.onmessage?.(message);
+      // A line that is not JSON-RPC (a server printing to stdout) is skipped and reported.
+      if (frame.kind === "invalid") this.stdoutNoise.skip(frame.text);
+      else {
+        try {
+          this.onmessage?.(frame.message);
+        } catch (error) {
+          // Nothing a server sends may throw on the host, whatever a handler does with it.
+          this.onerror?.(error as Error);
+        }
+      }
     }
+  }
+
+  /** An oversized line ends the session: calls fail with FRAME_TOO_LARGE, the child is stopped. */
+  private oversized(bytes: number): void {
+    const { server, maxFrameBytes } = this.params;
+    this.fatal = new McpCoreError(
+      "FRAME_TOO_LARGE",
+      `MCP server "${server}" sent a message larger than maxFrameBytes (${maxFrameBytes} bytes; at least ${bytes} seen)`,
+      { server },
+    );
+    this.reader.clear();
+    this.onerror?.(this.fatal);
+    void this.close();
   }
 
   /** Waits (at most `ms`) until stdout and stderr are read to the end, so the stderr tail is complete. */
   async drained(ms: number): Promise<void> {
     let timer: NodeJS.Timeout | undefined;
-    await Promise.race([
-      this.streamsClosed,
-      new Promise((done) => {
-        timer = setTimeout(done, ms);
-        timer.unref();
-      }),
-    ]);
+    // Ref'd: this wait is part of a start a caller awaits, and must keep the host alive until it ends.
+    await Promise.race([this.streamsClosed, new Promise((done) => (timer = setTimeout(done, ms)))]);
     clearTimeout(timer);
   }
 
+  /**
+   * Queues one message. A child that does not read (stopped, hung) must not make the host buffer
+   * without end: past `maxFrameBytes` already queued the send fails with STDIN_BACKLOG_FULL.
+   */
   send(message: JSONRPCMessage): Promise<void> {
-    return new Promise((resolve, reject) => {
-      const stdin = this.child?.stdin;
-      if (!stdin || stdin.destroyed) {
-        reject(new Error("Not connected"));
-        return;
-      }
-      if (stdin.write(serializeMessage(message))) resolve();
-      else stdin.once("drain", resolve);
-    });
+    const stdin = this.child?.stdin;
+    if (this.fatal) return Promise.reject(this.fatal);
+    if (!stdin || stdin.destroyed) return Promise.reject(new Error("Not connected"));
+    const frame = Buffer.from(serializeMessage(message), "utf8");
+    const queued = stdin.writableLength;
+    if (queued > 0 && queued + frame.length > this.params.maxFrameBytes) {
+      const { server, maxFrameBytes } = this.params;
+      return Promise.reject(
+        new McpCoreError(
+          "STDIN_BACKLOG_FULL",
+          `MCP server "${server}" is not reading its input: ${queued} bytes are still queued (limit maxFrameBytes = ${maxFrameBytes})`,
+          { server },
+        ),
+      );
+    }
+    // Accepted once queued: the bound above, not a wait for "drain", is what limits the backlog.
+    stdin.write(frame);
+    return Promise.resolve();
   }
 
   /** Ends stdin, sends SIGTERM to the group, and SIGKILL after the grace period. */
@@ -143,6 +189,6 @@ export class ChildProcessTransport implements Transport {
       await this.exited;
       clearTimeout(timer);
     }
-    this.readBuffer.clear();
+    this.reader.clear();
   }
 }

@@ -31,9 +31,13 @@ export interface SessionParams {
   headers: () => Promise<Record<string, string>>;
   timeoutMs: number;
   killGraceMs: number;
+  /** The largest frame a stdio server may send, and the stdin backlog bound. */
+  maxFrameBytes: number;
   signal?: AbortSignal;
   onElicitation?: (request: ElicitRequest["params"]) => Promise<ElicitResult>;
   onListChanged?: () => void;
+  /** Reports what the host should hear about but not fail on (unparseable stdout). */
+  onWarning?: (message: string) => void;
   /** The session ended without `close()`: crash, lost HTTP session, unreachable server. */
   onLost: (error: Error) => void;
 }
@@ -86,12 +90,17 @@ class Session implements McpSession {
     args: Record<string, unknown>,
     options: RequestOptions,
   ): Promise<CallToolResult> {
-    // A plain request, not client.callTool: the SDK would validate structuredContent even on isError.
-    return (await this.client.request(
-      { method: "tools/call", params: { name, arguments: args } },
-      CallToolResultSchema,
-      options,
-    )) as CallToolResult;
+    try {
+      // A plain request, not client.callTool: the SDK would validate structuredContent even on isError.
+      return (await this.client.request(
+        { method: "tools/call", params: { name, arguments: args } },
+        CallToolResultSchema,
+        options,
+      )) as CallToolResult;
+    } catch (error) {
+      // "Connection closed" after the transport ended the session itself: say why.
+      throw this.child?.fatalError ?? error;
+    }
   }
 
   async ping(timeoutMs: number): Promise<void> {
@@ -145,9 +154,10 @@ async function connect(
   const transport = makeTransport(() => session);
   client.onclose = () =>
     session?.lost(
-      new McpCoreError("CONNECTION_CLOSED", `MCP server "${params.config.name}" closed the connection`, {
-        server: params.config.name,
-      }),
+      child?.fatalError ??
+        new McpCoreError("CONNECTION_CLOSED", `MCP server "${params.config.name}" closed the connection`, {
+          server: params.config.name,
+        }),
     );
   client.onerror = (error) => {
     if (isStreamExhausted(error)) session?.lost(error);
@@ -162,13 +172,22 @@ async function connect(
   return session;
 }
 
-function startError(params: SessionParams, error: unknown, stderr?: string): McpCoreError {
+function startError(
+  params: SessionParams,
+  error: unknown,
+  stderr?: string,
+  child?: ChildProcessTransport,
+): McpCoreError {
   const name = params.config.name;
   if (params.signal?.aborted) {
     return new McpCoreError("ABORTED", `MCP server "${name}": start aborted`, { server: name, cause: error });
   }
+  if (child?.fatalError) return child.fatalError;
   const timedOut = (error as { code?: unknown } | null)?.code === -32001;
-  const tail = stderr ? `\nstderr:\n${stderr}` : "";
+  // A server that wrote only garbage would otherwise fail with a bare timeout.
+  const noise = child?.stdoutNoise.firstSample;
+  const stdout = noise === undefined ? "" : `\nstdout (not JSON-RPC): ${noise}`;
+  const tail = `${stdout}${stderr ? `\nstderr:\n${stderr}` : ""}`;
   const options = { server: name, cause: error, ...(stderr ? { stderrTail: stderr } : {}) };
   return timedOut
     ? new McpCoreError(
@@ -195,12 +214,18 @@ export async function openSession(params: SessionParams): Promise<McpSession> {
       env: params.childEnv,
       cwd: config.cwd,
       killGraceMs: params.killGraceMs,
+      maxFrameBytes: params.maxFrameBytes,
+      server: config.name,
+      onStdoutNoise: (sample) =>
+        params.onWarning?.(
+          `MCP server "${config.name}" wrote a line that is not JSON-RPC to stdout: ${sample}`,
+        ),
     });
     try {
       return await connect(params, () => child, child);
     } catch (error) {
       await child.drained(200);
-      throw startError(params, error, child.stderr.text());
+      throw startError(params, error, child.stderr.text(), child);
     }
   }
   const http = (mode: "streamable" | "sse") =>

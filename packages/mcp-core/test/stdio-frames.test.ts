@@ -1,0 +1,158 @@
+import { hostileServer, pidOf, stdioServer, waitFor } from "@toolnexus/fixtures";
+import { describe, expect, it } from "vitest";
+import { isMcpCoreError, type McpSource } from "../src/index.js";
+import { LineReader, printableSample } from "../src/transport/line-reader.js";
+import { NOISE_QUIET_MS, StdoutNoise } from "../src/transport/stdout-noise.js";
+import { useSources } from "./support/harness.js";
+
+const sources = useSources({ toolCache: false });
+const MiB = 1024 * 1024;
+
+function tool(source: McpSource, name: string) {
+  const found = source.tools.find((t) => t.name === name);
+  if (!found) throw new Error(`no tool ${name}`);
+  return found;
+}
+
+describe("LineReader", () => {
+  const ping = '{"jsonrpc":"2.0","id":1,"method":"ping"}';
+
+  it("should join a frame split across chunks and skip blank lines", () => {
+    const reader = new LineReader(1024);
+    expect(reader.push(Buffer.from(ping.slice(0, 10)))).toStrictEqual([]);
+    const frames = reader.push(Buffer.from(`${ping.slice(10)}\r\n\n  \n`));
+    expect(frames).toStrictEqual([{ kind: "message", message: JSON.parse(ping) }]);
+  });
+
+  it("should report a line that is not JSON-RPC, cut to the sample size", () => {
+    const reader = new LineReader(1024, 5);
+    expect(reader.push(Buffer.from(`hello world\n{"jsonrpc":"2.0"}\n`))).toStrictEqual([
+      { kind: "invalid", text: "hello " },
+      { kind: "invalid", text: '{"json' },
+    ]);
+  });
+
+  it("should report an oversized line once, discard its rest, and read the next line", () => {
+    const reader = new LineReader(100);
+    expect(reader.push(Buffer.from("x".repeat(60)))).toStrictEqual([]);
+    expect(reader.push(Buffer.from("x".repeat(60)))).toStrictEqual([{ kind: "oversized", bytes: 120 }]);
+    expect(reader.push(Buffer.from("x".repeat(500)))).toStrictEqual([]);
+    expect(reader.push(Buffer.from(`xxx\n${ping}\n`))).toStrictEqual([
+      { kind: "message", message: JSON.parse(ping) },
+    ]);
+  });
+
+  it("should accept a line of exactly the bound", () => {
+    const reader = new LineReader(ping.length);
+    expect(reader.push(Buffer.from(`${ping}\n`))).toHaveLength(1);
+  });
+});
+
+describe("stdout noise", () => {
+  it("should escape control characters and cut long samples", () => {
+    expect(printableSample("a\x1b[0m\tb\n", 200)).toBe("a\\x1b[0m\\tb\\n");
+    expect(printableSample("abcdef", 3)).toBe("abc…");
+  });
+
+  it("should report one warning per burst, a new burst after a quiet period", () => {
+    const reports: string[] = [];
+    const noise = new StdoutNoise((sample) => reports.push(sample));
+    noise.skip("first", 0);
+    noise.skip("second", NOISE_QUIET_MS - 1);
+    noise.skip("third", 2 * NOISE_QUIET_MS - 2);
+    expect(reports).toStrictEqual(["first"]);
+    noise.skip("fourth", 3 * NOISE_QUIET_MS - 2);
+    expect(reports).toStrictEqual(["first", "fourth"]);
+    expect(noise.firstSample).toBe("first");
+  });
+});
+
+describe("oversized stdout frames", () => {
+  it("should return a valid 12 MiB result", async () => {
+    const source = await sources.load({ mcpServers: { h: hostileServer("huge-line", { arg: 12 * MiB }) } });
+
+    const result = await tool(source, "mcp__h__big").execute({});
+
+    expect(result.isError).toBe(false);
+    expect(result.text.length).toBe(12 * MiB);
+  });
+
+  it("should fail the call with FRAME_TOO_LARGE and restart the server, never throwing on the host", async () => {
+    const source = await sources.load(
+      { mcpServers: { h: hostileServer("huge-line", { arg: 2 * MiB }) } },
+      { maxFrameBytes: MiB, autoRestart: { initialDelayMs: 50 } },
+    );
+    const firstPid = pidOf(source, "h");
+
+    const result = await tool(source, "mcp__h__big").execute({});
+
+    expect(result.error).toMatchObject({ kind: "unavailable", code: "FRAME_TOO_LARGE" });
+    expect(result.text).toContain("maxFrameBytes");
+    await waitFor(() => source.state("h") === "running" && pidOf(source, "h") !== firstPid, {
+      message: "huge-line server restarted",
+    });
+    expect(source.servers()[0]?.restarts).toBe(1);
+    expect((await tool(source, "mcp__h__echo").execute({ text: "after" })).text).toBe("after");
+  });
+
+  it("should reject maxFrameBytes that is not an integer of at least 1024", async () => {
+    await expect(sources.load({ mcpServers: {} }, { maxFrameBytes: 10 })).rejects.toThrow(
+      'loadMcp option "maxFrameBytes": expected an integer ≥ 1024, got 10',
+    );
+  });
+});
+
+describe("a child that does not read its stdin", () => {
+  it("should fail calls fast with STDIN_BACKLOG_FULL once the backlog reaches maxFrameBytes", async () => {
+    const source = await sources.load(
+      { mcpServers: { s: hostileServer("echo") } },
+      { maxFrameBytes: MiB, autoRestart: false },
+    );
+    const pid = pidOf(source, "s") as number;
+    process.kill(pid, "SIGSTOP");
+    try {
+      const echo = tool(source, "mcp__s__echo");
+      const text = "y".repeat(256 * 1024);
+      // Far longer than the test may take: only the bound can end these calls early.
+      const calls = Array.from({ length: 12 }, () => echo.execute({ text }, { timeout: 120_000 }));
+
+      const last = await calls[11];
+
+      expect(last?.error).toMatchObject({ kind: "unavailable", code: "STDIN_BACKLOG_FULL" });
+      expect(last?.text).toContain('MCP server "s" is not reading its input');
+    } finally {
+      process.kill(pid, "SIGCONT");
+    }
+  });
+});
+
+describe("garbage on stdout", () => {
+  it("should name the first bytes of the unparseable output in the start error", async () => {
+    const outcome = await sources.rejection(
+      { mcpServers: { g: { ...hostileServer("garbage-only"), timeout: 1000 } } },
+      { failOnStartupError: true },
+    );
+    const cause = (outcome as Error).cause;
+
+    expect(isMcpCoreError(cause) && cause.code).toBe("START_TIMEOUT");
+    expect((cause as Error).message).toContain(
+      "stdout (not JSON-RPC): Starting server... \\x1b[32mready\\x1b[0m\\tport=none",
+    );
+  });
+
+  it("should report skipped stdout lines through onWarning, with their first bytes", async () => {
+    const warnings: string[] = [];
+    const source = await sources.load(
+      { mcpServers: { noisy: stdioServer("faulty", ["--mode", "garbage-stdout"]) } },
+      { onWarning: (message) => warnings.push(message) },
+    );
+    await tool(source, "mcp__noisy__echo").execute({ text: "one" });
+
+    const noise = warnings.filter((w) => w.includes("not JSON-RPC"));
+    expect(noise[0]).toBe(
+      'MCP server "noisy" wrote a line that is not JSON-RPC to stdout: garbage at start: this is not JSON',
+    );
+    // Dozens of garbage lines so far, one burst: far fewer warnings than lines.
+    expect(noise.length).toBeLessThan(3);
+  });
+});
