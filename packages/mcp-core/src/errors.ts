@@ -19,6 +19,7 @@ export type McpCoreErrorCode =
   | "LISTING_INVALID"
   | "ENV_INVALID"
   | "STARTUP_FAILED"
+  | "CACHE_REFUSED"
   | "CLOSED";
 
 const MARKER = Symbol.for("@toolnexus/mcp-core.error");

@@ -19,7 +19,13 @@ export type {
 } from "./config/server-config.js";
 export { scopedEnv } from "./env/scoped-env.js";
 export { isMcpCoreError, McpCoreError, type McpCoreErrorCode } from "./errors.js";
-export { defaultCacheDir, fileToolCache } from "./lazy/file-tool-cache.js";
+export {
+  DEFAULT_MAX_CACHE_ENTRY_BYTES,
+  DEFAULT_MAX_CACHE_TOOLS,
+  defaultCacheDir,
+  type FileToolCacheOptions,
+  fileToolCache,
+} from "./lazy/file-tool-cache.js";
 export { configFingerprint } from "./lazy/fingerprint.js";
 export type { ToolCacheEntry, ToolCacheStore } from "./lazy/tool-cache-store.js";
 export { type BackoffInput, backoffDelay } from "./lifecycle/backoff.js";

@@ -95,7 +95,11 @@ export class LazyListing {
       const tools = validTools((await this.store.get(this.key))?.tools);
       if (tools) this.stored = canonicalJson(tools);
       return tools;
-    } catch {
+    } catch (error) {
+      // A store refuses an entry (an untrusted file) or fails by rejecting: a miss, said out loud.
+      this.warn(
+        `MCP server "${this.connection.config.name}": ${errorMessage(error)} (treated as a cache miss)`,
+      );
       return undefined;
     }
   }
