@@ -33,12 +33,14 @@ export { loadMcp } from "./load-mcp.js";
 export { namespacedName } from "./naming/namespaced-name.js";
 export { toolnexusName } from "./naming/toolnexus-name.js";
 export type { ElicitationHandler, LoadMcpOptions, NamingOption } from "./options.js";
+export { isKnownContentBlock, unsupportedContentText } from "./tools/content-blocks.js";
 export type {
   ConnectionState,
   ContentBlock,
   EnvEntry,
   JsonSchemaObject,
   McpCallContext,
+  McpContentBlock,
   McpProgress,
   McpSource,
   McpStatus,
@@ -49,4 +51,5 @@ export type {
   StateInfo,
   ToolAnnotations,
   ToolsChange,
+  UnknownContentBlock,
 } from "./types.js";
