@@ -54,6 +54,12 @@ export function classifyCallError(
 ): McpToolResult {
   const where = `tool "${flags.tool}" on MCP server "${flags.server}"`;
   if (flags.aborted) return errorResult("aborted", `Call to ${where} was aborted`);
+  // A validator's own message is a dump of every issue (kilobytes); the model gets a summary.
+  const invalid = validationSummary(error);
+  if (invalid !== undefined) {
+    const message = `the server sent an invalid result (${invalid})`;
+    return errorResult("protocol", `Call to ${where} failed: ${message}`, message);
+  }
   if (error instanceof McpError) {
     if (error.code === ErrorCode.RequestTimeout) {
       return errorResult("timeout", `Call to ${where} timed out after ${flags.timeoutMs} ms`);
@@ -62,12 +68,6 @@ export function classifyCallError(
       return errorResult("unavailable", `Call to ${where} failed: the server connection closed`);
     }
     return errorResult("protocol", `Call to ${where} failed: ${error.message}`, error.message);
-  }
-  // A validator's own message is a dump of every issue (kilobytes); the model gets a summary.
-  const invalid = validationSummary(error);
-  if (invalid !== undefined) {
-    const message = `the server sent an invalid result (${invalid})`;
-    return errorResult("protocol", `Call to ${where} failed: ${message}`, message);
   }
   return errorResult("unavailable", `Call to ${where} failed: ${errorMessage(error)}`, errorMessage(error));
 }
