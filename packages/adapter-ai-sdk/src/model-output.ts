@@ -2,7 +2,12 @@
  * `toModelOutput` of converted tools: MCP content → the AI SDK's tool-result output.
  * @module
  */
-import type { ContentBlock } from "@toolnexus/mcp-core";
+import {
+  type ContentBlock,
+  isKnownContentBlock,
+  type McpContentBlock,
+  unsupportedContentText,
+} from "@toolnexus/mcp-core";
 import type { JSONValue, ToolResultPart } from "ai";
 import type { McpToolOutput } from "./tool-output.js";
 
@@ -12,8 +17,12 @@ export type AiSdkToolResultOutput = ToolResultPart["output"];
 /** One part of a `{ type: "content" }` tool-result output. */
 export type AiSdkContentPart = Extract<AiSdkToolResultOutput, { type: "content" }>["value"][number];
 
-/** One MCP content block as one AI SDK content part. */
-export function contentBlockToPart(block: ContentBlock): AiSdkContentPart {
+/**
+ * One MCP content block as one AI SDK content part. A block of a type the core does not know is
+ * text: `[unsupported content type "<type>"]` plus its `text` member (SPEC §7).
+ */
+export function contentBlockToPart(block: McpContentBlock): AiSdkContentPart {
+  if (!isKnownContentBlock(block)) return { type: "text", text: unsupportedContentText(block) };
   switch (block.type) {
     case "text":
       return { type: "text", text: block.text };
@@ -34,15 +43,15 @@ export function contentBlockToPart(block: ContentBlock): AiSdkContentPart {
       return { type: "text", text: JSON.stringify(block) };
     }
     default:
-      // resource_link and any block type newer than this adapter: the model sees the block as JSON.
+      // resource_link: the model sees the block as JSON.
       return { type: "text", text: JSON.stringify(block) };
   }
 }
 
 type TextBlock = Extract<ContentBlock, { type: "text" }>;
 
-function isTextBlock(block: ContentBlock): block is TextBlock {
-  return block.type === "text";
+function isTextBlock(block: McpContentBlock): block is TextBlock {
+  return isKnownContentBlock(block) && block.type === "text";
 }
 
 function isToolOutput(value: unknown): value is McpToolOutput {

@@ -2,15 +2,15 @@
  * What a converted tool's `execute` returns: the successful MCP result, JSON-serializable.
  * @module
  */
-import type { ContentBlock, McpToolResult } from "@toolnexus/mcp-core";
+import type { McpContentBlock, McpToolResult } from "@toolnexus/mcp-core";
 
 /**
  * The output of a successful MCP call as stored in `steps[].toolResults[].output` (and in UI
  * messages). `toModelOutput` turns it into what the model sees.
  */
 export interface McpToolOutput {
-  /** The MCP content blocks as the server sent them. */
-  content: ContentBlock[];
+  /** The MCP content blocks as the core read them (unknown types passed through). */
+  content: McpContentBlock[];
   /** Text blocks joined with "\n"; the JSON of `structuredContent` when there is no text. */
   text: string;
   /** The server's structured result, when it sent one. */

@@ -3,7 +3,7 @@
  * @module
  */
 import type { ContentBlock as LangChainContentBlock } from "@langchain/core/messages";
-import type { ContentBlock } from "@toolnexus/mcp-core";
+import { isKnownContentBlock, type McpContentBlock, unsupportedContentText } from "@toolnexus/mcp-core";
 
 /** A LangChain standard content block. */
 type LangChainBlock = LangChainContentBlock.Standard;
@@ -18,9 +18,12 @@ function blobBlock(data: string, mimeType: string): LangChainBlock {
 /**
  * One MCP block as a LangChain block. Text stays text; images and audio become base64
  * multimodal blocks; an embedded resource becomes its text or a blob block; a resource link —
- * which a model cannot open — is described in text. The raw blocks stay in the artifact.
+ * which a model cannot open — is described in text; a block of a type the core does not know is
+ * `[unsupported content type "<type>"]` plus its `text` member (SPEC §7). The raw blocks stay in the
+ * artifact.
  */
-export function toLangChainBlock(block: ContentBlock): LangChainBlock {
+export function toLangChainBlock(block: McpContentBlock): LangChainBlock {
+  if (!isKnownContentBlock(block)) return { type: "text", text: unsupportedContentText(block) };
   switch (block.type) {
     case "text":
       return { type: "text", text: block.text };
@@ -37,12 +40,10 @@ export function toLangChainBlock(block: ContentBlock): LangChainBlock {
       const about = block.description ? ` — ${block.description}` : "";
       return { type: "text", text: `Resource link: ${block.name} <${block.uri}>${about}` };
     }
-    default:
-      return { type: "text", text: `[MCP content of type "${(block as { type: string }).type}" omitted]` };
   }
 }
 
 /** True when every block is plain text, so the message content can be a single string. */
-export function isTextOnly(content: readonly ContentBlock[]): boolean {
+export function isTextOnly(content: readonly McpContentBlock[]): boolean {
   return content.every((block) => block.type === "text");
 }

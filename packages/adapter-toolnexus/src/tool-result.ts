@@ -2,17 +2,26 @@
  * The core's `McpToolResult` → toolnexus's `ToolResult`.
  * @module
  */
-import type { McpToolResult } from "@toolnexus/mcp-core";
+import {
+  isKnownContentBlock,
+  type McpContentBlock,
+  type McpToolResult,
+  unsupportedContentText,
+} from "@toolnexus/mcp-core";
 import type { ToolResult } from "./types.js";
 
 /** `output` of an `isError` result with no non-blank text. */
 export const EMPTY_ERROR_OUTPUT = "MCP tool returned an error";
 
-function textParts(content: unknown): string[] {
-  if (!Array.isArray(content)) return [];
-  return content.flatMap((item) => {
-    const block = item as { type?: unknown; text?: unknown } | null;
-    return block?.type === "text" && typeof block.text === "string" ? [block.text] : [];
+/**
+ * The text of each text block, and for a block of a type the core does not know
+ * `[unsupported content type "<type>"]` plus its `text` member (SPEC §7); other known blocks
+ * (images, audio, resources) are left out, as toolnexus does.
+ */
+function textParts(content: readonly McpContentBlock[]): string[] {
+  return content.flatMap((block) => {
+    if (!isKnownContentBlock(block)) return [unsupportedContentText(block)];
+    return block.type === "text" ? [block.text] : [];
   });
 }
 

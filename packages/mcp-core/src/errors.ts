@@ -3,6 +3,7 @@
  * `isMcpCoreError` guard works across duplicated copies of the package (a `Symbol.for` marker).
  * @module
  */
+import { validationSummary } from "./validation-summary.js";
 
 /** Stable error codes. Add to this union; never rename a member. */
 export type McpCoreErrorCode =
@@ -21,7 +22,8 @@ export type McpCoreErrorCode =
   | "STARTUP_FAILED"
   | "CLOSED"
   | "FRAME_TOO_LARGE"
-  | "STDIN_BACKLOG_FULL";
+  | "STDIN_BACKLOG_FULL"
+  | "CACHE_REFUSED";
 
 const MARKER = Symbol.for("@toolnexus/mcp-core.error");
 
@@ -51,8 +53,10 @@ export function isMcpCoreError(value: unknown): value is McpCoreError {
   return typeof value === "object" && value !== null && (value as Record<symbol, unknown>)[MARKER] === true;
 }
 
-/** The message of any thrown value, for error reporting. */
+/** The message of any thrown value, for error reporting; a validator's dump becomes a short summary. */
 export function errorMessage(value: unknown): string {
+  const invalid = validationSummary(value);
+  if (invalid !== undefined) return `invalid data (${invalid})`;
   if (value instanceof Error) return value.message;
   return String(value);
 }

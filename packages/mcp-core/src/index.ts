@@ -19,7 +19,13 @@ export type {
 } from "./config/server-config.js";
 export { scopedEnv } from "./env/scoped-env.js";
 export { isMcpCoreError, McpCoreError, type McpCoreErrorCode } from "./errors.js";
-export { defaultCacheDir, fileToolCache } from "./lazy/file-tool-cache.js";
+export {
+  DEFAULT_MAX_CACHE_ENTRY_BYTES,
+  DEFAULT_MAX_CACHE_TOOLS,
+  defaultCacheDir,
+  type FileToolCacheOptions,
+  fileToolCache,
+} from "./lazy/file-tool-cache.js";
 export { configFingerprint } from "./lazy/fingerprint.js";
 export type { ToolCacheEntry, ToolCacheStore } from "./lazy/tool-cache-store.js";
 export { type BackoffInput, backoffDelay } from "./lifecycle/backoff.js";
@@ -27,12 +33,14 @@ export { loadMcp } from "./load-mcp.js";
 export { namespacedName } from "./naming/namespaced-name.js";
 export { toolnexusName } from "./naming/toolnexus-name.js";
 export type { ElicitationHandler, LoadMcpOptions, NamingOption } from "./options.js";
+export { isKnownContentBlock, unsupportedContentText } from "./tools/content-blocks.js";
 export type {
   ConnectionState,
   ContentBlock,
   EnvEntry,
   JsonSchemaObject,
   McpCallContext,
+  McpContentBlock,
   McpProgress,
   McpSource,
   McpStatus,
@@ -43,4 +51,5 @@ export type {
   StateInfo,
   ToolAnnotations,
   ToolsChange,
+  UnknownContentBlock,
 } from "./types.js";

@@ -59,6 +59,7 @@ export async function loadMcp(input: string | object, options: LoadMcpOptions = 
     configs.map((c) => c.name),
     namingRule(options.naming),
     (server, change) => toolEvents.emit(server, change),
+    warn,
   );
   const store = options.toolCache === false ? undefined : (options.toolCache ?? fileToolCache());
   const connections = new Map<string, Connection>();

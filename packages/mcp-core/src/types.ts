@@ -6,6 +6,19 @@ import type { ContentBlock, ToolAnnotations } from "@modelcontextprotocol/sdk/ty
 
 export type { ContentBlock, ToolAnnotations };
 
+/**
+ * A content block of a type this library does not know (a newer protocol revision, a server's
+ * extension), passed through as the server sent it. Adapters show it as
+ * `unsupportedContentText(block)`.
+ */
+export interface UnknownContentBlock {
+  type: string;
+  [key: string]: unknown;
+}
+
+/** One block of a result's `content`: a known MCP block, or an unknown one passed through. */
+export type McpContentBlock = ContentBlock | UnknownContentBlock;
+
 /** A JSON Schema object (`type: "object"`), passed through as the server gave it. */
 export type JsonSchemaObject = {
   type: "object";
@@ -88,7 +101,12 @@ export type McpToolErrorKind = "unavailable" | "timeout" | "aborted" | "protocol
 
 /** The result of `execute`; failures resolve, they never throw. */
 export interface McpToolResult {
-  content: ContentBlock[];
+  /**
+   * The server's blocks in its order. Known types are validated one by one (an invalid one becomes a
+   * text block saying `[invalid content block of type "…"]`); unknown types pass through as sent —
+   * tell them apart with `isKnownContentBlock`.
+   */
+  content: McpContentBlock[];
   structuredContent?: unknown;
   isError: boolean;
   error?: {

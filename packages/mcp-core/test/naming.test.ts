@@ -1,7 +1,8 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { namespacedName } from "../src/naming/namespaced-name.js";
+import { namespacedName, withHashSuffix } from "../src/naming/namespaced-name.js";
 import { toolnexusName } from "../src/naming/toolnexus-name.js";
+import { assignUniqueNames } from "../src/naming/unique-names.js";
 
 interface NamingVector {
   server: string;
@@ -11,9 +12,16 @@ interface NamingVector {
   note: string;
 }
 
+interface CollisionSet {
+  note: string;
+  tools: Array<{ server: string; raw: string }>;
+  namespaced: string[];
+  toolnexus: string[];
+}
+
 const fixture = JSON.parse(
   readFileSync(new URL("../../../fixtures/naming-vectors.json", import.meta.url), "utf8"),
-) as { algorithm: string; vectors: NamingVector[] };
+) as { algorithm: string; vectors: NamingVector[]; collisions: { sets: CollisionSet[] } };
 
 const MODEL_SAFE = /^[A-Za-z0-9_-]+$/;
 
@@ -60,5 +68,52 @@ describe("namespacedName", () => {
 describe("toolnexusName", () => {
   it("should replace an astral character with two underscores (per UTF-16 code unit)", () => {
     expect(toolnexusName("s", "🎉")).toBe("s___");
+  });
+});
+
+describe("collision vectors", () => {
+  const rules = { namespaced: namespacedName, toolnexus: toolnexusName };
+
+  it("should hold a set for each kind of collision", () => {
+    expect(fixture.collisions.sets.length).toBeGreaterThanOrEqual(5);
+  });
+
+  describe.each(fixture.collisions.sets)("$note", (set) => {
+    it.each(["namespaced", "toolnexus"] as const)(
+      "should give the expected %s names in any order",
+      (mode) => {
+        const requests = set.tools.map(({ server, raw }) => ({
+          server,
+          rawName: raw,
+          name: rules[mode](server, raw),
+        }));
+        expect(assignUniqueNames(requests).names).toStrictEqual(set[mode]);
+        // Which server listed first must not matter: every rotation gives the same names.
+        for (let shift = 1; shift < requests.length; shift++) {
+          const rotated = [...requests.slice(shift), ...requests.slice(0, shift)];
+          const expected = [...set[mode].slice(shift), ...set[mode].slice(0, shift)];
+          expect(assignUniqueNames(rotated).names).toStrictEqual(expected);
+        }
+      },
+    );
+  });
+});
+
+describe("assignUniqueNames", () => {
+  it("should leave out all but the first by (server, raw name) when even the hashed names coincide", () => {
+    // Equal hashed names need a 48-bit SHA-256 collision; two requests for one tool stand in for it.
+    const requests = [
+      { server: "t", rawName: "x", name: "n" },
+      { server: "s", rawName: "x", name: "n" },
+      { server: "s", rawName: "x", name: "n" },
+    ];
+    const assignment = assignUniqueNames(requests);
+
+    expect(assignment.names).toStrictEqual([
+      withHashSuffix("n", "t", "x"),
+      withHashSuffix("n", "s", "x"),
+      undefined,
+    ]);
+    expect(assignment.dropped).toStrictEqual([2]);
   });
 });

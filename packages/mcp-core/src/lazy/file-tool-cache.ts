@@ -1,13 +1,30 @@
 /**
  * The default listing cache: one JSON file per fingerprint under the user cache directory.
- * Writes are atomic (temp file + rename); a corrupt or foreign file reads as a miss.
+ * Writes are atomic (temp file + rename); a corrupt or foreign file reads as a miss. A file or
+ * directory someone else could have written is refused (a miss, reported once): its tool
+ * descriptions would reach the model's first prompt.
  * @module
  */
 import { randomBytes } from "node:crypto";
-import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
+import { mkdir, rename, rm, writeFile } from "node:fs/promises";
 import { homedir } from "node:os";
 import { join } from "node:path";
+import { McpCoreError } from "../errors.js";
 import type { ToolCacheEntry, ToolCacheStore } from "./tool-cache-store.js";
+import { directoryRefusal, readTrustedFile } from "./trusted-file.js";
+
+/** Largest cache file read or written, in bytes. */
+export const DEFAULT_MAX_CACHE_ENTRY_BYTES = 16 * 1024 * 1024;
+/** Most tools one cache entry may hold. */
+export const DEFAULT_MAX_CACHE_TOOLS = 10_000;
+
+/** Options of {@link fileToolCache}. */
+export interface FileToolCacheOptions {
+  /** Largest cache file read or written. @default 16 MiB */
+  maxEntryBytes?: number;
+  /** Most tools one entry may hold; a bigger entry is neither read nor written. @default 10 000 */
+  maxTools?: number;
+}
 
 /** `$TOOLNEXUS_MCP_CACHE_DIR`, else the platform's user cache directory + `toolnexus-mcp/tools`. */
 export function defaultCacheDir(env: Record<string, string | undefined> = process.env): string {
@@ -32,23 +49,67 @@ function isEntry(value: unknown, key: string): value is ToolCacheEntry {
   );
 }
 
-/** A file-backed `ToolCacheStore` in `dir` (default `defaultCacheDir()`). */
-export function fileToolCache(dir: string = defaultCacheDir()): ToolCacheStore {
+/**
+ * A file-backed `ToolCacheStore` in `dir` (default `defaultCacheDir()`), created with mode 0700.
+ * On POSIX a file is read only when it is a regular file (not a symbolic link or FIFO) owned by the
+ * current user and not writable by group or others, in a directory that passes the same owner and
+ * mode test; on Windows only the regular-file test applies. A refused file or directory is a miss,
+ * reported once per store by a rejected `get` (the source turns it into a warning).
+ */
+export function fileToolCache(
+  dir: string = defaultCacheDir(),
+  options: FileToolCacheOptions = {},
+): ToolCacheStore {
+  const maxEntryBytes = options.maxEntryBytes ?? DEFAULT_MAX_CACHE_ENTRY_BYTES;
+  const maxTools = options.maxTools ?? DEFAULT_MAX_CACHE_TOOLS;
   const file = (key: string) => join(dir, `${key.replace(/[^A-Za-z0-9_-]/g, "_")}.json`);
+  const reported = new Set<string>();
+  /** Rejects once per refused path; later reads of it are plain misses. */
+  const refuse = (what: string, path: string, reason: string): undefined => {
+    if (reported.has(path)) return undefined;
+    reported.add(path);
+    throw new McpCoreError("CACHE_REFUSED", `Refused the tool cache ${what} ${path}: it ${reason}`);
+  };
+  const trustedDir = async (): Promise<boolean> => {
+    const refusal = await directoryRefusal(dir);
+    if (refusal === "missing") return false;
+    if (refusal === undefined) return true;
+    refuse("directory", dir, refusal);
+    return false;
+  };
   return {
     async get(key) {
+      if (!(await trustedDir())) return undefined;
+      const path = file(key);
+      const read = await readTrustedFile(path, maxEntryBytes);
+      if (read.kind === "missing") return undefined;
+      if (read.kind === "refused") return refuse("file", path, read.reason);
+      let parsed: unknown;
       try {
-        const parsed: unknown = JSON.parse(await readFile(file(key), "utf8"));
-        return isEntry(parsed, key) ? parsed : undefined;
+        parsed = JSON.parse(read.text);
       } catch {
         return undefined;
       }
+      if (!isEntry(parsed, key)) return undefined;
+      if (parsed.tools.length > maxTools) {
+        return refuse("file", path, `holds ${parsed.tools.length} tools, more than the limit of ${maxTools}`);
+      }
+      return parsed;
     },
     async set(key, entry) {
-      await mkdir(dir, { recursive: true });
+      if (entry.tools.length > maxTools) {
+        throw new Error(`the listing has ${entry.tools.length} tools, more than the limit of ${maxTools}`);
+      }
+      const text = `${JSON.stringify(entry)}\n`;
+      if (Buffer.byteLength(text) > maxEntryBytes) {
+        throw new Error(`the listing takes more than the limit of ${maxEntryBytes} bytes`);
+      }
+      await mkdir(dir, { recursive: true, mode: 0o700 });
+      // A directory that would be refused on read is not written to either.
+      if (!(await trustedDir())) return;
       const temp = `${file(key)}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`;
       try {
-        await writeFile(temp, `${JSON.stringify(entry)}\n`, { mode: 0o600 });
+        await writeFile(temp, text, { mode: 0o600, flag: "wx" });
         await rename(temp, file(key));
       } catch (error) {
         await rm(temp, { force: true });

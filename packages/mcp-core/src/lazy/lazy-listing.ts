@@ -3,10 +3,11 @@
  * discovery on a miss. Every later listing of a live session updates the cache.
  * @module
  */
-import { type Tool, ToolSchema } from "@modelcontextprotocol/sdk/types.js";
+import type { Tool } from "@modelcontextprotocol/sdk/types.js";
 import { errorMessage } from "../errors.js";
 import type { Connection } from "../lifecycle/connection.js";
 import { canonicalJson } from "../tools/canonical-json.js";
+import { checkTool } from "../tools/list-tools.js";
 import { filterTools } from "../tools/tool-filter.js";
 import type { ToolRegistry } from "../tools/tool-registry.js";
 import { configFingerprint } from "./fingerprint.js";
@@ -21,10 +22,10 @@ function validTools(tools: unknown): Tool[] | undefined {
   const names = new Set<string>();
   const valid: Tool[] = [];
   for (const value of tools) {
-    const parsed = ToolSchema.safeParse(value);
-    if (!parsed.success || names.has(parsed.data.name)) return undefined;
-    names.add(parsed.data.name);
-    valid.push(parsed.data as Tool);
+    const checked = checkTool(value);
+    if ("reason" in checked || names.has(checked.tool.name)) return undefined;
+    names.add(checked.tool.name);
+    valid.push(checked.tool);
   }
   return valid;
 }
@@ -94,7 +95,11 @@ export class LazyListing {
       const tools = validTools((await this.store.get(this.key))?.tools);
       if (tools) this.stored = canonicalJson(tools);
       return tools;
-    } catch {
+    } catch (error) {
+      // A store refuses an entry (an untrusted file) or fails by rejecting: a miss, said out loud.
+      this.warn(
+        `MCP server "${this.connection.config.name}": ${errorMessage(error)} (treated as a cache miss)`,
+      );
       return undefined;
     }
   }

@@ -14,7 +14,9 @@ export interface ToolCacheEntry {
 
 /**
  * Where listings of lazy servers are kept between runs. Keys are config fingerprints (hex).
- * `get` returns undefined on a miss; a store must never throw for a corrupt entry.
+ * `get` returns undefined on a miss; a store must never throw for a corrupt entry. A store may
+ * reject `get` to refuse an entry it cannot trust: the source treats that as a miss and reports the
+ * rejection's message as a warning.
  */
 export interface ToolCacheStore {
   get(key: string): Promise<ToolCacheEntry | undefined> | ToolCacheEntry | undefined;

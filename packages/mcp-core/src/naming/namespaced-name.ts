@@ -31,6 +31,19 @@ export function namespacedName(server: string, rawName: string): string {
     }
   }
   if (!replaced && sanitized.length <= MAX_TOOL_NAME_LENGTH) return sanitized;
-  const hash = createHash("sha256").update(`${server}\0${rawName}`, "utf8").digest("hex");
-  return `${sanitized.slice(0, KEPT_LENGTH)}_${hash.slice(0, HASH_HEX_DIGITS)}`;
+  return withHashSuffix(sanitized, server, rawName);
+}
+
+/**
+ * The lossy form of a name: its first 51 code points + `_` + the first 12 hex digits of SHA-256 over
+ * the UTF-8 bytes of `server + "\0" + rawName`. What `namespacedName` gives a lossy name, and what
+ * any tool gets whose name collides with another tool's in the same source.
+ */
+export function withHashSuffix(name: string, server: string, rawName: string): string {
+  return `${Array.from(name).slice(0, KEPT_LENGTH).join("")}_${toolHash(server, rawName)}`;
+}
+
+/** The first 12 hex digits of SHA-256 over the UTF-8 bytes of `server + "\0" + rawName`. */
+export function toolHash(server: string, rawName: string): string {
+  return createHash("sha256").update(`${server}\0${rawName}`, "utf8").digest("hex").slice(0, HASH_HEX_DIGITS);
 }

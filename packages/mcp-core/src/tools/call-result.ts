@@ -1,11 +1,29 @@
-import type { CallToolResult, ContentBlock } from "@modelcontextprotocol/sdk/types.js";
 import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
+import { z } from "zod";
 import { errorMessage, isMcpCoreError } from "../errors.js";
-import type { McpToolErrorKind, McpToolResult } from "../types.js";
+import type { McpContentBlock, McpToolErrorKind, McpToolResult } from "../types.js";
+import { validationSummary } from "../validation-summary.js";
+import { readContentBlocks } from "./content-blocks.js";
+
+/**
+ * A `tools/call` result read leniently: only its shape is checked here; the blocks are read one by
+ * one (`readContentBlocks`), so one unknown or malformed block never rejects the whole result.
+ */
+export const LenientCallResultSchema = z.looseObject({
+  content: z.unknown().optional(),
+  structuredContent: z.unknown().optional(),
+  isError: z.unknown().optional(),
+  _meta: z.record(z.string(), z.unknown()).optional(),
+});
+
+/** A `tools/call` result as read by {@link LenientCallResultSchema}. */
+export type LenientCallResult = z.infer<typeof LenientCallResultSchema>;
 
 /** Text blocks joined with "\n"; the JSON of `structuredContent` when there is no text. */
-export function resultText(content: readonly ContentBlock[], structuredContent: unknown): string {
-  const texts = content.filter((block) => block.type === "text").map((block) => block.text);
+export function resultText(content: readonly McpContentBlock[], structuredContent: unknown): string {
+  const texts = content.flatMap((block) =>
+    block.type === "text" && typeof block.text === "string" ? [block.text] : [],
+  );
   if (texts.length > 0) return texts.join("\n");
   return structuredContent === undefined || structuredContent === null
     ? ""
@@ -13,8 +31,8 @@ export function resultText(content: readonly ContentBlock[], structuredContent: 
 }
 
 /** Maps a server's `tools/call` result. */
-export function fromCallResult(result: CallToolResult): McpToolResult {
-  const content = (result.content ?? []) as ContentBlock[];
+export function fromCallResult(result: LenientCallResult): McpToolResult {
+  const content = readContentBlocks(result.content);
   const text = resultText(content, result.structuredContent);
   const mapped: McpToolResult = { content, isError: result.isError === true, text };
   if (result.structuredContent !== undefined) mapped.structuredContent = result.structuredContent;
@@ -36,6 +54,12 @@ export function classifyCallError(
 ): McpToolResult {
   const where = `tool "${flags.tool}" on MCP server "${flags.server}"`;
   if (flags.aborted) return errorResult("aborted", `Call to ${where} was aborted`);
+  // A validator's own message is a dump of every issue (kilobytes); the model gets a summary.
+  const invalid = validationSummary(error);
+  if (invalid !== undefined) {
+    const message = `the server sent an invalid result (${invalid})`;
+    return errorResult("protocol", `Call to ${where} failed: ${message}`, message);
+  }
   if (error instanceof McpError) {
     if (error.code === ErrorCode.RequestTimeout) {
       return errorResult("timeout", `Call to ${where} timed out after ${flags.timeoutMs} ms`);

@@ -8,6 +8,7 @@ import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { ErrorCode, McpError, type Tool, ToolSchema } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
 import { McpCoreError } from "../errors.js";
+import { MAX_TOOL_DEPTH, nestsDeeperThan } from "./json-depth.js";
 
 /** Pages read at most before a listing is rejected (a server looping over fresh cursors). */
 export const MAX_PAGES = 1000;
@@ -24,7 +25,10 @@ export interface Listing {
 }
 
 /** Validates one listed tool; returns a reason when it must be dropped. */
-function checkTool(value: unknown): { tool: Tool } | { reason: string } {
+export function checkTool(value: unknown): { tool: Tool } | { reason: string } {
+  if (nestsDeeperThan(value, MAX_TOOL_DEPTH)) {
+    return { reason: `definition nests deeper than ${MAX_TOOL_DEPTH} levels` };
+  }
   const parsed = ToolSchema.safeParse(value);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
@@ -70,6 +74,29 @@ export async function listAllTools(
   server: string,
   options: { timeoutMs: number; signal?: AbortSignal },
 ): Promise<Listing> {
+  // The SDK adds an abort listener to the signal of every request and never removes it, so each
+  // page gets its own controller and the caller's signal holds one listener for the whole listing.
+  const outer = options.signal;
+  let pageAbort: AbortController | undefined;
+  const onAbort = () => pageAbort?.abort(outer?.reason);
+  outer?.addEventListener("abort", onAbort, { once: true });
+  try {
+    return await listPages(client, server, options.timeoutMs, () => {
+      pageAbort = new AbortController();
+      if (outer?.aborted) pageAbort.abort(outer.reason);
+      return pageAbort.signal;
+    });
+  } finally {
+    outer?.removeEventListener("abort", onAbort);
+  }
+}
+
+async function listPages(
+  client: Client,
+  server: string,
+  timeoutMs: number,
+  pageSignal: () => AbortSignal,
+): Promise<Listing> {
   const tools: Tool[] = [];
   const warnings: string[] = [];
   const seenCursors = new Set<string>();
@@ -85,7 +112,7 @@ export async function listAllTools(
         },
       );
     }
-    const result = await listPage(client, server, cursor, options);
+    const result = await listPage(client, server, cursor, { timeoutMs, signal: pageSignal() });
     result.tools.forEach((value, index) => {
       const checked = checkTool(value);
       if ("reason" in checked) {

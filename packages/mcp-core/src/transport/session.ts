@@ -7,8 +7,6 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import type { RequestOptions } from "@modelcontextprotocol/sdk/shared/protocol.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import {
-  type CallToolResult,
-  CallToolResultSchema,
   type ElicitRequest,
   ElicitRequestSchema,
   type ElicitResult,
@@ -16,6 +14,7 @@ import {
 } from "@modelcontextprotocol/sdk/types.js";
 import type { ServerConfig } from "../config/server-config.js";
 import { errorMessage, McpCoreError } from "../errors.js";
+import { type LenientCallResult, LenientCallResultSchema } from "../tools/call-result.js";
 import { type Listing, listAllTools } from "../tools/list-tools.js";
 import type { ChildProcessTransport } from "./child-process-transport.js";
 import { createHttpTransport, isStreamExhausted, shouldFallBackToSse } from "./http-transport.js";
@@ -47,7 +46,7 @@ export interface McpSession {
   readonly pid?: number;
   stderrTail(): string | undefined;
   listTools(options: { timeoutMs: number; signal?: AbortSignal }): Promise<Listing>;
-  callTool(name: string, args: Record<string, unknown>, options: RequestOptions): Promise<CallToolResult>;
+  callTool(name: string, args: Record<string, unknown>, options: RequestOptions): Promise<LenientCallResult>;
   ping(timeoutMs: number): Promise<void>;
   /** Ends the session (DELETE for HTTP) and the transport; kills a stdio child's group. */
   close(): Promise<void>;
@@ -89,14 +88,15 @@ class Session implements McpSession {
     name: string,
     args: Record<string, unknown>,
     options: RequestOptions,
-  ): Promise<CallToolResult> {
+  ): Promise<LenientCallResult> {
     try {
-      // A plain request, not client.callTool: the SDK would validate structuredContent even on isError.
-      return (await this.client.request(
+      // A plain request, not client.callTool: the SDK would validate structuredContent even on
+      // isError, and its schema rejects a whole result for one block of an unknown type.
+      return await this.client.request(
         { method: "tools/call", params: { name, arguments: args } },
-        CallToolResultSchema,
+        LenientCallResultSchema,
         options,
-      )) as CallToolResult;
+      );
     } catch (error) {
       // "Connection closed" after the transport ended the session itself: say why.
       throw this.child?.fatalError ?? error;

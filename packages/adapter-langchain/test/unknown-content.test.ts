@@ -1,0 +1,33 @@
+import type { ToolMessage } from "@langchain/core/messages";
+import { hostileServer, sourceTracker } from "@toolnexus/fixtures";
+import { loadMcp } from "@toolnexus/mcp-core";
+import { afterEach, describe, expect, it } from "vitest";
+import { toLangChainTools } from "../src/index.js";
+
+const open = sourceTracker();
+afterEach(() => open.closeAll());
+
+describe("a result with a content block of an unknown type", () => {
+  it("should give the model the block as text naming its type, and keep it raw in the artifact", async () => {
+    const source = open.track(
+      await loadMcp({ mcpServers: { h: hostileServer("unknown-content") } }, { toolCache: false }),
+    );
+    const tool = toLangChainTools(source).find((t) => t.name === "mcp__h__unknown");
+    const message = (await tool?.invoke({
+      id: "call-1",
+      name: "mcp__h__unknown",
+      args: {},
+      type: "tool_call",
+    })) as ToolMessage;
+
+    expect(message).toMatchObject({ status: "success" });
+    expect(message.content).toStrictEqual([
+      { type: "text", text: "before" },
+      { type: "text", text: '[unsupported content type "hologram"]\na greeting in 3-D' },
+      { type: "text", text: "after" },
+    ]);
+    expect(message.artifact).toMatchObject({
+      content: [{ type: "text" }, { type: "hologram", data: "AAAA" }, { type: "text" }],
+    });
+  });
+});

@@ -1,0 +1,78 @@
+/**
+ * Reading a file only when it can be trusted: a regular file (never a FIFO, device or symbolic link),
+ * owned by the current user and not writable by group or others, in a directory that passes the same
+ * owner and mode test. A cache file is read into the model's first prompt, so a file someone else
+ * could have written must not be. On Windows the owner and mode tests are skipped (POSIX modes do not
+ * describe its ACLs); the regular-file and size tests still apply.
+ * @module
+ */
+import { constants, type Stats } from "node:fs";
+import { open, stat } from "node:fs/promises";
+
+/** Why a path was refused; `undefined` when it passes. */
+export type Refusal = string | undefined;
+
+const POSIX = process.platform !== "win32";
+
+/** The owner and mode test shared by files and directories. */
+function ownerAndModeRefusal(stats: Stats): Refusal {
+  if (!POSIX) return undefined;
+  const uid = process.getuid?.();
+  if (uid !== undefined && stats.uid !== uid)
+    return `is owned by uid ${stats.uid}, not by the current user (${uid})`;
+  if ((stats.mode & 0o022) !== 0)
+    return `is writable by group or others (mode ${(stats.mode & 0o777).toString(8).padStart(3, "0")})`;
+  return undefined;
+}
+
+/** Why `dir` is not a trustworthy directory, `undefined` when it is, `"missing"` when it does not exist. */
+export async function directoryRefusal(dir: string): Promise<Refusal | "missing"> {
+  let stats: Stats;
+  try {
+    stats = await stat(dir);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return "missing";
+    throw error;
+  }
+  if (!stats.isDirectory()) return "is not a directory";
+  return ownerAndModeRefusal(stats);
+}
+
+/** The outcome of {@link readTrustedFile}. */
+export type TrustedRead =
+  | { kind: "missing" }
+  | { kind: "refused"; reason: string }
+  | { kind: "read"; text: string };
+
+/**
+ * Opens without following a symbolic link and without blocking (a FIFO would otherwise hang the
+ * open until someone writes to it), then tests what was opened — not the path — so nothing can be
+ * swapped in between the test and the read. Reads at most `maxBytes`.
+ */
+export async function readTrustedFile(file: string, maxBytes: number): Promise<TrustedRead> {
+  const flags = constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0);
+  let handle: Awaited<ReturnType<typeof open>>;
+  try {
+    handle = await open(file, flags);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === "ENOENT") return { kind: "missing" };
+    if (code === "ELOOP") return { kind: "refused", reason: "is a symbolic link" };
+    throw error;
+  }
+  try {
+    const stats = await handle.stat();
+    if (!stats.isFile()) return { kind: "refused", reason: "is not a regular file" };
+    const refusal = ownerAndModeRefusal(stats);
+    if (refusal !== undefined) return { kind: "refused", reason: refusal };
+    if (stats.size > maxBytes)
+      return { kind: "refused", reason: `holds ${stats.size} bytes, more than the limit of ${maxBytes}` };
+    const buffer = Buffer.alloc(Math.min(stats.size, maxBytes) + 1);
+    const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
+    if (bytesRead > maxBytes)
+      return { kind: "refused", reason: `holds more than the limit of ${maxBytes} bytes` };
+    return { kind: "read", text: buffer.subarray(0, bytesRead).toString("utf8") };
+  } finally {
+    await handle.close();
+  }
+}
