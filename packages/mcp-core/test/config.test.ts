@@ -219,9 +219,9 @@ describe("parseConfig warnings", () => {
       },
     });
     expect(parsed.warnings).toStrictEqual([
-      'Server "a": ignoring unknown keys "description", "oauth", "gallery"',
-      'Server "b": ignoring unknown key "name"',
-      'Server "c": ignoring unknown keys "autoRestart.maxAttempts", "healthCheck.every"',
+      'MCP server "a": ignoring unknown keys "description", "oauth", "gallery"',
+      'MCP server "b": ignoring unknown key "name"',
+      'MCP server "c": ignoring unknown keys "autoRestart.maxAttempts", "healthCheck.every"',
     ]);
     expect(parsed.servers).toHaveLength(4);
   });

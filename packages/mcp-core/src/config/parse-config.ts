@@ -55,9 +55,8 @@ export async function parseConfig(
     ({ value: root, baseDir, duplicateKeys, path: file } = read);
   }
 
-  const { entries, issues } = collectEntries(root, duplicateKeys);
+  const { entries, issues, warnings } = collectEntries(root, duplicateKeys);
   const servers: ServerConfig[] = [];
-  const warnings: string[] = [];
   const named = new Set<string>();
   for (const { name, entry } of entries) {
     const nameProblem = named.has(name) ? undefined : serverNameProblem(name, serverNames);

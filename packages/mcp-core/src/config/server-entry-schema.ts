@@ -5,6 +5,7 @@
  * @module
  */
 import { z } from "zod";
+import { isPlainObject } from "./describe-value.js";
 import type { HeadersInput } from "./server-config.js";
 
 /** `type` values meaning a local (stdio) server. */
@@ -20,7 +21,20 @@ const nonEmptyString = z
   .string({ error: "a non-empty string" })
   .refine((value) => value.trim() !== "", { error: "a non-empty string" });
 
-const stringMap = z.record(z.string(), z.string({ error: "a string" }), { error: "an object of strings" });
+/**
+ * An object of `item`s, checked by own key. Not `z.record`: it leaves a `__proto__` key out of its
+ * output (and unchecked), and a tool may be named `__proto__`. The output is the input object itself.
+ */
+function ownRecord<T>(item: z.ZodType<T>, expectedItem: string, expected: string) {
+  return z.custom<Record<string, T>>(isPlainObject, { error: expected }).superRefine((map, ctx) => {
+    for (const [key, value] of Object.entries(map)) {
+      if (!item.safeParse(value).success)
+        ctx.addIssue({ code: "custom", path: [key], message: expectedItem });
+    }
+  });
+}
+
+const stringMap = ownRecord(z.string(), "a string", "an object of strings");
 
 function integer(expected: string, min: number) {
   return z.number({ error: expected }).int({ error: expected }).min(min, { error: expected });
@@ -83,7 +97,7 @@ export const serverEntrySchema = z.object(
     autoRestart: z.union([boolean, autoRestartSchema], { error: "a boolean or an object" }).optional(),
     healthCheck: z.union([boolean, healthCheckSchema], { error: "a boolean or an object" }).optional(),
     liveToolList: boolean.optional(),
-    tools: z.record(z.string(), boolean, { error: "an object of booleans" }).optional(),
+    tools: ownRecord(z.boolean(), "a boolean", "an object of booleans").optional(),
   },
   { error: "an object" },
 );
