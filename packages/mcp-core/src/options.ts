@@ -4,7 +4,9 @@
  */
 import type { ElicitRequest, ElicitResult } from "@modelcontextprotocol/sdk/types.js";
 import type { AutoRestartOptions, HealthCheckOptions, InheritEnv } from "./config/server-config.js";
+import { McpCoreError } from "./errors.js";
 import type { ToolCacheStore } from "./lazy/tool-cache-store.js";
+import { MAX_TIMER_EXPECTED, MAX_TIMER_MS } from "./timer-limit.js";
 
 /** Model-facing naming: `mcp__server__tool` (default), toolnexus's `server_tool`, or your own. */
 export type NamingOption = "namespaced" | "toolnexus" | ((server: string, rawName: string) => string);
@@ -81,7 +83,8 @@ export const HEALTH_CHECK_DEFAULTS: Omit<ResolvedHealthCheck, "enabled"> = {
 };
 
 function fail(option: string, expected: string, value: unknown): never {
-  throw new TypeError(`loadMcp option "${option}": expected ${expected}, got ${describe(value)}`);
+  const message = `loadMcp option "${option}": expected ${expected}, got ${describe(value)}`;
+  throw new McpCoreError("OPTIONS_INVALID", message);
 }
 
 function describe(value: unknown): string {
@@ -96,6 +99,12 @@ function checkInt(option: string, value: unknown, min: number): void {
   if (typeof value !== "number" || !Number.isInteger(value) || value < min) {
     fail(option, `an integer ≥ ${min}`, value);
   }
+}
+
+/** A duration in ms: an integer ≥ `min` that a timer can wait (see `MAX_TIMER_MS`). */
+function checkMs(option: string, value: unknown, min: number): void {
+  checkInt(option, value, min);
+  if (typeof value === "number" && value > MAX_TIMER_MS) fail(option, MAX_TIMER_EXPECTED, value);
 }
 
 function checkBool(option: string, value: unknown): void {
@@ -146,7 +155,7 @@ export function resolveHealthCheck(
   };
 }
 
-/** Validates the options once, up front; throws a `TypeError` naming the option. */
+/** Validates the options once, up front; throws an `OPTIONS_INVALID` `McpCoreError` naming the option. */
 export function validateOptions(options: LoadMcpOptions): void {
   if (typeof options !== "object" || options === null) fail("options", "an object", options);
   const o = options;
@@ -159,24 +168,24 @@ export function validateOptions(options: LoadMcpOptions): void {
       );
     }
     checkInt("autoRestart.maxRetries", o.autoRestart.maxRetries, 0);
-    checkInt("autoRestart.initialDelayMs", o.autoRestart.initialDelayMs, 0);
-    checkInt("autoRestart.maxDelayMs", o.autoRestart.maxDelayMs, 0);
-    checkInt("autoRestart.stableAfterMs", o.autoRestart.stableAfterMs, 0);
+    checkMs("autoRestart.initialDelayMs", o.autoRestart.initialDelayMs, 0);
+    checkMs("autoRestart.maxDelayMs", o.autoRestart.maxDelayMs, 0);
+    checkMs("autoRestart.stableAfterMs", o.autoRestart.stableAfterMs, 0);
   }
   if (o.healthCheck !== undefined && typeof o.healthCheck !== "boolean") {
     if (typeof o.healthCheck !== "object" || o.healthCheck === null) {
       fail("healthCheck", "a boolean or { intervalMs, timeoutMs, failures }", o.healthCheck);
     }
-    checkInt("healthCheck.intervalMs", o.healthCheck.intervalMs, 1);
-    checkInt("healthCheck.timeoutMs", o.healthCheck.timeoutMs, 1);
+    checkMs("healthCheck.intervalMs", o.healthCheck.intervalMs, 1);
+    checkMs("healthCheck.timeoutMs", o.healthCheck.timeoutMs, 1);
     checkInt("healthCheck.failures", o.healthCheck.failures, 1);
   }
   checkBool("liveToolList", o.liveToolList);
   checkBool("defaultLazy", o.defaultLazy);
   checkBool("failOnStartupError", o.failOnStartupError);
   checkBool("expandEnvReferences", o.expandEnvReferences);
-  checkInt("listChangedDebounceMs", o.listChangedDebounceMs, 0);
-  checkInt("killGraceMs", o.killGraceMs, 0);
+  checkMs("listChangedDebounceMs", o.listChangedDebounceMs, 0);
+  checkMs("killGraceMs", o.killGraceMs, 0);
   if (o.defaultInheritEnv !== undefined && o.defaultInheritEnv !== "all") {
     if (!Array.isArray(o.defaultInheritEnv) || o.defaultInheritEnv.some((n) => typeof n !== "string")) {
       fail("defaultInheritEnv", '"all" or an array of env names', o.defaultInheritEnv);

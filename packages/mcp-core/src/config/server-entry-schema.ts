@@ -5,6 +5,7 @@
  * @module
  */
 import { z } from "zod";
+import { MAX_TIMER_EXPECTED, MAX_TIMER_MS } from "../timer-limit.js";
 import { isPlainObject } from "./describe-value.js";
 import type { HeadersInput } from "./server-config.js";
 
@@ -40,8 +41,13 @@ function integer(expected: string, min: number) {
   return z.number({ error: expected }).int({ error: expected }).min(min, { error: expected });
 }
 
-const positiveMs = integer("a positive integer (milliseconds)", 1);
-const nonNegativeMs = integer("a non-negative integer (milliseconds)", 0);
+/** A duration: an integer from `min` up to the timer limit, in milliseconds. */
+function milliseconds(expected: string, min: number) {
+  return integer(expected, min).max(MAX_TIMER_MS, { error: MAX_TIMER_EXPECTED });
+}
+
+const positiveMs = milliseconds("a positive integer (milliseconds)", 1);
+const nonNegativeMs = milliseconds("a non-negative integer (milliseconds)", 0);
 
 /** The object form of `autoRestart`. */
 export const autoRestartSchema = z.object({
