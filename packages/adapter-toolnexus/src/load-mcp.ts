@@ -32,10 +32,15 @@ export async function loadMcp(input: string | object, opts?: LoadMcpOptions): Pr
   return createSource(core);
 }
 
-/** toolnexus's one console line per server that failed at load. */
+/**
+ * toolnexus's one console line per server that failed at load: `[toolnexus] ` and the core's error,
+ * which names the server (`MCP server "x" failed to start: …`); the server is named once.
+ */
 export function reportFailures(core: CoreSource): void {
   for (const server of core.servers()) {
     if (server.status !== "failed") continue;
-    console.warn(`[toolnexus] MCP server "${server.name}" failed: ${server.lastError ?? "unknown error"}`);
+    const label = `MCP server "${server.name}"`;
+    const error = server.lastError ?? "unknown error";
+    console.warn(`[toolnexus] ${error.startsWith(label) ? error : `${label} failed: ${error}`}`);
   }
 }

@@ -19,6 +19,7 @@ import {
   resolveHealthCheck,
   validateOptions,
 } from "./options.js";
+import { aboutServer } from "./server-message.js";
 import { ToolRegistry } from "./tools/tool-registry.js";
 import type { ConnectionState, McpSource, StateInfo, ToolsChange } from "./types.js";
 
@@ -105,20 +106,21 @@ export async function loadMcp(input: string | object, options: LoadMcpOptions = 
   });
   await Promise.all(lazyListings.map((l) => l.prepare()));
   const results = await Promise.allSettled(eager.map((c) => c.start()));
-  const failures = results.flatMap((r, i) =>
-    r.status === "rejected" ? [{ connection: eager[i], error: r.reason }] : [],
-  );
-  for (const { connection, error } of failures)
-    warn(errorMessage(error).split("\n")[0] ?? `MCP server "${connection?.config.name}" failed`);
+  const failures = results.flatMap((r, i) => {
+    const name = eager[i]?.config.name ?? "";
+    // One line naming the server once; a stderr tail stays in the error and the snapshot.
+    return r.status === "rejected"
+      ? [{ name, error: r.reason, line: firstLine(aboutServer(name, r.reason)) }]
+      : [];
+  });
+  for (const { line } of failures) warn(line);
   if (options.signal?.aborted) {
     await source.close();
     throw new McpCoreError("ABORTED", "loadMcp was aborted", { cause: options.signal.reason });
   }
   if (options.failOnStartupError && failures.length > 0) {
     await source.close();
-    const lines = failures.map(
-      ({ connection, error }) => `- ${connection?.config.name}: ${errorMessage(error)}`,
-    );
+    const lines = failures.map(({ name, error }) => `- ${aboutServer(name, error)}`);
     throw new McpCoreError(
       "STARTUP_FAILED",
       `${failures.length} MCP server(s) failed to start:\n${lines.join("\n")}`,
@@ -127,7 +129,13 @@ export async function loadMcp(input: string | object, options: LoadMcpOptions = 
       },
     );
   }
+  // Isolated failures are otherwise silent unless the host listens: one line each on stderr.
+  if (options.onWarning === undefined) for (const { line } of failures) console.warn(line);
   return source;
+}
+
+function firstLine(text: string): string {
+  return text.split("\n", 1)[0] ?? text;
 }
 
 function bindElicitation(handler: NonNullable<LoadMcpOptions["onElicitation"]>, config: ServerConfig) {

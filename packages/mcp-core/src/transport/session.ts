@@ -15,7 +15,8 @@ import {
   ToolListChangedNotificationSchema,
 } from "@modelcontextprotocol/sdk/types.js";
 import type { ServerConfig } from "../config/server-config.js";
-import { errorMessage, McpCoreError } from "../errors.js";
+import { McpCoreError } from "../errors.js";
+import { startFailedMessage } from "../server-message.js";
 import { type Listing, listAllTools } from "../tools/list-tools.js";
 import type { ChildProcessTransport } from "./child-process-transport.js";
 import { createHttpTransport, isStreamExhausted, shouldFallBackToSse } from "./http-transport.js";
@@ -176,11 +177,7 @@ function startError(params: SessionParams, error: unknown, stderr?: string): Mcp
         `MCP server "${name}" did not initialize within ${params.timeoutMs} ms${tail}`,
         options,
       )
-    : new McpCoreError(
-        "START_FAILED",
-        `MCP server "${name}" failed to start: ${errorMessage(error)}${tail}`,
-        options,
-      );
+    : new McpCoreError("START_FAILED", `${startFailedMessage(name, error)}${tail}`, options);
 }
 
 /** Opens a session: spawn or connect, then initialize, bounded by the timeout and the signal. */
