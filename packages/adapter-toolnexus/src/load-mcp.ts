@@ -3,7 +3,7 @@
  * @module
  */
 
-import type { McpSource as CoreSource } from "@toolnexus/mcp-core";
+import type { McpSource as CoreSource, McpConfigInput } from "@toolnexus/mcp-core";
 import { loadMcp as loadCore } from "@toolnexus/mcp-core";
 import { resolveConfigInput } from "./config-input.js";
 import { type LoadMcpOptions, toCoreOptions } from "./options.js";
@@ -27,7 +27,8 @@ import type { McpSource } from "./types.js";
 export async function loadMcp(input: string | object, opts?: LoadMcpOptions): Promise<McpSource> {
   const options = opts ?? {};
   const coreOptions = toCoreOptions(options);
-  const core = await loadCore(await resolveConfigInput(input), coreOptions);
+  // toolnexus configs are untyped data (`object`); the core checks them fully at run time.
+  const core = await loadCore((await resolveConfigInput(input)) as McpConfigInput, coreOptions);
   if (options.onWarning === undefined) reportFailures(core);
   return createSource(core);
 }

@@ -5,6 +5,17 @@
  * @module
  */
 
+export type {
+  McpConfigInput,
+  McpLocalServerEntry,
+  McpRemoteServerEntry,
+  McpServerEntry,
+  McpServerEntryOptions,
+  McpServerMap,
+  McpServersConfig,
+  OpencodeMcpConfig,
+  VsCodeServersConfig,
+} from "./config/mcp-config-input.js";
 export { parseConfig } from "./config/parse-config.js";
 export type {
   AutoRestartOptions,

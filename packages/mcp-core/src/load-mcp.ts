@@ -2,6 +2,8 @@
  * `loadMcp`: config → one Connection per enabled server → registry → source.
  * @module
  */
+
+import type { McpConfigInput } from "./config/mcp-config-input.js";
 import { parseConfig } from "./config/parse-config.js";
 import type { ServerConfig } from "./config/server-config.js";
 import { errorMessage, McpCoreError } from "./errors.js";
@@ -31,14 +33,23 @@ function namingRule(naming: NamingOption | undefined): (server: string, rawName:
 /**
  * Loads MCP servers from a config file path (JSON/JSONC) or object and returns their live tool
  * set. Enabled servers start in parallel; a server that fails is isolated (`status` "failed",
- * its error in `servers()`) unless `failOnStartupError` is set.
+ * its error in `servers()`, and one `console.warn` line unless `onWarning` is given) unless
+ * `failOnStartupError` is set.
+ *
+ * @param input a config file path (JSON/JSONC), or a config object typed {@link McpConfigInput} so an
+ *   editor flags a mistyped key; data of unknown shape (`as McpConfigInput`) is checked at run time
+ * @throws McpCoreError `OPTIONS_INVALID` (a bad option, named), the `parseConfig` errors
+ *   (`CONFIG_NOT_FOUND`, `CONFIG_PARSE`, `CONFIG_INVALID`), `ABORTED`, `STARTUP_FAILED`
  *
  * @example
  * const source = await loadMcp({ mcpServers: { files: { command: "npx", args: ["-y", "@modelcontextprotocol/server-filesystem", "."] } } });
  * const result = await source.tools[0]?.execute({ path: "." });
  * await source.close();
  */
-export async function loadMcp(input: string | object, options: LoadMcpOptions = {}): Promise<McpSource> {
+export async function loadMcp(
+  input: string | McpConfigInput,
+  options: LoadMcpOptions = {},
+): Promise<McpSource> {
   validateOptions(options);
   const warnings: string[] = [];
   const warn = (message: string) => {

@@ -1,7 +1,7 @@
 import { hostileServer } from "@toolnexus/fixtures";
 import { describe, expect, it } from "vitest";
 import { closestKey, editDistance } from "../src/config/closest-key.js";
-import { parseConfig } from "../src/index.js";
+import { type McpConfigInput, parseConfig } from "../src/index.js";
 import { configRejection, useSources } from "./support/harness.js";
 
 const P = "Invalid MCP config: ";
@@ -49,7 +49,7 @@ describe("parseConfig key typos", () => {
   it("should suggest the closest key in the warning of a valid entry, nested keys included", async () => {
     const parsed = await parseConfig({
       s: { command: "x", enviroment: {}, gallery: true, autoRestart: { maxRetires: 3 } },
-    });
+    } as McpConfigInput);
     expect(parsed.warnings).toStrictEqual([
       'MCP server "s": ignoring unknown keys "enviroment" (did you mean "environment"?), "gallery", "autoRestart.maxRetires" (did you mean "autoRestart.maxRetries"?)',
     ]);
@@ -73,7 +73,7 @@ describe("parseConfig key typos", () => {
       mcpServers: { a: { command: "x" } },
       mcp_servers: { b: { command: "y" } },
       inputs: [],
-    });
+    } as McpConfigInput);
     expect(parsed.servers.map((s) => s.name)).toStrictEqual(["a"]);
     expect(parsed.warnings).toStrictEqual([
       'Ignoring top-level key "mcp_servers", a map of server entries — did you mean "mcpServers"?',

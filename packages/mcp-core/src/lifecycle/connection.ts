@@ -392,7 +392,10 @@ export class Connection implements ToolCaller {
         session = await this.ready(timeoutMs, ctx?.signal);
       } catch (error) {
         if (ctx?.signal?.aborted) {
-          return errorResult("aborted", `Call to tool "${tool.name}" on MCP server "${this.config.name}" was aborted`);
+          return errorResult(
+            "aborted",
+            `Call to tool "${tool.name}" on MCP server "${this.config.name}" was aborted`,
+          );
         }
         const timedOut = error instanceof McpCoreError && error.code === "START_TIMEOUT";
         return errorResult(timedOut ? "timeout" : "unavailable", errorMessage(error));
