@@ -38,6 +38,7 @@ export { loadMcp } from "./load-mcp.js";
 export { namespacedName } from "./naming/namespaced-name.js";
 export { toolnexusName } from "./naming/toolnexus-name.js";
 export type { ElicitationHandler, LoadMcpOptions, NamingOption } from "./options.js";
+export { MAX_TIMER_MS } from "./timer-limit.js";
 export type {
   ConnectionState,
   ContentBlock,

@@ -49,8 +49,8 @@ describe("durations beyond the 32-bit timer limit", () => {
 
   it.each([
     [TOO_LONG, `${LIMIT}, got a larger number`],
-    [0, "expected a positive integer (milliseconds), got zero"],
-    [Number.NaN, "expected a positive integer (milliseconds), got NaN"],
+    [0, "expected a positive number (milliseconds), got zero"],
+    [Number.NaN, "expected a positive number (milliseconds), got NaN"],
   ])(
     "should resolve a call with timeout %d as a clear error without sending it",
     async (timeout, expected) => {
