@@ -99,12 +99,8 @@ function checkInt(option: string, value: unknown, min: number): void {
   if (typeof value !== "number" || !Number.isInteger(value) || value < min) {
     fail(option, `an integer ≥ ${min}`, value);
   }
-}
-
-/** A duration in ms: an integer ≥ `min` that a timer can wait (see `MAX_TIMER_MS`). */
-function checkMs(option: string, value: unknown, min: number): void {
-  checkInt(option, value, min);
-  if (typeof value === "number" && value > MAX_TIMER_MS) fail(option, MAX_TIMER_EXPECTED, value);
+  // A duration (every one is named `…Ms`) must fit a timer, or it fires after 1 ms.
+  if (option.endsWith("Ms") && value > MAX_TIMER_MS) fail(option, MAX_TIMER_EXPECTED, value);
 }
 
 function checkBool(option: string, value: unknown): void {
@@ -168,24 +164,24 @@ export function validateOptions(options: LoadMcpOptions): void {
       );
     }
     checkInt("autoRestart.maxRetries", o.autoRestart.maxRetries, 0);
-    checkMs("autoRestart.initialDelayMs", o.autoRestart.initialDelayMs, 0);
-    checkMs("autoRestart.maxDelayMs", o.autoRestart.maxDelayMs, 0);
-    checkMs("autoRestart.stableAfterMs", o.autoRestart.stableAfterMs, 0);
+    checkInt("autoRestart.initialDelayMs", o.autoRestart.initialDelayMs, 0);
+    checkInt("autoRestart.maxDelayMs", o.autoRestart.maxDelayMs, 0);
+    checkInt("autoRestart.stableAfterMs", o.autoRestart.stableAfterMs, 0);
   }
   if (o.healthCheck !== undefined && typeof o.healthCheck !== "boolean") {
     if (typeof o.healthCheck !== "object" || o.healthCheck === null) {
       fail("healthCheck", "a boolean or { intervalMs, timeoutMs, failures }", o.healthCheck);
     }
-    checkMs("healthCheck.intervalMs", o.healthCheck.intervalMs, 1);
-    checkMs("healthCheck.timeoutMs", o.healthCheck.timeoutMs, 1);
+    checkInt("healthCheck.intervalMs", o.healthCheck.intervalMs, 1);
+    checkInt("healthCheck.timeoutMs", o.healthCheck.timeoutMs, 1);
     checkInt("healthCheck.failures", o.healthCheck.failures, 1);
   }
   checkBool("liveToolList", o.liveToolList);
   checkBool("defaultLazy", o.defaultLazy);
   checkBool("failOnStartupError", o.failOnStartupError);
   checkBool("expandEnvReferences", o.expandEnvReferences);
-  checkMs("listChangedDebounceMs", o.listChangedDebounceMs, 0);
-  checkMs("killGraceMs", o.killGraceMs, 0);
+  checkInt("listChangedDebounceMs", o.listChangedDebounceMs, 0);
+  checkInt("killGraceMs", o.killGraceMs, 0);
   if (o.defaultInheritEnv !== undefined && o.defaultInheritEnv !== "all") {
     if (!Array.isArray(o.defaultInheritEnv) || o.defaultInheritEnv.some((n) => typeof n !== "string")) {
       fail("defaultInheritEnv", '"all" or an array of env names', o.defaultInheritEnv);

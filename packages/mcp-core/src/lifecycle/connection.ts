@@ -21,7 +21,6 @@ import type {
   McpToolResult,
   StateInfo,
 } from "../types.js";
-import { callTimeoutProblem } from "./call-timeout.js";
 import { CappedDebounce } from "./capped-debounce.js";
 import { HealthMonitor } from "./health-monitor.js";
 import type { LaunchEnvOptions } from "./launch-env.js";
@@ -371,11 +370,6 @@ export class Connection implements ToolCaller {
     args: Record<string, unknown>,
     ctx: McpCallContext | undefined,
   ): Promise<McpToolResult> {
-    const timeoutProblem = callTimeoutProblem(ctx?.timeout);
-    if (timeoutProblem !== undefined) {
-      const where = `tool "${tool.name}" on MCP server "${this.config.name}"`;
-      return errorResult("protocol", `Call to ${where} was not sent: ${timeoutProblem}`, timeoutProblem);
-    }
     const timeoutMs = ctx?.timeout ?? this.config.timeoutMs;
     if (this.closed) return errorResult("unavailable", this.closedError().message);
     const removed = () =>
