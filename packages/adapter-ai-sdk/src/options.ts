@@ -2,6 +2,7 @@
  * Options of `toAiSdkTools` / `createAiSdkToolset` and the one step that resolves them.
  * @module
  */
+import { MAX_TIMER_MS } from "@toolnexus/mcp-core";
 import type { ToolSet } from "ai";
 
 /** Progress of a running MCP call, with the call it belongs to. */
@@ -50,6 +51,11 @@ export function resolveOptions(options: AiSdkToolsOptions | undefined): Resolved
   const timeout = options?.timeout;
   if (timeout !== undefined && (typeof timeout !== "number" || !Number.isInteger(timeout) || timeout < 1)) {
     throw new TypeError(`AI SDK adapter option "timeout": expected an integer ≥ 1, got ${String(timeout)}`);
+  }
+  if (timeout !== undefined && timeout > MAX_TIMER_MS) {
+    throw new TypeError(
+      `AI SDK adapter option "timeout": expected at most ${MAX_TIMER_MS} ms, got ${timeout}`,
+    );
   }
   const onProgress = options?.onProgress;
   if (onProgress !== undefined && typeof onProgress !== "function") {

@@ -34,7 +34,7 @@ export class McpToolCallError extends Error {
 
 function errorText(tool: Pick<McpTool, "name" | "server">, result: McpToolResult): string {
   const message = result.error?.message || result.text;
-  return message || `MCP tool "${tool.name}" on server "${tool.server}" returned an error`;
+  return message || `Call to tool "${tool.name}" on MCP server "${tool.server}" returned an error`;
 }
 
 /** True for any `McpToolCallError`, even one thrown by another copy of this package. */

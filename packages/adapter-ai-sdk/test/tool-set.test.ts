@@ -105,6 +105,10 @@ describe("toAiSdkTools", () => {
   it("should validate its options", async () => {
     const source = await load({ basic: stdioServer("basic") });
     expect(() => toAiSdkTools(source, { timeout: 0 })).toThrow(/timeout/);
+    // A longer timer fires after 1 ms: every call would time out at once.
+    expect(() => toAiSdkTools(source, { timeout: 2 ** 31 })).toThrow(
+      /"timeout": expected at most 2147483647 ms/,
+    );
     expect(() => toAiSdkTools(source, { onProgress: 1 as never })).toThrow(/onProgress/);
     expect(() => toAiSdkTools(source, { timeout: undefined })).not.toThrow();
   });

@@ -67,7 +67,8 @@ describe("activeToolsFor", () => {
   it("should list nothing for a server that has no tools (failed to start)", async () => {
     const source = await load(
       { alpha: stdioServer("basic"), broken: { command: "/nonexistent/toolnexus-fixture" } },
-      { autoRestart: false },
+      // The failure is expected: keep the core's default stderr line out of the test output.
+      { autoRestart: false, onWarning: () => {} },
     );
     expect(source.state("broken")).toBe("error");
     expect(activeToolsFor(source, "broken")).toEqual([]);

@@ -2,7 +2,7 @@
  * Options of the LangChain adapter and the one step that resolves them.
  * @module
  */
-import type { McpProgress } from "@toolnexus/mcp-core";
+import { MAX_TIMER_MS, type McpProgress } from "@toolnexus/mcp-core";
 
 /** Which call a progress notification belongs to. */
 export interface McpProgressInfo {
@@ -31,6 +31,11 @@ export function resolveOptions(options: McpLangChainOptions | undefined): Resolv
   const timeoutMs = options?.timeoutMs ?? undefined;
   if (timeoutMs !== undefined && !(Number.isFinite(timeoutMs) && timeoutMs > 0)) {
     throw new TypeError(`timeoutMs must be a positive number of milliseconds, got ${String(timeoutMs)}`);
+  }
+  if (timeoutMs !== undefined && timeoutMs > MAX_TIMER_MS) {
+    throw new TypeError(
+      `timeoutMs must be at most ${MAX_TIMER_MS} (a timer cannot wait longer), got ${timeoutMs}`,
+    );
   }
   const onProgress = options?.onProgress ?? undefined;
   if (onProgress !== undefined && typeof onProgress !== "function") {

@@ -93,6 +93,8 @@ describe("createLangChainToolkit", () => {
   it("should reject invalid options with a TypeError", async () => {
     const source = await loadFixtures({ basic: "basic" });
     expect(() => createLangChainToolkit(source, { timeoutMs: 0 })).toThrow(TypeError);
+    // A longer timer fires after 1 ms: every call would time out at once.
+    expect(() => createLangChainToolkit(source, { timeoutMs: 2 ** 31 })).toThrow(/at most 2147483647/);
     expect(() => createLangChainToolkit(source, { timeoutMs: undefined })).not.toThrow();
   });
 

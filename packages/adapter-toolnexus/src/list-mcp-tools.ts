@@ -2,7 +2,7 @@
  * `listMcpTools`: the list-only inventory (connect, list, disconnect).
  * @module
  */
-import { loadMcp as loadCore } from "@toolnexus/mcp-core";
+import { loadMcp as loadCore, type McpConfigInput } from "@toolnexus/mcp-core";
 import { patchEntries, resolveConfigInput } from "./config-input.js";
 import { toolnexusInputSchema } from "./input-schema.js";
 import { reportFailures } from "./load-mcp.js";
@@ -41,7 +41,7 @@ export async function listMcpTools(
 ): Promise<McpInventory> {
   const options = opts ?? {};
   const config = patchEntries(await resolveConfigInput(input), { lazy: false });
-  const core = await loadCore(config, toCoreListOptions(options));
+  const core = await loadCore(config as McpConfigInput, toCoreListOptions(options));
   try {
     // A config the core read itself (JSONC) could not be patched; start its lazy servers here.
     const lazy = core.servers().filter((s) => s.lazy && s.state === "stopped");

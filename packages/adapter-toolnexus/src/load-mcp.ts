@@ -3,7 +3,7 @@
  * @module
  */
 
-import type { McpSource as CoreSource } from "@toolnexus/mcp-core";
+import type { McpSource as CoreSource, McpConfigInput } from "@toolnexus/mcp-core";
 import { loadMcp as loadCore } from "@toolnexus/mcp-core";
 import { resolveConfigInput } from "./config-input.js";
 import { type LoadMcpOptions, toCoreOptions } from "./options.js";
@@ -27,15 +27,21 @@ import type { McpSource } from "./types.js";
 export async function loadMcp(input: string | object, opts?: LoadMcpOptions): Promise<McpSource> {
   const options = opts ?? {};
   const coreOptions = toCoreOptions(options);
-  const core = await loadCore(await resolveConfigInput(input), coreOptions);
+  // toolnexus configs are untyped data (`object`); the core checks them fully at run time.
+  const core = await loadCore((await resolveConfigInput(input)) as McpConfigInput, coreOptions);
   if (options.onWarning === undefined) reportFailures(core);
   return createSource(core);
 }
 
-/** toolnexus's one console line per server that failed at load. */
+/**
+ * toolnexus's one console line per server that failed at load: `[toolnexus] ` and the core's error,
+ * which names the server (`MCP server "x" failed to start: …`); the server is named once.
+ */
 export function reportFailures(core: CoreSource): void {
   for (const server of core.servers()) {
     if (server.status !== "failed") continue;
-    console.warn(`[toolnexus] MCP server "${server.name}" failed: ${server.lastError ?? "unknown error"}`);
+    const label = `MCP server "${server.name}"`;
+    const error = server.lastError ?? "unknown error";
+    console.warn(`[toolnexus] ${error.startsWith(label) ? error : `${label} failed: ${error}`}`);
   }
 }

@@ -32,7 +32,7 @@ export interface LoadMcpOptions {
   /**
    * Receives the core's warnings: servers that failed to start, unknown config keys, dropped malformed
    * tools, failed refreshes.
-   * @default none; instead, as toolnexus does, `console.warn('[toolnexus] MCP server "x" failed: …')`
+   * @default none; instead, as toolnexus does, `console.warn('[toolnexus] MCP server "x" failed to start: …')`
    *   for each server that failed at load
    */
   onWarning?: (message: string) => void;
@@ -59,6 +59,9 @@ function checkCount(option: string, value: unknown): void {
     fail(option, "an integer ≥ 0", value);
   }
 }
+
+/** The core's warnings when the caller has no `onWarning`: failed servers are reported by this adapter. */
+function ignoreWarning(): void {}
 
 /** The core's default cap of a restart delay (its `maxDelayMs`). */
 const CORE_MAX_DELAY_MS = 30_000;
@@ -105,7 +108,8 @@ export function toCoreOptions(options: LoadMcpOptions): CoreLoadMcpOptions {
     liveToolList: options.liveToolList ?? false,
     defaultInheritEnv: options.defaultInheritEnv ?? "all",
   };
-  if (options.onWarning !== undefined) core.onWarning = options.onWarning;
+  // Without a hook the adapter prints toolnexus's own failure lines; the core must not print its own.
+  core.onWarning = options.onWarning ?? ignoreWarning;
   if (options.toolCache !== undefined) core.toolCache = options.toolCache;
   if (options.signal !== undefined) core.signal = options.signal;
   if (options.waitFor !== undefined) core.onElicitation = elicitationBridge(options.waitFor);
@@ -125,7 +129,7 @@ export function toCoreListOptions(options: ListMcpToolsOptions): CoreLoadMcpOpti
     toolCache: false,
     defaultInheritEnv: options.defaultInheritEnv ?? "all",
   };
-  if (options.onWarning !== undefined) core.onWarning = options.onWarning;
+  core.onWarning = options.onWarning ?? ignoreWarning;
   if (options.signal !== undefined) core.signal = options.signal;
   return core;
 }

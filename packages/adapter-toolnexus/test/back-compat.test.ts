@@ -128,7 +128,8 @@ describe("loadMcp(config) with no options", () => {
       expect(source.state("off")).toBe("stopped");
       expect(names(source).every((n) => n.startsWith("basic_"))).toBe(true);
       expect(warnings).toHaveLength(1);
-      expect(warnings[0]).toMatch(/^\[toolnexus\] MCP server "broken" failed: /);
+      expect(warnings[0]).toMatch(/^\[toolnexus\] MCP server "broken" failed to start: /);
+      expect(String(warnings[0]).match(/"broken"/g)).toHaveLength(1);
     } finally {
       console.warn = original;
     }

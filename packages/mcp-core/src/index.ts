@@ -5,6 +5,17 @@
  * @module
  */
 
+export type {
+  McpConfigInput,
+  McpLocalServerEntry,
+  McpRemoteServerEntry,
+  McpServerEntry,
+  McpServerEntryOptions,
+  McpServerMap,
+  McpServersConfig,
+  OpencodeMcpConfig,
+  VsCodeServersConfig,
+} from "./config/mcp-config-input.js";
 export { parseConfig } from "./config/parse-config.js";
 export type {
   AutoRestartOptions,
@@ -33,6 +44,7 @@ export { loadMcp } from "./load-mcp.js";
 export { namespacedName } from "./naming/namespaced-name.js";
 export { toolnexusName } from "./naming/toolnexus-name.js";
 export type { ElicitationHandler, LoadMcpOptions, NamingOption } from "./options.js";
+export { MAX_TIMER_MS } from "./timer-limit.js";
 export { isKnownContentBlock, unsupportedContentText } from "./tools/content-blocks.js";
 export type {
   ConnectionState,

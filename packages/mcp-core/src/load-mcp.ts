@@ -2,6 +2,8 @@
  * `loadMcp`: config → one Connection per enabled server → registry → source.
  * @module
  */
+
+import type { McpConfigInput } from "./config/mcp-config-input.js";
 import { parseConfig } from "./config/parse-config.js";
 import type { ServerConfig } from "./config/server-config.js";
 import { errorMessage, McpCoreError } from "./errors.js";
@@ -20,6 +22,7 @@ import {
   resolveHealthCheck,
   validateOptions,
 } from "./options.js";
+import { aboutServer } from "./server-message.js";
 import { ToolRegistry } from "./tools/tool-registry.js";
 import type { ConnectionState, McpSource, StateInfo, ToolsChange } from "./types.js";
 
@@ -31,14 +34,23 @@ function namingRule(naming: NamingOption | undefined): (server: string, rawName:
 /**
  * Loads MCP servers from a config file path (JSON/JSONC) or object and returns their live tool
  * set. Enabled servers start in parallel; a server that fails is isolated (`status` "failed",
- * its error in `servers()`) unless `failOnStartupError` is set.
+ * its error in `servers()`, and one `console.warn` line unless `onWarning` is given) unless
+ * `failOnStartupError` is set.
+ *
+ * @param input a config file path (JSON/JSONC), or a config object typed {@link McpConfigInput} so an
+ *   editor flags a mistyped key; data of unknown shape (`as McpConfigInput`) is checked at run time
+ * @throws McpCoreError `OPTIONS_INVALID` (a bad option, named), the `parseConfig` errors
+ *   (`CONFIG_NOT_FOUND`, `CONFIG_PARSE`, `CONFIG_INVALID`), `ABORTED`, `STARTUP_FAILED`
  *
  * @example
  * const source = await loadMcp({ mcpServers: { files: { command: "npx", args: ["-y", "@modelcontextprotocol/server-filesystem", "."] } } });
  * const result = await source.tools[0]?.execute({ path: "." });
  * await source.close();
  */
-export async function loadMcp(input: string | object, options: LoadMcpOptions = {}): Promise<McpSource> {
+export async function loadMcp(
+  input: string | McpConfigInput,
+  options: LoadMcpOptions = {},
+): Promise<McpSource> {
   validateOptions(options);
   const warnings: string[] = [];
   const warn = (message: string) => {
@@ -108,20 +120,21 @@ export async function loadMcp(input: string | object, options: LoadMcpOptions = 
   });
   await Promise.all(lazyListings.map((l) => l.prepare()));
   const results = await Promise.allSettled(eager.map((c) => c.start()));
-  const failures = results.flatMap((r, i) =>
-    r.status === "rejected" ? [{ connection: eager[i], error: r.reason }] : [],
-  );
-  for (const { connection, error } of failures)
-    warn(errorMessage(error).split("\n")[0] ?? `MCP server "${connection?.config.name}" failed`);
+  const failures = results.flatMap((r, i) => {
+    const name = eager[i]?.config.name ?? "";
+    // One line naming the server once; a stderr tail stays in the error and the snapshot.
+    return r.status === "rejected"
+      ? [{ name, error: r.reason, line: firstLine(aboutServer(name, r.reason)) }]
+      : [];
+  });
+  for (const { line } of failures) warn(line);
   if (options.signal?.aborted) {
     await source.close();
     throw new McpCoreError("ABORTED", "loadMcp was aborted", { cause: options.signal.reason });
   }
   if (options.failOnStartupError && failures.length > 0) {
     await source.close();
-    const lines = failures.map(
-      ({ connection, error }) => `- ${connection?.config.name}: ${errorMessage(error)}`,
-    );
+    const lines = failures.map(({ name, error }) => `- ${aboutServer(name, error)}`);
     throw new McpCoreError(
       "STARTUP_FAILED",
       `${failures.length} MCP server(s) failed to start:\n${lines.join("\n")}`,
@@ -130,7 +143,13 @@ export async function loadMcp(input: string | object, options: LoadMcpOptions = 
       },
     );
   }
+  // Isolated failures are otherwise silent unless the host listens: one line each on stderr.
+  if (options.onWarning === undefined) for (const { line } of failures) console.warn(line);
   return source;
+}
+
+function firstLine(text: string): string {
+  return text.split("\n", 1)[0] ?? text;
 }
 
 function bindElicitation(handler: NonNullable<LoadMcpOptions["onElicitation"]>, config: ServerConfig) {

@@ -4,7 +4,9 @@
  */
 import type { ElicitRequest, ElicitResult } from "@modelcontextprotocol/sdk/types.js";
 import type { AutoRestartOptions, HealthCheckOptions, InheritEnv } from "./config/server-config.js";
+import { McpCoreError } from "./errors.js";
 import type { ToolCacheStore } from "./lazy/tool-cache-store.js";
+import { MAX_TIMER_EXPECTED, MAX_TIMER_MS } from "./timer-limit.js";
 
 /** Model-facing naming: `mcp__server__tool` (default), toolnexus's `server_tool`, or your own. */
 export type NamingOption = "namespaced" | "toolnexus" | ((server: string, rawName: string) => string);
@@ -91,7 +93,8 @@ export const HEALTH_CHECK_DEFAULTS: Omit<ResolvedHealthCheck, "enabled"> = {
 };
 
 function fail(option: string, expected: string, value: unknown): never {
-  throw new TypeError(`loadMcp option "${option}": expected ${expected}, got ${describe(value)}`);
+  const message = `loadMcp option "${option}": expected ${expected}, got ${describe(value)}`;
+  throw new McpCoreError("OPTIONS_INVALID", message);
 }
 
 function describe(value: unknown): string {
@@ -106,6 +109,8 @@ function checkInt(option: string, value: unknown, min: number): void {
   if (typeof value !== "number" || !Number.isInteger(value) || value < min) {
     fail(option, `an integer ≥ ${min}`, value);
   }
+  // A duration (every one is named `…Ms`) must fit a timer, or it fires after 1 ms.
+  if (option.endsWith("Ms") && value > MAX_TIMER_MS) fail(option, MAX_TIMER_EXPECTED, value);
 }
 
 function checkBool(option: string, value: unknown): void {
@@ -156,7 +161,7 @@ export function resolveHealthCheck(
   };
 }
 
-/** Validates the options once, up front; throws a `TypeError` naming the option. */
+/** Validates the options once, up front; throws an `OPTIONS_INVALID` `McpCoreError` naming the option. */
 export function validateOptions(options: LoadMcpOptions): void {
   if (typeof options !== "object" || options === null) fail("options", "an object", options);
   const o = options;

@@ -90,7 +90,11 @@ export interface McpProgress {
 export interface McpCallContext {
   /** Aborts the call; the server receives `notifications/cancelled`. */
   signal?: AbortSignal;
-  /** Milliseconds for this call; progress resets it. @default the server's timeout */
+  /**
+   * Milliseconds for this call; progress resets it. A positive number up to `MAX_TIMER_MS`
+   * (2147483647): anything else resolves the call at once, unsent, with a `protocol` error.
+   * @default the server's timeout
+   */
   timeout?: number;
   /** Receives progress notifications. */
   onProgress?: (progress: McpProgress) => void;

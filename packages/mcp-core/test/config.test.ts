@@ -1,6 +1,7 @@
 import { resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import { parseConfig } from "../src/config/parse-config.js";
+import type { McpConfigInput } from "../src/index.js";
 import { configError } from "./support/harness.js";
 
 describe("parseConfig dialects", () => {
@@ -89,7 +90,9 @@ describe("parseConfig dialects", () => {
   });
 
   it("should treat an object without wrapper keys as a bare map of servers", async () => {
-    const parsed = await parseConfig({ $schema: "x", a: { command: "a" }, b: { url: "http://b.example" } });
+    // `$schema` beside servers is outside what the bare-map type can say.
+    const bare = { $schema: "x", a: { command: "a" }, b: { url: "http://b.example" } };
+    const parsed = await parseConfig(bare as unknown as McpConfigInput);
     expect(parsed.servers.map((s) => [s.name, s.transport])).toStrictEqual([
       ["a", "stdio"],
       ["b", "http"],
@@ -102,7 +105,7 @@ describe("parseConfig dialects", () => {
       other: { ignored: true },
       mcpServers: { a: { command: "a" } },
       servers: { b: { command: "b" } },
-    });
+    } as McpConfigInput);
     expect(parsed.servers.map((s) => s.name)).toStrictEqual(["c", "a", "b"]);
     expect(parsed.warnings).toStrictEqual([]);
   });
@@ -123,7 +126,7 @@ describe("parseConfig transport", () => {
     ["remote", { url: "https://h" }, "http"],
     ["sse", { url: "https://h" }, "sse"],
   ])("should map type %s to transport %s", async (type, fields, transport) => {
-    const parsed = await parseConfig({ s: { type, ...fields } });
+    const parsed = await parseConfig({ s: { type, ...fields } } as McpConfigInput);
     expect(parsed.servers[0]?.transport).toBe(transport);
   });
 
@@ -217,11 +220,11 @@ describe("parseConfig warnings", () => {
         c: { command: "x", autoRestart: { maxAttempts: 3 }, healthCheck: { every: 1 } },
         d: { command: "x" },
       },
-    });
+    } as McpConfigInput);
     expect(parsed.warnings).toStrictEqual([
-      'Server "a": ignoring unknown keys "description", "oauth", "gallery"',
-      'Server "b": ignoring unknown key "name"',
-      'Server "c": ignoring unknown keys "autoRestart.maxAttempts", "healthCheck.every"',
+      'MCP server "a": ignoring unknown keys "description", "oauth", "gallery"',
+      'MCP server "b": ignoring unknown key "name"',
+      'MCP server "c": ignoring unknown keys "autoRestart.maxAttempts", "healthCheck.every"',
     ]);
     expect(parsed.servers).toHaveLength(4);
   });

@@ -9,7 +9,14 @@ import {
   waitFor,
 } from "@toolnexus/fixtures";
 import { describe, expect, it } from "vitest";
-import { configFingerprint, fileToolCache, loadMcp, type McpSource, type ToolsChange } from "../src/index.js";
+import {
+  configFingerprint,
+  fileToolCache,
+  loadMcp,
+  type McpConfigInput,
+  type McpSource,
+  type ToolsChange,
+} from "../src/index.js";
 import {
   BASIC_TOOLS,
   cacheFiles,
@@ -32,7 +39,7 @@ const toolsOf = (source: McpSource, server: string) => source.tools.filter((t) =
 
 /** Loads once so background discovery fills the cache with `count` entries, then closes. */
 async function warmCache(config: object, cacheDir: string, count = 1): Promise<void> {
-  const source = await loadMcp(config, { toolCache: fileToolCache(cacheDir) });
+  const source = await loadMcp(config as McpConfigInput, { toolCache: fileToolCache(cacheDir) });
   try {
     await waitFor(() => cacheFiles(cacheDir).length === count, {
       timeoutMs: 10_000,

@@ -98,9 +98,9 @@ describe("loadMcp", () => {
 
     expect(isMcpCoreError(error) && error.code).toBe("STARTUP_FAILED");
     expect(error.message).toContain("2 MCP server(s) failed to start");
-    expect(error.message).toMatch(/- crashy: .*failed to start[\s\S]*fatal: fixture exit-at-start/);
-    expect(error.message).toContain('- dupes: MCP server "dupes" listed the tool name "dup" twice');
-    expect(error.message).not.toContain("- good:");
+    expect(error.message).toMatch(/- MCP server "crashy" failed to start[\s\S]*fatal: fixture exit-at-start/);
+    expect(error.message).toContain('- MCP server "dupes" listed the tool name "dup" twice');
+    expect(error.message).not.toContain('MCP server "good"');
     const pids = startedPids(goodLog, dupLog);
     expect(pids).toHaveLength(2);
     expect(pids.filter(isAlive)).toStrictEqual([]);

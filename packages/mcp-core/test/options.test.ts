@@ -1,6 +1,6 @@
 import { readLog, stdioServer } from "@toolnexus/fixtures";
 import { describe, expect, it } from "vitest";
-import type { LoadMcpOptions } from "../src/index.js";
+import { isMcpCoreError, type LoadMcpOptions } from "../src/index.js";
 import { useSources, useTempDir } from "./support/harness.js";
 
 const dir = useTempDir("mcp-core-options-");
@@ -57,18 +57,18 @@ function optionsFor(option: string, value: unknown): unknown {
 
 describe("loadMcp options", () => {
   it.each(invalid)(
-    "should reject an invalid %s (%o) with a TypeError naming it",
+    "should reject an invalid %s (%o) with OPTIONS_INVALID naming it",
     async (option, value, expected) => {
       const log = dir.file(`never-${option}.log`);
       const config = { mcpServers: { basic: stdioServer("basic", ["--log", log]) } };
 
       const error = await sources.rejection(config, optionsFor(option, value) as LoadMcpOptions);
 
-      expect(error).toBeInstanceOf(TypeError);
-      expect((error as TypeError).message).toMatch(
+      expect(isMcpCoreError(error) && error.code).toBe("OPTIONS_INVALID");
+      expect((error as Error).message).toMatch(
         new RegExp(`^loadMcp option "${option.replace(".", "\\.")}": `),
       );
-      expect((error as TypeError).message).toContain(expected);
+      expect((error as Error).message).toContain(expected);
       // Validation happens before anything is spawned.
       expect(readLog(log)).toStrictEqual([]);
     },

@@ -6,6 +6,7 @@
 import type { ConfigIssue } from "./config-issue.js";
 import { describeValue, isPlainObject } from "./describe-value.js";
 import type { DuplicateKey } from "./find-duplicate-keys.js";
+import { misspelledWrapper } from "./wrapper-typo.js";
 
 /** Keys whose value is a map of server name → entry (Claude/Cursor, VS Code, opencode/toolnexus). */
 export const WRAPPER_KEYS: readonly string[] = ["mcpServers", "servers", "mcp"];
@@ -17,22 +18,25 @@ export interface ConfigEntry {
 }
 
 /**
- * The entries in config order, and the problems of the config's outer structure (not an object,
- * a wrapper that is not an object, a server name defined more than once).
+ * The entries in config order, the problems of the config's outer structure (not an object, a wrapper
+ * that is not an object, a server name defined more than once, a misspelled wrapper read as a server),
+ * and warnings (a misspelled wrapper ignored beside a real one).
  * @param duplicateKeys keys a file repeats, which the parsed value no longer shows
  */
 export function collectEntries(
   root: unknown,
   duplicateKeys: readonly DuplicateKey[] = [],
-): { entries: ConfigEntry[]; issues: ConfigIssue[] } {
+): { entries: ConfigEntry[]; issues: ConfigIssue[]; warnings: string[] } {
   if (!isPlainObject(root)) {
     return {
       entries: [],
       issues: [{ problem: `expected an object at the top level, got ${describeValue(root)}` }],
+      warnings: [],
     };
   }
   const entries: ConfigEntry[] = [];
   const issues: ConfigIssue[] = [];
+  const warnings: string[] = [];
   const places = new Map<string, (string | null)[]>();
   const add = (name: string, container: string | null, times: number) => {
     const list = places.get(name) ?? [];
@@ -47,9 +51,24 @@ export function collectEntries(
     for (const [name, entry] of Object.entries(root)) {
       // A bare map may still carry the editor's schema reference; it is not a server.
       if (name === "$schema") continue;
+      const wrapper = misspelledWrapper(name, entry, WRAPPER_KEYS);
+      if (wrapper !== undefined) {
+        issues.push({ server: name, problem: misspelledWrapperProblem(wrapper) });
+        continue;
+      }
       entries.push({ name, entry });
       add(name, null, repeats(null, name));
     }
+  }
+  // Beside a real wrapper, other top-level keys are ignored; one that looks like a wrapper is said so.
+  const others = wrappers.length === 0 ? [] : Object.keys(root).filter((key) => !WRAPPER_KEYS.includes(key));
+  for (const key of others) {
+    const wrapper = misspelledWrapper(key, root[key], WRAPPER_KEYS);
+    if (wrapper === undefined) continue;
+    const [quotedKey, quotedWrapper] = [JSON.stringify(key), JSON.stringify(wrapper)];
+    warnings.push(
+      `Ignoring top-level key ${quotedKey}, a map of server entries — did you mean ${quotedWrapper}?`,
+    );
   }
   for (const wrapper of wrappers) {
     if (repeats(null, wrapper) > 1) {
@@ -68,7 +87,11 @@ export function collectEntries(
   for (const [name, containers] of places) {
     if (containers.length > 1) issues.push({ server: name, problem: duplicateProblem(containers) });
   }
-  return { entries, issues };
+  return { entries, issues, warnings };
+}
+
+function misspelledWrapperProblem(wrapper: string): string {
+  return `expected a server entry ("command" or "url"), got a map of server entries — did you mean the wrapper key ${JSON.stringify(wrapper)}?`;
 }
 
 function duplicateProblem(containers: readonly (string | null)[]): string {

@@ -7,12 +7,8 @@ import type { ConfigIssue } from "./config-issue.js";
 import { describeValue, isPlainObject } from "./describe-value.js";
 import { resolveTransport, type Transport } from "./resolve-transport.js";
 import type { ServerConfig, ServerConfigBase } from "./server-config.js";
-import {
-  autoRestartSchema,
-  healthCheckSchema,
-  type ServerEntry,
-  serverEntrySchema,
-} from "./server-entry-schema.js";
+import { type ServerEntry, serverEntrySchema } from "./server-entry-schema.js";
+import { typoIssues, unknownKeys, unknownKeysWarning } from "./unknown-keys.js";
 import { zodIssuesToConfigIssues } from "./zod-issues.js";
 
 /** Per-phase timeout when an entry has no `timeout`. */
@@ -22,15 +18,12 @@ export const DEFAULT_TIMEOUT_MS = 30_000;
 export interface NormalizedServer {
   config?: ServerConfig;
   issues: ConfigIssue[];
-  /** `Server "x": ignoring unknown keys "a", "b"` when the entry has keys no dialect defines. */
+  /**
+   * `MCP server "x": ignoring unknown keys "argz" (did you mean "args"?), "b"` when the entry has keys
+   * no dialect defines.
+   */
   warning?: string;
 }
-
-const KNOWN_KEYS: ReadonlySet<string> = new Set(Object.keys(serverEntrySchema.shape));
-const NESTED_SHAPES = [
-  ["autoRestart", autoRestartSchema.shape],
-  ["healthCheck", healthCheckSchema.shape],
-] as const;
 
 /**
  * Validates and normalizes one entry. All of its problems are returned together.
@@ -45,25 +38,14 @@ export function normalizeServer(name: string, entry: unknown, baseDir: string): 
   const resolved = resolveTransport(name, entry);
   issues.push(...resolved.issues);
   const unknown = unknownKeys(entry);
+  // A likely typo in an entry that fails anyway is named first: it is usually the cause.
+  if (issues.length > 0) issues.unshift(...typoIssues(name, unknown));
   const result: NormalizedServer = { issues };
-  if (unknown.length > 0) {
-    const keys = unknown.map((key) => JSON.stringify(key)).join(", ");
-    result.warning = `Server ${JSON.stringify(name)}: ignoring unknown ${unknown.length === 1 ? "key" : "keys"} ${keys}`;
-  }
+  if (unknown.length > 0) result.warning = unknownKeysWarning(name, unknown);
   if (parsed.success && resolved.transport !== undefined && issues.length === 0) {
     result.config = build(name, parsed.data, resolved.transport, baseDir);
   }
   return result;
-}
-
-function unknownKeys(entry: Record<string, unknown>): string[] {
-  const out = Object.keys(entry).filter((key) => !KNOWN_KEYS.has(key));
-  for (const [key, shape] of NESTED_SHAPES) {
-    const value = entry[key];
-    if (!isPlainObject(value)) continue;
-    for (const inner of Object.keys(value)) if (!Object.hasOwn(shape, inner)) out.push(`${key}.${inner}`);
-  }
-  return out;
 }
 
 function build(name: string, data: ServerEntry, transport: Transport, baseDir: string): ServerConfig {

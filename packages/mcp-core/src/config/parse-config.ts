@@ -8,6 +8,7 @@ import { collectEntries } from "./collect-entries.js";
 import { type ConfigIssue, configInvalidError } from "./config-issue.js";
 import { describeValue } from "./describe-value.js";
 import type { DuplicateKey } from "./find-duplicate-keys.js";
+import type { McpConfigInput } from "./mcp-config-input.js";
 import { normalizeServer } from "./normalize-server.js";
 import { readConfigFile } from "./read-config-file.js";
 import type { ParsedConfig, ServerConfig } from "./server-config.js";
@@ -36,7 +37,7 @@ export interface ParseConfigOptions {
  *   `OPTIONS_INVALID` (bad `options`)
  */
 export async function parseConfig(
-  input: string | object,
+  input: string | McpConfigInput,
   options?: ParseConfigOptions,
 ): Promise<ParsedConfig> {
   const serverNames = options?.serverNames ?? "strict";
@@ -55,9 +56,8 @@ export async function parseConfig(
     ({ value: root, baseDir, duplicateKeys, path: file } = read);
   }
 
-  const { entries, issues } = collectEntries(root, duplicateKeys);
+  const { entries, issues, warnings } = collectEntries(root, duplicateKeys);
   const servers: ServerConfig[] = [];
-  const warnings: string[] = [];
   const named = new Set<string>();
   for (const { name, entry } of entries) {
     const nameProblem = named.has(name) ? undefined : serverNameProblem(name, serverNames);

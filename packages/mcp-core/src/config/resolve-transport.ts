@@ -58,6 +58,12 @@ function httpUrlProblem(url: unknown): string | undefined {
   } catch {
     return `${URL_EXPECTED}, got a string that is not a URL`;
   }
-  if (parsed.protocol === "http:" || parsed.protocol === "https:") return undefined;
-  return `${URL_EXPECTED}, got a URL with scheme ${JSON.stringify(parsed.protocol.slice(0, -1))}`;
+  if (parsed.protocol !== "http:" && parsed.protocol !== "https:") {
+    return `${URL_EXPECTED}, got a URL with scheme ${JSON.stringify(parsed.protocol.slice(0, -1))}`;
+  }
+  // fetch refuses such a URL, and it would carry the password into every error; neither part is shown.
+  if (parsed.username !== "" || parsed.password !== "") {
+    return `${URL_EXPECTED} without credentials, got credentials in the URL; send them in "headers" (e.g. "Authorization") instead`;
+  }
+  return undefined;
 }

@@ -5,6 +5,8 @@
  * @module
  */
 import { z } from "zod";
+import { MAX_TIMER_EXPECTED, MAX_TIMER_MS } from "../timer-limit.js";
+import { isPlainObject } from "./describe-value.js";
 import type { HeadersInput } from "./server-config.js";
 
 /** `type` values meaning a local (stdio) server. */
@@ -20,14 +22,32 @@ const nonEmptyString = z
   .string({ error: "a non-empty string" })
   .refine((value) => value.trim() !== "", { error: "a non-empty string" });
 
-const stringMap = z.record(z.string(), z.string({ error: "a string" }), { error: "an object of strings" });
+/**
+ * An object of `item`s, checked by own key. Not `z.record`: it leaves a `__proto__` key out of its
+ * output (and unchecked), and a tool may be named `__proto__`. The output is the input object itself.
+ */
+function ownRecord<T>(item: z.ZodType<T>, expectedItem: string, expected: string) {
+  return z.custom<Record<string, T>>(isPlainObject, { error: expected }).superRefine((map, ctx) => {
+    for (const [key, value] of Object.entries(map)) {
+      if (!item.safeParse(value).success)
+        ctx.addIssue({ code: "custom", path: [key], message: expectedItem });
+    }
+  });
+}
+
+const stringMap = ownRecord(z.string(), "a string", "an object of strings");
 
 function integer(expected: string, min: number) {
   return z.number({ error: expected }).int({ error: expected }).min(min, { error: expected });
 }
 
-const positiveMs = integer("a positive integer (milliseconds)", 1);
-const nonNegativeMs = integer("a non-negative integer (milliseconds)", 0);
+/** A duration: an integer from `min` up to the timer limit, in milliseconds. */
+function milliseconds(expected: string, min: number) {
+  return integer(expected, min).max(MAX_TIMER_MS, { error: MAX_TIMER_EXPECTED });
+}
+
+const positiveMs = milliseconds("a positive integer (milliseconds)", 1);
+const nonNegativeMs = milliseconds("a non-negative integer (milliseconds)", 0);
 
 /** The object form of `autoRestart`. */
 export const autoRestartSchema = z.object({
@@ -83,7 +103,7 @@ export const serverEntrySchema = z.object(
     autoRestart: z.union([boolean, autoRestartSchema], { error: "a boolean or an object" }).optional(),
     healthCheck: z.union([boolean, healthCheckSchema], { error: "a boolean or an object" }).optional(),
     liveToolList: boolean.optional(),
-    tools: z.record(z.string(), boolean, { error: "an object of booleans" }).optional(),
+    tools: ownRecord(z.boolean(), "a boolean", "an object of booleans").optional(),
   },
   { error: "an object" },
 );

@@ -35,12 +35,9 @@ function collect(issue: Issue, prefix: Path, entry: unknown, server: string, out
       return;
     }
   }
-  const value = valueAt(entry, path);
-  out.push({
-    server,
-    path,
-    problem: `expected ${issue.message}, got ${describeValue(value, isNumeric(issue))}`,
-  });
+  const tooBig = issue.code === "too_big" && issue.origin === "number";
+  const got = tooBig ? "a larger number" : describeValue(valueAt(entry, path), isNumeric(issue));
+  out.push({ server, path, problem: `expected ${issue.message}, got ${got}` });
 }
 
 function isNumeric(issue: Issue): boolean {

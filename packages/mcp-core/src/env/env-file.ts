@@ -34,7 +34,7 @@ export async function parseEnvFile(path: string, server: string): Promise<Record
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     const reason = code === "ENOENT" ? "not found" : `cannot be read (${code ?? "unknown error"})`;
-    throw new McpCoreError("ENV_INVALID", `server "${server}": envFile ${path} ${reason}`, {
+    throw new McpCoreError("ENV_INVALID", `MCP server "${server}": envFile ${path} ${reason}`, {
       server,
       cause: error,
     });
@@ -61,7 +61,7 @@ export function parseEnvText(text: string, source: EnvFileSource): Record<string
     if (match === null || value === undefined) {
       throw new McpCoreError(
         "ENV_INVALID",
-        `server "${source.server}": envFile ${source.path} line ${index + 1} is not a valid KEY=value line`,
+        `MCP server "${source.server}": envFile ${source.path} line ${index + 1} is not a valid KEY=value line`,
         { server: source.server },
       );
     }

@@ -39,7 +39,7 @@ export function expandVars(
     if (onMissing === "empty") return "";
     throw new McpCoreError(
       "ENV_INVALID",
-      `server "${context.server}": ${context.field} references \${${name}}, which is not set in the parent environment`,
+      `MCP server "${context.server}": ${context.field} references \${${name}}, which is not set in the parent environment`,
       { server: context.server },
     );
   });

@@ -423,7 +423,12 @@ export class Connection implements ToolCaller {
       try {
         session = await this.ready(timeoutMs, ctx?.signal);
       } catch (error) {
-        if (ctx?.signal?.aborted) return errorResult("aborted", `Call to tool "${tool.name}" was aborted`);
+        if (ctx?.signal?.aborted) {
+          return errorResult(
+            "aborted",
+            `Call to tool "${tool.name}" on MCP server "${this.config.name}" was aborted`,
+          );
+        }
         const timedOut = error instanceof McpCoreError && error.code === "START_TIMEOUT";
         return errorResult(timedOut ? "timeout" : "unavailable", errorMessage(error));
       }

@@ -1,8 +1,9 @@
 import type { Tool } from "@modelcontextprotocol/sdk/types.js";
 import type { ServerConfig } from "../config/server-config.js";
-import { errorMessage, McpCoreError } from "../errors.js";
+import { McpCoreError } from "../errors.js";
 import type { Redactor } from "../redact/redactor.js";
 import { learnReferencedSecrets } from "../redact/referenced-secrets.js";
+import { startFailedMessage } from "../server-message.js";
 import { type McpSession, openSession, type SessionParams } from "../transport/session.js";
 import type { EnvEntry } from "../types.js";
 import { childEnvironment, type LaunchEnvOptions, requestHeaders } from "./launch-env.js";
@@ -74,14 +75,11 @@ export class SessionFactory {
     if (aborted && !(error instanceof McpCoreError && error.code === "ABORTED")) {
       return new McpCoreError("ABORTED", `MCP server "${server}": start aborted`, { server, cause: error });
     }
+    // An env problem is found before anything starts; it is said as a failed start like any other.
+    if (error instanceof McpCoreError && error.code === "ENV_INVALID") {
+      return new McpCoreError("ENV_INVALID", startFailedMessage(server, error), { server, cause: error });
+    }
     if (error instanceof McpCoreError) return error;
-    return new McpCoreError(
-      "START_FAILED",
-      `MCP server "${server}" failed to start: ${errorMessage(error)}`,
-      {
-        server,
-        cause: error,
-      },
-    );
+    return new McpCoreError("START_FAILED", startFailedMessage(server, error), { server, cause: error });
   }
 }

@@ -13,7 +13,8 @@ import {
   ToolListChangedNotificationSchema,
 } from "@modelcontextprotocol/sdk/types.js";
 import type { ServerConfig } from "../config/server-config.js";
-import { errorMessage, McpCoreError } from "../errors.js";
+import { McpCoreError } from "../errors.js";
+import { startFailedMessage } from "../server-message.js";
 import { type LenientCallResult, LenientCallResultSchema } from "../tools/call-result.js";
 import { type Listing, listAllTools } from "../tools/list-tools.js";
 import type { ChildProcessTransport } from "./child-process-transport.js";
@@ -195,11 +196,7 @@ function startError(
         `MCP server "${name}" did not initialize within ${params.timeoutMs} ms${tail}`,
         options,
       )
-    : new McpCoreError(
-        "START_FAILED",
-        `MCP server "${name}" failed to start: ${errorMessage(error)}${tail}`,
-        options,
-      );
+    : new McpCoreError("START_FAILED", `${startFailedMessage(name, error)}${tail}`, options);
 }
 
 /** Opens a session: spawn or connect, then initialize, bounded by the timeout and the signal. */

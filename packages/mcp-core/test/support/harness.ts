@@ -30,6 +30,7 @@ import {
   isMcpCoreError,
   type LoadMcpOptions,
   loadMcp,
+  type McpConfigInput,
   type McpCoreError,
   type McpSource,
   type McpTool,
@@ -78,14 +79,15 @@ export function useSources(defaults?: LoadMcpOptions): Sources {
   const withDefaults = (options?: LoadMcpOptions) =>
     defaults === undefined ? options : { ...defaults, ...options };
   const load = async (config: string | object, options?: LoadMcpOptions) => {
-    const source = open.track(await loadMcp(config, withDefaults(options)));
+    // Tests also load configs outside the typed input on purpose; the run-time checks are under test.
+    const source = open.track(await loadMcp(config as McpConfigInput, withDefaults(options)));
     loaded.push(source);
     return source;
   };
   return {
     load,
     rejection: (config, options) =>
-      loadMcp(config, withDefaults(options)).then(
+      loadMcp(config as McpConfigInput, withDefaults(options)).then(
         (source) => {
           loaded.push(open.track(source));
           return undefined;
@@ -272,7 +274,7 @@ export function cacheFiles(dir: string): string[] {
  * @throws Error when the config has no such server.
  */
 export async function serverConfig(config: object, name?: string): Promise<ServerConfig> {
-  const { servers } = await parseConfig(config);
+  const { servers } = await parseConfig(config as McpConfigInput);
   const server = name === undefined ? servers[0] : servers.find((s) => s.name === name);
   if (!server) throw new Error(`no server ${name ?? ""} in config`);
   return server;
@@ -286,7 +288,7 @@ export async function configError(
   input: unknown,
   options?: Parameters<typeof parseConfig>[1],
 ): Promise<McpCoreError> {
-  const error = await parseConfig(input as object, options).then(
+  const error = await parseConfig(input as McpConfigInput, options).then(
     () => undefined,
     (e: unknown) => e,
   );

@@ -1,0 +1,89 @@
+/**
+ * The typed shape of a config object, so an editor flags a mistyped key (`comand`, `argz`) before
+ * anything runs. It mirrors what `parseConfig` accepts; the checks at run time stay the contract.
+ * @module
+ */
+import type { AutoRestartOptions, HeadersInput, HealthCheckOptions, InheritEnv } from "./server-config.js";
+
+/** Keys any server entry may carry, in every dialect (Claude/Cursor, VS Code, opencode/toolnexus). */
+export interface McpServerEntryOptions {
+  /** `stdio`/`local`, or `http`/`streamable-http`/`streamableHttp`/`remote` (Streamable HTTP), `sse` (legacy SSE). */
+  type?: "stdio" | "local" | "http" | "streamable-http" | "streamableHttp" | "remote" | "sse";
+  /** A command, or argv whose tail goes before `args`. */
+  command?: string | readonly string[];
+  args?: readonly string[];
+  /** Explicit env; values may reference `${VAR}` from the parent env. */
+  env?: Readonly<Record<string, string>>;
+  /** opencode's name for `env`; both present ⇒ merged, `env` wins. */
+  environment?: Readonly<Record<string, string>>;
+  /** A dotenv file, relative to the config file (or the working directory). */
+  envFile?: string;
+  cwd?: string;
+  /** An `http:` or `https:` URL without credentials (send those in `headers`). */
+  url?: string;
+  /** Header values may reference `${VAR}`; a function is called for every request. */
+  headers?: HeadersInput;
+  enabled?: boolean;
+  disabled?: boolean;
+  /** Milliseconds per phase (connect, list, call), 1 … 2147483647. @default 30000 */
+  timeout?: number;
+  lazy?: boolean;
+  idleTimeoutMs?: number;
+  inheritEnv?: InheritEnv;
+  autoRestart?: boolean | AutoRestartOptions;
+  healthCheck?: boolean | HealthCheckOptions;
+  liveToolList?: boolean;
+  /** Allow/drop map on raw tool names: any `true` ⇒ allow list, all `false` ⇒ drop list. */
+  tools?: Readonly<Record<string, boolean>>;
+}
+
+/** A local (stdio) server: it has a `command`. */
+export interface McpLocalServerEntry extends McpServerEntryOptions {
+  command: string | readonly string[];
+}
+
+/** A remote server: it has a `url`. */
+export interface McpRemoteServerEntry extends McpServerEntryOptions {
+  url: string;
+}
+
+/** One server entry: a `command` (local) or a `url` (remote); `type` decides when both are given. */
+export type McpServerEntry = McpLocalServerEntry | McpRemoteServerEntry;
+
+/** Server name → entry. */
+export type McpServerMap = Readonly<Record<string, McpServerEntry>>;
+
+/** Top-level keys beside the wrappers that editors write and the parser ignores. */
+interface McpConfigExtras {
+  $schema?: string;
+  /** VS Code's input variables. */
+  inputs?: readonly unknown[];
+}
+
+/** Claude Desktop, Cursor, Claude Code: `{ mcpServers: { … } }` (other wrappers may sit beside it). */
+export interface McpServersConfig extends McpConfigExtras {
+  mcpServers: McpServerMap;
+  servers?: McpServerMap;
+  mcp?: McpServerMap;
+}
+
+/** VS Code: `{ servers: { … } }`. */
+export interface VsCodeServersConfig extends McpConfigExtras {
+  mcpServers?: McpServerMap;
+  servers: McpServerMap;
+  mcp?: McpServerMap;
+}
+
+/** opencode, toolnexus: `{ mcp: { … } }`. */
+export interface OpencodeMcpConfig extends McpConfigExtras {
+  mcpServers?: McpServerMap;
+  servers?: McpServerMap;
+  mcp: McpServerMap;
+}
+
+/**
+ * A config object as `loadMcp` and `parseConfig` take it: one of the three wrapper dialects, or a
+ * bare map of server name → entry. Data of unknown shape (parsed JSON is `any`; an `object` needs
+ * `as McpConfigInput`) is still checked fully at run time.
+ */
+export type McpConfigInput = McpServersConfig | VsCodeServersConfig | OpencodeMcpConfig | McpServerMap;
