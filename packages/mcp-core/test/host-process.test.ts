@@ -2,48 +2,12 @@
  * What a real host process sees: each test runs a small host script as its own `node` process,
  * with no handlers of its own unless the test says so, and checks how that process ends.
  */
-import { spawn } from "node:child_process";
 import { chmodSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
 import { hostileServer, isAlive, stdioServer, waitFor } from "@toolnexus/fixtures";
 import { describe, expect, it } from "vitest";
 import { tempDir } from "./support/harness.js";
-
-const DIST = pathToFileURL(fileURLToPath(new URL("../dist/index.js", import.meta.url))).href;
-
-interface HostRun {
-  code: number | null;
-  signal: NodeJS.Signals | null;
-  stdout: string;
-  stderr: string;
-}
-
-/**
- * Runs `body` as an ES module with `loadMcp` imported from the built package. `onLine` sees each
- * stdout line as it comes (to signal the host mid-run). Bounded: killed after 20 s (the test timeout is 30 s).
- */
-function runHost(body: string, onLine?: (line: string, pid: number) => void): Promise<HostRun> {
-  const script = `const { loadMcp } = await import(${JSON.stringify(DIST)});\n${body}`;
-  const host = spawn(process.execPath, ["--input-type=module", "-e", script], { stdio: "pipe" });
-  let stdout = "";
-  let stderr = "";
-  host.stdout.setEncoding("utf8").on("data", (chunk: string) => {
-    const lines = (stdout + chunk).split("\n").slice(stdout.split("\n").length - 1, -1);
-    stdout += chunk;
-    for (const line of lines) onLine?.(line, host.pid as number);
-  });
-  host.stderr.setEncoding("utf8").on("data", (chunk: string) => {
-    stderr += chunk;
-  });
-  const killer = setTimeout(() => host.kill("SIGKILL"), 20_000);
-  return new Promise((resolve) =>
-    host.once("close", (code, signal) => {
-      clearTimeout(killer);
-      resolve({ code, signal, stdout: stdout.trim(), stderr });
-    }),
-  );
-}
+import { type HostRun, runHost } from "./support/host-process.js";
 
 /** A host that loads `config` and prints the status (or the rejection's code), then closes. */
 function loadAndReport(config: object, options: object = {}): Promise<HostRun> {
