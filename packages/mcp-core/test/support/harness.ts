@@ -17,9 +17,9 @@ import {
   makeTempDir,
   readLog,
   removeTempDir,
-  sourceTracker,
+  type SourceLoader,
+  sourceLoader,
   startHttpFixture,
-  stdioServer,
 } from "@toolnexus/fixtures";
 
 export { pidOf } from "@toolnexus/fixtures";
@@ -41,15 +41,11 @@ import {
 /** Raw tool names of the `basic` fixture, in listing order. */
 export const BASIC_TOOLS = ["echo", "add", "image", "slow", "fail", "pid", "ask", "ask_url"];
 
-/** The sources a test file loads through {@link useSources}. */
-export interface Sources {
-  /** `loadMcp(config, { ...defaults, ...options })`; the source is closed after the current test. */
-  load(config: string | object, options?: LoadMcpOptions): Promise<McpSource>;
-  /**
-   * What `loadMcp(config, { ...defaults, ...options })` rejects with, or `undefined` when it loads
-   * (that source is then closed after the test like any other).
-   */
-  rejection(config: string | object, options?: LoadMcpOptions): Promise<unknown>;
+/**
+ * The sources a test file loads through {@link useSources}: the shared `sourceLoader` of
+ * `@toolnexus/fixtures` over this package's `loadMcp`, plus {@link Sources.loadFixture}.
+ */
+export interface Sources extends SourceLoader<McpSource, string | object, LoadMcpOptions> {
   /**
    * Loads one stdio `fixture` server named `server` that logs to `<server>.log` in a fresh temp dir
    * (see {@link tempLogFile}).
@@ -59,8 +55,6 @@ export interface Sources {
     fixture: FixtureName,
     options?: LoadMcpOptions,
   ): Promise<{ source: McpSource; log: string }>;
-  /** The sources loaded in the current test, in load order. */
-  all(): readonly McpSource[];
 }
 
 /**
@@ -70,36 +64,19 @@ export interface Sources {
  *   a load's options reach `loadMcp` exactly as given (so a test can pass invalid ones).
  */
 export function useSources(defaults?: LoadMcpOptions): Sources {
-  const open = sourceTracker();
-  const loaded: McpSource[] = [];
-  afterEach(async () => {
-    loaded.length = 0;
-    await open.closeAll();
-  });
-  const withDefaults = (options?: LoadMcpOptions) =>
-    defaults === undefined ? options : { ...defaults, ...options };
-  const load = async (config: string | object, options?: LoadMcpOptions) => {
-    // Tests also load configs outside the typed input on purpose; the run-time checks are under test.
-    const source = open.track(await loadMcp(config as McpConfigInput, withDefaults(options)));
-    loaded.push(source);
-    return source;
-  };
+  // Tests also load configs outside the typed input on purpose; the run-time checks are under test.
+  const sources = sourceLoader(
+    loadMcp as (config: string | object, options?: LoadMcpOptions) => Promise<McpSource>,
+    defaults,
+  );
+  afterEach(() => sources.closeAll());
   return {
-    load,
-    rejection: (config, options) =>
-      loadMcp(config as McpConfigInput, withDefaults(options)).then(
-        (source) => {
-          loaded.push(open.track(source));
-          return undefined;
-        },
-        (error: unknown) => error,
-      ),
+    ...sources,
     async loadFixture(server, fixture, options) {
       const log = tempLogFile(`${server}.log`);
-      const source = await load({ mcpServers: { [server]: stdioServer(fixture, ["--log", log]) } }, options);
+      const source = await sources.loadServers({ [server]: { fixture, args: ["--log", log] } }, options);
       return { source, log };
     },
-    all: () => [...loaded],
   };
 }
 
