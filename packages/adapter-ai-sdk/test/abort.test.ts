@@ -1,10 +1,13 @@
 import { join } from "node:path";
-import { makeTempDir, readLog, removeTempDir, stdioServer, waitFor } from "@toolnexus/fixtures";
+import { makeTempDir, readLog, removeTempDir, sourceLoader, stdioServer, waitFor } from "@toolnexus/fixtures";
+import { loadMcp } from "@toolnexus/mcp-core";
 import { generateText, stepCountIs } from "ai";
 import { afterEach, describe, expect, it } from "vitest";
 import { isMcpToolCallError, toAiSdkTools } from "../src/index.js";
 import { scriptedModel, text, toolCall } from "./support/model.js";
-import { load } from "./support/sources.js";
+
+const sources = sourceLoader(loadMcp, { toolCache: false });
+afterEach(() => sources.closeAll());
 
 let dir: string | undefined;
 afterEach(() => {
@@ -16,7 +19,7 @@ describe("aborting a generateText call", () => {
   it("should cancel the in-flight MCP call on the server", async () => {
     dir = makeTempDir("adapter-ai-sdk-");
     const log = join(dir, "basic.log");
-    const source = await load({ basic: stdioServer("basic", ["--log", log]) });
+    const source = await sources.loadServers({ basic: stdioServer("basic", ["--log", log]) });
     const controller = new AbortController();
     const run = generateText({
       model: scriptedModel([
@@ -52,7 +55,7 @@ describe("aborting a generateText call", () => {
   it("should resolve with an aborted tool-error when the abort lands on the run's last step", async () => {
     dir = makeTempDir("adapter-ai-sdk-");
     const log = join(dir, "basic.log");
-    const source = await load({ basic: stdioServer("basic", ["--log", log]) });
+    const source = await sources.loadServers({ basic: stdioServer("basic", ["--log", log]) });
     const controller = new AbortController();
     // No stopWhen: the AI SDK's default stepCountIs(1) makes the tool step the last one.
     const run = generateText({
@@ -79,7 +82,7 @@ describe("aborting a generateText call", () => {
   });
 
   it("should reject a tool call whose signal is aborted with an aborted McpToolCallError", async () => {
-    const source = await load({ basic: stdioServer("basic") });
+    const source = await sources.loadServers({ basic: stdioServer("basic") });
     const slow = toAiSdkTools(source).mcp__basic__slow;
     const controller = new AbortController();
     const reason = new Error("user pressed stop");

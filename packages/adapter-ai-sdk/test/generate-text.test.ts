@@ -1,13 +1,16 @@
-import { stdioServer } from "@toolnexus/fixtures";
+import { sourceLoader, stdioServer } from "@toolnexus/fixtures";
+import { loadMcp } from "@toolnexus/mcp-core";
 import { generateText, stepCountIs } from "ai";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { toAiSdkTools } from "../src/index.js";
 import { offeredTools, scriptedModel, text, toolCall, toolOutputsInPrompt } from "./support/model.js";
-import { load } from "./support/sources.js";
+
+const sources = sourceLoader(loadMcp, { toolCache: false });
+afterEach(() => sources.closeAll());
 
 describe("generateText with MCP tools", () => {
   it("should return the tool's real output in steps[].toolResults", async () => {
-    const source = await load({ basic: stdioServer("basic") });
+    const source = await sources.loadServers({ basic: stdioServer("basic") });
     const tools = toAiSdkTools(source);
     let offered: string[] = [];
     let seen: Map<string, unknown> = new Map();
@@ -47,7 +50,7 @@ describe("generateText with MCP tools", () => {
   });
 
   it("should send image content to the model as image-data parts", async () => {
-    const source = await load({ basic: stdioServer("basic") });
+    const source = await sources.loadServers({ basic: stdioServer("basic") });
     let seen: unknown;
     await generateText({
       model: scriptedModel([
@@ -71,7 +74,7 @@ describe("generateText with MCP tools", () => {
   });
 
   it("should record the MCP server and raw name as tool metadata", async () => {
-    const source = await load({ basic: stdioServer("basic") });
+    const source = await sources.loadServers({ basic: stdioServer("basic") });
     const result = await generateText({
       model: scriptedModel([() => [toolCall("mcp__basic__pid")], () => [text("ok")]]),
       tools: toAiSdkTools(source),

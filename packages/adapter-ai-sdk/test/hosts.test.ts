@@ -1,13 +1,16 @@
-import { stdioServer } from "@toolnexus/fixtures";
+import { sourceLoader, stdioServer } from "@toolnexus/fixtures";
+import { loadMcp } from "@toolnexus/mcp-core";
 import { stepCountIs, streamText, ToolLoopAgent } from "ai";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { createAiSdkToolset, toAiSdkTools } from "../src/index.js";
 import { offeredTools, scriptedModel, text, toolCall } from "./support/model.js";
-import { load } from "./support/sources.js";
+
+const sources = sourceLoader(loadMcp, { toolCache: false });
+afterEach(() => sources.closeAll());
 
 describe("other AI SDK hosts", () => {
   it("should run MCP tools under streamText", async () => {
-    const source = await load({ basic: stdioServer("basic") });
+    const source = await sources.loadServers({ basic: stdioServer("basic") });
     const result = streamText({
       model: scriptedModel([
         () => [toolCall("mcp__basic__add", { a: 20, b: 22 })],
@@ -26,7 +29,7 @@ describe("other AI SDK hosts", () => {
   });
 
   it("should run MCP tools under a ToolLoopAgent, narrowed per step with activeToolsFor", async () => {
-    const source = await load({ alpha: stdioServer("basic"), beta: stdioServer("basic") });
+    const source = await sources.loadServers({ alpha: stdioServer("basic"), beta: stdioServer("basic") });
     const toolset = createAiSdkToolset(source);
     const offered: string[][] = [];
     const agent = new ToolLoopAgent({

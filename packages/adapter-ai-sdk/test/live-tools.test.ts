@@ -1,14 +1,16 @@
-import { stdioServer, waitFor } from "@toolnexus/fixtures";
-import type { ToolsChange } from "@toolnexus/mcp-core";
+import { sourceLoader, stdioServer, waitFor } from "@toolnexus/fixtures";
+import { loadMcp, type ToolsChange } from "@toolnexus/mcp-core";
 import { generateText, stepCountIs } from "ai";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { createAiSdkToolset } from "../src/index.js";
 import { offeredTools, scriptedModel, text, toolCall } from "./support/model.js";
-import { load } from "./support/sources.js";
+
+const sources = sourceLoader(loadMcp, { toolCache: false });
+afterEach(() => sources.closeAll());
 
 describe("a tool added by the server during a generateText call", () => {
   it("should be offered and callable in the next step of the same call", async () => {
-    const source = await load({ lc: stdioServer("mcp-list-changed") });
+    const source = await sources.loadServers({ lc: stdioServer("mcp-list-changed") });
     const toolset = createAiSdkToolset(source);
     const changes: Array<{ server: string; change: ToolsChange }> = [];
     toolset.onToolsChange((server, change) => changes.push({ server, change }));
@@ -52,7 +54,7 @@ describe("a tool added by the server during a generateText call", () => {
   });
 
   it("should drop a removed tool from the same ToolSet object", async () => {
-    const source = await load({ lc: stdioServer("mcp-list-changed") });
+    const source = await sources.loadServers({ lc: stdioServer("mcp-list-changed") });
     const toolset = createAiSdkToolset(source);
     const { tools } = toolset;
     expect(Object.keys(tools)).toContain("mcp__lc__echo");

@@ -1,12 +1,18 @@
-import { stdioServer } from "@toolnexus/fixtures";
-import { describe, expect, it } from "vitest";
+import { sourceLoader, stdioServer } from "@toolnexus/fixtures";
+import { loadMcp } from "@toolnexus/mcp-core";
+import { afterEach, describe, expect, it } from "vitest";
 import { toAiSdkTools } from "../src/index.js";
-import { load } from "./support/sources.js";
+
+const sources = sourceLoader(loadMcp, { toolCache: false });
+afterEach(() => sources.closeAll());
 
 describe("tools of two servers that map to one name", () => {
   it("should both be in the ToolSet under distinct keys, each calling its own server", async () => {
     // Server "a" tool "b__echo" and server "a__b" tool "echo" would both be mcp__a__b__echo.
-    const source = await load({ a: stdioServer("mcp-list-changed"), a__b: stdioServer("basic") });
+    const source = await sources.loadServers({
+      a: stdioServer("mcp-list-changed"),
+      a__b: stdioServer("basic"),
+    });
     const tools = toAiSdkTools(source);
     await tools.mcp__a__add_tool?.execute?.({ name: "b__echo" }, { toolCallId: "1", messages: [] });
     await source.refresh("a");

@@ -1,11 +1,13 @@
 import { join } from "node:path";
-import { makeTempDir, removeTempDir, stdioServer, waitFor } from "@toolnexus/fixtures";
-import type { McpSource } from "@toolnexus/mcp-core";
+import { makeTempDir, pidOf, removeTempDir, sourceLoader, stdioServer, waitFor } from "@toolnexus/fixtures";
+import { loadMcp, type McpSource } from "@toolnexus/mcp-core";
 import { generateText, stepCountIs } from "ai";
 import { afterEach, describe, expect, it } from "vitest";
 import { isMcpToolCallError, toAiSdkTools } from "../src/index.js";
 import { scriptedModel, text, toolCall } from "./support/model.js";
-import { load, pidOf } from "./support/sources.js";
+
+const sources = sourceLoader(loadMcp, { toolCache: false });
+afterEach(() => sources.closeAll());
 
 let dir: string | undefined;
 afterEach(() => {
@@ -15,7 +17,7 @@ afterEach(() => {
 
 async function restartServer(): Promise<McpSource> {
   dir = makeTempDir("adapter-ai-sdk-");
-  return load(
+  return sources.loadServers(
     { r: stdioServer("mcp-restart", ["--state-file", join(dir, "state.json")]) },
     { autoRestart: { initialDelayMs: 50 } },
   );

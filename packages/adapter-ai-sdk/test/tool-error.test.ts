@@ -1,13 +1,16 @@
-import { stdioServer } from "@toolnexus/fixtures";
+import { sourceLoader, stdioServer } from "@toolnexus/fixtures";
+import { loadMcp } from "@toolnexus/mcp-core";
 import { generateText, stepCountIs } from "ai";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { isMcpToolCallError, McpToolCallError, toAiSdkTools } from "../src/index.js";
 import { scriptedModel, text, toolCall, toolOutputsInPrompt } from "./support/model.js";
-import { load } from "./support/sources.js";
+
+const sources = sourceLoader(loadMcp, { toolCache: false });
+afterEach(() => sources.closeAll());
 
 describe("an isError result", () => {
   it("should become a tool-error the model receives, and the loop should continue", async () => {
-    const source = await load({ basic: stdioServer("basic") });
+    const source = await sources.loadServers({ basic: stdioServer("basic") });
     let seen: unknown;
     const result = await generateText({
       model: scriptedModel([
@@ -40,7 +43,7 @@ describe("an isError result", () => {
   });
 
   it("should throw for a call to a stopped server (a core error result)", async () => {
-    const source = await load({ basic: stdioServer("basic") }, { autoRestart: false });
+    const source = await sources.loadServers({ basic: stdioServer("basic") }, { autoRestart: false });
     const tools = toAiSdkTools(source);
     const echo = tools.mcp__basic__echo;
     await source.stop("basic");

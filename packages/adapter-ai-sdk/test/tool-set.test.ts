@@ -1,14 +1,17 @@
-import { stdioServer, waitFor } from "@toolnexus/fixtures";
+import { sourceLoader, stdioServer, waitFor } from "@toolnexus/fixtures";
+import { loadMcp } from "@toolnexus/mcp-core";
 import { asSchema, dynamicTool, jsonSchema, type ToolSet } from "ai";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { type AiSdkToolProgress, isMcpToolCallError, toAiSdkTool, toAiSdkTools } from "../src/index.js";
-import { load } from "./support/sources.js";
+
+const sources = sourceLoader(loadMcp, { toolCache: false });
+afterEach(() => sources.closeAll());
 
 const callOptions = { toolCallId: "1", messages: [] };
 
 describe("toAiSdkTools", () => {
   it("should key dynamic tools by final name with the MCP description and JSON Schema", async () => {
-    const source = await load({ basic: stdioServer("basic") });
+    const source = await sources.loadServers({ basic: stdioServer("basic") });
     const tools = toAiSdkTools(source);
     expect(Object.keys(tools)).toEqual(source.tools.map((t) => t.name));
     const echo = tools.mcp__basic__echo;
@@ -27,7 +30,7 @@ describe("toAiSdkTools", () => {
   });
 
   it("should convert each MCP tool once and re-convert only a changed one", async () => {
-    const source = await load({ lc: stdioServer("mcp-list-changed") });
+    const source = await sources.loadServers({ lc: stdioServer("mcp-list-changed") });
     const tools = toAiSdkTools(source);
     const echo = tools.mcp__lc__echo;
     const slow = tools.mcp__lc__slow;
@@ -45,7 +48,7 @@ describe("toAiSdkTools", () => {
   });
 
   it("should be read-only and say how to add your own tools", async () => {
-    const source = await load({ basic: stdioServer("basic") });
+    const source = await sources.loadServers({ basic: stdioServer("basic") });
     const tools = toAiSdkTools(source);
     expect(() => {
       tools.mine = dynamicTool({ inputSchema: jsonSchema({ type: "object" }), execute: async () => "x" });
@@ -55,7 +58,7 @@ describe("toAiSdkTools", () => {
   });
 
   it("should serve extraTools from the same live object, first and winning on a clash", async () => {
-    const source = await load({ basic: stdioServer("basic") });
+    const source = await sources.loadServers({ basic: stdioServer("basic") });
     const mine = dynamicTool({ inputSchema: jsonSchema({ type: "object" }), execute: async () => "mine" });
     const extraTools: ToolSet = { local_tool: mine, mcp__basic__pid: mine };
     const tools = toAiSdkTools(source, { extraTools });
@@ -68,7 +71,7 @@ describe("toAiSdkTools", () => {
   });
 
   it("should pass the timeout option to the core and report progress with the call id", async () => {
-    const source = await load({ basic: stdioServer("basic") });
+    const source = await sources.loadServers({ basic: stdioServer("basic") });
     const progress: AiSdkToolProgress[] = [];
     const tools = toAiSdkTools(source, { onProgress: (p) => progress.push(p) });
     const output = await tools.mcp__basic__slow?.execute?.(
@@ -93,7 +96,7 @@ describe("toAiSdkTools", () => {
   });
 
   it("should reject a non-object input and treat a missing one as {}", async () => {
-    const source = await load({ basic: stdioServer("basic") });
+    const source = await sources.loadServers({ basic: stdioServer("basic") });
     const tools = toAiSdkTools(source);
     await expect(Promise.resolve(tools.mcp__basic__echo?.execute?.("hi", callOptions))).rejects.toThrow(
       /expects a JSON object/,
@@ -103,7 +106,7 @@ describe("toAiSdkTools", () => {
   });
 
   it("should validate its options", async () => {
-    const source = await load({ basic: stdioServer("basic") });
+    const source = await sources.loadServers({ basic: stdioServer("basic") });
     expect(() => toAiSdkTools(source, { timeout: 0 })).toThrow(/timeout/);
     // A longer timer fires after 1 ms: every call would time out at once.
     expect(() => toAiSdkTools(source, { timeout: 2 ** 31 })).toThrow(
@@ -114,7 +117,7 @@ describe("toAiSdkTools", () => {
   });
 
   it("toAiSdkTool should convert one tool as a snapshot", async () => {
-    const source = await load({ basic: stdioServer("basic") });
+    const source = await sources.loadServers({ basic: stdioServer("basic") });
     const echo = source.tools.find((t) => t.rawName === "echo");
     if (!echo) throw new Error("no echo tool");
     const tool = toAiSdkTool(echo);

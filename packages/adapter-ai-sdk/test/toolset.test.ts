@@ -1,16 +1,18 @@
-import { stdioServer, waitFor } from "@toolnexus/fixtures";
-import type { ToolsChange } from "@toolnexus/mcp-core";
-import { describe, expect, it } from "vitest";
+import { sourceLoader, stdioServer, waitFor } from "@toolnexus/fixtures";
+import { loadMcp, type McpSource, type ToolsChange } from "@toolnexus/mcp-core";
+import { afterEach, describe, expect, it } from "vitest";
 import { activeToolsFor, createAiSdkToolset } from "../src/index.js";
-import { load } from "./support/sources.js";
 
-async function addTool(source: Awaited<ReturnType<typeof load>>, name: string): Promise<void> {
+const sources = sourceLoader(loadMcp, { toolCache: false });
+afterEach(() => sources.closeAll());
+
+async function addTool(source: McpSource, name: string): Promise<void> {
   await source.tools.find((t) => t.server === "lc" && t.rawName === "add_tool")?.execute({ name });
 }
 
 describe("createAiSdkToolset", () => {
   it("should re-emit tool changes by ToolSet key, with tools already updated", async () => {
-    const source = await load({ lc: stdioServer("mcp-list-changed") });
+    const source = await sources.loadServers({ lc: stdioServer("mcp-list-changed") });
     const toolset = createAiSdkToolset(source);
     const seen: Array<{ server: string; change: ToolsChange; present: boolean }> = [];
     toolset.onToolsChange((server, change) =>
@@ -24,7 +26,7 @@ describe("createAiSdkToolset", () => {
   });
 
   it("should stop emitting after unsubscribe and after dispose", async () => {
-    const source = await load({ lc: stdioServer("mcp-list-changed") });
+    const source = await sources.loadServers({ lc: stdioServer("mcp-list-changed") });
     const toolset = createAiSdkToolset(source);
     const unsubscribed: string[] = [];
     const disposed: string[] = [];
@@ -45,7 +47,10 @@ describe("createAiSdkToolset", () => {
 
 describe("activeToolsFor", () => {
   it("should list the current tool names of the given servers only", async () => {
-    const source = await load({ alpha: stdioServer("basic"), lc: stdioServer("mcp-list-changed") });
+    const source = await sources.loadServers({
+      alpha: stdioServer("basic"),
+      lc: stdioServer("mcp-list-changed"),
+    });
     const toolset = createAiSdkToolset(source);
     const lcNames = source.tools.filter((t) => t.server === "lc").map((t) => t.name);
     expect(toolset.activeToolsFor("lc")).toEqual(lcNames);
@@ -60,12 +65,12 @@ describe("activeToolsFor", () => {
   });
 
   it("should throw for a server the source does not configure", async () => {
-    const source = await load({ alpha: stdioServer("basic") });
+    const source = await sources.loadServers({ alpha: stdioServer("basic") });
     expect(() => activeToolsFor(source, ["alpha", "alpah"])).toThrow(/no MCP server named "alpah".*alpha/);
   });
 
   it("should list nothing for a server that has no tools (failed to start)", async () => {
-    const source = await load(
+    const source = await sources.loadServers(
       { alpha: stdioServer("basic"), broken: { command: "/nonexistent/toolnexus-fixture" } },
       // The failure is expected: keep the core's default stderr line out of the test output.
       { autoRestart: false, onWarning: () => {} },

@@ -1,13 +1,16 @@
-import { stdioServer } from "@toolnexus/fixtures";
+import { pidOf, sourceLoader, stdioServer } from "@toolnexus/fixtures";
+import { loadMcp } from "@toolnexus/mcp-core";
 import { generateText, stepCountIs } from "ai";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { toAiSdkTools } from "../src/index.js";
 import { scriptedModel, text, toolCall } from "./support/model.js";
-import { load, pidOf } from "./support/sources.js";
+
+const sources = sourceLoader(loadMcp, { toolCache: false });
+afterEach(() => sources.closeAll());
 
 describe("two servers with the same tool names", () => {
   it("should expose two distinct tools, each call reaching its own server", async () => {
-    const source = await load({ alpha: stdioServer("basic"), beta: stdioServer("basic") });
+    const source = await sources.loadServers({ alpha: stdioServer("basic"), beta: stdioServer("basic") });
     const tools = toAiSdkTools(source);
     expect(Object.keys(tools)).toEqual(expect.arrayContaining(["mcp__alpha__echo", "mcp__beta__echo"]));
     expect(tools.mcp__alpha__echo).not.toBe(tools.mcp__beta__echo);

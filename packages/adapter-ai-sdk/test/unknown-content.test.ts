@@ -1,13 +1,16 @@
-import { hostileServer } from "@toolnexus/fixtures";
+import { hostileServer, sourceLoader } from "@toolnexus/fixtures";
+import { loadMcp } from "@toolnexus/mcp-core";
 import { generateText, stepCountIs } from "ai";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { toAiSdkTools } from "../src/index.js";
 import { scriptedModel, text, toolCall, toolOutputsInPrompt } from "./support/model.js";
-import { load } from "./support/sources.js";
+
+const sources = sourceLoader(loadMcp, { toolCache: false });
+afterEach(() => sources.closeAll());
 
 describe("a result with a content block of an unknown type", () => {
   it("should reach the model with the block as text naming its type, the rest unchanged", async () => {
-    const source = await load({ h: hostileServer("unknown-content") });
+    const source = await sources.loadServers({ h: hostileServer("unknown-content") });
     let seen: unknown;
     const result = await generateText({
       model: scriptedModel([

@@ -1,15 +1,15 @@
 import { join } from "node:path";
 import { HumanMessage, ToolMessage } from "@langchain/core/messages";
-import { countEvents, makeTempDir, removeTempDir, waitFor } from "@toolnexus/fixtures";
-import type { McpSource } from "@toolnexus/mcp-core";
+import { countEvents, makeTempDir, removeTempDir, sourceLoader, waitFor } from "@toolnexus/fixtures";
+import { loadMcp, type McpSource } from "@toolnexus/mcp-core";
 import { createAgent } from "langchain";
 import { afterEach, describe, expect, it } from "vitest";
 import { mcpToolsMiddleware } from "../src/agent.js";
 import { createLangChainToolkit, type LangChainToolkit } from "../src/index.js";
 import { callTool, ScriptedChatModel, say } from "./scripted-chat-model.js";
-import { closeSources, loadFixtures } from "./sources.js";
 
-afterEach(closeSources);
+const sources = sourceLoader(loadMcp, { toolCache: false });
+afterEach(() => sources.closeAll());
 
 function agentFor(toolkit: LangChainToolkit, model: ScriptedChatModel) {
   return createAgent({ model, tools: [], middleware: [mcpToolsMiddleware(toolkit)] });
@@ -38,7 +38,7 @@ function pidOf(source: McpSource, server: string): number {
 
 describe("createAgent with mcpToolsMiddleware", () => {
   it("should run an MCP tool and hand its real output to the model in a ToolMessage", async () => {
-    const source = await loadFixtures({ basic: "basic" });
+    const source = await sources.loadServers({ basic: "basic" });
     const toolkit = createLangChainToolkit(source);
     const model = new ScriptedChatModel([
       callTool("mcp__basic__echo", { text: "hi from mcp" }),
@@ -53,7 +53,7 @@ describe("createAgent with mcpToolsMiddleware", () => {
   });
 
   it("should offer and run a tool the server added after the agent was built", async () => {
-    const source = await loadFixtures({ lc: "mcp-list-changed" });
+    const source = await sources.loadServers({ lc: "mcp-list-changed" });
     const toolkit = createLangChainToolkit(source);
     const model = new ScriptedChatModel([callTool("mcp__lc__add_tool", { name: "fresh" }), say("added")]);
     const agent = agentFor(toolkit, model);
@@ -75,7 +75,7 @@ describe("createAgent with mcpToolsMiddleware", () => {
   });
 
   it("should stop offering a removed tool and answer a stale call with an error message", async () => {
-    const source = await loadFixtures({ lc: "mcp-list-changed" });
+    const source = await sources.loadServers({ lc: "mcp-list-changed" });
     const toolkit = createLangChainToolkit(source);
     const model = new ScriptedChatModel([callTool("mcp__lc__remove_tool", { name: "echo" }), say("removed")]);
     const agent = agentFor(toolkit, model);
@@ -96,7 +96,7 @@ describe("createAgent with mcpToolsMiddleware", () => {
   });
 
   it("should call the restarted server on the next turn with no rebuild of the agent or its tools", async () => {
-    const source = await loadFixtures({ basic: "basic" }, { autoRestart: { initialDelayMs: 50 } });
+    const source = await sources.loadServers({ basic: "basic" }, { autoRestart: { initialDelayMs: 50 } });
     const toolkit = createLangChainToolkit(source);
     const toolsBefore = toolkit.tools;
     const model = new ScriptedChatModel([callTool("mcp__basic__pid"), say("got pid")]);
@@ -122,7 +122,7 @@ describe("createAgent with mcpToolsMiddleware", () => {
   });
 
   it("should hand an isError result to the model as an error ToolMessage and finish the run", async () => {
-    const source = await loadFixtures({ basic: "basic" });
+    const source = await sources.loadServers({ basic: "basic" });
     const toolkit = createLangChainToolkit(source);
     const model = new ScriptedChatModel([
       callTool("mcp__basic__fail", { message: "kaput" }),
@@ -138,7 +138,10 @@ describe("createAgent with mcpToolsMiddleware", () => {
   });
 
   it("should hand a call to a server that gave up to the model as an error ToolMessage", async () => {
-    const source = await loadFixtures({ basic: "basic", other: "basic" }, { autoRestart: { maxRetries: 0 } });
+    const source = await sources.loadServers(
+      { basic: "basic", other: "basic" },
+      { autoRestart: { maxRetries: 0 } },
+    );
     const toolkit = createLangChainToolkit(source);
     const model = new ScriptedChatModel([callTool("mcp__basic__echo", { text: "one" }), say("first")]);
     const agent = agentFor(toolkit, model);
@@ -161,7 +164,7 @@ describe("createAgent with mcpToolsMiddleware", () => {
   });
 
   it("should tolerate the toolkit's tools also being declared at creation", async () => {
-    const source = await loadFixtures({ lc: "mcp-list-changed" });
+    const source = await sources.loadServers({ lc: "mcp-list-changed" });
     const toolkit = createLangChainToolkit(source);
     const model = new ScriptedChatModel([
       callTool("mcp__lc__change_tool", { name: "echo", description: "Echoes, changed" }),
@@ -186,7 +189,7 @@ describe("createAgent with mcpToolsMiddleware", () => {
   it("should cancel the MCP call when the agent run is aborted", async () => {
     const dir = makeTempDir();
     const log = join(dir, "basic.log");
-    const source = await loadFixtures({ basic: { fixture: "basic", args: ["--log", log] } });
+    const source = await sources.loadServers({ basic: { fixture: "basic", args: ["--log", log] } });
     const toolkit = createLangChainToolkit(source);
     const model = new ScriptedChatModel([
       callTool("mcp__basic__slow", { ms: 10_000, steps: 1 }),

@@ -1,15 +1,16 @@
 import { type AIMessageChunk, type BaseMessage, HumanMessage } from "@langchain/core/messages";
-import { waitFor } from "@toolnexus/fixtures";
+import { sourceLoader, waitFor } from "@toolnexus/fixtures";
+import { loadMcp } from "@toolnexus/mcp-core";
 import { afterEach, describe, expect, it } from "vitest";
 import { bindCurrentTools, createLangChainToolkit } from "../src/index.js";
 import { callTool, ScriptedChatModel, say } from "./scripted-chat-model.js";
-import { closeSources, loadFixtures } from "./sources.js";
 
-afterEach(closeSources);
+const sources = sourceLoader(loadMcp, { toolCache: false });
+afterEach(() => sources.closeAll());
 
 describe("bindCurrentTools", () => {
   it("should bind the model to the current tools on every invocation", async () => {
-    const source = await loadFixtures({ lc: "mcp-list-changed" });
+    const source = await sources.loadServers({ lc: "mcp-list-changed" });
     const toolkit = createLangChainToolkit(source);
     const model = new ScriptedChatModel([
       callTool("mcp__lc__add_tool", { name: "fresh" }),
@@ -42,7 +43,7 @@ describe("bindCurrentTools", () => {
   });
 
   it("should pass kwargs to every bindTools call and refuse a model without bindTools", async () => {
-    const source = await loadFixtures({ basic: "basic" });
+    const source = await sources.loadServers({ basic: "basic" });
     const toolkit = createLangChainToolkit(source);
     const model = new ScriptedChatModel([say("a")]);
     const seen: unknown[] = [];

@@ -2,12 +2,20 @@ import { join } from "node:path";
 import { ToolMessage } from "@langchain/core/messages";
 import { ToolInputParsingException } from "@langchain/core/tools";
 import { convertToOpenAITool } from "@langchain/core/utils/function_calling";
-import { countEvents, makeTempDir, removeTempDir, tinyPngBase64, waitFor } from "@toolnexus/fixtures";
+import {
+  countEvents,
+  makeTempDir,
+  removeTempDir,
+  sourceLoader,
+  tinyPngBase64,
+  waitFor,
+} from "@toolnexus/fixtures";
+import { loadMcp } from "@toolnexus/mcp-core";
 import { afterEach, describe, expect, it } from "vitest";
 import { createLangChainToolkit, type McpToolArtifact, toLangChainTools } from "../src/index.js";
-import { closeSources, loadFixtures } from "./sources.js";
 
-afterEach(closeSources);
+const sources = sourceLoader(loadMcp, { toolCache: false });
+afterEach(() => sources.closeAll());
 
 let callId = 0;
 const toolCall = (name: string, args: Record<string, unknown> = {}) => ({
@@ -19,7 +27,7 @@ const toolCall = (name: string, args: Record<string, unknown> = {}) => ({
 
 describe("toLangChainTools", () => {
   it("should convert every tool with its final name, description and JSON Schema as given", async () => {
-    const source = await loadFixtures({ basic: "basic" });
+    const source = await sources.loadServers({ basic: "basic" });
     const tools = toLangChainTools(source);
     expect(tools.map((tool) => tool.name)).toEqual(source.tools.map((tool) => tool.name));
     expect(tools.map((tool) => tool.name)).toContain("mcp__basic__echo");
@@ -33,7 +41,7 @@ describe("toLangChainTools", () => {
   });
 
   it("should return the server's text in a success ToolMessage with the result as artifact", async () => {
-    const source = await loadFixtures({ basic: "basic" });
+    const source = await sources.loadServers({ basic: "basic" });
     const echo = toLangChainTools(source).find((tool) => tool.name === "mcp__basic__echo");
     const call = toolCall("mcp__basic__echo", { text: "hello" });
     const message = await echo?.invoke(call);
@@ -43,7 +51,7 @@ describe("toLangChainTools", () => {
   });
 
   it("should keep structuredContent in the artifact", async () => {
-    const source = await loadFixtures({ basic: "basic" });
+    const source = await sources.loadServers({ basic: "basic" });
     const add = toLangChainTools(source).find((tool) => tool.name === "mcp__basic__add");
     const message = (await add?.invoke(toolCall("mcp__basic__add", { a: 2, b: 3 }))) as ToolMessage;
     expect(message.content).toBe("5");
@@ -51,7 +59,7 @@ describe("toLangChainTools", () => {
   });
 
   it("should turn an image result into LangChain standard image and text blocks", async () => {
-    const source = await loadFixtures({ basic: "basic" });
+    const source = await sources.loadServers({ basic: "basic" });
     const image = toLangChainTools(source).find((tool) => tool.name === "mcp__basic__image");
     const message = (await image?.invoke(toolCall("mcp__basic__image"))) as ToolMessage;
     expect(message.content).toEqual([
@@ -62,7 +70,7 @@ describe("toLangChainTools", () => {
   });
 
   it("should turn an isError result into a status error ToolMessage, not an exception", async () => {
-    const source = await loadFixtures({ basic: "basic" });
+    const source = await sources.loadServers({ basic: "basic" });
     const fail = toLangChainTools(source).find((tool) => tool.name === "mcp__basic__fail");
     const call = toolCall("mcp__basic__fail", { message: "boom" });
     const message = (await fail?.invoke(call)) as ToolMessage;
@@ -72,13 +80,13 @@ describe("toLangChainTools", () => {
   });
 
   it("should reject with the error text when invoked with plain arguments", async () => {
-    const source = await loadFixtures({ basic: "basic" });
+    const source = await sources.loadServers({ basic: "basic" });
     const fail = toLangChainTools(source).find((tool) => tool.name === "mcp__basic__fail");
     await expect(fail?.invoke({ message: "plain" })).rejects.toThrow("plain");
   });
 
   it("should reject input that does not match the schema before calling the server", async () => {
-    const source = await loadFixtures({ basic: "basic" });
+    const source = await sources.loadServers({ basic: "basic" });
     const echo = toLangChainTools(source).find((tool) => tool.name === "mcp__basic__echo");
     await expect(echo?.invoke(toolCall("mcp__basic__echo", { text: 42 }))).rejects.toBeInstanceOf(
       ToolInputParsingException,
@@ -88,7 +96,7 @@ describe("toLangChainTools", () => {
   it("should pass the run's abort signal to the MCP call", async () => {
     const dir = makeTempDir();
     const log = join(dir, "basic.log");
-    const source = await loadFixtures({ basic: { fixture: "basic", args: ["--log", log] } });
+    const source = await sources.loadServers({ basic: { fixture: "basic", args: ["--log", log] } });
     const slow = toLangChainTools(source).find((tool) => tool.name === "mcp__basic__slow");
     const controller = new AbortController();
     const pending = slow?.invoke(toolCall("mcp__basic__slow", { ms: 10_000, steps: 1 }), {
@@ -106,7 +114,7 @@ describe("toLangChainTools", () => {
 
 describe("conversion cache", () => {
   it("should return the same StructuredTool objects across reads while nothing changed", async () => {
-    const source = await loadFixtures({ basic: "basic" });
+    const source = await sources.loadServers({ basic: "basic" });
     const first = toLangChainTools(source);
     const second = toLangChainTools(source);
     expect(second).toHaveLength(first.length);

@@ -1,18 +1,18 @@
 import { ToolMessage } from "@langchain/core/messages";
-import { collectToolChanges, waitFor } from "@toolnexus/fixtures";
-import type { ToolsChange } from "@toolnexus/mcp-core";
+import { collectToolChanges, sourceLoader, waitFor } from "@toolnexus/fixtures";
+import { loadMcp, type ToolsChange } from "@toolnexus/mcp-core";
 import { afterEach, describe, expect, it } from "vitest";
 import { createLangChainToolkit } from "../src/index.js";
-import { closeSources, loadFixtures } from "./sources.js";
 
-afterEach(closeSources);
+const sources = sourceLoader(loadMcp, { toolCache: false });
+afterEach(() => sources.closeAll());
 
 let callId = 0;
 const toolCall = (name: string, args: Record<string, unknown> = {}) => ({ name, args, id: `tk_${++callId}` });
 
 describe("createLangChainToolkit", () => {
   it("should re-emit the source's tool changes and follow them in tools", async () => {
-    const source = await loadFixtures({ lc: "mcp-list-changed" });
+    const source = await sources.loadServers({ lc: "mcp-list-changed" });
     const toolkit = createLangChainToolkit(source);
     const before = toolkit.tools;
     const events: Array<{ server: string; change: ToolsChange }> = [];
@@ -33,7 +33,7 @@ describe("createLangChainToolkit", () => {
   });
 
   it("should stop re-emitting after dispose and refuse new listeners", async () => {
-    const source = await loadFixtures({ lc: "mcp-list-changed" });
+    const source = await sources.loadServers({ lc: "mcp-list-changed" });
     const toolkit = createLangChainToolkit(source);
     const mine: ToolsChange[] = [];
     toolkit.onToolsChange((_server, change) => mine.push(change));
@@ -50,7 +50,7 @@ describe("createLangChainToolkit", () => {
   });
 
   it("should answer unknown tools and invalid input with error ToolMessages", async () => {
-    const source = await loadFixtures({ basic: "basic" });
+    const source = await sources.loadServers({ basic: "basic" });
     const toolkit = createLangChainToolkit(source);
 
     const unknown = await toolkit.runToolCall(toolCall("mcp__basic__nope"));
@@ -70,7 +70,7 @@ describe("createLangChainToolkit", () => {
 
   it("should apply timeoutMs and report progress with the tool call id", async () => {
     const progress: Array<{ progress: number; tool: string; toolCallId?: string }> = [];
-    const source = await loadFixtures({ basic: "basic" });
+    const source = await sources.loadServers({ basic: "basic" });
     const toolkit = createLangChainToolkit(source, {
       timeoutMs: 5_000,
       onProgress: (p, info) => progress.push({ progress: p.progress, ...info }),
@@ -91,7 +91,7 @@ describe("createLangChainToolkit", () => {
   });
 
   it("should reject invalid options with a TypeError", async () => {
-    const source = await loadFixtures({ basic: "basic" });
+    const source = await sources.loadServers({ basic: "basic" });
     expect(() => createLangChainToolkit(source, { timeoutMs: 0 })).toThrow(TypeError);
     // A longer timer fires after 1 ms: every call would time out at once.
     expect(() => createLangChainToolkit(source, { timeoutMs: 2 ** 31 })).toThrow(/at most 2147483647/);
@@ -99,7 +99,7 @@ describe("createLangChainToolkit", () => {
   });
 
   it("should answer a call of a tool that left the set with the core's reason", async () => {
-    const source = await loadFixtures({ lc: "mcp-list-changed" });
+    const source = await sources.loadServers({ lc: "mcp-list-changed" });
     const toolkit = createLangChainToolkit(source);
     await toolkit.runToolCall(toolCall("mcp__lc__remove_tool", { name: "echo" }));
     await waitFor(() => toolkit.tool("mcp__lc__echo") === undefined, { message: "echo removed" });

@@ -1,17 +1,15 @@
 import type { ToolMessage } from "@langchain/core/messages";
-import { hostileServer, sourceTracker } from "@toolnexus/fixtures";
+import { hostileServer, sourceLoader } from "@toolnexus/fixtures";
 import { loadMcp } from "@toolnexus/mcp-core";
 import { afterEach, describe, expect, it } from "vitest";
 import { toLangChainTools } from "../src/index.js";
 
-const open = sourceTracker();
-afterEach(() => open.closeAll());
+const sources = sourceLoader(loadMcp, { toolCache: false });
+afterEach(() => sources.closeAll());
 
 describe("a result with a content block of an unknown type", () => {
   it("should give the model the block as text naming its type, and keep it raw in the artifact", async () => {
-    const source = open.track(
-      await loadMcp({ mcpServers: { h: hostileServer("unknown-content") } }, { toolCache: false }),
-    );
+    const source = await sources.loadServers({ h: hostileServer("unknown-content") });
     const tool = toLangChainTools(source).find((t) => t.name === "mcp__h__unknown");
     const message = (await tool?.invoke({
       id: "call-1",

@@ -5,15 +5,16 @@ import {
   countEvents,
   makeTempDir,
   removeTempDir,
+  sourceLoader,
   waitFor,
 } from "@toolnexus/fixtures";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { loadMcp } from "../src/index.js";
-import { childEnv, local, names, settle, sourceTracker, tool } from "./helpers.js";
+import { childEnv, local, names, settle, tool } from "./helpers.js";
 
 /** The ADR's promise: `loadMcp(config)` and nothing else behaves as toolnexus does today. */
 describe("loadMcp(config) with no options", () => {
-  const sources = sourceTracker();
+  const sources = sourceLoader(loadMcp);
   let dir: string;
 
   beforeEach(() => {
@@ -27,9 +28,9 @@ describe("loadMcp(config) with no options", () => {
 
   it("should leave a crashed server dead with an isolated error, never restarting it", async () => {
     const log = join(dir, "basic.log");
-    const source = sources.track(
-      await loadMcp({ mcp: { basic: local("basic", ["--log", log]), other: local("mcp-list-changed") } }),
-    );
+    const source = await sources.load({
+      mcp: { basic: local("basic", ["--log", log]), other: local("mcp-list-changed") },
+    });
     const states = collectStates(source);
     const echo = tool(source, "basic_echo");
     const pid = source.servers().find((s) => s.name === "basic")?.pid;
@@ -58,9 +59,7 @@ describe("loadMcp(config) with no options", () => {
   });
 
   it("should never change the tool list, even when a server announces a new tool", async () => {
-    const source = sources.track(
-      await loadMcp({ mcp: { basic: local("basic"), dyn: local("mcp-list-changed") } }),
-    );
+    const source = await sources.load({ mcp: { basic: local("basic"), dyn: local("mcp-list-changed") } });
     const before = source.tools;
     const changes = collectToolChanges(source);
     const killed = source.servers().find((s) => s.name === "basic")?.pid as number;
@@ -86,16 +85,14 @@ describe("loadMcp(config) with no options", () => {
     const saved = process.env.SECRET_TOKEN;
     process.env.SECRET_TOKEN = "parent-secret-value";
     try {
-      const source = sources.track(
-        await loadMcp({
-          mcp: {
-            env: local("mcp-scoped-env", [], {
-              environment: { EXTRA_SETTING: "from-config" },
-              env: { FROM_ENV: "x" },
-            }),
-          },
-        }),
-      );
+      const source = await sources.load({
+        mcp: {
+          env: local("mcp-scoped-env", [], {
+            environment: { EXTRA_SETTING: "from-config" },
+            env: { FROM_ENV: "x" },
+          }),
+        },
+      });
       const env = await childEnv(tool(source, "env_env"));
       expect(env.SECRET_TOKEN).toBe("parent-secret-value");
       expect(env.EXTRA_SETTING).toBe("from-config");
@@ -114,15 +111,13 @@ describe("loadMcp(config) with no options", () => {
     const original = console.warn;
     console.warn = (...args: unknown[]) => void warnings.push(args.join(" "));
     try {
-      const source = sources.track(
-        await loadMcp({
-          mcpServers: {
-            basic: local("basic"),
-            broken: local("faulty", ["--mode", "exit-at-start"]),
-            off: local("basic", [], { disabled: true }),
-          },
-        }),
-      );
+      const source = await sources.load({
+        mcpServers: {
+          basic: local("basic"),
+          broken: local("faulty", ["--mode", "exit-at-start"]),
+          off: local("basic", [], { disabled: true }),
+        },
+      });
       expect(source.status).toEqual({ basic: "connected", broken: "failed", off: "disabled" });
       expect(source.state("broken")).toBe("error");
       expect(source.state("off")).toBe("stopped");

@@ -1,10 +1,10 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { makeTempDir, removeTempDir } from "@toolnexus/fixtures";
+import { makeTempDir, removeTempDir, sourceLoader } from "@toolnexus/fixtures";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { environmentWins, patchEntries, selectServers } from "../src/config-input.js";
 import { loadMcp } from "../src/index.js";
-import { local, names, sourceTracker } from "./helpers.js";
+import { local, names } from "./helpers.js";
 
 describe("selectServers (toolnexus's wrapper rule)", () => {
   it.each([
@@ -34,7 +34,7 @@ describe("selectServers (toolnexus's wrapper rule)", () => {
 });
 
 describe("config input", () => {
-  const sources = sourceTracker();
+  const sources = sourceLoader(loadMcp);
   let dir: string;
 
   beforeEach(() => {
@@ -54,17 +54,15 @@ describe("config input", () => {
       "my server!": local("basic", [], { tools: { echo: true } }),
     };
     writeFileSync(file, JSON.stringify(config));
-    const source = sources.track(await loadMcp(file, { toolCache: false }));
+    const source = await sources.load(file, { toolCache: false });
     expect(source.status).toEqual({ "my server!": "connected" });
     expect(names(source)).toEqual(["my_server__echo"]);
   });
 
   it("should ignore the other wrappers once mcpServers is present, even when they are invalid", async () => {
-    const source = sources.track(
-      await loadMcp(
-        { mcpServers: { basic: local("basic", [], { tools: { echo: true } }) }, mcp: 42 },
-        { toolCache: false },
-      ),
+    const source = await sources.load(
+      { mcpServers: { basic: local("basic", [], { tools: { echo: true } }) }, mcp: 42 },
+      { toolCache: false },
     );
     expect(names(source)).toEqual(["basic_echo"]);
   });
@@ -73,7 +71,7 @@ describe("config input", () => {
     const file = join(dir, "config.jsonc");
     const entry = JSON.stringify(local("basic", [], { tools: { echo: true } }));
     writeFileSync(file, `// comment\n{ "mcp": { "basic": ${entry}, } }\n`);
-    const source = sources.track(await loadMcp(file, { toolCache: false }));
+    const source = await sources.load(file, { toolCache: false });
     expect(names(source)).toEqual(["basic_echo"]);
   });
 
@@ -87,19 +85,17 @@ describe("config input", () => {
   it("should expand an unset header variable to an empty string instead of failing the config", async () => {
     delete process.env.TOOLNEXUS_TEST_UNSET;
     const warnings: string[] = [];
-    const source = sources.track(
-      await loadMcp(
-        {
-          mcp: {
-            remote: {
-              type: "remote",
-              url: "http://127.0.0.1:9/mcp",
-              headers: { A: "${TOOLNEXUS_TEST_UNSET}" },
-            },
+    const source = await sources.load(
+      {
+        mcp: {
+          remote: {
+            type: "remote",
+            url: "http://127.0.0.1:9/mcp",
+            headers: { A: "${TOOLNEXUS_TEST_UNSET}" },
           },
         },
-        { toolCache: false, onWarning: (m) => warnings.push(m) },
-      ),
+      },
+      { toolCache: false, onWarning: (m) => warnings.push(m) },
     );
     expect(source.status).toEqual({ remote: "failed" });
     expect(source.servers()[0]?.lastError).not.toMatch(/TOOLNEXUS_TEST_UNSET/);

@@ -1,3 +1,4 @@
+import { sourceLoader } from "@toolnexus/fixtures";
 import { afterEach, describe, expect, it } from "vitest";
 import {
   type Answer,
@@ -6,7 +7,7 @@ import {
   loadMcp,
   type Request,
 } from "../src/index.js";
-import { local, sourceTracker, tool } from "./helpers.js";
+import { local, tool } from "./helpers.js";
 
 describe("elicitation bridge (mapping)", () => {
   it("should map a form elicitation to kind input with the schema, the message as prompt and the server", () => {
@@ -60,7 +61,7 @@ describe("elicitation bridge (mapping)", () => {
 });
 
 describe("elicitation bridge (fixture server)", () => {
-  const sources = sourceTracker();
+  const sources = sourceLoader(loadMcp);
 
   afterEach(async () => {
     await sources.closeAll();
@@ -68,17 +69,15 @@ describe("elicitation bridge (fixture server)", () => {
 
   it("should deliver the basic ask tool's elicitation to waitFor and return what the client answered", async () => {
     const seen: Request[] = [];
-    const source = sources.track(
-      await loadMcp(
-        { mcp: { basic: local("basic") } },
-        {
-          toolCache: false,
-          waitFor: async (request) => {
-            seen.push(request);
-            return { id: request.id, ok: true, data: { answer: `re: ${request.prompt}` } };
-          },
+    const source = await sources.load(
+      { mcp: { basic: local("basic") } },
+      {
+        toolCache: false,
+        waitFor: async (request) => {
+          seen.push(request);
+          return { id: request.id, ok: true, data: { answer: `re: ${request.prompt}` } };
         },
-      ),
+      },
     );
     const result = await tool(source, "basic_ask").execute({ message: "What is six times seven?" });
     expect(seen).toHaveLength(1);
@@ -98,7 +97,7 @@ describe("elicitation bridge (fixture server)", () => {
   });
 
   it("should not advertise elicitation without waitFor, so the server's request fails inside the tool", async () => {
-    const source = sources.track(await loadMcp({ mcp: { basic: local("basic") } }, { toolCache: false }));
+    const source = await sources.load({ mcp: { basic: local("basic") } }, { toolCache: false });
     const result = await tool(source, "basic_ask").execute({});
     expect(result).toEqual({
       output: "Client does not support form elicitation.",
@@ -109,17 +108,15 @@ describe("elicitation bridge (fixture server)", () => {
 
   it("should answer the server with a generic error for a rejecting waitFor, its text going to onWarning", async () => {
     const warnings: string[] = [];
-    const source = sources.track(
-      await loadMcp(
-        { mcp: { basic: local("basic") } },
-        {
-          toolCache: false,
-          onWarning: (message) => warnings.push(message),
-          waitFor: async () => {
-            throw new Error("nobody is there, secret=canary-waitfor-77c1");
-          },
+    const source = await sources.load(
+      { mcp: { basic: local("basic") } },
+      {
+        toolCache: false,
+        onWarning: (message) => warnings.push(message),
+        waitFor: async () => {
+          throw new Error("nobody is there, secret=canary-waitfor-77c1");
         },
-      ),
+      },
     );
     const result = await tool(source, "basic_ask").execute({});
     expect(result.isError).toBe(true);
@@ -129,14 +126,12 @@ describe("elicitation bridge (fixture server)", () => {
   });
 
   it("should fill in the schema's defaults for the fields an ok answer left out (SEP-1034)", async () => {
-    const source = sources.track(
-      await loadMcp(
-        { mcp: { form: local("hostile", ["--mode", "elicit-defaults"]) } },
-        {
-          toolCache: false,
-          waitFor: async (request) => ({ id: request.id, ok: true, data: { name: "Grace" } }),
-        },
-      ),
+    const source = await sources.load(
+      { mcp: { form: local("hostile", ["--mode", "elicit-defaults"]) } },
+      {
+        toolCache: false,
+        waitFor: async (request) => ({ id: request.id, ok: true, data: { name: "Grace" } }),
+      },
     );
     const result = await tool(source, "form_ask").execute({});
     expect(result.isError).toBe(false);

@@ -1,9 +1,10 @@
+import { sourceLoader } from "@toolnexus/fixtures";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { loadMcp } from "../src/index.js";
-import { childEnv, local, sourceTracker, tool } from "./helpers.js";
+import { childEnv, local, tool } from "./helpers.js";
 
 describe("M4: least-privilege env", () => {
-  const sources = sourceTracker();
+  const sources = sourceLoader(loadMcp);
   let saved: string | undefined;
 
   beforeEach(() => {
@@ -18,11 +19,9 @@ describe("M4: least-privilege env", () => {
   });
 
   it("should give a child with inheritEnv: [] only the safe base and its explicit env", async () => {
-    const source = sources.track(
-      await loadMcp(
-        { mcp: { env: local("mcp-scoped-env", [], { inheritEnv: [], environment: { EXPLICIT: "yes" } }) } },
-        { toolCache: false },
-      ),
+    const source = await sources.load(
+      { mcp: { env: local("mcp-scoped-env", [], { inheritEnv: [], environment: { EXPLICIT: "yes" } }) } },
+      { toolCache: false },
     );
     const env = await childEnv(tool(source, "env_env"));
     expect(env).not.toHaveProperty("SECRET_TOKEN");
@@ -45,17 +44,15 @@ describe("M4: least-privilege env", () => {
   });
 
   it("should apply defaultInheritEnv to servers without inheritEnv and let a server's own inheritEnv win", async () => {
-    const source = sources.track(
-      await loadMcp(
-        {
-          mcp: {
-            plain: local("mcp-scoped-env"),
-            named: local("mcp-scoped-env", [], { inheritEnv: ["SECRET_TOKEN"] }),
-            everything: local("mcp-scoped-env", [], { inheritEnv: "all" }),
-          },
+    const source = await sources.load(
+      {
+        mcp: {
+          plain: local("mcp-scoped-env"),
+          named: local("mcp-scoped-env", [], { inheritEnv: ["SECRET_TOKEN"] }),
+          everything: local("mcp-scoped-env", [], { inheritEnv: "all" }),
         },
-        { defaultInheritEnv: [], toolCache: false },
-      ),
+      },
+      { defaultInheritEnv: [], toolCache: false },
     );
     expect(await childEnv(tool(source, "plain_env"))).not.toHaveProperty("SECRET_TOKEN");
     expect((await childEnv(tool(source, "named_env"))).SECRET_TOKEN).toBe("parent-secret-value");
@@ -63,11 +60,9 @@ describe("M4: least-privilege env", () => {
   });
 
   it("should pass ${VAR} in environment values literally, as toolnexus does", async () => {
-    const source = sources.track(
-      await loadMcp(
-        { mcp: { env: local("mcp-scoped-env", [], { environment: { LITERAL: "${NOPE_UNSET_VAR}" } }) } },
-        { toolCache: false },
-      ),
+    const source = await sources.load(
+      { mcp: { env: local("mcp-scoped-env", [], { environment: { LITERAL: "${NOPE_UNSET_VAR}" } }) } },
+      { toolCache: false },
     );
     expect(source.status).toEqual({ env: "connected" });
     expect((await childEnv(tool(source, "env_env"))).LITERAL).toBe("${NOPE_UNSET_VAR}");

@@ -1,6 +1,6 @@
 /**
- * Test helpers of this package: fixture server entries in toolnexus's config dialect, source
- * tracking for afterEach, a tool lookup and an in-memory listing cache.
+ * Test helpers of this package: fixture server entries in toolnexus's config dialect, a tool lookup
+ * and an in-memory listing cache (sources are loaded with `sourceLoader` from `@toolnexus/fixtures`).
  */
 import { dirname, join } from "node:path";
 import { type FixtureName, fixturePath } from "@toolnexus/fixtures";
@@ -16,8 +16,6 @@ export const parityDir = join(fixturesDir, "toolnexus-parity");
 export function local(name: FixtureName, args: string[] = [], extra: Record<string, unknown> = {}) {
   return { type: "local", command: [process.execPath, fixturePath(name), ...args], ...extra };
 }
-
-export { sourceTracker } from "@toolnexus/fixtures";
 
 /** The current tool with this name; throws when there is none. */
 export function tool(source: McpSource, name: string): Tool {

@@ -1,11 +1,19 @@
 import { join } from "node:path";
-import { countEvents, isAlive, makeTempDir, readLog, removeTempDir, waitFor } from "@toolnexus/fixtures";
+import {
+  countEvents,
+  isAlive,
+  makeTempDir,
+  readLog,
+  removeTempDir,
+  sourceLoader,
+  waitFor,
+} from "@toolnexus/fixtures";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { loadMcp } from "../src/index.js";
-import { local, memoryToolCache, names, sourceTracker, tool } from "./helpers.js";
+import { local, memoryToolCache, names, tool } from "./helpers.js";
 
 describe("M3: lazy start", () => {
-  const sources = sourceTracker();
+  const sources = sourceLoader(loadMcp);
   let dir: string;
 
   beforeEach(() => {
@@ -22,14 +30,14 @@ describe("M3: lazy start", () => {
     const config = { mcp: { basic: local("basic", ["--log", log], { lazy: true }) } };
     const cache = memoryToolCache();
     // Fill the cache once: a miss lists in the background (connect → list → stop).
-    const first = sources.track(await loadMcp(config, { toolCache: cache }));
+    const first = await sources.load(config, { toolCache: cache });
     await waitFor(() => cache.entries.size === 1 && first.tools.length > 0, { message: "the listing cache" });
     await first.close();
     const listed = names(first);
     const startsBefore = countEvents(log, "start");
     for (const event of readLog(log)) expect(isAlive(event.pid)).toBe(false);
 
-    const source = sources.track(await loadMcp(config, { toolCache: cache }));
+    const source = await sources.load(config, { toolCache: cache });
 
     expect(countEvents(log, "start")).toBe(startsBefore);
     expect(source.state("basic")).toBe("stopped");
@@ -46,11 +54,9 @@ describe("M3: lazy start", () => {
 
   it("should list a lazy server without a cache in the background and leave no process running", async () => {
     const log = join(dir, "basic.log");
-    const source = sources.track(
-      await loadMcp(
-        { mcp: { basic: local("basic", ["--log", log], { lazy: true }), dyn: local("mcp-list-changed") } },
-        { toolCache: false },
-      ),
+    const source = await sources.load(
+      { mcp: { basic: local("basic", ["--log", log], { lazy: true }), dyn: local("mcp-list-changed") } },
+      { toolCache: false },
     );
     expect(source.state("basic")).toBe("stopped");
 

@@ -5,14 +5,15 @@ import {
   isAlive,
   makeTempDir,
   removeTempDir,
+  sourceLoader,
   waitFor,
 } from "@toolnexus/fixtures";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { loadMcp } from "../src/index.js";
-import { local, sourceTracker, tool } from "./helpers.js";
+import { local, tool } from "./helpers.js";
 
 describe("M1: connection lifecycle", () => {
-  const sources = sourceTracker();
+  const sources = sourceLoader(loadMcp);
   let dir: string;
 
   beforeEach(() => {
@@ -27,11 +28,9 @@ describe("M1: connection lifecycle", () => {
   it("should restart a crashed server with autoRestart: true, walking running → error → starting → running", async () => {
     const log = join(dir, "restart.log");
     const entry = local("mcp-restart", ["--state-file", join(dir, "state.json"), "--log", log]);
-    const source = sources.track(
-      await loadMcp(
-        { mcp: { restart: entry } },
-        { autoRestart: { maxRetries: 3, backoffMs: 20 }, toolCache: false },
-      ),
+    const source = await sources.load(
+      { mcp: { restart: entry } },
+      { autoRestart: { maxRetries: 3, backoffMs: 20 }, toolCache: false },
     );
     const states = collectStates(source);
     const echo = tool(source, "restart_echo");
@@ -59,8 +58,9 @@ describe("M1: connection lifecycle", () => {
   });
 
   it("should map autoRestart: true onto the core's policy and recover a SIGKILLed server", async () => {
-    const source = sources.track(
-      await loadMcp({ mcp: { basic: local("basic") } }, { autoRestart: true, toolCache: false }),
+    const source = await sources.load(
+      { mcp: { basic: local("basic") } },
+      { autoRestart: true, toolCache: false },
     );
     const states = collectStates(source);
     const pid = source.servers()[0]?.pid as number;
@@ -74,8 +74,9 @@ describe("M1: connection lifecycle", () => {
   });
 
   it("should restart(server) a healthy server with the same tool names and Tool objects", async () => {
-    const source = sources.track(
-      await loadMcp({ mcp: { basic: local("basic"), dyn: local("mcp-list-changed") } }, { toolCache: false }),
+    const source = await sources.load(
+      { mcp: { basic: local("basic"), dyn: local("mcp-list-changed") } },
+      { toolCache: false },
     );
     const states = collectStates(source);
     const before = source.tools;
@@ -95,7 +96,7 @@ describe("M1: connection lifecycle", () => {
   });
 
   it("should reject restart() and state() for a server that is not configured", async () => {
-    const source = sources.track(await loadMcp({ mcp: { basic: local("basic") } }, { toolCache: false }));
+    const source = await sources.load({ mcp: { basic: local("basic") } }, { toolCache: false });
     expect(() => source.state("nope")).toThrow(/No MCP server named "nope"/);
     await expect(source.restart("nope")).rejects.toThrow(/No MCP server named "nope"/);
   });

@@ -1,18 +1,19 @@
-import { collectToolChanges, waitFor } from "@toolnexus/fixtures";
+import { collectToolChanges, sourceLoader, waitFor } from "@toolnexus/fixtures";
 import { afterEach, describe, expect, it } from "vitest";
 import { loadMcp } from "../src/index.js";
-import { local, names, sourceTracker, tool } from "./helpers.js";
+import { local, names, tool } from "./helpers.js";
 
 describe("M2: live tool list", () => {
-  const sources = sourceTracker();
+  const sources = sourceLoader(loadMcp);
 
   afterEach(async () => {
     await sources.closeAll();
   });
 
   it("should show a tool the server adds when liveToolList is true, keeping the other Tool objects", async () => {
-    const source = sources.track(
-      await loadMcp({ mcp: { dyn: local("mcp-list-changed") } }, { liveToolList: true, toolCache: false }),
+    const source = await sources.load(
+      { mcp: { dyn: local("mcp-list-changed") } },
+      { liveToolList: true, toolCache: false },
     );
     const changes = collectToolChanges(source);
     const echo = tool(source, "dyn_echo");
@@ -31,9 +32,7 @@ describe("M2: live tool list", () => {
   });
 
   it("should reconcile on refresh(server) without liveToolList: added tools appear, removed ones fail fast", async () => {
-    const source = sources.track(
-      await loadMcp({ mcp: { dyn: local("mcp-list-changed") } }, { toolCache: false }),
-    );
+    const source = await sources.load({ mcp: { dyn: local("mcp-list-changed") } }, { toolCache: false });
     const slow = tool(source, "dyn_slow");
     await tool(source, "dyn_add_tool").execute({ name: "fresh" });
     await tool(source, "dyn_remove_tool").execute({ name: "slow" });
@@ -49,11 +48,9 @@ describe("M2: live tool list", () => {
   });
 
   it("should refresh() every running server when no server is named", async () => {
-    const source = sources.track(
-      await loadMcp(
-        { mcp: { a: local("mcp-list-changed"), b: local("mcp-list-changed") } },
-        { toolCache: false },
-      ),
+    const source = await sources.load(
+      { mcp: { a: local("mcp-list-changed"), b: local("mcp-list-changed") } },
+      { toolCache: false },
     );
     await tool(source, "a_add_tool").execute({ name: "x1" });
     await tool(source, "b_add_tool").execute({ name: "x2" });

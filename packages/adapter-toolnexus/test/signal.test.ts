@@ -1,10 +1,10 @@
-import { collectStates, waitFor } from "@toolnexus/fixtures";
+import { collectStates, sourceLoader, waitFor } from "@toolnexus/fixtures";
 import { afterEach, describe, expect, it } from "vitest";
 import { loadMcp } from "../src/index.js";
-import { local, sourceTracker, tool } from "./helpers.js";
+import { local, tool } from "./helpers.js";
 
 describe("the signal load option", () => {
-  const sources = sourceTracker();
+  const sources = sourceLoader(loadMcp);
 
   afterEach(async () => {
     await sources.closeAll();
@@ -22,11 +22,9 @@ describe("the signal load option", () => {
 
   it("should cancel a pending automatic restart, so calls fail fast instead of waiting for it", async () => {
     const controller = new AbortController();
-    const source = sources.track(
-      await loadMcp(
-        { mcp: { basic: local("basic") } },
-        { signal: controller.signal, autoRestart: { backoffMs: 20_000 }, toolCache: false },
-      ),
+    const source = await sources.load(
+      { mcp: { basic: local("basic") } },
+      { signal: controller.signal, autoRestart: { backoffMs: 20_000 }, toolCache: false },
     );
     const states = collectStates(source);
     process.kill(source.servers()[0]?.pid as number, "SIGKILL");
