@@ -1,6 +1,12 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { LOAD_OPTION_DEFAULTS, type LoadMcpOptions, SERVER_ENTRY_DEFAULTS } from "../src/index.js";
+import {
+  LOAD_OPTION_DEFAULTS,
+  type LoadMcpOptions,
+  type McpServerEntryOptions,
+  parseConfig,
+  SERVER_ENTRY_DEFAULTS,
+} from "../src/index.js";
 import {
   LOAD_OPTIONS_WITHOUT_FIXED_DEFAULT,
   type LoadOptionDefaults,
@@ -127,6 +133,22 @@ describe("option defaults", () => {
 
     expect(resolved.autoRestart).toStrictEqual({ ...LOAD_OPTION_DEFAULTS.autoRestart, maxRetries: 3 });
     expect(resolved.healthCheck).toStrictEqual({ ...LOAD_OPTION_DEFAULTS.healthCheck, enabled: true });
+  });
+
+  it("should read a server entry key given as undefined as an absent one", async () => {
+    const keys: Array<keyof McpServerEntryOptions> = [
+      "timeout",
+      "lazy",
+      "autoRestart",
+      "healthCheck",
+      "tools",
+    ];
+    const entry: McpServerEntryOptions = Object.fromEntries(keys.map((key) => [key, undefined]));
+    const withUndefined = await parseConfig({ mcpServers: { s: { command: "node", ...entry } } });
+    const without = await parseConfig({ mcpServers: { s: { command: "node" } } });
+
+    expect(withUndefined).toStrictEqual(without);
+    expect(without.servers[0]?.timeoutMs).toBe(SERVER_ENTRY_DEFAULTS.timeout);
   });
 
   it("should state a server entry's timeout default as SERVER_ENTRY_DEFAULTS has it", () => {
