@@ -2,7 +2,7 @@
  * Options of `toAiSdkTools` / `createAiSdkToolset` and the one step that resolves them.
  * @module
  */
-import { MAX_TIMER_MS } from "@toolnexus/mcp-core";
+import { MAX_TIMER_MS, McpCoreError } from "@toolnexus/mcp-core";
 import type { ToolSet } from "ai";
 
 /** Progress of a running MCP call, with the call it belongs to. */
@@ -50,20 +50,30 @@ export interface ResolvedAiSdkToolsOptions {
 export function resolveOptions(options: AiSdkToolsOptions | undefined): ResolvedAiSdkToolsOptions {
   const timeout = options?.timeout;
   if (timeout !== undefined && (typeof timeout !== "number" || !Number.isInteger(timeout) || timeout < 1)) {
-    throw new TypeError(`AI SDK adapter option "timeout": expected an integer ≥ 1, got ${String(timeout)}`);
+    throw new McpCoreError(
+      "OPTIONS_INVALID",
+      `AI SDK adapter option "timeout": expected an integer ≥ 1, got ${String(timeout)}`,
+    );
   }
   if (timeout !== undefined && timeout > MAX_TIMER_MS) {
-    throw new TypeError(
+    throw new McpCoreError(
+      "OPTIONS_INVALID",
       `AI SDK adapter option "timeout": expected at most ${MAX_TIMER_MS} ms, got ${timeout}`,
     );
   }
   const onProgress = options?.onProgress;
   if (onProgress !== undefined && typeof onProgress !== "function") {
-    throw new TypeError(`AI SDK adapter option "onProgress": expected a function, got ${typeof onProgress}`);
+    throw new McpCoreError(
+      "OPTIONS_INVALID",
+      `AI SDK adapter option "onProgress": expected a function, got ${typeof onProgress}`,
+    );
   }
   const extraTools = options?.extraTools ?? {};
   if (typeof extraTools !== "object" || extraTools === null || Array.isArray(extraTools)) {
-    throw new TypeError('AI SDK adapter option "extraTools": expected an object of AI SDK tools');
+    throw new McpCoreError(
+      "OPTIONS_INVALID",
+      'AI SDK adapter option "extraTools": expected an object of AI SDK tools',
+    );
   }
   return { timeout, onProgress, extraTools };
 }

@@ -113,6 +113,12 @@ describe("toAiSdkTools", () => {
       /"timeout": expected at most 2147483647 ms/,
     );
     expect(() => toAiSdkTools(source, { onProgress: 1 as never })).toThrow(/onProgress/);
+    for (const options of [{ timeout: 0 }, { timeout: 2 ** 31 }, { onProgress: 1 }, { extraTools: 1 }]) {
+      // Every entry reports a bad option as the core does.
+      expect(() => toAiSdkTools(source, options as never)).toThrow(
+        expect.objectContaining({ name: "McpCoreError", code: "OPTIONS_INVALID" }),
+      );
+    }
     expect(() => toAiSdkTools(source, { timeout: undefined })).not.toThrow();
   });
 

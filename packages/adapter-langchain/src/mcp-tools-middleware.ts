@@ -4,6 +4,7 @@
  * @module
  */
 import type { StructuredTool } from "@langchain/core/tools";
+import { McpCoreError } from "@toolnexus/mcp-core";
 import { type AgentMiddleware, createMiddleware } from "langchain";
 import { isOwnedBy } from "./tool-owner.js";
 import type { LangChainToolkit } from "./toolkit.js";
@@ -52,7 +53,12 @@ export function mcpToolsMiddleware(
   options?: McpToolsMiddlewareOptions,
 ): AgentMiddleware {
   const name = options?.name ?? "McpToolsMiddleware";
-  if (typeof name !== "string" || name.length === 0) throw new TypeError("name must be a non-empty string");
+  if (typeof name !== "string" || name.length === 0) {
+    throw new McpCoreError(
+      "OPTIONS_INVALID",
+      'mcpToolsMiddleware option "name": expected a non-empty string',
+    );
+  }
   // Every tool offered to a model, by name: a model may call one after it left the set.
   const offered = new Map<string, StructuredTool>();
   return createMiddleware({

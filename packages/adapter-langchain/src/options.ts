@@ -2,7 +2,7 @@
  * Options of the LangChain adapter and the one step that resolves them.
  * @module
  */
-import { MAX_TIMER_MS, type McpProgress } from "@toolnexus/mcp-core";
+import { MAX_TIMER_MS, McpCoreError, type McpProgress } from "@toolnexus/mcp-core";
 
 /** Which call a progress notification belongs to. */
 export interface McpProgressInfo {
@@ -30,16 +30,20 @@ export interface ResolvedOptions {
 export function resolveOptions(options: McpLangChainOptions | undefined): ResolvedOptions {
   const timeoutMs = options?.timeoutMs ?? undefined;
   if (timeoutMs !== undefined && !(Number.isFinite(timeoutMs) && timeoutMs > 0)) {
-    throw new TypeError(`timeoutMs must be a positive number of milliseconds, got ${String(timeoutMs)}`);
+    throw new McpCoreError(
+      "OPTIONS_INVALID",
+      `timeoutMs must be a positive number of milliseconds, got ${String(timeoutMs)}`,
+    );
   }
   if (timeoutMs !== undefined && timeoutMs > MAX_TIMER_MS) {
-    throw new TypeError(
+    throw new McpCoreError(
+      "OPTIONS_INVALID",
       `timeoutMs must be at most ${MAX_TIMER_MS} (a timer cannot wait longer), got ${timeoutMs}`,
     );
   }
   const onProgress = options?.onProgress ?? undefined;
   if (onProgress !== undefined && typeof onProgress !== "function") {
-    throw new TypeError("onProgress must be a function");
+    throw new McpCoreError("OPTIONS_INVALID", "onProgress must be a function");
   }
   return { timeoutMs, onProgress };
 }

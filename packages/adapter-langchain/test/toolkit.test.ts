@@ -2,13 +2,16 @@ import { ToolMessage } from "@langchain/core/messages";
 import { collectToolChanges, sourceLoader, waitFor } from "@toolnexus/fixtures";
 import { loadMcp, type ToolsChange } from "@toolnexus/mcp-core";
 import { afterEach, describe, expect, it } from "vitest";
-import { createLangChainToolkit } from "../src/index.js";
+import { mcpToolsMiddleware } from "../src/agent.js";
+import { createLangChainToolkit, toLangChainTools } from "../src/index.js";
 
 const sources = sourceLoader(loadMcp, { toolCache: false });
 afterEach(() => sources.closeAll());
 
 let callId = 0;
 const toolCall = (name: string, args: Record<string, unknown> = {}) => ({ name, args, id: `tk_${++callId}` });
+/** Every entry reports a bad option as the core does. */
+const OPTIONS_INVALID = expect.objectContaining({ name: "McpCoreError", code: "OPTIONS_INVALID" });
 
 describe("createLangChainToolkit", () => {
   it("should re-emit the source's tool changes and follow them in tools", async () => {
@@ -90,11 +93,15 @@ describe("createLangChainToolkit", () => {
     expect((late.artifact as { error?: { kind: string } }).error?.kind).toBe("timeout");
   });
 
-  it("should reject invalid options with a TypeError", async () => {
+  it("should reject invalid options with an OPTIONS_INVALID McpCoreError, as the core does", async () => {
     const source = await sources.loadServers({ basic: "basic" });
-    expect(() => createLangChainToolkit(source, { timeoutMs: 0 })).toThrow(TypeError);
+    expect(() => createLangChainToolkit(source, { timeoutMs: 0 })).toThrow(OPTIONS_INVALID);
     // A longer timer fires after 1 ms: every call would time out at once.
     expect(() => createLangChainToolkit(source, { timeoutMs: 2 ** 31 })).toThrow(/at most 2147483647/);
+    expect(() => createLangChainToolkit(source, { timeoutMs: 2 ** 31 })).toThrow(OPTIONS_INVALID);
+    expect(() => toLangChainTools(source, { onProgress: 1 as never })).toThrow(OPTIONS_INVALID);
+    const toolkit = createLangChainToolkit(source);
+    expect(() => mcpToolsMiddleware(toolkit, { name: "" })).toThrow(OPTIONS_INVALID);
     expect(() => createLangChainToolkit(source, { timeoutMs: undefined })).not.toThrow();
   });
 

@@ -18,7 +18,7 @@ import type { McpSource } from "./types.js";
  * @param input a JSON config path, or a config object: wrapper `mcpServers`, `servers` or `mcp`, or a
  *   bare map of server name → entry
  * @throws McpCoreError `CONFIG_INVALID` for an invalid config (every problem named), `ABORTED` when
- *   `signal` aborts the load; TypeError for malformed options
+ *   `signal` aborts the load, `OPTIONS_INVALID` for a malformed option (named)
  * @example
  * const source = await loadMcp({ mcp: { files: { type: "local", command: ["npx", "-y", "@modelcontextprotocol/server-filesystem", "."] } } });
  * const result = await source.tools[0]?.execute({ path: "." }); // { output, isError, metadata: { server } }

@@ -3,7 +3,13 @@
  * core's options with toolnexus's defaults.
  * @module
  */
-import type { LoadMcpOptions as CoreLoadMcpOptions, InheritEnv, ToolCacheStore } from "@toolnexus/mcp-core";
+import {
+  type LoadMcpOptions as CoreLoadMcpOptions,
+  type InheritEnv,
+  LOAD_OPTION_DEFAULTS,
+  McpCoreError,
+  type ToolCacheStore,
+} from "@toolnexus/mcp-core";
 import { elicitationBridge } from "./elicitation.js";
 import type { Answer, Request } from "./types.js";
 
@@ -50,7 +56,7 @@ export interface ListMcpToolsOptions {
 
 function fail(option: string, expected: string, value: unknown): never {
   const got = value === null ? "null" : Array.isArray(value) ? "an array" : typeof value;
-  throw new TypeError(`loadMcp option "${option}": expected ${expected}, got ${got}`);
+  throw new McpCoreError("OPTIONS_INVALID", `loadMcp option "${option}": expected ${expected}, got ${got}`);
 }
 
 function checkCount(option: string, value: unknown): void {
@@ -63,9 +69,6 @@ function checkCount(option: string, value: unknown): void {
 /** The core's warnings when the caller has no `onWarning`: failed servers are reported by this adapter. */
 function ignoreWarning(): void {}
 
-/** The core's default cap of a restart delay (its `maxDelayMs`). */
-const CORE_MAX_DELAY_MS = 30_000;
-
 /** The ADR's `autoRestart` → the core's (`backoffMs` is the core's `initialDelayMs`). */
 export function toCoreAutoRestart(value: LoadMcpOptions["autoRestart"]): CoreLoadMcpOptions["autoRestart"] {
   if (value === undefined || typeof value === "boolean") return value ?? false;
@@ -77,7 +80,7 @@ export function toCoreAutoRestart(value: LoadMcpOptions["autoRestart"]): CoreLoa
   if (value.maxRetries !== undefined) policy.maxRetries = value.maxRetries;
   if (value.backoffMs !== undefined) policy.initialDelayMs = value.backoffMs;
   // The core caps every delay at 30 s; a longer first delay asked for here must not be cut.
-  if (value.backoffMs !== undefined && value.backoffMs > CORE_MAX_DELAY_MS)
+  if (value.backoffMs !== undefined && value.backoffMs > LOAD_OPTION_DEFAULTS.autoRestart.maxDelayMs)
     policy.maxDelayMs = value.backoffMs;
   return policy;
 }
@@ -92,7 +95,7 @@ const TOOLNEXUS_BASE = {
 
 /**
  * Maps toolnexus load options onto the core's, field by field (an explicit `undefined` keeps the default).
- * @throws TypeError naming the option when one is malformed
+ * @throws McpCoreError `OPTIONS_INVALID` naming the option when one is malformed
  */
 export function toCoreOptions(options: LoadMcpOptions): CoreLoadMcpOptions {
   if (typeof options !== "object" || options === null) fail("options", "an object", options);

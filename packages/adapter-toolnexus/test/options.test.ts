@@ -1,6 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { loadMcp } from "../src/index.js";
+import { listMcpTools, loadMcp } from "../src/index.js";
 import { toCoreAutoRestart, toCoreListOptions, toCoreOptions } from "../src/options.js";
+
+/** Every entry reports a bad option as the core's `loadMcp` and `parseConfig` do. */
+const OPTIONS_INVALID = expect.objectContaining({ name: "McpCoreError", code: "OPTIONS_INVALID" });
 
 describe("option mapping", () => {
   it("should map no options onto toolnexus's defaults", () => {
@@ -73,12 +76,21 @@ describe("option mapping", () => {
     [{ autoRestart: { maxRetries: 1.5 } }, /autoRestart\.maxRetries/],
     [{ waitFor: "nope" }, /waitFor/],
     [{ onWarning: 1 }, /onWarning/],
-  ])("should reject %j with a TypeError naming the option", async (options, message) => {
-    await expect(loadMcp({}, options as never)).rejects.toThrow(TypeError);
+  ])("should reject %j with the core's OPTIONS_INVALID error naming the option", async (options, message) => {
+    await expect(loadMcp({}, options as never)).rejects.toThrow(OPTIONS_INVALID);
     await expect(loadMcp({}, options as never)).rejects.toThrow(message);
   });
 
+  it.each([
+    [{ onWarning: 1 }, /onWarning/],
+    [{ defaultInheritEnv: "some" }, /defaultInheritEnv/],
+  ])("should reject %j in listMcpTools with the same error", async (options, message) => {
+    await expect(listMcpTools({}, options as never)).rejects.toThrow(OPTIONS_INVALID);
+    await expect(listMcpTools({}, options as never)).rejects.toThrow(message);
+  });
+
   it("should reject the core's invalid options (a bad defaultInheritEnv), naming the option", async () => {
+    await expect(loadMcp({}, { defaultInheritEnv: "some" as never })).rejects.toThrow(OPTIONS_INVALID);
     await expect(loadMcp({}, { defaultInheritEnv: "some" as never })).rejects.toThrow(/defaultInheritEnv/);
   });
 });

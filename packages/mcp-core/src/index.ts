@@ -28,6 +28,7 @@ export type {
   ServerConfigBase,
   StdioServerConfig,
 } from "./config/server-config.js";
+export { SERVER_ENTRY_DEFAULTS } from "./config/server-entry-defaults.js";
 export { scopedEnv } from "./env/scoped-env.js";
 export { isMcpCoreError, McpCoreError, type McpCoreErrorCode } from "./errors.js";
 export {
@@ -43,6 +44,7 @@ export { type BackoffInput, backoffDelay } from "./lifecycle/backoff.js";
 export { loadMcp } from "./load-mcp.js";
 export { namespacedName } from "./naming/namespaced-name.js";
 export { toolnexusName } from "./naming/toolnexus-name.js";
+export { LOAD_OPTION_DEFAULTS, type LoadOptionDefaults } from "./options/load-option-defaults.js";
 export type { ElicitationHandler, LoadMcpOptions, NamingOption } from "./options.js";
 export { MAX_TIMER_MS } from "./timer-limit.js";
 export { isKnownContentBlock, unsupportedContentText } from "./tools/content-blocks.js";

@@ -8,28 +8,14 @@ import { parseConfig } from "./config/parse-config.js";
 import type { ServerConfig } from "./config/server-config.js";
 import { errorMessage, McpCoreError } from "./errors.js";
 import { EventHub } from "./event-hub.js";
-import { fileToolCache } from "./lazy/file-tool-cache.js";
 import { LazyListing } from "./lazy/lazy-listing.js";
 import { Connection } from "./lifecycle/connection.js";
 import { Source } from "./mcp-source.js";
-import { namespacedName } from "./naming/namespaced-name.js";
-import { toolnexusName } from "./naming/toolnexus-name.js";
-import {
-  DEFAULT_MAX_FRAME_BYTES,
-  type LoadMcpOptions,
-  type NamingOption,
-  resolveAutoRestart,
-  resolveHealthCheck,
-  validateOptions,
-} from "./options.js";
+import { resolveLoadOptions, resolveServerPolicy } from "./options/resolve-load-options.js";
+import type { ElicitationHandler, LoadMcpOptions } from "./options.js";
 import { aboutServer } from "./server-message.js";
 import { ToolRegistry } from "./tools/tool-registry.js";
 import type { ConnectionState, McpSource, StateInfo, ToolsChange } from "./types.js";
-
-function namingRule(naming: NamingOption | undefined): (server: string, rawName: string) => string {
-  if (typeof naming === "function") return naming;
-  return naming === "toolnexus" ? toolnexusName : namespacedName;
-}
 
 /**
  * Loads MCP servers from a config file path (JSON/JSONC) or object and returns their live tool
@@ -49,9 +35,9 @@ function namingRule(naming: NamingOption | undefined): (server: string, rawName:
  */
 export async function loadMcp(
   input: string | McpConfigInput,
-  options: LoadMcpOptions = {},
+  given: LoadMcpOptions = {},
 ): Promise<McpSource> {
-  validateOptions(options);
+  const options = resolveLoadOptions(given);
   const warnings: string[] = [];
   const warn = (message: string) => {
     warnings.push(message);
@@ -61,7 +47,7 @@ export async function loadMcp(
       // A host's warning hook must not break a start, a refresh or close.
     }
   };
-  const parsed = await parseConfig(input, { serverNames: options.serverNames ?? "strict" });
+  const parsed = await parseConfig(input, { serverNames: options.serverNames });
   for (const warning of parsed.warnings) warn(warning);
   const configs = parsed.servers;
   const reportListenerError = (error: unknown) => warn(`An MCP event listener threw: ${errorMessage(error)}`);
@@ -69,31 +55,30 @@ export async function loadMcp(
   const toolEvents = new EventHub<[string, ToolsChange]>(reportListenerError);
   const registry = new ToolRegistry(
     configs.map((c) => c.name),
-    namingRule(options.naming),
+    options.naming,
     (server, change) => toolEvents.emit(server, change),
     warn,
   );
-  const store = options.toolCache === false ? undefined : (options.toolCache ?? fileToolCache());
   const connections = new Map<string, Connection>();
   const lazyListings: LazyListing[] = [];
   const eager: Connection[] = [];
   for (const config of configs.filter((c) => c.enabled)) {
-    const lazy = config.lazy ?? options.defaultLazy ?? false;
+    const { lazy, liveToolList, autoRestart, healthCheck } = resolveServerPolicy(options, config);
     let listing: LazyListing | undefined;
     const connection = new Connection(config, {
       registry,
-      autoRestart: resolveAutoRestart(options.autoRestart, config.autoRestart),
-      healthCheck: resolveHealthCheck(options.healthCheck, config.healthCheck),
-      liveToolList: config.liveToolList ?? options.liveToolList ?? true,
-      listChangedDebounceMs: options.listChangedDebounceMs ?? 50,
+      autoRestart,
+      healthCheck,
+      liveToolList,
+      listChangedDebounceMs: options.listChangedDebounceMs,
       lazy,
-      killGraceMs: options.killGraceMs ?? 2000,
-      maxFrameBytes: options.maxFrameBytes ?? DEFAULT_MAX_FRAME_BYTES,
+      killGraceMs: options.killGraceMs,
+      maxFrameBytes: options.maxFrameBytes,
       launch: {
-        parentEnv: options.env ?? process.env,
-        defaultInheritEnv: options.defaultInheritEnv ?? [],
-        missingHeaderVar: options.missingHeaderVar ?? "error",
-        expandEnvReferences: options.expandEnvReferences ?? true,
+        parentEnv: options.env,
+        defaultInheritEnv: options.defaultInheritEnv,
+        missingHeaderVar: options.missingHeaderVar,
+        expandEnvReferences: options.expandEnvReferences,
       },
       ...(options.signal ? { signal: options.signal } : {}),
       ...(options.onElicitation ? { onElicitation: bindElicitation(options.onElicitation, config) } : {}),
@@ -103,7 +88,7 @@ export async function loadMcp(
     });
     connections.set(config.name, connection);
     if (lazy) {
-      listing = new LazyListing(connection, registry, store, warn);
+      listing = new LazyListing(connection, registry, options.toolCache, warn);
       lazyListings.push(listing);
     } else {
       eager.push(connection);
@@ -152,6 +137,6 @@ function firstLine(text: string): string {
   return text.split("\n", 1)[0] ?? text;
 }
 
-function bindElicitation(handler: NonNullable<LoadMcpOptions["onElicitation"]>, config: ServerConfig) {
+function bindElicitation(handler: ElicitationHandler, config: ServerConfig) {
   return (request: Parameters<typeof handler>[1]) => handler(config.name, request);
 }

@@ -8,33 +8,33 @@ import type { AutoRestartOptions, HeadersInput, HealthCheckOptions, InheritEnv }
 /** Keys any server entry may carry, in every dialect (Claude/Cursor, VS Code, opencode/toolnexus). */
 export interface McpServerEntryOptions {
   /** `stdio`/`local`, or `http`/`streamable-http`/`streamableHttp`/`remote` (Streamable HTTP), `sse` (legacy SSE). */
-  type?: "stdio" | "local" | "http" | "streamable-http" | "streamableHttp" | "remote" | "sse";
+  type?: "stdio" | "local" | "http" | "streamable-http" | "streamableHttp" | "remote" | "sse" | undefined;
   /** A command, or argv whose tail goes before `args`. */
-  command?: string | readonly string[];
-  args?: readonly string[];
+  command?: string | readonly string[] | undefined;
+  args?: readonly string[] | undefined;
   /** Explicit env; values may reference `${VAR}` from the parent env. */
-  env?: Readonly<Record<string, string>>;
+  env?: Readonly<Record<string, string>> | undefined;
   /** opencode's name for `env`; both present ⇒ merged, `env` wins. */
-  environment?: Readonly<Record<string, string>>;
+  environment?: Readonly<Record<string, string>> | undefined;
   /** A dotenv file, relative to the config file (or the working directory). */
-  envFile?: string;
-  cwd?: string;
+  envFile?: string | undefined;
+  cwd?: string | undefined;
   /** An `http:` or `https:` URL without credentials (send those in `headers`). */
-  url?: string;
+  url?: string | undefined;
   /** Header values may reference `${VAR}`; a function is called for every request. */
-  headers?: HeadersInput;
-  enabled?: boolean;
-  disabled?: boolean;
+  headers?: HeadersInput | undefined;
+  enabled?: boolean | undefined;
+  disabled?: boolean | undefined;
   /** Milliseconds per phase (connect, list, call), 1 … 2147483647. @default 30000 */
-  timeout?: number;
-  lazy?: boolean;
-  idleTimeoutMs?: number;
-  inheritEnv?: InheritEnv;
-  autoRestart?: boolean | AutoRestartOptions;
-  healthCheck?: boolean | HealthCheckOptions;
-  liveToolList?: boolean;
+  timeout?: number | undefined;
+  lazy?: boolean | undefined;
+  idleTimeoutMs?: number | undefined;
+  inheritEnv?: InheritEnv | undefined;
+  autoRestart?: boolean | AutoRestartOptions | undefined;
+  healthCheck?: boolean | HealthCheckOptions | undefined;
+  liveToolList?: boolean | undefined;
   /** Allow/drop map on raw tool names: any `true` ⇒ allow list, all `false` ⇒ drop list. */
-  tools?: Readonly<Record<string, boolean>>;
+  tools?: Readonly<Record<string, boolean>> | undefined;
 }
 
 /** A local (stdio) server: it has a `command`. */

@@ -7,12 +7,10 @@ import type { ConfigIssue } from "./config-issue.js";
 import { describeValue, isPlainObject } from "./describe-value.js";
 import { resolveTransport, type Transport } from "./resolve-transport.js";
 import type { ServerConfig, ServerConfigBase } from "./server-config.js";
+import { SERVER_ENTRY_DEFAULTS } from "./server-entry-defaults.js";
 import { type ServerEntry, serverEntrySchema } from "./server-entry-schema.js";
 import { typoIssues, unknownKeys, unknownKeysWarning } from "./unknown-keys.js";
 import { zodIssuesToConfigIssues } from "./zod-issues.js";
-
-/** Per-phase timeout when an entry has no `timeout`. */
-export const DEFAULT_TIMEOUT_MS = 30_000;
 
 /** The outcome for one entry: a config when there are no issues, and at most one warning. */
 export interface NormalizedServer {
@@ -52,7 +50,7 @@ function build(name: string, data: ServerEntry, transport: Transport, baseDir: s
   const base: ServerConfigBase = {
     name,
     enabled: data.enabled !== false && data.disabled !== true,
-    timeoutMs: data.timeout ?? DEFAULT_TIMEOUT_MS,
+    timeoutMs: data.timeout ?? SERVER_ENTRY_DEFAULTS.timeout,
   };
   if (data.lazy !== undefined) base.lazy = data.lazy;
   if (data.idleTimeoutMs !== undefined) base.idleTimeoutMs = data.idleTimeoutMs;

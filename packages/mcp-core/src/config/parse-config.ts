@@ -21,7 +21,7 @@ export interface ParseConfigOptions {
    * callers that sanitize names themselves (the toolnexus adapter).
    * @default "strict"
    */
-  serverNames?: ServerNameMode;
+  serverNames?: ServerNameMode | undefined;
 }
 
 /**

@@ -6,23 +6,23 @@
 /** Restart policy for a server whose transport closes or whose HTTP session is lost. */
 export interface AutoRestartOptions {
   /** Failed attempts before giving up. @default 10 */
-  maxRetries?: number;
+  maxRetries?: number | undefined;
   /** Delay before the first attempt. @default 500 */
-  initialDelayMs?: number;
+  initialDelayMs?: number | undefined;
   /** Cap of the doubling delay. @default 30000 */
-  maxDelayMs?: number;
+  maxDelayMs?: number | undefined;
   /** A connection `running` this long resets the attempt budget. @default 30000 */
-  stableAfterMs?: number;
+  stableAfterMs?: number | undefined;
 }
 
 /** Ping policy that detects a hung server (process alive, not answering). */
 export interface HealthCheckOptions {
   /** Time between pings. @default 30000 */
-  intervalMs?: number;
+  intervalMs?: number | undefined;
   /** Time a ping may take. @default 10000 */
-  timeoutMs?: number;
+  timeoutMs?: number | undefined;
   /** Missed pings in a row that count as a dead transport. @default 2 */
-  failures?: number;
+  failures?: number | undefined;
 }
 
 /** Which parent env names a stdio child gets: `"all"`, or the safe base plus these names/globs. */

@@ -1,0 +1,11 @@
+/**
+ * The defaults of a server entry's keys, in one constant (the load options have theirs in
+ * `LOAD_OPTION_DEFAULTS`).
+ * @module
+ */
+
+/** What a server entry gets for a key it leaves out. Frozen. */
+export const SERVER_ENTRY_DEFAULTS = Object.freeze({
+  /** Milliseconds per phase (connect, list, call). */
+  timeout: 30_000,
+});

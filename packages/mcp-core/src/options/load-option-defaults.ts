@@ -1,0 +1,65 @@
+/**
+ * The defaults of `loadMcp`'s options, in one constant: the resolve step applies them, the README's
+ * options table states them, and a test checks that the two agree.
+ * @module
+ */
+import type { InheritEnv } from "../config/server-config.js";
+import type { ResolvedAutoRestart, ResolvedHealthCheck } from "../options.js";
+
+/** The shape of {@link LOAD_OPTION_DEFAULTS}: every option that has a fixed default value. */
+export interface LoadOptionDefaults {
+  readonly autoRestart: Readonly<ResolvedAutoRestart>;
+  readonly liveToolList: boolean;
+  readonly listChangedDebounceMs: number;
+  readonly defaultInheritEnv: InheritEnv;
+  readonly naming: "namespaced" | "toolnexus";
+  readonly defaultLazy: boolean;
+  readonly failOnStartupError: boolean;
+  readonly healthCheck: Readonly<ResolvedHealthCheck>;
+  readonly expandEnvReferences: boolean;
+  readonly missingHeaderVar: "error" | "empty";
+  readonly serverNames: "strict" | "any";
+  readonly killGraceMs: number;
+  readonly maxFrameBytes: number;
+}
+
+/**
+ * What `loadMcp` uses for an option that is absent or `undefined`. `autoRestart` and `healthCheck`
+ * hold the whole policy: `enabled` is the default of the boolean form, the other fields are the
+ * defaults of the object form (an object turns the policy on). Frozen.
+ */
+export const LOAD_OPTION_DEFAULTS: LoadOptionDefaults = Object.freeze({
+  autoRestart: Object.freeze({
+    enabled: true,
+    maxRetries: 10,
+    initialDelayMs: 500,
+    maxDelayMs: 30_000,
+    stableAfterMs: 30_000,
+  }),
+  liveToolList: true,
+  listChangedDebounceMs: 50,
+  defaultInheritEnv: Object.freeze([]),
+  naming: "namespaced",
+  defaultLazy: false,
+  failOnStartupError: false,
+  healthCheck: Object.freeze({ enabled: false, intervalMs: 30_000, timeoutMs: 10_000, failures: 2 }),
+  expandEnvReferences: true,
+  missingHeaderVar: "error",
+  serverNames: "strict",
+  killGraceMs: 2000,
+  // 64 MiB: well above any sane tool result, still a bound.
+  maxFrameBytes: 64 * 1024 * 1024,
+});
+
+/**
+ * The options without a fixed default value: `toolCache` (a new `fileToolCache()` per load), `env`
+ * (`process.env` when the load starts), and the hooks and signal, which default to none. Together with
+ * the keys of {@link LOAD_OPTION_DEFAULTS} they name every option (a test checks it, and the README).
+ */
+export const LOAD_OPTIONS_WITHOUT_FIXED_DEFAULT = Object.freeze([
+  "toolCache",
+  "env",
+  "signal",
+  "onElicitation",
+  "onWarning",
+] as const);

@@ -1,0 +1,88 @@
+/**
+ * The one step from `LoadMcpOptions` to the values `loadMcp` runs with: validate, then merge each
+ * option over `LOAD_OPTION_DEFAULTS` field by field with `??`, so an explicit `undefined` keeps the
+ * default. A server's own entry is merged over the result the same way (`resolveServerPolicy`).
+ * @module
+ */
+import type { AutoRestartOptions, HealthCheckOptions, ServerConfig } from "../config/server-config.js";
+import { fileToolCache } from "../lazy/file-tool-cache.js";
+import { namespacedName } from "../naming/namespaced-name.js";
+import { toolnexusName } from "../naming/toolnexus-name.js";
+import type {
+  LoadMcpOptions,
+  NamingOption,
+  ResolvedAutoRestart,
+  ResolvedHealthCheck,
+  ResolvedLoadOptions,
+} from "../options.js";
+import { LOAD_OPTION_DEFAULTS as DEFAULTS } from "./load-option-defaults.js";
+import { validateLoadOptions } from "./validate-load-options.js";
+
+/**
+ * Validates `options` and applies the defaults.
+ * @throws McpCoreError `OPTIONS_INVALID` naming the first malformed option
+ */
+export function resolveLoadOptions(options: LoadMcpOptions): ResolvedLoadOptions {
+  validateLoadOptions(options);
+  return {
+    autoRestart: mergePolicy(DEFAULTS.autoRestart, options.autoRestart),
+    liveToolList: options.liveToolList ?? DEFAULTS.liveToolList,
+    listChangedDebounceMs: options.listChangedDebounceMs ?? DEFAULTS.listChangedDebounceMs,
+    defaultInheritEnv: options.defaultInheritEnv ?? DEFAULTS.defaultInheritEnv,
+    naming: namingRule(options.naming ?? DEFAULTS.naming),
+    defaultLazy: options.defaultLazy ?? DEFAULTS.defaultLazy,
+    toolCache: options.toolCache === false ? undefined : (options.toolCache ?? fileToolCache()),
+    signal: options.signal,
+    failOnStartupError: options.failOnStartupError ?? DEFAULTS.failOnStartupError,
+    healthCheck: mergePolicy(DEFAULTS.healthCheck, options.healthCheck),
+    onElicitation: options.onElicitation,
+    onWarning: options.onWarning,
+    expandEnvReferences: options.expandEnvReferences ?? DEFAULTS.expandEnvReferences,
+    missingHeaderVar: options.missingHeaderVar ?? DEFAULTS.missingHeaderVar,
+    serverNames: options.serverNames ?? DEFAULTS.serverNames,
+    env: options.env ?? process.env,
+    killGraceMs: options.killGraceMs ?? DEFAULTS.killGraceMs,
+    maxFrameBytes: options.maxFrameBytes ?? DEFAULTS.maxFrameBytes,
+  };
+}
+
+/** The settings one server runs with: its entry's own values, else the load options'. */
+export interface ServerPolicy {
+  lazy: boolean;
+  liveToolList: boolean;
+  autoRestart: ResolvedAutoRestart;
+  healthCheck: ResolvedHealthCheck;
+}
+
+/** Merges a server's entry over the resolved load options, field by field. */
+export function resolveServerPolicy(options: ResolvedLoadOptions, config: ServerConfig): ServerPolicy {
+  return {
+    lazy: config.lazy ?? options.defaultLazy,
+    liveToolList: config.liveToolList ?? options.liveToolList,
+    autoRestart: mergePolicy(options.autoRestart, config.autoRestart),
+    healthCheck: mergePolicy(options.healthCheck, config.healthCheck),
+  };
+}
+
+type Policy = ResolvedAutoRestart | ResolvedHealthCheck;
+type PolicyInput<P extends Policy> = P extends ResolvedAutoRestart ? AutoRestartOptions : HealthCheckOptions;
+
+/**
+ * A policy given as a boolean or an object, over `base`: a boolean switches it and keeps `base`'s
+ * fields; an object switches it on and overrides each field it sets (an `undefined` field keeps
+ * `base`'s).
+ */
+function mergePolicy<P extends Policy>(base: P, value: boolean | PolicyInput<P> | undefined): P {
+  const merged: P = { ...base, enabled: typeof value === "object" ? true : (value ?? base.enabled) };
+  if (typeof value !== "object") return merged;
+  const fields = value as Partial<Record<keyof P, unknown>>;
+  for (const key of Object.keys(base) as Array<keyof P>) {
+    if (key !== "enabled") merged[key] = (fields[key] ?? base[key]) as P[keyof P];
+  }
+  return merged;
+}
+
+function namingRule(naming: NamingOption): (server: string, rawName: string) => string {
+  if (typeof naming === "function") return naming;
+  return naming === "toolnexus" ? toolnexusName : namespacedName;
+}

@@ -1,0 +1,104 @@
+/**
+ * Validation of `loadMcp`'s options: every malformed option is an `OPTIONS_INVALID` `McpCoreError`
+ * that names the option, what was expected and what was given (a number is shown, a string's value
+ * never is).
+ * @module
+ */
+import { McpCoreError } from "../errors.js";
+import type { LoadMcpOptions } from "../options.js";
+import { MAX_TIMER_EXPECTED, MAX_TIMER_MS } from "../timer-limit.js";
+
+function fail(option: string, expected: string, value: unknown): never {
+  const message = `loadMcp option "${option}": expected ${expected}, got ${describe(value)}`;
+  throw new McpCoreError("OPTIONS_INVALID", message);
+}
+
+function describe(value: unknown): string {
+  if (value === null) return "null";
+  if (Array.isArray(value)) return "an array";
+  if (typeof value === "number") return String(value);
+  return typeof value;
+}
+
+function checkInt(option: string, value: unknown, min: number): void {
+  if (value === undefined) return;
+  if (typeof value !== "number" || !Number.isInteger(value) || value < min) {
+    fail(option, `an integer ≥ ${min}`, value);
+  }
+  // A duration (every one is named `…Ms`) must fit a timer, or it fires after 1 ms.
+  if (option.endsWith("Ms") && value > MAX_TIMER_MS) fail(option, MAX_TIMER_EXPECTED, value);
+}
+
+function checkBool(option: string, value: unknown): void {
+  if (value !== undefined && typeof value !== "boolean") fail(option, "a boolean", value);
+}
+
+/** Validates the options once, up front; throws an `OPTIONS_INVALID` `McpCoreError` naming the option. */
+export function validateLoadOptions(options: LoadMcpOptions): void {
+  if (typeof options !== "object" || options === null) fail("options", "an object", options);
+  const o = options;
+  if (o.autoRestart !== undefined && typeof o.autoRestart !== "boolean") {
+    if (typeof o.autoRestart !== "object" || o.autoRestart === null) {
+      fail(
+        "autoRestart",
+        "a boolean or { maxRetries, initialDelayMs, maxDelayMs, stableAfterMs }",
+        o.autoRestart,
+      );
+    }
+    checkInt("autoRestart.maxRetries", o.autoRestart.maxRetries, 0);
+    checkInt("autoRestart.initialDelayMs", o.autoRestart.initialDelayMs, 0);
+    checkInt("autoRestart.maxDelayMs", o.autoRestart.maxDelayMs, 0);
+    checkInt("autoRestart.stableAfterMs", o.autoRestart.stableAfterMs, 0);
+  }
+  if (o.healthCheck !== undefined && typeof o.healthCheck !== "boolean") {
+    if (typeof o.healthCheck !== "object" || o.healthCheck === null) {
+      fail("healthCheck", "a boolean or { intervalMs, timeoutMs, failures }", o.healthCheck);
+    }
+    checkInt("healthCheck.intervalMs", o.healthCheck.intervalMs, 1);
+    checkInt("healthCheck.timeoutMs", o.healthCheck.timeoutMs, 1);
+    checkInt("healthCheck.failures", o.healthCheck.failures, 1);
+  }
+  checkBool("liveToolList", o.liveToolList);
+  checkBool("defaultLazy", o.defaultLazy);
+  checkBool("failOnStartupError", o.failOnStartupError);
+  checkBool("expandEnvReferences", o.expandEnvReferences);
+  checkInt("listChangedDebounceMs", o.listChangedDebounceMs, 0);
+  checkInt("killGraceMs", o.killGraceMs, 0);
+  checkInt("maxFrameBytes", o.maxFrameBytes, 1024);
+  if (o.defaultInheritEnv !== undefined && o.defaultInheritEnv !== "all") {
+    if (!Array.isArray(o.defaultInheritEnv) || o.defaultInheritEnv.some((n) => typeof n !== "string")) {
+      fail("defaultInheritEnv", '"all" or an array of env names', o.defaultInheritEnv);
+    }
+  }
+  if (
+    o.naming !== undefined &&
+    o.naming !== "namespaced" &&
+    o.naming !== "toolnexus" &&
+    typeof o.naming !== "function"
+  ) {
+    fail("naming", '"namespaced", "toolnexus" or a function', o.naming);
+  }
+  if (o.toolCache !== undefined && o.toolCache !== false) {
+    const store = o.toolCache as unknown as Record<string, unknown>;
+    if (
+      typeof store !== "object" ||
+      store === null ||
+      typeof store.get !== "function" ||
+      typeof store.set !== "function"
+    ) {
+      fail("toolCache", "false or a store with get(key) and set(key, entry)", o.toolCache);
+    }
+  }
+  if (o.signal !== undefined && !(o.signal instanceof AbortSignal))
+    fail("signal", "an AbortSignal", o.signal);
+  for (const name of ["onElicitation", "onWarning"] as const) {
+    if (o[name] !== undefined && typeof o[name] !== "function") fail(name, "a function", o[name]);
+  }
+  if (o.missingHeaderVar !== undefined && o.missingHeaderVar !== "error" && o.missingHeaderVar !== "empty") {
+    fail("missingHeaderVar", '"error" or "empty"', o.missingHeaderVar);
+  }
+  if (o.serverNames !== undefined && o.serverNames !== "strict" && o.serverNames !== "any") {
+    fail("serverNames", '"strict" or "any"', o.serverNames);
+  }
+  if (o.env !== undefined && (typeof o.env !== "object" || o.env === null)) fail("env", "an object", o.env);
+}
