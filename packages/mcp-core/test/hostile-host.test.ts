@@ -74,6 +74,7 @@ describe("a host loading every hostile server at once", () => {
     const [summaryLine, closed] = run.stdout.split("\n").slice(-2);
     expect(closed).toBe("closed");
     const summary = JSON.parse(summaryLine as string) as Summary;
+    const calls = new Map(Object.entries(summary.calls));
 
     expect(summary.status).toMatchObject({
       good: "connected",
@@ -86,13 +87,13 @@ describe("a host loading every hostile server at once", () => {
       names: "connected",
       echoes: "connected",
     });
-    expect(summary.calls["mcp__good__echo"]).toBe("ok");
-    expect(summary.calls["mcp__huge__big"]).toMatch(/^FRAME_TOO_LARGE/);
-    expect(summary.calls["mcp__content__unknown"]).toBe("ok");
-    expect(summary.calls["mcp__deep__echo"]).toBe("ok");
-    expect(Object.keys(summary.calls)).not.toContain("mcp__deep__deep");
-    expect(summary.calls["mcp__names____proto__"]).toBe("ok");
-    expect(summary.calls["mcp__echoes__leak"]).toContain("[REDACTED]");
+    expect(calls.get("mcp__good__echo")).toBe("ok");
+    expect(calls.get("mcp__huge__big")).toMatch(/^FRAME_TOO_LARGE/);
+    expect(calls.get("mcp__content__unknown")).toBe("ok");
+    expect(calls.get("mcp__deep__echo")).toBe("ok");
+    expect(calls.has("mcp__deep__deep")).toBe(false);
+    expect(calls.get("mcp__names____proto__")).toBe("ok");
+    expect(calls.get("mcp__echoes__leak")).toContain("[REDACTED]");
     for (const output of [run.stdout, run.stderr]) {
       expect(output).not.toContain(HEADER_CANARY);
       expect(output).not.toContain(ENV_CANARY);
