@@ -5,12 +5,12 @@
 import type { McpTool } from "../types.js";
 
 /** Which MCP tool a host tool runs. */
-export interface McpToolMetadata {
+export type McpToolMetadata = {
   /** The server's config key. */
   mcpServer: string;
   /** The server's own tool name, the one sent on the wire (`McpTool.rawName`). */
   mcpRawName: string;
-}
+};
 
 /** `{ mcpServer, mcpRawName }` of a tool — a new object per call, for the host to own. */
 export function toolMetadata(tool: McpTool): McpToolMetadata {
