@@ -90,6 +90,30 @@ describe("createLangChainToolkit", () => {
     expect((late.artifact as { error?: { kind: string } }).error?.kind).toBe("timeout");
   });
 
+  it("should report progress in the shape every adapter shares and tag tools with mcpRawName", async () => {
+    const progress: unknown[] = [];
+    const source = await loadFixtures({ basic: "basic" });
+    const toolkit = createLangChainToolkit(source, { onProgress: (p) => progress.push(p) });
+    const call = toolCall("mcp__basic__slow", { ms: 50, steps: 1 });
+    expect(await toolkit.runToolCall(call)).toMatchObject({ status: "success" });
+    expect(progress).toEqual([
+      {
+        progress: 1,
+        total: 1,
+        message: "step 1/1",
+        toolName: "mcp__basic__slow",
+        server: "basic",
+        toolCallId: call.id,
+      },
+    ]);
+    // `mcpToolName` is the deprecated alias of `mcpRawName`.
+    expect(toolkit.tool("mcp__basic__slow")?.metadata).toEqual({
+      mcpServer: "basic",
+      mcpRawName: "slow",
+      mcpToolName: "slow",
+    });
+  });
+
   it("should reject invalid options with a TypeError", async () => {
     const source = await loadFixtures({ basic: "basic" });
     expect(() => createLangChainToolkit(source, { timeoutMs: 0 })).toThrow(TypeError);
