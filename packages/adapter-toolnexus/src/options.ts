@@ -4,6 +4,10 @@
  * @module
  */
 import type { LoadMcpOptions as CoreLoadMcpOptions, InheritEnv, ToolCacheStore } from "@toolnexus/mcp-core";
+import { AUTO_RESTART_DEFAULTS, invalidOption, type McpToolProgress } from "@toolnexus/mcp-core/adapter";
+
+export type { McpToolProgress };
+
 import { elicitationBridge } from "./elicitation.js";
 import type { Answer, Request } from "./types.js";
 
@@ -36,6 +40,19 @@ export interface LoadMcpOptions {
    *   for each server that failed at load
    */
   onWarning?: (message: string) => void;
+  /**
+   * Milliseconds per tool call, an integer from 1 to 2147483647 (progress notifications reset it); a
+   * call's own `ctx.timeout` wins. The same option as in the other adapters.
+   * @default the server's `timeout` (30 000)
+   */
+  timeoutMs?: number;
+  /**
+   * Receives the servers' progress notifications for every call, as
+   * `{ progress, total?, message?, toolName, server }` (the shape every adapter reports). Giving it
+   * makes every call request progress.
+   * @default none
+   */
+  onProgress?: (progress: McpToolProgress) => void;
 }
 
 /** Options of `listMcpTools`. */
@@ -49,8 +66,7 @@ export interface ListMcpToolsOptions {
 }
 
 function fail(option: string, expected: string, value: unknown): never {
-  const got = value === null ? "null" : Array.isArray(value) ? "an array" : typeof value;
-  throw new TypeError(`loadMcp option "${option}": expected ${expected}, got ${got}`);
+  return invalidOption("loadMcp", option, expected, value);
 }
 
 function checkCount(option: string, value: unknown): void {
@@ -63,9 +79,6 @@ function checkCount(option: string, value: unknown): void {
 /** The core's warnings when the caller has no `onWarning`: failed servers are reported by this adapter. */
 function ignoreWarning(): void {}
 
-/** The core's default cap of a restart delay (its `maxDelayMs`). */
-const CORE_MAX_DELAY_MS = 30_000;
-
 /** The ADR's `autoRestart` → the core's (`backoffMs` is the core's `initialDelayMs`). */
 export function toCoreAutoRestart(value: LoadMcpOptions["autoRestart"]): CoreLoadMcpOptions["autoRestart"] {
   if (value === undefined || typeof value === "boolean") return value ?? false;
@@ -76,8 +89,8 @@ export function toCoreAutoRestart(value: LoadMcpOptions["autoRestart"]): CoreLoa
   const policy: { maxRetries?: number; initialDelayMs?: number; maxDelayMs?: number } = {};
   if (value.maxRetries !== undefined) policy.maxRetries = value.maxRetries;
   if (value.backoffMs !== undefined) policy.initialDelayMs = value.backoffMs;
-  // The core caps every delay at 30 s; a longer first delay asked for here must not be cut.
-  if (value.backoffMs !== undefined && value.backoffMs > CORE_MAX_DELAY_MS)
+  // The core caps every delay (30 s by default); a longer first delay asked for here must not be cut.
+  if (value.backoffMs !== undefined && value.backoffMs > AUTO_RESTART_DEFAULTS.maxDelayMs)
     policy.maxDelayMs = value.backoffMs;
   return policy;
 }
