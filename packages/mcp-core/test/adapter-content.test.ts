@@ -175,3 +175,23 @@ describe("adapter kit: the ./adapter entry", () => {
     expect(entry).toMatch(/carries no\s+\*?\s*semver promise/);
   });
 });
+
+describe("adapter kit: the shared options in the docs", () => {
+  /** The table that follows `heading` (or SPEC's item 4.1) in a markdown file of the repository. */
+  const tableAfter = (file: string, marker: string): string => {
+    const text = readFileSync(new URL(`../../../${file}`, import.meta.url), "utf8");
+    const from = text.indexOf(marker);
+    expect(from, `${file} has "${marker}"`).toBeGreaterThanOrEqual(0);
+    const start = text.indexOf("| option", from);
+    return text.slice(start, text.indexOf("\n\n", start));
+  };
+
+  it("should state the same option rows in every adapter's README and in SPEC §13.4", () => {
+    const spec = tableAfter("SPEC.md", "4.1. **Options.**");
+    expect(spec).toMatch(/`timeoutMs`/);
+    expect(spec).toMatch(/`onProgress`/);
+    for (const adapter of ["adapter-langchain", "adapter-ai-sdk", "adapter-toolnexus"]) {
+      expect(tableAfter(`packages/${adapter}/README.md`, "### Options every adapter shares")).toBe(spec);
+    }
+  });
+});
