@@ -92,23 +92,6 @@ describe("toAiSdkTools", () => {
     expect(error).toMatchObject({ kind: "timeout" });
   });
 
-  it("should take timeoutMs, the option name every adapter shares, keeping timeout as its alias", async () => {
-    const source = await load({ basic: stdioServer("basic") });
-    const hurried = toAiSdkTools(source, { timeoutMs: 100 });
-    const error = await Promise.resolve(hurried.mcp__basic__slow?.execute?.({ ms: 2000 }, callOptions)).catch(
-      (e: unknown) => e,
-    );
-    expect(error).toMatchObject({ kind: "timeout" });
-    expect(() => toAiSdkTools(source, { timeoutMs: 0 })).toThrow(
-      /option "timeoutMs": expected an integer ≥ 1/,
-    );
-    expect(() => toAiSdkTools(source, { timeoutMs: 1.5 })).toThrow(
-      expect.objectContaining({ code: "OPTIONS_INVALID" }),
-    );
-    expect(() => toAiSdkTools(source, { timeoutMs: 100, timeout: 200 })).toThrow(/"timeout"/);
-    expect(() => toAiSdkTools(source, { timeoutMs: 100, timeout: 100 })).not.toThrow();
-  });
-
   it("should reject a non-object input and treat a missing one as {}", async () => {
     const source = await load({ basic: stdioServer("basic") });
     const tools = toAiSdkTools(source);

@@ -4,12 +4,11 @@
  * @module
  */
 import type { LoadMcpOptions as CoreLoadMcpOptions, InheritEnv, ToolCacheStore } from "@toolnexus/mcp-core";
-import { AUTO_RESTART_DEFAULTS, invalidOption, type McpToolProgress } from "@toolnexus/mcp-core/adapter";
-
-export type { McpToolProgress };
-
+import { invalidOption, type McpToolProgress } from "@toolnexus/mcp-core/adapter";
 import { elicitationBridge } from "./elicitation.js";
 import type { Answer, Request } from "./types.js";
+
+export type { McpToolProgress };
 
 /** The ADR's restart policy. */
 export interface AutoRestartPolicy {
@@ -79,6 +78,9 @@ function checkCount(option: string, value: unknown): void {
 /** The core's warnings when the caller has no `onWarning`: failed servers are reported by this adapter. */
 function ignoreWarning(): void {}
 
+/** The core's default cap of a restart delay (its `maxDelayMs`). */
+const CORE_MAX_DELAY_MS = 30_000;
+
 /** The ADR's `autoRestart` → the core's (`backoffMs` is the core's `initialDelayMs`). */
 export function toCoreAutoRestart(value: LoadMcpOptions["autoRestart"]): CoreLoadMcpOptions["autoRestart"] {
   if (value === undefined || typeof value === "boolean") return value ?? false;
@@ -89,8 +91,8 @@ export function toCoreAutoRestart(value: LoadMcpOptions["autoRestart"]): CoreLoa
   const policy: { maxRetries?: number; initialDelayMs?: number; maxDelayMs?: number } = {};
   if (value.maxRetries !== undefined) policy.maxRetries = value.maxRetries;
   if (value.backoffMs !== undefined) policy.initialDelayMs = value.backoffMs;
-  // The core caps every delay (30 s by default); a longer first delay asked for here must not be cut.
-  if (value.backoffMs !== undefined && value.backoffMs > AUTO_RESTART_DEFAULTS.maxDelayMs)
+  // The core caps every delay at 30 s; a longer first delay asked for here must not be cut.
+  if (value.backoffMs !== undefined && value.backoffMs > CORE_MAX_DELAY_MS)
     policy.maxDelayMs = value.backoffMs;
   return policy;
 }

@@ -2,6 +2,9 @@ import { describe, expect, it } from "vitest";
 import { loadMcp } from "../src/index.js";
 import { toCoreAutoRestart, toCoreListOptions, toCoreOptions } from "../src/options.js";
 
+/** Every entry reports a bad option as the core's `loadMcp` and `parseConfig` do. */
+const OPTIONS_INVALID = expect.objectContaining({ name: "McpCoreError", code: "OPTIONS_INVALID" });
+
 describe("option mapping", () => {
   it("should map no options onto toolnexus's defaults", () => {
     const core = toCoreOptions({});
@@ -73,8 +76,8 @@ describe("option mapping", () => {
     [{ autoRestart: { maxRetries: 1.5 } }, /autoRestart\.maxRetries/],
     [{ waitFor: "nope" }, /waitFor/],
     [{ onWarning: 1 }, /onWarning/],
-  ])("should reject %j with a TypeError naming the option", async (options, message) => {
-    await expect(loadMcp({}, options as never)).rejects.toThrow(TypeError);
+  ])("should reject %j with the core's OPTIONS_INVALID error naming the option", async (options, message) => {
+    await expect(loadMcp({}, options as never)).rejects.toThrow(OPTIONS_INVALID);
     await expect(loadMcp({}, options as never)).rejects.toThrow(message);
   });
 

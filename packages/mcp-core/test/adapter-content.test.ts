@@ -11,7 +11,7 @@ import {
   toContentPart,
   toolMetadata,
 } from "../src/adapter/index.js";
-import type { McpContentBlock, McpTool, McpToolResult } from "../src/index.js";
+import { isMcpCoreError, type McpContentBlock, type McpTool, type McpToolResult } from "../src/index.js";
 
 const png = "iVBORw0KGgo=";
 
@@ -145,15 +145,15 @@ describe("adapter kit: shared options and the option error", () => {
     );
   });
 
-  it("should throw a TypeError with the core's OPTIONS_INVALID code and never the value", () => {
+  it("should throw the core's OPTIONS_INVALID McpCoreError and never quote the value", () => {
     let thrown: unknown;
     try {
       invalidOption("loadMcp", "token", "a function", "s3cr3t-value");
     } catch (error) {
       thrown = error;
     }
-    expect(thrown).toBeInstanceOf(TypeError);
-    expect(thrown).toMatchObject({ code: "OPTIONS_INVALID" });
+    expect(isMcpCoreError(thrown)).toBe(true);
+    expect(thrown).toMatchObject({ name: "McpCoreError", code: "OPTIONS_INVALID" });
     expect(String((thrown as Error).message)).toBe('loadMcp option "token": expected a function, got string');
   });
 

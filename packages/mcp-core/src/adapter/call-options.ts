@@ -57,7 +57,7 @@ function checkTimeoutMs(entry: string, option: string, value: unknown): number |
  * Validates the shared options field by field (an explicit `undefined` keeps the default), naming the
  * option the caller wrote — the deprecated `timeout` included.
  * @param entry who reads the options, for the error message (e.g. `"LangChain adapter"`)
- * @throws TypeError with `code: "OPTIONS_INVALID"` (see `invalidOption`)
+ * @throws McpCoreError `OPTIONS_INVALID` naming the option (see `invalidOption`)
  */
 export function resolveCallOptions(
   entry: string,

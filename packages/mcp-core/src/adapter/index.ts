@@ -8,12 +8,11 @@
  * What lives here: the generation view with a conversion cache keyed by the core's tool object, the
  * shared call options (`timeoutMs`, `onProgress`) and call-context building, subscription tracking,
  * MCP content as model-readable parts and text, the error-text precedence, the tool metadata keys,
- * the option-error helper, and the core values an adapter must not copy.
+ * the option-error helper, and the toolnexus sanitizer an adapter must not copy.
  * @module
  */
 
 export { toolnexusSanitize } from "../naming/toolnexus-name.js";
-export { AUTO_RESTART_DEFAULTS } from "../options.js";
 export { buildCallContext, type HostCall } from "./call-context.js";
 export {
   type AdapterCallOptions,
@@ -32,7 +31,7 @@ export {
 } from "./content-part.js";
 export { EMPTY_ERROR_TEXT, errorText } from "./error-text.js";
 export { createGenerationView, type GenerationView, type ToolGenerationSource } from "./generation-view.js";
-export { type AdapterOptionError, invalidOption, OPTIONS_INVALID } from "./option-error.js";
+export { invalidOption } from "./option-error.js";
 export { createSubscriptions, type Subscriptions } from "./subscriptions.js";
 export { createToolConverter, type ToolConverter } from "./tool-converter.js";
 export { type McpToolMetadata, toolMetadata } from "./tool-metadata.js";

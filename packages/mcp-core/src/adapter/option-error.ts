@@ -3,17 +3,12 @@
  * @module
  */
 import { describeValue } from "../config/describe-value.js";
-
-/** The code every option error carries, the core's and the adapters' alike. */
-export const OPTIONS_INVALID = "OPTIONS_INVALID";
-
-/** A malformed adapter option: a `TypeError` with the core's option-error `code`. */
-export type AdapterOptionError = TypeError & { readonly code: typeof OPTIONS_INVALID };
+import { McpCoreError } from "../errors.js";
 
 /**
- * Throws `<entry> option "<option>": expected <expected>, got <what was given>`. The value itself is
- * never quoted (it may be a secret), only its kind (`describeValue`). The error is a `TypeError`, as
- * every adapter has always thrown, with `code: "OPTIONS_INVALID"` like the core's option errors.
+ * Throws `<entry> option "<option>": expected <expected>, got <what was given>` as the core's own
+ * option error: an `McpCoreError` with code `OPTIONS_INVALID`, so a host checks one thing whichever
+ * entry it called. The value itself is never quoted (it may be a secret), only its kind.
  * @param entry who reads the option, e.g. `"loadMcp"` or `"AI SDK adapter"`
  * @param got overrides the description of the value (e.g. `"a larger number"`)
  */
@@ -24,6 +19,5 @@ export function invalidOption(
   value: unknown,
   got = describeValue(value, typeof value === "number"),
 ): never {
-  const error = new TypeError(`${entry} option "${option}": expected ${expected}, got ${got}`);
-  throw Object.assign(error, { code: OPTIONS_INVALID }) as AdapterOptionError;
+  throw new McpCoreError("OPTIONS_INVALID", `${entry} option "${option}": expected ${expected}, got ${got}`);
 }
