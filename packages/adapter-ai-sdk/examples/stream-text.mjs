@@ -10,7 +10,7 @@ import { callTool, say, scriptedModel } from "./scripted-model.mjs";
 const source = await loadMcp({ mcpServers: { basic: stdioServer("basic") } }, { toolCache: false });
 try {
   const tools = toAiSdkTools(source, {
-    timeout: 10_000, // per MCP call; progress resets it
+    timeoutMs: 10_000, // per MCP call; progress resets it
     onProgress: (p) => console.log(`  progress ${p.toolName} ${p.progress}/${p.total} (${p.toolCallId})`),
   });
   const result = streamText({

@@ -2,7 +2,13 @@
  * One MCP tool as an AI SDK `dynamicTool`, and a per-tool cache of conversions.
  * @module
  */
-import type { McpCallContext, McpTool } from "@toolnexus/mcp-core";
+import type { McpTool } from "@toolnexus/mcp-core";
+import {
+  buildCallContext,
+  createToolConverter,
+  type ToolConverter,
+  toolMetadata,
+} from "@toolnexus/mcp-core/adapter";
 import { dynamicTool, type Tool } from "ai";
 import { toInputSchema } from "./input-schema.js";
 import { mcpOutputToModelOutput } from "./model-output.js";
@@ -12,19 +18,13 @@ import { toToolArgs } from "./tool-input.js";
 import { type McpToolOutput, toToolOutput } from "./tool-output.js";
 
 function convert(tool: McpTool, options: ResolvedAiSdkToolsOptions): Tool<unknown, unknown> {
-  const { timeout, onProgress } = options;
   return dynamicTool({
     description: tool.description || undefined,
     title: tool.title,
-    metadata: { mcpServer: tool.server, mcpRawName: tool.rawName },
+    metadata: toolMetadata(tool),
     inputSchema: toInputSchema(tool.inputSchema),
     async execute(input, { abortSignal, toolCallId }): Promise<McpToolOutput> {
-      const ctx: McpCallContext = {};
-      if (abortSignal) ctx.signal = abortSignal;
-      if (timeout !== undefined) ctx.timeout = timeout;
-      if (onProgress) {
-        ctx.onProgress = (p) => onProgress({ ...p, toolName: tool.name, server: tool.server, toolCallId });
-      }
+      const ctx = buildCallContext(tool, options, { signal: abortSignal, toolCallId });
       const result = await tool.execute(toToolArgs(input, tool.name), ctx);
       if (result.isError) {
         const cause = result.error?.kind === "aborted" ? abortSignal?.reason : undefined;
@@ -50,16 +50,8 @@ export function toAiSdkTool(tool: McpTool, options?: AiSdkToolsOptions): Tool<un
  * A converter that remembers the conversion of each `McpTool` object. The core keeps a tool's
  * object while its listing is unchanged, so a generation is converted once, not once per step.
  */
-export function createToolConverter(
+export function createAiSdkToolConverter(
   options: ResolvedAiSdkToolsOptions,
-): (tool: McpTool) => Tool<unknown, unknown> {
-  const cache = new WeakMap<McpTool, Tool<unknown, unknown>>();
-  return (tool) => {
-    let converted = cache.get(tool);
-    if (!converted) {
-      converted = convert(tool, options);
-      cache.set(tool, converted);
-    }
-    return converted;
-  };
+): ToolConverter<Tool<unknown, unknown>> {
+  return createToolConverter((tool) => convert(tool, options));
 }

@@ -2,9 +2,10 @@
  * A stable `ToolSet` object whose keys and tools are always the source's current generation.
  * @module
  */
-import type { McpSource, McpTool } from "@toolnexus/mcp-core";
+import type { McpSource } from "@toolnexus/mcp-core";
+import { createGenerationView } from "@toolnexus/mcp-core/adapter";
 import type { ToolSet } from "ai";
-import { createToolConverter } from "./convert-tool.js";
+import { createAiSdkToolConverter } from "./convert-tool.js";
 import { type AiSdkToolsOptions, resolveOptions } from "./options.js";
 
 const READ_ONLY =
@@ -26,21 +27,17 @@ const READ_ONLY =
  */
 export function toAiSdkTools(source: McpSource, options?: AiSdkToolsOptions): ToolSet {
   const resolved = resolveOptions(options);
-  const convert = createToolConverter(resolved);
   const extra = Object.entries(resolved.extraTools);
-  let cached: { generation: readonly McpTool[]; snapshot: ToolSet } | undefined;
-
-  /** The plain-object view of the current generation, rebuilt only when the generation changes. */
-  const current = (): ToolSet => {
-    const generation = source.tools;
-    if (cached?.generation !== generation) {
-      const snapshot: ToolSet = Object.create(null);
-      for (const [name, tool] of extra) snapshot[name] = tool;
-      for (const tool of generation) if (!(tool.name in snapshot)) snapshot[tool.name] = convert(tool);
-      cached = { generation, snapshot };
-    }
-    return cached.snapshot;
-  };
+  // The plain-object view of the current generation; extra tools first, and they win on a clash.
+  const view = createGenerationView(source, createAiSdkToolConverter(resolved), (converted, generation) => {
+    const snapshot: ToolSet = Object.create(null);
+    for (const [name, tool] of extra) snapshot[name] = tool;
+    generation.forEach((tool, i) => {
+      if (!(tool.name in snapshot)) snapshot[tool.name] = converted[i] as ToolSet[string];
+    });
+    return snapshot;
+  });
+  const current = () => view.current();
   const refuse = (): never => {
     throw new TypeError(READ_ONLY);
   };

@@ -2,12 +2,8 @@
  * `toModelOutput` of converted tools: MCP content → the AI SDK's tool-result output.
  * @module
  */
-import {
-  type ContentBlock,
-  isKnownContentBlock,
-  type McpContentBlock,
-  unsupportedContentText,
-} from "@toolnexus/mcp-core";
+import type { McpContentBlock } from "@toolnexus/mcp-core";
+import { isTextOnly, toContentPart } from "@toolnexus/mcp-core/adapter";
 import type { JSONValue, ToolResultPart } from "ai";
 import type { McpToolOutput } from "./tool-output.js";
 
@@ -18,40 +14,23 @@ export type AiSdkToolResultOutput = ToolResultPart["output"];
 export type AiSdkContentPart = Extract<AiSdkToolResultOutput, { type: "content" }>["value"][number];
 
 /**
- * One MCP content block as one AI SDK content part. A block of a type the core does not know is
- * text: `[unsupported content type "<type>"]` plus its `text` member (SPEC §7).
+ * One MCP content block as one AI SDK content part, by the mapping every adapter shares (SPEC
+ * §13.4): text → `text`; image (and an embedded image blob) → `image-data`; audio and any other
+ * embedded blob → `file-data` with its media type (the AI SDK has no audio part); a text resource →
+ * `text`; a resource link → the text `Resource link: <name> <<uri>>` (+ ` — <description>`); a block
+ * of a type the core does not know → `[unsupported content type "<type>"]` plus its `text` member
+ * (SPEC §7).
  */
 export function contentBlockToPart(block: McpContentBlock): AiSdkContentPart {
-  if (!isKnownContentBlock(block)) return { type: "text", text: unsupportedContentText(block) };
-  switch (block.type) {
+  const part = toContentPart(block);
+  switch (part.type) {
     case "text":
-      return { type: "text", text: block.text };
+      return part;
     case "image":
-      return { type: "image-data", data: block.data, mediaType: block.mimeType };
-    case "audio":
-      return { type: "file-data", data: block.data, mediaType: block.mimeType };
-    case "resource": {
-      const resource = block.resource;
-      if ("text" in resource && typeof resource.text === "string")
-        return { type: "text", text: resource.text };
-      if ("blob" in resource && typeof resource.blob === "string") {
-        const mediaType = resource.mimeType ?? "application/octet-stream";
-        return mediaType.startsWith("image/")
-          ? { type: "image-data", data: resource.blob, mediaType }
-          : { type: "file-data", data: resource.blob, mediaType };
-      }
-      return { type: "text", text: JSON.stringify(block) };
-    }
+      return { type: "image-data", data: part.data, mediaType: part.mimeType };
     default:
-      // resource_link: the model sees the block as JSON.
-      return { type: "text", text: JSON.stringify(block) };
+      return { type: "file-data", data: part.data, mediaType: part.mimeType };
   }
-}
-
-type TextBlock = Extract<ContentBlock, { type: "text" }>;
-
-function isTextBlock(block: McpContentBlock): block is TextBlock {
-  return isKnownContentBlock(block) && block.type === "text";
 }
 
 function isToolOutput(value: unknown): value is McpToolOutput {
@@ -76,7 +55,7 @@ export function mcpOutputToModelOutput(output: unknown): AiSdkToolResultOutput {
   if (content.length === 0 && structuredContent !== undefined && structuredContent !== null) {
     return { type: "json", value: structuredContent as JSONValue };
   }
-  if (content.every(isTextBlock)) {
+  if (isTextOnly(content)) {
     const text =
       typeof output.text === "string" ? output.text : content.map((block) => block.text).join("\n");
     return { type: "text", value: text };

@@ -2,27 +2,34 @@
  * Options of `toAiSdkTools` / `createAiSdkToolset` and the one step that resolves them.
  * @module
  */
-import { MAX_TIMER_MS, McpCoreError } from "@toolnexus/mcp-core";
+import {
+  invalidOption,
+  type McpToolProgress,
+  type ResolvedCallOptions,
+  resolveCallOptions,
+} from "@toolnexus/mcp-core/adapter";
 import type { ToolSet } from "ai";
 
-/** Progress of a running MCP call, with the call it belongs to. */
-export interface AiSdkToolProgress {
-  /** The model-facing tool name (the `ToolSet` key). */
-  toolName: string;
-  /** The MCP server that runs the tool. */
-  server: string;
+/**
+ * Progress of a running MCP call, with the call it belongs to: the shape every adapter reports
+ * (`McpToolProgress`), where the AI SDK always knows the call's id.
+ */
+export interface AiSdkToolProgress extends McpToolProgress {
   /** The AI SDK's id of the tool call. */
   toolCallId: string;
-  progress: number;
-  total?: number;
-  message?: string;
 }
 
 /** Options of `toAiSdkTools` and `createAiSdkToolset`. Every field is optional. */
 export interface AiSdkToolsOptions {
   /**
-   * Milliseconds per MCP call; progress notifications reset it.
+   * Milliseconds per MCP call, an integer from 1 to 2147483647; progress notifications reset it.
    * @default the server's `timeout` from the config (30 000)
+   */
+  timeoutMs?: number;
+  /**
+   * The old name of `timeoutMs`, still accepted; `timeoutMs` wins, and giving both with different
+   * values throws.
+   * @deprecated use `timeoutMs` (the name every adapter uses)
    */
   timeout?: number;
   /**
@@ -40,40 +47,19 @@ export interface AiSdkToolsOptions {
 }
 
 /** Options after validation. */
-export interface ResolvedAiSdkToolsOptions {
-  timeout: number | undefined;
-  onProgress: ((progress: AiSdkToolProgress) => void) | undefined;
+export interface ResolvedAiSdkToolsOptions extends ResolvedCallOptions {
   extraTools: ToolSet;
 }
 
+/** The name option errors start with. */
+const ENTRY = "AI SDK adapter";
+
 /** Validates the options field by field; an explicit `undefined` keeps the default. */
 export function resolveOptions(options: AiSdkToolsOptions | undefined): ResolvedAiSdkToolsOptions {
-  const timeout = options?.timeout;
-  if (timeout !== undefined && (typeof timeout !== "number" || !Number.isInteger(timeout) || timeout < 1)) {
-    throw new McpCoreError(
-      "OPTIONS_INVALID",
-      `AI SDK adapter option "timeout": expected an integer ≥ 1, got ${String(timeout)}`,
-    );
-  }
-  if (timeout !== undefined && timeout > MAX_TIMER_MS) {
-    throw new McpCoreError(
-      "OPTIONS_INVALID",
-      `AI SDK adapter option "timeout": expected at most ${MAX_TIMER_MS} ms, got ${timeout}`,
-    );
-  }
-  const onProgress = options?.onProgress;
-  if (onProgress !== undefined && typeof onProgress !== "function") {
-    throw new McpCoreError(
-      "OPTIONS_INVALID",
-      `AI SDK adapter option "onProgress": expected a function, got ${typeof onProgress}`,
-    );
-  }
+  const shared = resolveCallOptions(ENTRY, options);
   const extraTools = options?.extraTools ?? {};
   if (typeof extraTools !== "object" || extraTools === null || Array.isArray(extraTools)) {
-    throw new McpCoreError(
-      "OPTIONS_INVALID",
-      'AI SDK adapter option "extraTools": expected an object of AI SDK tools',
-    );
+    invalidOption(ENTRY, "extraTools", "an object of AI SDK tools", extraTools);
   }
-  return { timeout, onProgress, extraTools };
+  return { ...shared, extraTools };
 }

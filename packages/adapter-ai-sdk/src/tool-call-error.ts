@@ -3,13 +3,15 @@
  * @module
  */
 import type { McpTool, McpToolErrorKind, McpToolResult } from "@toolnexus/mcp-core";
+import { errorText } from "@toolnexus/mcp-core/adapter";
 
 const MARKER = Symbol.for("@toolnexus/adapter-ai-sdk.tool-call-error");
 
 /**
  * A failed MCP call: the server's `isError` result (`kind: "tool"`) or a core failure
- * (`unavailable`, `timeout`, `aborted`, `protocol`). The message is the server's own text for
- * `tool`, the core's description otherwise — the AI SDK sends it to the model as `error-text`.
+ * (`unavailable`, `timeout`, `aborted`, `protocol`). The message is the error text every adapter
+ * shows (the core's description for a core failure, the server's own text for `tool`) — the AI SDK
+ * sends it to the model as `error-text`.
  */
 export class McpToolCallError extends Error {
   /** Why the call failed. */
@@ -23,18 +25,13 @@ export class McpToolCallError extends Error {
   readonly [MARKER] = true;
 
   constructor(tool: Pick<McpTool, "name" | "server">, result: McpToolResult, options?: { cause?: unknown }) {
-    super(errorText(tool, result), options?.cause === undefined ? undefined : { cause: options.cause });
+    super(errorText(result), options?.cause === undefined ? undefined : { cause: options.cause });
     this.name = "McpToolCallError";
     this.kind = result.error?.kind ?? "tool";
     this.toolName = tool.name;
     this.server = tool.server;
     this.result = result;
   }
-}
-
-function errorText(tool: Pick<McpTool, "name" | "server">, result: McpToolResult): string {
-  const message = result.error?.message || result.text;
-  return message || `Call to tool "${tool.name}" on MCP server "${tool.server}" returned an error`;
 }
 
 /** True for any `McpToolCallError`, even one thrown by another copy of this package. */

@@ -3,6 +3,7 @@
  * @module
  */
 import type { McpSource, ToolsChange } from "@toolnexus/mcp-core";
+import { createSubscriptions } from "@toolnexus/mcp-core/adapter";
 import type { ToolSet } from "ai";
 import { activeToolsFor } from "./active-tools.js";
 import { toAiSdkTools } from "./live-tool-set.js";
@@ -33,24 +34,11 @@ export interface AiSdkToolset {
 /** Wraps a source once: its live `ToolSet`, a change event, and `activeToolsFor`. */
 export function createAiSdkToolset(source: McpSource, options?: AiSdkToolsOptions): AiSdkToolset {
   const tools = toAiSdkTools(source, options);
-  const unsubscribes = new Set<() => void>();
-  let disposed = false;
+  const subscriptions = createSubscriptions(source, "AI SDK toolset");
   return {
     tools,
-    onToolsChange(listener) {
-      if (disposed) throw new Error("onToolsChange: this AI SDK toolset was disposed");
-      const unsubscribe = source.onToolsChange(listener);
-      const remove = () => {
-        unsubscribes.delete(remove);
-        unsubscribe();
-      };
-      unsubscribes.add(remove);
-      return remove;
-    },
+    onToolsChange: (listener) => subscriptions.onToolsChange(listener),
     activeToolsFor: (servers) => activeToolsFor(source, servers),
-    dispose() {
-      disposed = true;
-      for (const remove of [...unsubscribes]) remove();
-    },
+    dispose: () => subscriptions.dispose(),
   };
 }

@@ -83,9 +83,19 @@ describe("contentBlockToPart", () => {
       { type: "file-data", data: "AAA=", mediaType: "application/octet-stream" },
     ],
     [
-      "resource link (as JSON text)",
-      { type: "resource_link", uri: "file:///b.txt", name: "b.txt" },
-      { type: "text", text: JSON.stringify({ type: "resource_link", uri: "file:///b.txt", name: "b.txt" }) },
+      "resource link (as the text line every adapter shows)",
+      { type: "resource_link", uri: "file:///b.txt", name: "b.txt", description: "notes" },
+      { type: "text", text: "Resource link: b.txt <file:///b.txt> — notes" },
+    ],
+    [
+      "audio blob resource",
+      { type: "resource", resource: { uri: "file:///a.wav", blob: "AAA=", mimeType: "audio/wav" } },
+      { type: "file-data", data: "AAA=", mediaType: "audio/wav" },
+    ],
+    [
+      "block of an unknown type",
+      { type: "hologram", text: "3-D" } as never,
+      { type: "text", text: '[unsupported content type "hologram"]\n3-D' },
     ],
   ];
 

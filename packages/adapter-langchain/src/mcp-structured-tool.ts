@@ -6,10 +6,11 @@ import type { CallbackManagerForToolRun } from "@langchain/core/callbacks/manage
 import type { RunnableConfig } from "@langchain/core/runnables";
 import { DynamicStructuredTool, type StructuredTool, type ToolRunnableConfig } from "@langchain/core/tools";
 import type { JSONSchema } from "@langchain/core/utils/json_schema";
-import type { McpCallContext, McpTool } from "@toolnexus/mcp-core";
+import type { McpTool } from "@toolnexus/mcp-core";
+import { buildCallContext, errorText, toolMetadata } from "@toolnexus/mcp-core/adapter";
 import type { ResolvedOptions } from "./options.js";
 import { refsResolveLocally } from "./schema-refs.js";
-import { errorText, toToolOutput } from "./tool-output.js";
+import { toToolOutput } from "./tool-output.js";
 
 /**
  * For a schema whose `$ref`s LangChain's validator cannot resolve: skips LangChain's local input
@@ -50,14 +51,7 @@ async function runMcpTool(
   const passedId = (config as { toolCallId?: unknown } | undefined)?.toolCallId;
   const toolCallId = toolCall ? (toolCall.id ?? "") : typeof passedId === "string" ? passedId : undefined;
   const signal = config?.signal;
-  const ctx: McpCallContext = {};
-  if (signal) ctx.signal = signal;
-  if (options.timeoutMs !== undefined) ctx.timeout = options.timeoutMs;
-  const { onProgress } = options;
-  if (onProgress) {
-    const info = toolCallId === undefined ? { tool: tool.name } : { tool: tool.name, toolCallId };
-    ctx.onProgress = (progress) => onProgress(progress, info);
-  }
+  const ctx = buildCallContext(tool, options, { signal, toolCallId });
   const result = await tool.execute(input, ctx);
   if (result.error?.kind === "aborted" && signal?.aborted) throw abortError(signal);
   // Without a tool call there is no ToolMessage to carry the failure: reject like any LangChain tool.
@@ -79,7 +73,8 @@ export function createMcpStructuredTool(tool: McpTool, options: ResolvedOptions)
     description: tool.description || tool.title || "",
     schema,
     responseFormat: "content_and_artifact",
-    metadata: { mcpServer: tool.server, mcpToolName: tool.rawName },
+    // `mcpToolName` is the deprecated first name of `mcpRawName`, kept for existing readers.
+    metadata: { ...toolMetadata(tool), mcpToolName: tool.rawName },
     func: (
       input: Record<string, unknown>,
       _runManager?: CallbackManagerForToolRun,

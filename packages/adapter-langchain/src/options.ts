@@ -2,9 +2,18 @@
  * Options of the LangChain adapter and the one step that resolves them.
  * @module
  */
-import { MAX_TIMER_MS, McpCoreError, type McpProgress } from "@toolnexus/mcp-core";
+import {
+  type McpToolProgress,
+  type ResolvedCallOptions,
+  resolveCallOptions,
+} from "@toolnexus/mcp-core/adapter";
 
-/** Which call a progress notification belongs to. */
+export type { McpToolProgress };
+
+/**
+ * Which call a progress notification belongs to (the second argument of `onProgress`).
+ * @deprecated the first argument carries `toolName`, `server` and `toolCallId`
+ */
 export interface McpProgressInfo {
   /** The model-facing tool name. */
   tool: string;
@@ -14,36 +23,31 @@ export interface McpProgressInfo {
 
 /** Options of {@link toLangChainTools} and {@link createLangChainToolkit}. Every field is optional. */
 export interface McpLangChainOptions {
-  /** Milliseconds per tool call (progress notifications reset it). @default the server's `timeout` */
+  /**
+   * Milliseconds per tool call, an integer from 1 to 2147483647 (progress notifications reset it).
+   * @default the server's `timeout`
+   */
   timeoutMs?: number;
-  /** Receives the MCP server's progress notifications for every call of these tools. @default none */
-  onProgress?: (progress: McpProgress, info: McpProgressInfo) => void;
+  /**
+   * Receives the MCP server's progress notifications for every call of these tools, as
+   * `{ progress, total?, message?, toolName, server, toolCallId? }` (the shape every adapter reports).
+   * The second argument, `{ tool, toolCallId }`, is kept for existing callers.
+   * @default none
+   */
+  onProgress?: (progress: McpToolProgress, info: McpProgressInfo) => void;
 }
 
 /** Options after validation. */
-export interface ResolvedOptions {
-  timeoutMs: number | undefined;
-  onProgress: McpLangChainOptions["onProgress"];
-}
+export type ResolvedOptions = ResolvedCallOptions;
 
 /** Validates options field by field; an explicit `undefined` keeps the default. */
 export function resolveOptions(options: McpLangChainOptions | undefined): ResolvedOptions {
-  const timeoutMs = options?.timeoutMs ?? undefined;
-  if (timeoutMs !== undefined && !(Number.isFinite(timeoutMs) && timeoutMs > 0)) {
-    throw new McpCoreError(
-      "OPTIONS_INVALID",
-      `timeoutMs must be a positive number of milliseconds, got ${String(timeoutMs)}`,
-    );
-  }
-  if (timeoutMs !== undefined && timeoutMs > MAX_TIMER_MS) {
-    throw new McpCoreError(
-      "OPTIONS_INVALID",
-      `timeoutMs must be at most ${MAX_TIMER_MS} (a timer cannot wait longer), got ${timeoutMs}`,
-    );
-  }
-  const onProgress = options?.onProgress ?? undefined;
-  if (onProgress !== undefined && typeof onProgress !== "function") {
-    throw new McpCoreError("OPTIONS_INVALID", "onProgress must be a function");
-  }
-  return { timeoutMs, onProgress };
+  const resolved = resolveCallOptions("LangChain adapter", options);
+  const listener = resolved.onProgress as McpLangChainOptions["onProgress"];
+  if (listener === undefined) return resolved;
+  const onProgress = (progress: McpToolProgress) => {
+    const { toolName: tool, toolCallId } = progress;
+    listener(progress, toolCallId === undefined ? { tool } : { tool, toolCallId });
+  };
+  return { ...resolved, onProgress };
 }

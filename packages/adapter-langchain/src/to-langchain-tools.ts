@@ -5,10 +5,10 @@
 import type { StructuredTool } from "@langchain/core/tools";
 import type { McpTool } from "@toolnexus/mcp-core";
 import { type McpLangChainOptions, resolveOptions } from "./options.js";
-import { createToolConverter, type ToolConverter } from "./tool-converter.js";
+import { createLangChainConverter, type LangChainToolConverter } from "./tool-converter.js";
 
 const DEFAULT_OPTIONS: McpLangChainOptions = Object.freeze({});
-const converters = new WeakMap<McpLangChainOptions, ToolConverter>();
+const converters = new WeakMap<McpLangChainOptions, LangChainToolConverter>();
 
 /**
  * The source's current tools as LangChain `StructuredTool`s: final (model-facing) names, the
@@ -29,7 +29,7 @@ export function toLangChainTools(
   const key = options ?? DEFAULT_OPTIONS;
   let convert = converters.get(key);
   if (convert === undefined) {
-    convert = createToolConverter(resolveOptions(options));
+    convert = createLangChainConverter(resolveOptions(options));
     converters.set(key, convert);
   }
   return source.tools.map(convert);

@@ -4,7 +4,8 @@
  */
 import { type MessageContent, ToolMessage } from "@langchain/core/messages";
 import type { McpToolResult } from "@toolnexus/mcp-core";
-import { isTextOnly, toLangChainBlock } from "./content-blocks.js";
+import { errorText, isTextOnly } from "@toolnexus/mcp-core/adapter";
+import { toLangChainBlock } from "./content-blocks.js";
 
 /**
  * The artifact of every tool message the adapter produces: the core's whole result — raw MCP
@@ -24,11 +25,6 @@ export function toMessageContent(result: McpToolResult): MessageContent {
     blocks.unshift({ type: "text", text: JSON.stringify(result.structuredContent) });
   }
   return blocks;
-}
-
-/** An error result as text: the server's own text, else the core's error message. */
-export function errorText(result: McpToolResult): string {
-  return result.text || result.error?.message || "MCP tool returned an error";
 }
 
 /**

@@ -5,10 +5,11 @@
 import { type ToolCall, ToolMessage } from "@langchain/core/messages";
 import type { RunnableConfig } from "@langchain/core/runnables";
 import { type StructuredTool, ToolInputParsingException } from "@langchain/core/tools";
-import type { McpSource, McpTool, ToolsChange } from "@toolnexus/mcp-core";
+import type { McpSource, ToolsChange } from "@toolnexus/mcp-core";
+import { createGenerationView, createSubscriptions } from "@toolnexus/mcp-core/adapter";
 import { invalidInputMessage, unknownToolMessage } from "./invalid-tool-message.js";
 import { type McpLangChainOptions, resolveOptions } from "./options.js";
-import { createToolConverter } from "./tool-converter.js";
+import { createLangChainConverter } from "./tool-converter.js";
 
 /** The current MCP tools as LangChain tools, following the source's changes. */
 export interface LangChainToolkit {
@@ -44,39 +45,34 @@ export interface LangChainToolkit {
  */
 export function createLangChainToolkit(source: McpSource, options?: McpLangChainOptions): LangChainToolkit {
   const resolved = resolveOptions(options);
-  const subscriptions = new Set<() => void>();
-  let generation: readonly McpTool[] | undefined;
-  let tools: StructuredTool[] = [];
-  let byName = new Map<string, StructuredTool>();
+  const subscriptions = createSubscriptions(source, "LangChain toolkit");
   // Tools that left the set, by name: a model may still call one it was offered, and the core's
   // wrapper then answers with the precise reason ("no longer offered", "server unavailable").
   const retired = new Map<string, StructuredTool>();
-  let disposed = false;
-
-  function current(): void {
-    const next = source.tools;
-    if (next === generation) return;
-    const converted = next.map(convert);
-    const nextByName = new Map(converted.map((tool) => [tool.name, tool]));
-    for (const [name, tool] of byName) if (!nextByName.has(name)) retired.set(name, tool);
-    for (const name of nextByName.keys()) retired.delete(name);
-    generation = next;
-    tools = Object.freeze(converted) as StructuredTool[];
-    byName = nextByName;
-  }
+  let previous = new Map<string, StructuredTool>();
+  const view = createGenerationView(
+    source,
+    (tool) => convert(tool),
+    (converted) => {
+      const byName = new Map(converted.map((tool) => [tool.name, tool]));
+      for (const [name, tool] of previous) if (!byName.has(name)) retired.set(name, tool);
+      for (const name of byName.keys()) retired.delete(name);
+      previous = byName;
+      return { tools: Object.freeze([...converted]) as StructuredTool[], byName };
+    },
+  );
+  const current = () => view.current();
 
   const toolkit: LangChainToolkit = {
     source,
     get tools() {
-      current();
-      return tools;
+      return current().tools;
     },
     tool(name) {
-      current();
-      return byName.get(name);
+      return current().byName.get(name);
     },
     async runToolCall(toolCall, config) {
-      current();
+      const { byName } = current();
       const tool = byName.get(toolCall.name) ?? retired.get(toolCall.name);
       if (tool === undefined) return unknownToolMessage(toolCall, [...byName.keys()]);
       try {
@@ -89,24 +85,12 @@ export function createLangChainToolkit(source: McpSource, options?: McpLangChain
         throw error;
       }
     },
-    onToolsChange(cb) {
-      if (disposed) throw new Error("This LangChain toolkit is disposed");
-      const unsubscribe = source.onToolsChange(cb);
-      subscriptions.add(unsubscribe);
-      return () => {
-        subscriptions.delete(unsubscribe);
-        unsubscribe();
-      };
-    },
-    dispose() {
-      disposed = true;
-      for (const unsubscribe of subscriptions) unsubscribe();
-      subscriptions.clear();
-    },
+    onToolsChange: (cb) => subscriptions.onToolsChange(cb),
+    dispose: () => subscriptions.dispose(),
   };
-  const convert = createToolConverter(resolved, toolkit);
+  const convert = createLangChainConverter(resolved, toolkit);
   // Keep `retired` complete even when nobody reads `tools` between two changes.
-  subscriptions.add(source.onToolsChange(current));
+  subscriptions.track(source.onToolsChange(current));
   current();
   return toolkit;
 }

@@ -5,6 +5,7 @@
 
 import type { McpSource as CoreSource, McpConfigInput } from "@toolnexus/mcp-core";
 import { loadMcp as loadCore } from "@toolnexus/mcp-core";
+import { resolveCallOptions } from "@toolnexus/mcp-core/adapter";
 import { resolveConfigInput } from "./config-input.js";
 import { type LoadMcpOptions, toCoreOptions } from "./options.js";
 import { createSource } from "./source.js";
@@ -27,10 +28,11 @@ import type { McpSource } from "./types.js";
 export async function loadMcp(input: string | object, opts?: LoadMcpOptions): Promise<McpSource> {
   const options = opts ?? {};
   const coreOptions = toCoreOptions(options);
+  const calls = resolveCallOptions("loadMcp", options);
   // toolnexus configs are untyped data (`object`); the core checks them fully at run time.
   const core = await loadCore((await resolveConfigInput(input)) as McpConfigInput, coreOptions);
   if (options.onWarning === undefined) reportFailures(core);
-  return createSource(core);
+  return createSource(core, calls);
 }
 
 /**

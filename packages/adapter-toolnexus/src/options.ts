@@ -7,11 +7,13 @@ import {
   type LoadMcpOptions as CoreLoadMcpOptions,
   type InheritEnv,
   LOAD_OPTION_DEFAULTS,
-  McpCoreError,
   type ToolCacheStore,
 } from "@toolnexus/mcp-core";
+import { invalidOption, type McpToolProgress } from "@toolnexus/mcp-core/adapter";
 import { elicitationBridge } from "./elicitation.js";
 import type { Answer, Request } from "./types.js";
+
+export type { McpToolProgress };
 
 /** The ADR's restart policy. */
 export interface AutoRestartPolicy {
@@ -42,6 +44,19 @@ export interface LoadMcpOptions {
    *   for each server that failed at load
    */
   onWarning?: (message: string) => void;
+  /**
+   * Milliseconds per tool call, an integer from 1 to 2147483647 (progress notifications reset it); a
+   * call's own `ctx.timeout` wins. The same option as in the other adapters.
+   * @default the server's `timeout` (30 000)
+   */
+  timeoutMs?: number;
+  /**
+   * Receives the servers' progress notifications for every call, as
+   * `{ progress, total?, message?, toolName, server }` (the shape every adapter reports). Giving it
+   * makes every call request progress.
+   * @default none
+   */
+  onProgress?: (progress: McpToolProgress) => void;
 }
 
 /** Options of `listMcpTools`. */
@@ -55,8 +70,7 @@ export interface ListMcpToolsOptions {
 }
 
 function fail(option: string, expected: string, value: unknown): never {
-  const got = value === null ? "null" : Array.isArray(value) ? "an array" : typeof value;
-  throw new McpCoreError("OPTIONS_INVALID", `loadMcp option "${option}": expected ${expected}, got ${got}`);
+  return invalidOption("loadMcp", option, expected, value);
 }
 
 function checkCount(option: string, value: unknown): void {

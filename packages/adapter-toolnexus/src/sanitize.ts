@@ -1,12 +1,12 @@
 /**
- * toolnexus's name sanitizer and tool naming.
+ * toolnexus's name sanitizer and tool naming: the core's, re-exported under toolnexus's names.
  * @module
  */
+import { toolnexusName } from "@toolnexus/mcp-core";
+import { toolnexusSanitize } from "@toolnexus/mcp-core/adapter";
 
 /** Replaces every UTF-16 code unit outside `[a-zA-Z0-9_-]` with `_` (toolnexus's `sanitize`). */
-export const sanitize = (value: string): string => value.replace(/[^a-zA-Z0-9_-]/g, "_");
+export const sanitize: (value: string) => string = toolnexusSanitize;
 
 /** `sanitize(server) + "_" + sanitize(tool)`; no length cap, no collision handling (as toolnexus). */
-export function toolName(server: string, tool: string): string {
-  return `${sanitize(server)}_${sanitize(tool)}`;
-}
+export const toolName: (server: string, tool: string) => string = toolnexusName;

@@ -4,16 +4,20 @@
  * @module
  */
 import type { McpSource as CoreSource } from "@toolnexus/mcp-core";
+import type { ResolvedCallOptions } from "@toolnexus/mcp-core/adapter";
 import { createToolView } from "./tool-view.js";
 import type { McpSource, McpStatus, Tool } from "./types.js";
 
-/** Wraps a loaded core source; `status` is copied once, now (the outcome of the load). */
-export function createSource(core: CoreSource): McpSource {
-  const view = createToolView();
+/**
+ * Wraps a loaded core source; `status` is copied once, now (the outcome of the load).
+ * @param calls the load's `timeoutMs` and `onProgress`, applied to every call of its tools
+ */
+export function createSource(core: CoreSource, calls: ResolvedCallOptions): McpSource {
+  const tools = createToolView(core, calls);
   const status: Record<string, McpStatus> = { ...core.status };
   return {
     get tools(): Tool[] {
-      return view(core.tools);
+      return tools();
     },
     status,
     close: () => core.close(),

@@ -2,31 +2,18 @@
  * The core's `McpToolResult` → toolnexus's `ToolResult`.
  * @module
  */
-import {
-  isKnownContentBlock,
-  type McpContentBlock,
-  type McpToolResult,
-  unsupportedContentText,
-} from "@toolnexus/mcp-core";
+import type { McpToolResult } from "@toolnexus/mcp-core";
+import { contentTextParts, EMPTY_ERROR_TEXT } from "@toolnexus/mcp-core/adapter";
 import type { ToolResult } from "./types.js";
 
-/** `output` of an `isError` result with no non-blank text. */
-export const EMPTY_ERROR_OUTPUT = "MCP tool returned an error";
+/** `output` of an `isError` result with no non-blank text (the core's wording, as toolnexus's). */
+export const EMPTY_ERROR_OUTPUT: string = EMPTY_ERROR_TEXT;
 
 /**
- * The text of each text block, and for a block of a type the core does not know
- * `[unsupported content type "<type>"]` plus its `text` member (SPEC §7); other known blocks
- * (images, audio, resources) are left out, as toolnexus does.
- */
-function textParts(content: readonly McpContentBlock[]): string[] {
-  return content.flatMap((block) => {
-    if (!isKnownContentBlock(block)) return [unsupportedContentText(block)];
-    return block.type === "text" ? [block.text] : [];
-  });
-}
-
-/**
- * Maps one result, in toolnexus's order of precedence. Every result carries `metadata: { server }`.
+ * Maps one result, in toolnexus's order of precedence — the order every adapter follows (SPEC §13.4),
+ * with toolnexus's text: "text parts" are the text blocks and, for a block of a type the core does
+ * not know, `[unsupported content type "<type>"]` plus its `text` member (SPEC §7); media, resources
+ * and links contribute nothing, as in toolnexus. Every result carries `metadata: { server }`.
  * - a call that failed (unavailable, timeout, aborted, protocol) → `{ output: message, isError: true }`
  * - `isError` → the non-blank text parts joined with `"\n\n"`, or {@link EMPTY_ERROR_OUTPUT}
  * - `structuredContent` (not null) → its JSON
@@ -42,13 +29,13 @@ export function toToolResult(result: McpToolResult, server: string): ToolResult 
     return { output: message, isError: true, metadata };
   }
   if (result.isError) {
-    const output = textParts(result.content).filter((text) => text.trim() !== "");
+    const output = contentTextParts(result.content).filter((text) => text.trim() !== "");
     return { output: output.join("\n\n") || EMPTY_ERROR_OUTPUT, isError: true, metadata };
   }
   if (result.structuredContent !== undefined && result.structuredContent !== null) {
     return { output: JSON.stringify(result.structuredContent), isError: false, metadata };
   }
-  return { output: textParts(result.content).join("\n"), isError: false, metadata };
+  return { output: contentTextParts(result.content).join("\n"), isError: false, metadata };
 }
 
 /** A thrown failure as a result (`execute` never rejects). */

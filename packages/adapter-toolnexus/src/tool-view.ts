@@ -1,15 +1,25 @@
 /**
- * The core's live tool list seen as toolnexus `Tool`s. Each `McpTool` is converted once (a WeakMap),
- * so a tool the core keeps across a refresh or restart keeps its `Tool` object too.
+ * The core's live tool list seen as toolnexus `Tool`s. Each `McpTool` is converted once, so a tool the
+ * core keeps across a refresh or restart keeps its `Tool` object too.
  * @module
  */
 import type { McpTool } from "@toolnexus/mcp-core";
+import {
+  buildCallContext,
+  createGenerationView,
+  createToolConverter,
+  type ResolvedCallOptions,
+  type ToolGenerationSource,
+} from "@toolnexus/mcp-core/adapter";
 import { toolnexusInputSchema } from "./input-schema.js";
 import { thrownToToolResult, toToolResult } from "./tool-result.js";
 import type { Tool, ToolContext, ToolResult } from "./types.js";
 
-/** Converts one core tool; `execute` passes `signal` and `timeout` through and never rejects. */
-export function toTool(mcpTool: McpTool): Tool {
+/**
+ * Converts one core tool; `execute` passes `signal` and `timeout` (else the load's `timeoutMs`)
+ * through, reports progress to the load's `onProgress`, and never rejects.
+ */
+export function toTool(mcpTool: McpTool, options: ResolvedCallOptions): Tool {
   const { name, server } = mcpTool;
   return {
     name,
@@ -18,9 +28,7 @@ export function toTool(mcpTool: McpTool): Tool {
     source: "mcp" as const,
     async execute(args: Record<string, unknown>, ctx?: ToolContext): Promise<ToolResult> {
       try {
-        const call: { signal?: AbortSignal; timeout?: number } = {};
-        if (ctx?.signal !== undefined) call.signal = ctx.signal;
-        if (ctx?.timeout !== undefined) call.timeout = ctx.timeout;
+        const call = buildCallContext(mcpTool, options, { signal: ctx?.signal, timeoutMs: ctx?.timeout });
         return toToolResult(await mcpTool.execute(args ?? {}, call), server);
       } catch (error) {
         return thrownToToolResult(error, server);
@@ -29,16 +37,9 @@ export function toTool(mcpTool: McpTool): Tool {
   };
 }
 
-/** A converter with a cache: `view(tools)` maps the core's current list, reusing converted tools. */
-export function createToolView(): (tools: readonly McpTool[]) => Tool[] {
-  const cache = new WeakMap<McpTool, Tool>();
-  const convert = (mcpTool: McpTool): Tool => {
-    let tool = cache.get(mcpTool);
-    if (tool === undefined) {
-      tool = toTool(mcpTool);
-      cache.set(mcpTool, tool);
-    }
-    return tool;
-  };
-  return (tools) => tools.map(convert);
+/** The current tools of `core` as `Tool`s, converted once per core tool; a fresh array per call. */
+export function createToolView(core: ToolGenerationSource, options: ResolvedCallOptions): () => Tool[] {
+  const convert = createToolConverter((mcpTool) => toTool(mcpTool, options));
+  const view = createGenerationView(core, convert, (converted) => converted);
+  return () => [...view.current()];
 }

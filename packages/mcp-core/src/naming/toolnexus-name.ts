@@ -8,11 +8,11 @@
  * (an emoji) becomes `__`, where `namespacedName` (per code point) writes one `_`. No length limit
  * and no hash: that is toolnexus's behaviour, so its names may exceed 64 characters and may collide.
  */
-function sanitize(value: string): string {
+export function toolnexusSanitize(value: string): string {
   return value.replace(/[^a-zA-Z0-9_-]/g, "_");
 }
 
 /** `sanitize(server) + "_" + sanitize(rawName)`, exactly as toolnexus names MCP tools today. */
 export function toolnexusName(server: string, rawName: string): string {
-  return `${sanitize(server)}_${sanitize(rawName)}`;
+  return `${toolnexusSanitize(server)}_${toolnexusSanitize(rawName)}`;
 }

@@ -1,0 +1,42 @@
+/**
+ * The `McpCallContext` of one call made through an adapter's tool.
+ * @module
+ */
+import type { McpCallContext, McpTool } from "../types.js";
+import type { ResolvedCallOptions } from "./call-options.js";
+
+/** What the host knows about one call. */
+export interface HostCall {
+  /** The host's abort signal for this call (the server receives `notifications/cancelled`). */
+  signal?: AbortSignal | undefined;
+  /** A per-call timeout the host's own contract carries (e.g. toolnexus's `ctx.timeout`); wins over `timeoutMs`. */
+  timeoutMs?: number | undefined;
+  /** The host's id of the tool call, passed on to progress. */
+  toolCallId?: string | undefined;
+}
+
+/**
+ * The context for `tool.execute`: the call's signal, its timeout (the call's own, else the adapter's
+ * `timeoutMs`, else none so the server's applies) and, when the adapter has `onProgress`, a progress
+ * listener that adds `toolName`, `server` and `toolCallId` (when known) to each notification.
+ */
+export function buildCallContext(
+  tool: McpTool,
+  options: ResolvedCallOptions,
+  call?: HostCall,
+): McpCallContext {
+  const ctx: McpCallContext = {};
+  if (call?.signal !== undefined) ctx.signal = call.signal;
+  const timeout = call?.timeoutMs ?? options.timeoutMs;
+  if (timeout !== undefined) ctx.timeout = timeout;
+  const { onProgress } = options;
+  if (onProgress !== undefined) {
+    const toolCallId = call?.toolCallId;
+    const about =
+      toolCallId === undefined
+        ? { toolName: tool.name, server: tool.server }
+        : { toolName: tool.name, server: tool.server, toolCallId };
+    ctx.onProgress = (progress) => onProgress({ ...progress, ...about });
+  }
+  return ctx;
+}

@@ -1,0 +1,76 @@
+/**
+ * The call options every adapter takes under the same names (`timeoutMs`, `onProgress`), and the one
+ * step that validates them.
+ * @module
+ */
+import { MAX_TIMER_EXPECTED, MAX_TIMER_MS } from "../timer-limit.js";
+import type { McpProgress } from "../types.js";
+import { invalidOption } from "./option-error.js";
+
+/** A progress notification of a running call, with the call it belongs to. One shape in every adapter. */
+export interface McpToolProgress extends McpProgress {
+  /** The model-facing tool name. */
+  toolName: string;
+  /** The MCP server that runs the tool. */
+  server: string;
+  /** The host's id of the tool call, when the host has one. */
+  toolCallId?: string;
+}
+
+/** Receives the progress notifications of every call of an adapter's tools. */
+export type McpToolProgressListener = (progress: McpToolProgress) => void;
+
+/** The options every adapter shares, as its users write them. Every field is optional. */
+export interface AdapterCallOptions {
+  /**
+   * Milliseconds per MCP call, an integer from 1 to 2147483647; progress notifications reset it.
+   * @default the server's `timeout` (30 000)
+   */
+  timeoutMs?: number;
+  /**
+   * Deprecated alias of `timeoutMs` (the AI SDK adapter's old name); `timeoutMs` wins, and naming
+   * both with different values is an error.
+   * @deprecated use `timeoutMs`
+   */
+  timeout?: number;
+  /** Receives progress notifications; giving it makes every call request progress. @default none */
+  onProgress?: McpToolProgressListener;
+}
+
+/** The shared options after validation. */
+export interface ResolvedCallOptions {
+  timeoutMs: number | undefined;
+  onProgress: McpToolProgressListener | undefined;
+}
+
+function checkTimeoutMs(entry: string, option: string, value: unknown): number | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value !== "number" || !Number.isInteger(value) || value < 1) {
+    invalidOption(entry, option, "an integer ≥ 1 (milliseconds)", value);
+  }
+  // A longer timer fires after 1 ms: every call would time out at once.
+  if (value > MAX_TIMER_MS) invalidOption(entry, option, MAX_TIMER_EXPECTED, value, "a larger number");
+  return value;
+}
+
+/**
+ * Validates the shared options field by field (an explicit `undefined` keeps the default), naming the
+ * option the caller wrote — the deprecated `timeout` included.
+ * @param entry who reads the options, for the error message (e.g. `"LangChain adapter"`)
+ * @throws McpCoreError `OPTIONS_INVALID` naming the option (see `invalidOption`)
+ */
+export function resolveCallOptions(
+  entry: string,
+  options: { timeoutMs?: unknown; timeout?: unknown; onProgress?: unknown } | undefined,
+): ResolvedCallOptions {
+  const timeoutMs = checkTimeoutMs(entry, "timeoutMs", options?.timeoutMs);
+  const alias = checkTimeoutMs(entry, "timeout", options?.timeout);
+  if (timeoutMs !== undefined && alias !== undefined && timeoutMs !== alias) {
+    invalidOption(entry, "timeout", `nothing when "timeoutMs" is given (it is its deprecated alias)`, alias);
+  }
+  const onProgress = options?.onProgress;
+  if (onProgress !== undefined && typeof onProgress !== "function") {
+    invalidOption(entry, "onProgress", "a function", onProgress);
+  }
+  return { timeoutMs: timeoutMs ?? alias, onProgress: onProgress as McpToolProgressListener | undefined };
+}

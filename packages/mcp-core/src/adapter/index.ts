@@ -1,0 +1,37 @@
+/**
+ * `@toolnexus/mcp-core/adapter` — **internal**: the mechanics this repository's adapters
+ * (`@toolnexus/adapter-langchain`, `@toolnexus/adapter-ai-sdk`, `@toolnexus/adapter-toolnexus`)
+ * share, so each keeps only what is its host's. It is not part of the public API and carries no
+ * semver promise: anything here may change or go in any release, in step with those adapters (like
+ * the AI SDK's `ai/internal`). Applications should import `@toolnexus/mcp-core` instead.
+ *
+ * What lives here: the generation view with a conversion cache keyed by the core's tool object, the
+ * shared call options (`timeoutMs`, `onProgress`) and call-context building, subscription tracking,
+ * MCP content as model-readable parts and text, the error-text precedence, the tool metadata keys,
+ * the option-error helper, and the toolnexus sanitizer an adapter must not copy.
+ * @module
+ */
+
+export { toolnexusSanitize } from "../naming/toolnexus-name.js";
+export { buildCallContext, type HostCall } from "./call-context.js";
+export {
+  type AdapterCallOptions,
+  type McpToolProgress,
+  type McpToolProgressListener,
+  type ResolvedCallOptions,
+  resolveCallOptions,
+} from "./call-options.js";
+export {
+  type AdapterContentPart,
+  contentTextParts,
+  DEFAULT_BLOB_MIME_TYPE,
+  isTextOnly,
+  resourceLinkText,
+  toContentPart,
+} from "./content-part.js";
+export { EMPTY_ERROR_TEXT, errorText } from "./error-text.js";
+export { createGenerationView, type GenerationView, type ToolGenerationSource } from "./generation-view.js";
+export { invalidOption } from "./option-error.js";
+export { createSubscriptions, type Subscriptions } from "./subscriptions.js";
+export { createToolConverter, type ToolConverter } from "./tool-converter.js";
+export { type McpToolMetadata, toolMetadata } from "./tool-metadata.js";
