@@ -1,6 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { backoffDelay } from "../src/index.js";
-import { transition } from "../src/lifecycle/state-machine.js";
 
 describe("backoffDelay", () => {
   it.each([
@@ -44,30 +43,5 @@ describe("backoff timing with fake timers", () => {
     expect(fired).toEqual([1, 2]);
     vi.advanceTimersByTime(1000);
     expect(fired).toEqual([1, 2, 3]);
-  });
-});
-
-describe("transition", () => {
-  it("should allow only stopped and error to start", () => {
-    expect(transition("stopped", { type: "start" })).toBe("starting");
-    expect(transition("error", { type: "start" })).toBe("starting");
-    expect(transition("starting", { type: "start" })).toBeUndefined();
-    expect(transition("running", { type: "start" })).toBeUndefined();
-  });
-
-  it("should accept ready and fail only while starting, and lost only while running", () => {
-    const error = new Error("x");
-    expect(transition("starting", { type: "ready" })).toBe("running");
-    expect(transition("starting", { type: "fail", error })).toBe("error");
-    expect(transition("running", { type: "ready" })).toBeUndefined();
-    expect(transition("running", { type: "lost", error })).toBe("error");
-    expect(transition("starting", { type: "lost", error })).toBeUndefined();
-    expect(transition("stopped", { type: "fail", error })).toBeUndefined();
-  });
-
-  it("should stop from every state", () => {
-    for (const state of ["stopped", "starting", "running", "error"] as const) {
-      expect(transition(state, { type: "stop" })).toBe("stopped");
-    }
   });
 });

@@ -122,7 +122,7 @@ describe("auto-restart", () => {
     const states = collectStates(source);
     const changes = collectToolChanges(source);
     process.kill(pidOf(source, "loop") as number, "SIGKILL");
-    await waitFor(() => states.events.some((e) => (e.info as { reason?: string }).reason === "gave up"), {
+    await waitFor(() => states.events.some((e) => (e.info as { reason?: string }).reason === "gave-up"), {
       timeoutMs: 15_000,
     });
     const errors = states.events
