@@ -21,6 +21,7 @@ export function createSource(core: CoreSource): McpSource {
     restart: (server) => core.restart(server),
     onStateChange: (cb) => core.onStateChange(cb),
     refresh: (server) => core.refresh(server),
+    whenSettled: (server) => core.whenSettled(server),
     onToolsChange: (cb) => core.onToolsChange(cb),
     servers: () => core.servers(),
   };
