@@ -52,7 +52,11 @@ describe("toToolResult", () => {
     ],
     [
       "an unavailable call as its message",
-      { isError: true, content: [text("gone")], error: { kind: "unavailable", code: "TOOL_REMOVED", message: "gone" } },
+      {
+        isError: true,
+        content: [text("gone")],
+        error: { kind: "unavailable", code: "TOOL_REMOVED", message: "gone" },
+      },
       "gone",
       true,
     ],
@@ -83,7 +87,10 @@ describe("toToolResult", () => {
   });
 
   it("should keep a protocol error's message when it carries no detail", () => {
-    const result = base({ isError: true, error: { kind: "protocol", code: "PROTOCOL_ERROR", message: "something else" } });
+    const result = base({
+      isError: true,
+      error: { kind: "protocol", code: "PROTOCOL_ERROR", message: "something else" },
+    });
     expect(toToolResult(result, "s").output).toBe("something else");
   });
 });
