@@ -146,6 +146,7 @@ describe("refresh()", () => {
     expect(result.error?.kind).toBe("unavailable");
     expect(result.error?.message).toContain("no longer offered");
     expect(result.error?.message).toContain(SERVER);
+    expect(result.error?.code).toBe("TOOL_REMOVED");
     expect(readLog(log).filter((e) => e.event === "call" && e.tool === "alpha")).toHaveLength(1);
   });
 
