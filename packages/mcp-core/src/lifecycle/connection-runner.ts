@@ -137,45 +137,38 @@ export abstract class ConnectionRunner implements ToolCaller {
     this.changed.fire();
   }
 
+  /** How each effect is performed (SPEC §8.1 says what each one means). */
+  private readonly handlers: { [T in Effect["type"]]: (effect: Extract<Effect, { type: T }>) => void } = {
+    "open-session": () => {
+      if (this.current.kind === "starting") this.track(this.runAttempt(this.current));
+    },
+    "abort-attempt": (effect) => effect.abort.abort(),
+    "cancel-retry": () => this.budget.cancel(),
+    "schedule-retry": () =>
+      void this.budget.schedule(() => {
+        if (this.current.kind === "error" && this.current.retry) void this.startAs("restart").catch(() => {});
+      }),
+    supervise: (effect) => {
+      this.supervision.arm(effect.session);
+      this.idle.arm();
+    },
+    unsupervise: () => {
+      this.supervision.disarm();
+      this.idle.clear();
+      this.refresher.cancel();
+    },
+    "close-session": (effect) => {
+      this.opener.lastStderr = effect.session.stderrTail() ?? this.opener.lastStderr;
+      const closing = effect.session.close().catch(() => {});
+      this.closes.add(closing);
+      void closing.finally(() => this.closes.delete(closing));
+    },
+    "withdraw-tools": () => this.listing.withdraw(),
+    "reset-budget": () => this.budget.reset(),
+  };
+
   private perform(effect: Effect): void {
-    switch (effect.type) {
-      case "open-session":
-        if (this.current.kind === "starting") this.track(this.runAttempt(this.current));
-        break;
-      case "abort-attempt":
-        effect.abort.abort();
-        break;
-      case "cancel-retry":
-        this.budget.cancel();
-        break;
-      case "schedule-retry":
-        this.budget.schedule(() => {
-          if (this.current.kind === "error" && this.current.retry)
-            void this.startAs("restart").catch(() => {});
-        });
-        break;
-      case "supervise":
-        this.supervision.arm(effect.session);
-        this.idle.arm();
-        break;
-      case "unsupervise":
-        this.supervision.disarm();
-        this.idle.clear();
-        this.refresher.cancel();
-        break;
-      case "close-session": {
-        this.opener.lastStderr = effect.session.stderrTail() ?? this.opener.lastStderr;
-        const closing = effect.session.close().catch(() => {});
-        this.closes.add(closing);
-        void closing.finally(() => this.closes.delete(closing));
-        break;
-      }
-      case "withdraw-tools":
-        this.listing.withdraw();
-        break;
-      case "reset-budget":
-        this.budget.reset();
-    }
+    (this.handlers[effect.type] as (effect: Effect) => void)(effect);
   }
 
   /** Keeps the attempt in progress for start()'s single flight, stop() and the settle barrier. */
