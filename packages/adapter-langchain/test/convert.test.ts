@@ -76,7 +76,11 @@ describe("toLangChainTools", () => {
     const message = (await fail?.invoke(call)) as ToolMessage;
     expect(ToolMessage.isInstance(message)).toBe(true);
     expect(message).toMatchObject({ status: "error", content: "boom", tool_call_id: call.id });
-    expect((message.artifact as McpToolArtifact).error).toEqual({ kind: "tool", message: "boom" });
+    expect((message.artifact as McpToolArtifact).error).toEqual({
+      kind: "tool",
+      code: "TOOL_ERROR",
+      message: "boom",
+    });
   });
 
   it("should reject with the error text when invoked with plain arguments", async () => {

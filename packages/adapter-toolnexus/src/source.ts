@@ -25,6 +25,7 @@ export function createSource(core: CoreSource, calls: ResolvedCallOptions): McpS
     restart: (server) => core.restart(server),
     onStateChange: (cb) => core.onStateChange(cb),
     refresh: (server) => core.refresh(server),
+    whenSettled: (server) => core.whenSettled(server),
     onToolsChange: (cb) => core.onToolsChange(cb),
     servers: () => core.servers(),
   };

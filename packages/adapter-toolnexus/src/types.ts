@@ -99,6 +99,12 @@ export interface McpSource {
   onStateChange(cb: (server: string, state: ConnectionState, info: StateInfo) => void): () => void;
   /** M2: re-lists one server (or every running one) and reconciles `tools` by raw name. */
   refresh(server?: string): Promise<void>;
+  /**
+   * A barrier: resolves once nothing is pending for the server (or every server) — no start, no
+   * scheduled restart, no refresh or `list_changed` debounce, no background discovery (the core's
+   * `whenSettled`).
+   */
+  whenSettled(server?: string): Promise<void>;
   /** M2: called once per effective change of a server's tools (names are final names). */
   onToolsChange(cb: (server: string, change: ToolsChange) => void): () => void;
   /** Diagnostics: one snapshot per configured server (state, pid, restarts, last error; no env values). */

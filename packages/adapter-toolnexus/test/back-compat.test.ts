@@ -10,7 +10,7 @@ import {
 } from "@toolnexus/fixtures";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { loadMcp } from "../src/index.js";
-import { childEnv, local, names, settle, tool } from "./helpers.js";
+import { childEnv, local, names, tool } from "./helpers.js";
 
 /** The ADR's promise: `loadMcp(config)` and nothing else behaves as toolnexus does today. */
 describe("loadMcp(config) with no options", () => {
@@ -68,10 +68,10 @@ describe("loadMcp(config) with no options", () => {
     expect(added).toEqual({ output: "added late", isError: false, metadata: { server: "dyn" } });
     process.kill(killed, "SIGKILL");
     await waitFor(() => source.state("basic") === "error");
-    // The list_changed notification arrived before the add_tool result; give a (disabled) debounce
-    // several times its 50 ms to act, then check that nothing did.
+    // The list_changed notification arrived before the add_tool result; once nothing is pending,
+    // check that nothing acted on it.
     await tool(source, "dyn_echo").execute({ text: "round trip" });
-    await settle(250);
+    await source.whenSettled();
 
     expect(changes.events).toEqual([]);
     expect(source.tools).toEqual(before);

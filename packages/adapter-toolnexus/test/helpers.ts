@@ -47,8 +47,3 @@ export async function childEnv(envTool: Tool): Promise<Record<string, string>> {
   if (result.isError) throw new Error(`env tool failed: ${result.output}`);
   return (JSON.parse(result.output) as { env: Record<string, string> }).env;
 }
-
-/** Waits `ms` milliseconds; only for asserting that something does NOT happen within a bounded time. */
-export function settle(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
-}

@@ -28,14 +28,14 @@ describe("toToolResult", () => {
       {
         isError: true,
         content: [text("one"), text("  "), image, text("two")],
-        error: { kind: "tool", message: "x" },
+        error: { kind: "tool", code: "TOOL_ERROR", message: "x" },
       },
       "one\n\ntwo",
       true,
     ],
     [
       "isError with only blank text",
-      { isError: true, content: [text(" \n\t")], error: { kind: "tool", message: "x" } },
+      { isError: true, content: [text(" \n\t")], error: { kind: "tool", code: "TOOL_ERROR", message: "x" } },
       EMPTY_ERROR_OUTPUT,
       true,
     ],
@@ -45,20 +45,24 @@ describe("toToolResult", () => {
         isError: true,
         content: [text("bad")],
         structuredContent: { a: 1 },
-        error: { kind: "tool", message: "x" },
+        error: { kind: "tool", code: "TOOL_ERROR", message: "x" },
       },
       "bad",
       true,
     ],
     [
       "an unavailable call as its message",
-      { isError: true, content: [text("gone")], error: { kind: "unavailable", message: "gone" } },
+      {
+        isError: true,
+        content: [text("gone")],
+        error: { kind: "unavailable", code: "TOOL_REMOVED", message: "gone" },
+      },
       "gone",
       true,
     ],
     [
       "a timeout as its message",
-      { isError: true, error: { kind: "timeout", message: "Call timed out after 5 ms" } },
+      { isError: true, error: { kind: "timeout", code: "TIMEOUT", message: "Call timed out after 5 ms" } },
       "Call timed out after 5 ms",
       true,
     ],
@@ -68,6 +72,7 @@ describe("toToolResult", () => {
         isError: true,
         error: {
           kind: "protocol",
+          code: "PROTOCOL_ERROR",
           message: 'Call to tool "s_t" on MCP server "s" failed: MCP error -32602: nope',
           detail: "MCP error -32602: nope",
         },
@@ -82,7 +87,10 @@ describe("toToolResult", () => {
   });
 
   it("should keep a protocol error's message when it carries no detail", () => {
-    const result = base({ isError: true, error: { kind: "protocol", message: "something else" } });
+    const result = base({
+      isError: true,
+      error: { kind: "protocol", code: "PROTOCOL_ERROR", message: "something else" },
+    });
     expect(toToolResult(result, "s").output).toBe("something else");
   });
 });

@@ -2,13 +2,14 @@
  * `loadMcp`: config → one Connection per enabled server → registry → source.
  * @module
  */
-
+import type { Tool } from "@modelcontextprotocol/sdk/types.js";
 import type { McpConfigInput } from "./config/mcp-config-input.js";
 import { parseConfig } from "./config/parse-config.js";
 import type { ServerConfig } from "./config/server-config.js";
 import { errorMessage, McpCoreError } from "./errors.js";
 import { EventHub } from "./event-hub.js";
 import { LazyListing } from "./lazy/lazy-listing.js";
+import { prepareLazyServer } from "./lazy/prepare-lazy-server.js";
 import { Connection } from "./lifecycle/connection.js";
 import { Source } from "./mcp-source.js";
 import { resolveLoadOptions, resolveServerPolicy } from "./options/resolve-load-options.js";
@@ -60,11 +61,12 @@ export async function loadMcp(
     warn,
   );
   const connections = new Map<string, Connection>();
-  const lazyListings: LazyListing[] = [];
+  const lazyServers: { connection: Connection; cache: LazyListing | undefined }[] = [];
   const eager: Connection[] = [];
   for (const config of configs.filter((c) => c.enabled)) {
     const { lazy, liveToolList, autoRestart, healthCheck } = resolveServerPolicy(options, config);
-    let listing: LazyListing | undefined;
+    // Only a lazy server's listings are cached: they are its tools before it starts.
+    const cache = lazy && options.toolCache ? new LazyListing(config, options.toolCache, warn) : undefined;
     const connection = new Connection(config, {
       registry,
       autoRestart,
@@ -84,26 +86,26 @@ export async function loadMcp(
       ...(options.onElicitation ? { onElicitation: bindElicitation(options.onElicitation, config) } : {}),
       onState: (server, state, info) => stateEvents.emit(server, state, info),
       warn,
-      onListing: (tools) => void listing?.save(tools),
+      ...(cache ? { onListing: (tools: Tool[]) => void cache.save(tools) } : {}),
     });
     connections.set(config.name, connection);
-    if (lazy) {
-      listing = new LazyListing(connection, registry, options.toolCache, warn);
-      lazyListings.push(listing);
-    } else {
-      eager.push(connection);
-    }
+    if (lazy) lazyServers.push({ connection, cache });
+    else eager.push(connection);
   }
+  const discoveries: Promise<void>[] = [];
   const source = new Source({
     configs,
     connections,
-    lazyListings,
+    discoveries,
     registry,
     stateEvents,
     toolEvents,
     warnings,
   });
-  await Promise.all(lazyListings.map((l) => l.prepare()));
+  const prepared = await Promise.all(
+    lazyServers.map(({ connection, cache }) => prepareLazyServer(connection, cache, warn)),
+  );
+  for (const { discovery } of prepared) if (discovery) discoveries.push(discovery);
   const results = await Promise.allSettled(eager.map((c) => c.start()));
   const failures = results.flatMap((r, i) => {
     const name = eager[i]?.config.name ?? "";

@@ -5,7 +5,6 @@
 import type { ServerConfig } from "./config/server-config.js";
 import { McpCoreError } from "./errors.js";
 import type { EventHub } from "./event-hub.js";
-import type { LazyListing } from "./lazy/lazy-listing.js";
 import type { Connection } from "./lifecycle/connection.js";
 import type { ToolRegistry } from "./tools/tool-registry.js";
 import type {
@@ -22,7 +21,8 @@ export interface SourceParts {
   /** Every configured server, enabled or not, in config order. */
   configs: ServerConfig[];
   connections: Map<string, Connection>;
-  lazyListings: LazyListing[];
+  /** Background discoveries of lazy servers on a cache miss (close and `whenSettled` wait for them). */
+  discoveries: Promise<void>[];
   registry: ToolRegistry;
   stateEvents: EventHub<[string, ConnectionState, StateInfo]>;
   toolEvents: EventHub<[string, ToolsChange]>;
@@ -124,6 +124,15 @@ export class Source implements McpSource {
     });
   }
 
+  whenSettled(server?: string): Promise<void> {
+    return this.guard(async () => {
+      const connections =
+        server === undefined ? [...this.parts.connections.values()] : [this.connection(server)];
+      await Promise.all(this.parts.discoveries);
+      await Promise.all(connections.map((c) => c.whenSettled()));
+    });
+  }
+
   onStateChange(cb: (server: string, state: ConnectionState, info: StateInfo) => void): () => void {
     return this.parts.stateEvents.subscribe(cb);
   }
@@ -140,7 +149,7 @@ export class Source implements McpSource {
   close(): Promise<void> {
     this.closing ??= (async () => {
       await Promise.all([...this.parts.connections.values()].map((c) => c.close()));
-      await Promise.all(this.parts.lazyListings.map((l) => l.discovery));
+      await Promise.all(this.parts.discoveries);
     })();
     return this.closing;
   }

@@ -3,6 +3,7 @@
  * @module
  */
 import type { ContentBlock, ToolAnnotations } from "@modelcontextprotocol/sdk/types.js";
+import type { McpCoreErrorCode } from "./errors.js";
 
 export type { ContentBlock, ToolAnnotations };
 
@@ -42,9 +43,34 @@ export interface StateInfo {
   attempt?: number;
   /** Delay before the next attempt, when one is scheduled. */
   nextDelayMs?: number;
-  /** Why the transition happened, in a few words (e.g. "stop", "crash", "gave up"). */
-  reason?: string;
+  /** Why the transition happened; see {@link StateReason}. */
+  reason?: StateReason;
 }
+
+/**
+ * Why a state change happened. Stable: add members, never rename one.
+ * - `start`: a start was asked for (load, `start()`, a lazy server's first call).
+ * - `restart`: `restart()`, or an auto-restart attempt after its backoff delay.
+ * - `ready`: the session is open and the tools are listed.
+ * - `start-failed`: spawn, initialize or listing failed (or timed out).
+ * - `crash`: a running server's transport closed (a stdio child exited, the connection dropped).
+ * - `session-lost`: a remote server no longer knows the session (HTTP 404) or its stream gave up.
+ * - `health-check`: a running server missed its health-check pings.
+ * - `gave-up`: auto-restart ran out of attempts; the server stays `error`.
+ * - `stop`: `stop()`, or a lazy server's idle timeout (`idle`), or `close()` (`close`).
+ */
+export type StateReason =
+  | "start"
+  | "restart"
+  | "ready"
+  | "start-failed"
+  | "crash"
+  | "session-lost"
+  | "health-check"
+  | "gave-up"
+  | "stop"
+  | "idle"
+  | "close";
 
 /** How a listing changed, by final (model-facing) names. */
 export interface ToolsChange {
@@ -103,6 +129,37 @@ export interface McpCallContext {
 /** Why a call failed. `tool` is the server's own `isError` result. */
 export type McpToolErrorKind = "unavailable" | "timeout" | "aborted" | "protocol" | "tool";
 
+/**
+ * The stable code of a failed call, to branch on (never on the message). Add members, never rename.
+ * - `TOOL_REMOVED` (unavailable): the tool is no longer in its server's listing; nothing was sent.
+ * - `SERVER_STOPPED` (unavailable): the server is stopped (`stop()`, or never started).
+ * - `SERVER_FAILED` (unavailable): the server is in `error` with no restart pending (its start
+ *   failed, or its transport died with auto-restart off).
+ * - `RESTART_EXHAUSTED` (unavailable): auto-restart gave up on the server.
+ * - `CLOSED` (unavailable): the source is closed.
+ * - `CONNECTION_CLOSED` (unavailable): the transport ended while the call was in flight.
+ * - `CALL_FAILED` (unavailable): the request could not be completed for another transport reason.
+ * - `TIMEOUT` (timeout): the call, or the wait for its server to run, ran out of time.
+ * - `ABORTED` (aborted): the caller's signal aborted the call.
+ * - `PROTOCOL_ERROR` (protocol): a JSON-RPC error, an invalid result, or invalid call options.
+ * - `TOOL_ERROR` (tool): the server's own `isError: true` result.
+ * - `FRAME_TOO_LARGE`, `STDIN_BACKLOG_FULL`, `SESSION_LOST`… (unavailable): the core error that
+ *   ended the call, by its `McpCoreError` code.
+ */
+export type McpToolErrorCode =
+  | "TOOL_REMOVED"
+  | "SERVER_STOPPED"
+  | "SERVER_FAILED"
+  | "RESTART_EXHAUSTED"
+  | "CLOSED"
+  | "CONNECTION_CLOSED"
+  | "CALL_FAILED"
+  | "TIMEOUT"
+  | "ABORTED"
+  | "PROTOCOL_ERROR"
+  | "TOOL_ERROR"
+  | McpCoreErrorCode;
+
 /** The result of `execute`; failures resolve, they never throw. */
 export interface McpToolResult {
   /**
@@ -118,8 +175,8 @@ export interface McpToolResult {
     message: string;
     /** The underlying error's own message (e.g. the server's JSON-RPC error), without our context. */
     detail?: string;
-    /** The `McpCoreError` code, when the failure has one (e.g. `FRAME_TOO_LARGE`, `STDIN_BACKLOG_FULL`). */
-    code?: string;
+    /** Stable code to branch on, beside the coarser `kind`; see {@link McpToolErrorCode}. */
+    code: McpToolErrorCode;
   };
   /** Text blocks joined with "\n"; JSON of `structuredContent` when there is no text. */
   text: string;
@@ -159,6 +216,14 @@ export interface McpSource {
   restart(server: string): Promise<void>;
   /** Re-list one server, or all running ones, and reconcile by raw name. */
   refresh(server?: string): Promise<void>;
+  /**
+   * A barrier: resolves once nothing is pending for the server (or for every server): it is not
+   * `starting`, no auto-restart attempt is scheduled, no `list_changed` debounce is waiting, no
+   * refresh is in flight or queued, and no lazy server's background discovery runs. It does not
+   * wait for what has not begun (a notification still on the wire). Rejects with `SERVER_UNKNOWN`
+   * for an unknown server and `CLOSED` after `close()`.
+   */
+  whenSettled(server?: string): Promise<void>;
   /** Returns an unsubscribe function. */
   onStateChange(cb: (server: string, state: ConnectionState, info: StateInfo) => void): () => void;
   /** Returns an unsubscribe function. Called once per effective change. */

@@ -111,15 +111,19 @@ describe("adapter kit: error text precedence", () => {
   });
 
   it("should show the core's message for a core failure and the server's text for its own error", () => {
-    expect(errorText(result("ignored", { kind: "timeout", message: "Call timed out after 5 ms" }))).toBe(
-      "Call timed out after 5 ms",
-    );
-    expect(errorText(result("the server's words", { kind: "tool", message: "the core's copy" }))).toBe(
-      "the server's words",
-    );
-    expect(errorText(result("  ", { kind: "tool", message: "MCP tool returned an error" }))).toBe(
-      "MCP tool returned an error",
-    );
+    expect(
+      errorText(
+        result("ignored", { kind: "timeout", code: "TIMEOUT", message: "Call timed out after 5 ms" }),
+      ),
+    ).toBe("Call timed out after 5 ms");
+    expect(
+      errorText(
+        result("the server's words", { kind: "tool", code: "TOOL_ERROR", message: "the core's copy" }),
+      ),
+    ).toBe("the server's words");
+    expect(
+      errorText(result("  ", { kind: "tool", code: "TOOL_ERROR", message: "MCP tool returned an error" })),
+    ).toBe("MCP tool returned an error");
     expect(errorText(result(""))).toBe(EMPTY_ERROR_TEXT);
   });
 });

@@ -35,7 +35,7 @@ describe("McpSource.close", () => {
     await expect(echo?.execute({ text: "late" })).resolves.toStrictEqual({
       content: [{ type: "text", text: 'MCP source is closed (server "basic")' }],
       isError: true,
-      error: { kind: "unavailable", message: 'MCP source is closed (server "basic")' },
+      error: { kind: "unavailable", code: "CLOSED", message: 'MCP source is closed (server "basic")' },
       text: 'MCP source is closed (server "basic")',
     });
   });

@@ -87,6 +87,7 @@ describe("validator errors in messages", () => {
 
     expect(result.error).toStrictEqual({
       kind: "protocol",
+      code: "PROTOCOL_ERROR",
       message:
         'Call to tool "t" on MCP server "s" failed: the server sent an invalid result ' +
         "(content.0: Invalid input and 49 more issues)",

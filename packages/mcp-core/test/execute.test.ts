@@ -59,7 +59,7 @@ describe("McpTool.execute", () => {
       text: "tool failed on purpose",
       error: { kind: "tool", message: "tool failed on purpose" },
     });
-    expect(custom.error).toStrictEqual({ kind: "tool", message: "no luck" });
+    expect(custom.error).toStrictEqual({ kind: "tool", code: "TOOL_ERROR", message: "no luck" });
   });
 
   it("should resolve with error.kind timeout when the per-call timeout passes", async () => {

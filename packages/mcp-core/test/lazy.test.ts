@@ -235,6 +235,7 @@ describe("lazy start", () => {
     ]);
     const gone = await retired.execute({});
     expect(gone.error?.message).toContain("no longer offered");
+    expect(gone.error?.code).toBe("TOOL_REMOVED");
     expect(countEvents(log, "call")).toBe(1);
     // The live listing replaces the stale entry (written in the background).
     const store = fileToolCache(cacheDir);

@@ -96,6 +96,7 @@ describe("auto-restart", () => {
     expect(result.isError).toBe(true);
     expect(result.error?.kind).toBe("unavailable");
     expect(result.text).toBe('MCP server "r" is unavailable: closed the connection');
+    expect(result.error?.code).toBe("SERVER_FAILED");
     expect(states.states("r")).toEqual(["error"]);
     expect(source.status).toEqual({ r: "failed", other: "connected" });
     expect(source.tools.filter((t) => t.server === "r").length).toBeGreaterThan(0);
@@ -122,7 +123,7 @@ describe("auto-restart", () => {
     const states = collectStates(source);
     const changes = collectToolChanges(source);
     process.kill(pidOf(source, "loop") as number, "SIGKILL");
-    await waitFor(() => states.events.some((e) => (e.info as { reason?: string }).reason === "gave up"), {
+    await waitFor(() => states.events.some((e) => (e.info as { reason?: string }).reason === "gave-up"), {
       timeoutMs: 15_000,
     });
     const errors = states.events
@@ -148,6 +149,7 @@ describe("auto-restart", () => {
     const result = await held.execute({ text: "x" });
     expect(result.error?.kind).toBe("unavailable");
     expect(result.text).toContain('MCP server "loop" is unavailable');
+    expect(result.error?.code).toBe("RESTART_EXHAUSTED");
   });
 
   it("should restart indefinitely a server that stays up past stableAfterMs between crashes", async () => {
@@ -212,7 +214,9 @@ describe("restart()", () => {
     await source.stop("b");
     expect(source.state("b")).toBe("stopped");
     expect(isAlive(pid)).toBe(false);
-    expect((await echo.execute({ text: "x" })).text).toContain('MCP server "b" is stopped');
+    const stopped = await echo.execute({ text: "x" });
+    expect(stopped.text).toContain('MCP server "b" is stopped');
+    expect(stopped.error?.code).toBe("SERVER_STOPPED");
     await source.start("b");
     expect((await echo.execute({ text: "again" })).text).toBe("again");
   });

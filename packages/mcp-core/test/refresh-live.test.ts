@@ -8,8 +8,6 @@ import {
   hasTool,
   loadListChanged,
   LIST_CHANGED_SERVER as SERVER,
-  SETTLE_MS,
-  sleep,
   toolByRawName,
   toolsChange,
   useSources,
@@ -18,6 +16,15 @@ import {
 const sources = useSources({ toolCache: false });
 
 describe("live tool list (liveToolList on by default)", () => {
+  it("should have applied an announced change once whenSettled() resolves, with no wait of its own", async () => {
+    const { source } = await loadListChanged(sources);
+    await callOk(source, "add_tool", { name: "alpha" });
+    await source.whenSettled(SERVER);
+    expect(hasTool(source, "alpha")).toBe(true);
+    await source.whenSettled();
+    expect(source.state(SERVER)).toBe("running");
+  });
+
   it("should add a tool announced by list_changed without a refresh from the host", async () => {
     const { source } = await loadListChanged(sources);
     const changes = collectToolChanges<ToolsChange>(source);
@@ -84,8 +91,8 @@ describe("live tool list (liveToolList on by default)", () => {
       timeoutMs: 10_000,
       message: "all 100 burst tools",
     });
-    // A queued refresh would land within the debounce plus one listing: let it, then count.
-    await sleep(SETTLE_MS);
+    // A queued refresh would still be pending: wait until none is, then count.
+    await source.whenSettled(SERVER);
     expect(countEvents(log, "list_changed")).toBe(100);
     const listings = countEvents(log, "list") - 1;
     expect(listings).toBeGreaterThanOrEqual(1);

@@ -10,7 +10,6 @@ import {
   httpFixture,
   loadListChanged,
   LIST_CHANGED_SERVER as SERVER,
-  SETTLE_MS,
   sleep,
   tempLogFile,
   toolByRawName,
@@ -25,7 +24,7 @@ describe("refresh()", () => {
     const { source, log } = await loadListChanged(sources, { liveToolList: false });
     const changes = collectToolChanges<ToolsChange>(source);
     await callOk(source, "add_tool", { name: "alpha" });
-    await sleep(SETTLE_MS);
+    await source.whenSettled(SERVER);
     expect(countEvents(log, "list_changed")).toBe(1);
     expect(countEvents(log, "list")).toBe(1);
     expect(hasTool(source, "alpha")).toBe(false);
@@ -147,6 +146,7 @@ describe("refresh()", () => {
     expect(result.error?.kind).toBe("unavailable");
     expect(result.error?.message).toContain("no longer offered");
     expect(result.error?.message).toContain(SERVER);
+    expect(result.error?.code).toBe("TOOL_REMOVED");
     expect(readLog(log).filter((e) => e.event === "call" && e.tool === "alpha")).toHaveLength(1);
   });
 

@@ -65,7 +65,7 @@ describe("durations beyond the 32-bit timer limit", () => {
       expect(result).toStrictEqual({
         content: [{ type: "text", text: message }],
         isError: true,
-        error: { kind: "protocol", message, detail: problem },
+        error: { kind: "protocol", code: "PROTOCOL_ERROR", message, detail: problem },
         text: message,
       });
       expect(readLog(log).filter((line) => line.event === "call")).toStrictEqual([]);

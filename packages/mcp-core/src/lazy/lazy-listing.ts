@@ -1,15 +1,14 @@
 /**
- * Tools of a lazy server before it starts: from the listing cache, or from one background
- * discovery on a miss. Every later listing of a live session updates the cache.
+ * The listing cache of one lazy server: reads its entry (a miss when absent, invalid or refused)
+ * and writes every different listing a live session or a discovery fetched. Which listing becomes
+ * the server's tools is `ServerListing`'s decision, not this class's.
  * @module
  */
 import type { Tool } from "@modelcontextprotocol/sdk/types.js";
+import type { ServerConfig } from "../config/server-config.js";
 import { errorMessage } from "../errors.js";
-import type { Connection } from "../lifecycle/connection.js";
 import { canonicalJson } from "../tools/canonical-json.js";
 import { checkTool } from "../tools/list-tools.js";
-import { filterTools } from "../tools/tool-filter.js";
-import type { ToolRegistry } from "../tools/tool-registry.js";
 import { configFingerprint } from "./fingerprint.js";
 import type { ToolCacheStore } from "./tool-cache-store.js";
 
@@ -32,83 +31,55 @@ function validTools(tools: unknown): Tool[] | undefined {
 
 export class LazyListing {
   private readonly key: string;
-  /** The background discovery, when one runs (close waits for it). */
-  discovery?: Promise<void>;
   /** Canonical JSON of the listing the store holds, as far as this source knows. */
   private stored?: string;
+  /** The last write (writes are chained, so this settles after every earlier one). */
+  private writing: Promise<void> = Promise.resolve();
 
   constructor(
-    private readonly connection: Connection,
-    private readonly registry: ToolRegistry,
-    private readonly store: ToolCacheStore | undefined,
+    private readonly config: ServerConfig,
+    private readonly store: ToolCacheStore,
     private readonly warn: (message: string) => void,
   ) {
-    this.key = configFingerprint(connection.config);
+    this.key = configFingerprint(config);
   }
 
-  /** Puts cached tools in the registry; on a miss starts discovery without waiting for it. */
-  async prepare(): Promise<void> {
-    const entry = await this.read();
-    if (entry) {
-      this.apply(entry);
-      return;
-    }
-    this.discovery = this.connection
-      .discover()
-      .then(async (tools) => {
-        // A start that raced the discovery has listed already; its listing wins.
-        if (this.connection.state === "stopped" && this.registry.count(this.connection.config.name) === 0) {
-          this.apply(tools);
-        }
-        await this.save(tools);
-      })
-      .catch((error) =>
-        this.warn(
-          `MCP server "${this.connection.config.name}": tool discovery failed: ${errorMessage(error)}`,
-        ),
-      );
-  }
-
-  /** Records a live listing. */
+  /** Records a fetched listing; only a different one is written. */
   save(tools: Tool[]): Promise<void> {
     const listing = canonicalJson(tools);
-    // Every refresh and restart reports its listing; only a different one is written.
-    if (!this.store || listing === this.stored) return Promise.resolve();
+    if (listing === this.stored) return Promise.resolve();
     this.stored = listing;
-    const name = this.connection.config.name;
-    return Promise.resolve(
-      this.store.set(this.key, {
-        version: 1,
-        server: name,
-        fingerprint: this.key,
-        savedAt: new Date().toISOString(),
-        tools,
-      }),
-    ).catch((error) =>
-      this.warn(`MCP server "${name}": could not write the tool cache: ${errorMessage(error)}`),
-    );
+    const name = this.config.name;
+    const entry = {
+      version: 1 as const,
+      server: name,
+      fingerprint: this.key,
+      savedAt: new Date().toISOString(),
+      tools,
+    };
+    this.writing = this.writing
+      .then(() => this.store.set(this.key, entry))
+      .catch((error) =>
+        this.warn(`MCP server "${name}": could not write the tool cache: ${errorMessage(error)}`),
+      );
+    return this.writing;
   }
 
-  private async read(): Promise<Tool[] | undefined> {
-    if (!this.store) return undefined;
+  /** Settles once every write begun so far has. */
+  flushed(): Promise<void> {
+    return this.writing;
+  }
+
+  /** The cached tools, or undefined on a miss. */
+  async read(): Promise<Tool[] | undefined> {
     try {
       const tools = validTools((await this.store.get(this.key))?.tools);
       if (tools) this.stored = canonicalJson(tools);
       return tools;
     } catch (error) {
       // A store refuses an entry (an untrusted file) or fails by rejecting: a miss, said out loud.
-      this.warn(
-        `MCP server "${this.connection.config.name}": ${errorMessage(error)} (treated as a cache miss)`,
-      );
+      this.warn(`MCP server "${this.config.name}": ${errorMessage(error)} (treated as a cache miss)`);
       return undefined;
     }
-  }
-
-  private apply(tools: Tool[]): void {
-    this.registry.swap(
-      this.connection.config.name,
-      filterTools(tools, this.connection.config.tools),
-      this.connection,
-    );
   }
 }

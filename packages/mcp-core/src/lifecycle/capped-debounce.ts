@@ -12,6 +12,11 @@ export class CappedDebounce {
     private readonly run: () => void,
   ) {}
 
+  /** True while a run waits for its delay. */
+  get pending(): boolean {
+    return this.timer !== undefined;
+  }
+
   trigger(): void {
     clearTimeout(this.timer);
     this.burstStartedAt ??= Date.now();

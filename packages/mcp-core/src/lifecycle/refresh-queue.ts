@@ -8,6 +8,11 @@ export class RefreshQueue {
 
   constructor(private readonly run: () => Promise<void>) {}
 
+  /** The queued run, else the one in flight, else undefined: what a settle barrier waits for. */
+  get pending(): Promise<void> | undefined {
+    return this.queued ?? this.inFlight;
+  }
+
   request(): Promise<void> {
     if (this.queued) return this.queued;
     if (!this.inFlight) return this.launch();

@@ -1,5 +1,5 @@
 import { isMcpCoreError } from "../errors.js";
-import { classifyCallError, errorResult, fromCallResult } from "../tools/call-result.js";
+import { abortedResult, classifyCallError, fromCallResult } from "../tools/call-result.js";
 import type { McpSession } from "../transport/session.js";
 import type { McpCallContext, McpToolResult } from "../types.js";
 
@@ -15,8 +15,7 @@ export async function runCall(
   timeoutMs: number,
 ): Promise<McpToolResult> {
   const callerSignal = ctx?.signal;
-  if (callerSignal?.aborted)
-    return errorResult("aborted", `Call to tool "${where.tool}" on MCP server "${where.server}" was aborted`);
+  if (callerSignal?.aborted) return abortedResult(where.server, where.tool);
   const controller = new AbortController();
   const forward = () => controller.abort(callerSignal?.reason);
   callerSignal?.addEventListener("abort", forward, { once: true });

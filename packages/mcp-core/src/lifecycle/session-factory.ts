@@ -1,9 +1,6 @@
-import type { Tool } from "@modelcontextprotocol/sdk/types.js";
 import type { ServerConfig } from "../config/server-config.js";
-import { McpCoreError } from "../errors.js";
 import type { Redactor } from "../redact/redactor.js";
 import { learnReferencedSecrets } from "../redact/referenced-secrets.js";
-import { startFailedMessage } from "../server-message.js";
 import { type McpSession, openSession, type SessionParams } from "../transport/session.js";
 import type { EnvEntry } from "../types.js";
 import { childEnvironment, type LaunchEnvOptions, requestHeaders } from "./launch-env.js";
@@ -17,7 +14,7 @@ export interface SessionCallbacks {
 
 /**
  * Opens sessions for one server: resolves its env and headers at every open (so a changed envFile
- * applies on restart) and turns any failure into an `McpCoreError` naming the server.
+ * applies on restart); a failure is classified by `classifyStartFailure`.
  */
 export class SessionFactory {
   constructor(
@@ -55,31 +52,5 @@ export class SessionFactory {
       ...callbacks,
     });
     return { session, envEntries: env.entries };
-  }
-
-  /** Lists the tools on a throwaway session (connect → list → close), as a lazy server's discovery. */
-  async discover(signal: AbortSignal, warn: (message: string) => void): Promise<Tool[]> {
-    const { session } = await this.open(signal, { onLost: () => {}, onWarning: warn });
-    try {
-      const listing = await session.listTools({ timeoutMs: this.config.timeoutMs, signal });
-      for (const warning of listing.warnings) warn(warning);
-      return listing.tools;
-    } finally {
-      await session.close();
-    }
-  }
-
-  /** The error a failed start reports: ABORTED when it was aborted, else a named core error. */
-  failure(error: unknown, aborted: boolean): McpCoreError {
-    const server = this.config.name;
-    if (aborted && !(error instanceof McpCoreError && error.code === "ABORTED")) {
-      return new McpCoreError("ABORTED", `MCP server "${server}": start aborted`, { server, cause: error });
-    }
-    // An env problem is found before anything starts; it is said as a failed start like any other.
-    if (error instanceof McpCoreError && error.code === "ENV_INVALID") {
-      return new McpCoreError("ENV_INVALID", startFailedMessage(server, error), { server, cause: error });
-    }
-    if (error instanceof McpCoreError) return error;
-    return new McpCoreError("START_FAILED", startFailedMessage(server, error), { server, cause: error });
   }
 }

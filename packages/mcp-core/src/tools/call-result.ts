@@ -1,7 +1,7 @@
 import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
 import { errorMessage, isMcpCoreError } from "../errors.js";
-import type { McpContentBlock, McpToolErrorKind, McpToolResult } from "../types.js";
+import type { McpContentBlock, McpToolErrorCode, McpToolErrorKind, McpToolResult } from "../types.js";
 import { validationSummary } from "../validation-summary.js";
 import { readContentBlocks } from "./content-blocks.js";
 
@@ -37,14 +37,26 @@ export function fromCallResult(result: LenientCallResult): McpToolResult {
   const mapped: McpToolResult = { content, isError: result.isError === true, text };
   if (result.structuredContent !== undefined) mapped.structuredContent = result.structuredContent;
   if (result._meta !== undefined) mapped.meta = result._meta;
-  if (mapped.isError) mapped.error = { kind: "tool", message: text || "MCP tool returned an error" };
+  if (mapped.isError) {
+    mapped.error = { kind: "tool", code: "TOOL_ERROR", message: text || "MCP tool returned an error" };
+  }
   return mapped;
 }
 
 /** A failed call as a result: `execute` resolves with this instead of throwing. */
-export function errorResult(kind: McpToolErrorKind, message: string, detail?: string): McpToolResult {
-  const error = detail === undefined ? { kind, message } : { kind, message, detail };
+export function errorResult(
+  kind: McpToolErrorKind,
+  code: McpToolErrorCode,
+  message: string,
+  detail?: string,
+): McpToolResult {
+  const error = detail === undefined ? { kind, code, message } : { kind, code, message, detail };
   return { content: [{ type: "text", text: message }], isError: true, error, text: message };
+}
+
+/** The result of a call its caller aborted. */
+export function abortedResult(server: string, tool: string): McpToolResult {
+  return errorResult("aborted", "ABORTED", `Call to tool "${tool}" on MCP server "${server}" was aborted`);
 }
 
 /** Classifies a rejected request; abort and timeout share a code, so the caller's flags decide. */
@@ -53,27 +65,35 @@ export function classifyCallError(
   flags: { aborted: boolean; timeoutMs: number; server: string; tool: string },
 ): McpToolResult {
   const where = `tool "${flags.tool}" on MCP server "${flags.server}"`;
-  if (flags.aborted) return errorResult("aborted", `Call to ${where} was aborted`);
+  if (flags.aborted) return abortedResult(flags.server, flags.tool);
   // A validator's own message is a dump of every issue (kilobytes); the model gets a summary.
   const invalid = validationSummary(error);
   if (invalid !== undefined) {
     const message = `the server sent an invalid result (${invalid})`;
-    return errorResult("protocol", `Call to ${where} failed: ${message}`, message);
+    return errorResult("protocol", "PROTOCOL_ERROR", `Call to ${where} failed: ${message}`, message);
   }
   if (error instanceof McpError) {
     if (error.code === ErrorCode.RequestTimeout) {
-      return errorResult("timeout", `Call to ${where} timed out after ${flags.timeoutMs} ms`);
+      return errorResult("timeout", "TIMEOUT", `Call to ${where} timed out after ${flags.timeoutMs} ms`);
     }
     if (error.code === ErrorCode.ConnectionClosed) {
-      return errorResult("unavailable", `Call to ${where} failed: the server connection closed`);
+      return errorResult(
+        "unavailable",
+        "CONNECTION_CLOSED",
+        `Call to ${where} failed: the server connection closed`,
+      );
     }
-    return errorResult("protocol", `Call to ${where} failed: ${error.message}`, error.message);
+    return errorResult(
+      "protocol",
+      "PROTOCOL_ERROR",
+      `Call to ${where} failed: ${error.message}`,
+      error.message,
+    );
   }
-  const failed = errorResult(
+  return errorResult(
     "unavailable",
+    isMcpCoreError(error) ? error.code : "CALL_FAILED",
     `Call to ${where} failed: ${errorMessage(error)}`,
     errorMessage(error),
   );
-  if (isMcpCoreError(error) && failed.error) failed.error.code = error.code;
-  return failed;
 }

@@ -5,7 +5,7 @@
  * @module
  */
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { ErrorCode, McpError, type Tool, ToolSchema } from "@modelcontextprotocol/sdk/types.js";
+import { type Tool, ToolSchema } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
 import { McpCoreError } from "../errors.js";
 import { MAX_TOOL_DEPTH, nestsDeeperThan } from "./json-depth.js";
@@ -43,29 +43,17 @@ function toolLabel(value: unknown, index: number): string {
   return typeof name === "string" ? `"${name}"` : `#${index}`;
 }
 
-/** Requests one page; a timeout becomes a START_TIMEOUT error naming the server and the limit. */
-async function listPage(
+/** Requests one page; a failure (a timeout included) is classified by the caller, which knows why it listed. */
+function listPage(
   client: Client,
-  server: string,
   cursor: string | undefined,
   options: { timeoutMs: number; signal?: AbortSignal },
 ): Promise<z.infer<typeof LoosePageSchema>> {
-  try {
-    return await client.request(
-      { method: "tools/list", params: cursor === undefined ? {} : { cursor } },
-      LoosePageSchema,
-      { timeout: options.timeoutMs, signal: options.signal },
-    );
-  } catch (error) {
-    if (error instanceof McpError && error.code === ErrorCode.RequestTimeout && !options.signal?.aborted) {
-      throw new McpCoreError(
-        "START_TIMEOUT",
-        `MCP server "${server}" did not list its tools within ${options.timeoutMs} ms`,
-        { server, cause: error },
-      );
-    }
-    throw error;
-  }
+  return client.request(
+    { method: "tools/list", params: cursor === undefined ? {} : { cursor } },
+    LoosePageSchema,
+    { timeout: options.timeoutMs, signal: options.signal },
+  );
 }
 
 /** Lists every page; rejects on a repeated cursor, too many pages or duplicate raw names. */
@@ -112,7 +100,7 @@ async function listPages(
         },
       );
     }
-    const result = await listPage(client, server, cursor, { timeoutMs, signal: pageSignal() });
+    const result = await listPage(client, cursor, { timeoutMs, signal: pageSignal() });
     result.tools.forEach((value, index) => {
       const checked = checkTool(value);
       if ("reason" in checked) {

@@ -51,7 +51,7 @@ export class ToolWrapper implements McpTool {
     const timeoutProblem = callTimeoutProblem(ctx?.timeout);
     if (timeoutProblem !== undefined) {
       const message = `Call to tool "${this.name}" on MCP server "${this.server}" was not sent: ${timeoutProblem}`;
-      return Promise.resolve(errorResult("protocol", message, timeoutProblem));
+      return Promise.resolve(errorResult("protocol", "PROTOCOL_ERROR", message, timeoutProblem));
     }
     return this.caller.callTool(this, args ?? {}, ctx);
   }

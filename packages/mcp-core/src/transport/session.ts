@@ -14,7 +14,7 @@ import {
 } from "@modelcontextprotocol/sdk/types.js";
 import type { ServerConfig } from "../config/server-config.js";
 import { McpCoreError } from "../errors.js";
-import { startFailedMessage } from "../server-message.js";
+import { classifyStartFailure } from "../lifecycle/start-failure.js";
 import { type LenientCallResult, LenientCallResultSchema } from "../tools/call-result.js";
 import { type Listing, listAllTools } from "../tools/list-tools.js";
 import type { ChildProcessTransport } from "./child-process-transport.js";
@@ -173,30 +173,19 @@ async function connect(
   return session;
 }
 
-function startError(
-  params: SessionParams,
-  error: unknown,
-  stderr?: string,
-  child?: ChildProcessTransport,
-): McpCoreError {
-  const name = params.config.name;
-  if (params.signal?.aborted) {
-    return new McpCoreError("ABORTED", `MCP server "${name}": start aborted`, { server: name, cause: error });
-  }
-  if (child?.fatalError) return child.fatalError;
-  const timedOut = (error as { code?: unknown } | null)?.code === -32001;
-  // A server that wrote only garbage would otherwise fail with a bare timeout.
-  const noise = child?.stdoutNoise.firstSample;
-  const stdout = noise === undefined ? "" : `\nstdout (not JSON-RPC): ${noise}`;
-  const tail = `${stdout}${stderr ? `\nstderr:\n${stderr}` : ""}`;
-  const options = { server: name, cause: error, ...(stderr ? { stderrTail: stderr } : {}) };
-  return timedOut
-    ? new McpCoreError(
-        "START_TIMEOUT",
-        `MCP server "${name}" did not initialize within ${params.timeoutMs} ms${tail}`,
-        options,
-      )
-    : new McpCoreError("START_FAILED", `${startFailedMessage(name, error)}${tail}`, options);
+function startError(params: SessionParams, error: unknown, child?: ChildProcessTransport): McpCoreError {
+  const stderrTail = child?.stderr.text();
+  const stdoutNoise = child?.stdoutNoise.firstSample;
+  return classifyStartFailure({
+    server: params.config.name,
+    phase: "initialize",
+    // The child's own fatal error (an oversized frame) says more than the "Connection closed" it caused.
+    error: child?.fatalError ?? error,
+    aborted: params.signal?.aborted === true,
+    timeoutMs: params.timeoutMs,
+    ...(stderrTail ? { stderrTail } : {}),
+    ...(stdoutNoise === undefined ? {} : { stdoutNoise }),
+  });
 }
 
 /** Opens a session: spawn or connect, then initialize, bounded by the timeout and the signal. */
@@ -222,7 +211,7 @@ export async function openSession(params: SessionParams): Promise<McpSession> {
       return await connect(params, () => child, child);
     } catch (error) {
       await child.drained(200);
-      throw startError(params, error, child.stderr.text(), child);
+      throw startError(params, error, child);
     }
   }
   const http = (mode: "streamable" | "sse") =>

@@ -1,0 +1,62 @@
+/**
+ * What a call does in each state: go ahead on the live session, start a lazy server first, wait
+ * for a start or a scheduled restart, or fail at once with a stable code.
+ * @module
+ */
+import { errorMessage } from "../errors.js";
+import type { McpSession } from "../transport/session.js";
+import type { McpToolErrorCode } from "../types.js";
+import type { LifecycleState } from "./lifecycle-state.js";
+
+/** A call cannot go ahead: why, as the stable code its result carries. */
+export type GateCode = Extract<
+  McpToolErrorCode,
+  "SERVER_STOPPED" | "SERVER_FAILED" | "RESTART_EXHAUSTED" | "CLOSED"
+>;
+
+/** Thrown by `whenRunning` when the server will not run for this call. */
+export class CallGateError extends Error {
+  constructor(
+    readonly code: GateCode,
+    message: string,
+  ) {
+    super(message);
+    this.name = "CallGateError";
+  }
+}
+
+/** The call gate's verdict for one state. */
+export type GateVerdict =
+  | { go: "call"; session: McpSession }
+  | { go: "start" }
+  | { go: "wait" }
+  | { go: "fail"; code: GateCode };
+
+/** A lazy server starts on demand, so a call also retries one whose on-demand start failed. */
+export function callGate(state: LifecycleState, lazy: boolean): GateVerdict {
+  switch (state.kind) {
+    case "running":
+      return { go: "call", session: state.session };
+    case "starting":
+      return { go: "wait" };
+    case "stopped":
+      return lazy ? { go: "start" } : { go: "fail", code: "SERVER_STOPPED" };
+    case "error":
+      if (state.retry) return { go: "wait" };
+      if (state.gaveUp) return { go: "fail", code: "RESTART_EXHAUSTED" };
+      return lazy ? { go: "start" } : { go: "fail", code: "SERVER_FAILED" };
+    case "closed":
+      return { go: "fail", code: "CLOSED" };
+  }
+}
+
+/** The error of a call the gate refuses: the server named once, the last error's reason after it. */
+export function gateError(code: GateCode, server: string, lastError: Error | undefined): CallGateError {
+  const label = `MCP server "${server}"`;
+  if (code === "CLOSED") return new CallGateError(code, `MCP source is closed (server "${server}")`);
+  if (code === "SERVER_STOPPED") return new CallGateError(code, `${label} is stopped`);
+  // The last error usually names the server already; say it once.
+  const reason = errorMessage(lastError);
+  const own = reason.startsWith(`${label} `) ? reason.slice(label.length + 1) : reason;
+  return new CallGateError(code, `${label} is unavailable: ${own}`);
+}

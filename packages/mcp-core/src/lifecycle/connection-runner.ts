@@ -1,0 +1,309 @@
+import type { ServerConfig } from "../config/server-config.js";
+import { guardElicitation } from "../elicitation/guard-elicitation.js";
+import { isMcpCoreError, McpCoreError } from "../errors.js";
+import { redactError } from "../redact/redact-error.js";
+import { Redactor } from "../redact/redactor.js";
+import { ServerListing } from "../tools/server-listing.js";
+import type { ToolCaller } from "../tools/tool-wrapper.js";
+import type { McpSession } from "../transport/session.js";
+import type { EnvEntry, McpCallContext, McpTool, McpToolResult } from "../types.js";
+import { backoffDelay } from "./backoff.js";
+import type { ConnectionDeps } from "./connection-deps.js";
+import { IdleStop } from "./idle-stop.js";
+import { holdProcessOpen } from "./keep-alive.js";
+import type {
+  Effect,
+  LifecycleEvent,
+  LifecycleState,
+  LostReason,
+  RestartOutlook,
+} from "./lifecycle-state.js";
+import { publicState } from "./lifecycle-state.js";
+import { Pulse } from "./pulse.js";
+import { RestartBudget } from "./restart-budget.js";
+import { ServerOpener } from "./server-opener.js";
+import { ServerRefresh } from "./server-refresh.js";
+import { SessionFactory } from "./session-factory.js";
+import { startAborted } from "./start-failure.js";
+import { stateInfo } from "./state-info.js";
+import { StateWaiters } from "./state-waiters.js";
+import { Supervision } from "./supervision.js";
+import { transition } from "./transition.js";
+
+/** The machine and its effects; `Connection` adds the operations callers use. */
+export abstract class ConnectionRunner implements ToolCaller {
+  protected current: LifecycleState = { kind: "stopped", hasRun: false };
+  /** The attempt in progress (start() is single-flight). */
+  protected attempt?: Promise<void>;
+  protected readonly waiters = new StateWaiters();
+  /** Fires after every transition and every debounced notification: `whenSettled` re-checks. */
+  private readonly changed = new Pulse();
+  private readonly closes = new Set<Promise<void>>();
+  private readonly budget: RestartBudget;
+  private readonly supervision: Supervision;
+  protected readonly opener: ServerOpener;
+  /** The one writer of this server's tool generation. */
+  readonly listing: ServerListing;
+  /** A lazy server's idle timeout. */
+  readonly idle: IdleStop;
+  /** The values of this server's headers and credential-shaped env, kept out of what we surface. */
+  readonly redactor = new Redactor();
+  /** Every warning about this server, redacted. */
+  private readonly warn = (message: string) => this.deps.warn(this.redactor.redact(message));
+  protected readonly refresher: ServerRefresh;
+  restarts = 0;
+  lastError?: Error;
+  envEntries?: EnvEntry[];
+
+  private readonly onOuterAbort = () => {
+    // The load signal ends supervision at once: no further attempts, the current one aborted.
+    this.opener.abortDiscoveries();
+    const state = this.current;
+    if (state.kind === "starting" || (state.kind === "error" && state.retry)) this.dispatch({ type: "halt" });
+  };
+
+  constructor(
+    readonly config: ServerConfig,
+    protected readonly deps: ConnectionDeps,
+  ) {
+    this.budget = new RestartBudget(deps.autoRestart);
+    this.supervision = new Supervision(deps.healthCheck, this.budget, (session, missed) =>
+      this.onLost(
+        session,
+        new McpCoreError(
+          "CONNECTION_CLOSED",
+          `MCP server "${config.name}" missed ${missed} health-check pings`,
+          {
+            server: config.name,
+          },
+        ),
+        "health-check",
+      ),
+    );
+    this.listing = new ServerListing(config, deps.registry, this, deps.onListing);
+    this.idle = new IdleStop(
+      deps.lazy ? config.idleTimeoutMs : undefined,
+      () => this.current.kind === "running",
+      () => void this.stop("idle").catch(() => {}),
+    );
+    const sessions = new SessionFactory(
+      config,
+      deps.launch,
+      deps.killGraceMs,
+      deps.onElicitation && guardElicitation(config.name, deps.onElicitation, this.warn),
+      this.redactor,
+      deps.maxFrameBytes,
+    );
+    this.opener = new ServerOpener(config, sessions, this.redactor, this.warn);
+    this.refresher = new ServerRefresh(
+      config,
+      () => (this.current.kind === "running" ? this.current : undefined),
+      this.listing,
+      this.warn,
+      deps.listChangedDebounceMs,
+      this.changed,
+    );
+    deps.signal?.addEventListener("abort", this.onOuterAbort, { once: true });
+  }
+
+  /** Calls a tool of this server (the registry's wrappers call in here). */
+  abstract callTool(
+    tool: McpTool,
+    args: Record<string, unknown>,
+    ctx: McpCallContext | undefined,
+  ): Promise<McpToolResult>;
+
+  /** Moves the machine, announces a change of the public state, then performs the effects. */
+  private dispatch(event: LifecycleEvent): void {
+    const previous = this.current;
+    const result = transition(previous, event);
+    if (!result) {
+      this.warn(
+        `MCP server "${this.config.name}": internal: "${event.type}" is not valid while ${previous.kind}`,
+      );
+      return;
+    }
+    const next = result.state;
+    this.current = next;
+    if (publicState(previous) !== publicState(next)) {
+      this.deps.onState(
+        this.config.name,
+        publicState(next),
+        stateInfo(previous, next, result.reason, this.budget.attempt),
+      );
+    }
+    for (const effect of result.effects) this.perform(effect);
+    this.waiters.notify(publicState(next));
+    this.changed.fire();
+  }
+
+  /** How each effect is performed (SPEC §8.1 says what each one means). */
+  private readonly handlers: { [T in Effect["type"]]: (effect: Extract<Effect, { type: T }>) => void } = {
+    "open-session": () => {
+      if (this.current.kind === "starting") this.track(this.runAttempt(this.current));
+    },
+    "abort-attempt": (effect) => effect.abort.abort(),
+    "cancel-retry": () => this.budget.cancel(),
+    "schedule-retry": () =>
+      void this.budget.schedule(() => {
+        if (this.current.kind === "error" && this.current.retry) void this.startAs("restart").catch(() => {});
+      }),
+    supervise: (effect) => {
+      this.supervision.arm(effect.session);
+      this.idle.arm();
+    },
+    unsupervise: () => {
+      this.supervision.disarm();
+      this.idle.clear();
+      this.refresher.cancel();
+    },
+    "close-session": (effect) => {
+      this.opener.lastStderr = effect.session.stderrTail() ?? this.opener.lastStderr;
+      const closing = effect.session.close().catch(() => {});
+      this.closes.add(closing);
+      void closing.finally(() => this.closes.delete(closing));
+    },
+    "withdraw-tools": () => this.listing.withdraw(),
+    "reset-budget": () => this.budget.reset(),
+  };
+
+  private perform(effect: Effect): void {
+    (this.handlers[effect.type] as (effect: Effect) => void)(effect);
+  }
+
+  /** Keeps the attempt in progress for start()'s single flight, stop() and the settle barrier. */
+  private track(attempt: Promise<void>): void {
+    const tracked = attempt.finally(() => {
+      if (this.attempt === tracked) this.attempt = undefined;
+    });
+    tracked.catch(() => {});
+    this.attempt = tracked;
+  }
+
+  /** What auto-restart would do after a failure now. */
+  private outlook(): RestartOutlook {
+    const policy = this.deps.autoRestart;
+    if (!policy.enabled || this.deps.signal?.aborted) return { kind: "off" };
+    if (this.budget.exhausted) return { kind: "spent", attempts: this.budget.attempt };
+    const attempt = this.budget.attempt + 1;
+    return { kind: "due", retry: { attempt, delayMs: backoffDelay({ attempt, ...policy }) } };
+  }
+
+  /** Starts the server; single-flight; resolves once it is running. */
+  start(): Promise<void> {
+    return this.startAs("start");
+  }
+
+  protected startAs(reason: "start" | "restart"): Promise<void> {
+    switch (this.current.kind) {
+      case "closed":
+        return Promise.reject(this.closedError());
+      case "running":
+        return Promise.resolve();
+      case "starting":
+        return this.attempt ?? Promise.resolve();
+      default:
+        this.dispatch({ type: "start", abort: new AbortController(), attempt: this.budget.attempt, reason });
+        return this.attempt ?? Promise.reject(this.lastError);
+    }
+  }
+
+  /** One attempt: open and list → `ready`, or `fail` with the classified error. */
+  private async runAttempt(attempt: Extract<LifecycleState, { kind: "starting" }>): Promise<void> {
+    const { abort } = attempt;
+    const release = holdProcessOpen();
+    let session: McpSession | undefined;
+    try {
+      if (this.deps.signal?.aborted) throw startAborted(this.config.name);
+      const opened = await this.opener.openAndList(
+        abort.signal,
+        {
+          ...(this.deps.liveToolList ? { onListChanged: () => this.refresher.notified() } : {}),
+          onLost: (error) => session && this.onLost(session, error, lostReason(error)),
+          onWarning: this.warn,
+        },
+        (open) => {
+          session = open;
+        },
+      );
+      this.envEntries = opened.envEntries;
+      if (abort.signal.aborted || this.current !== attempt) {
+        await opened.session.close().catch(() => {});
+        throw startAborted(this.config.name);
+      }
+      this.listing.offer(opened.tools, "session");
+      this.lastError = undefined;
+      if (attempt.reason === "restart") this.restarts++;
+      this.dispatch({ type: "ready", session: opened.session, at: Date.now() });
+    } catch (error) {
+      const failure = this.opener.classify(error, "spawn", abort.signal.aborted);
+      this.lastError = failure;
+      if (this.current === attempt) this.dispatch({ type: "fail", error: failure, restart: this.outlook() });
+      throw failure;
+    } finally {
+      release();
+    }
+  }
+
+  /** The transport of the running session died (crash, lost session, missed pings). */
+  private onLost(session: McpSession, error: Error, reason: LostReason): void {
+    if (this.current.kind !== "running" || this.current.session !== session) return;
+    const redacted = redactError(error, this.redactor);
+    this.lastError = redacted;
+    this.dispatch({ type: "lost", error: redacted, reason, restart: this.outlook() });
+  }
+
+  /** Stops the server (tools stay listed); cancels a start or a pending restart. */
+  async stop(reason: "stop" | "idle" = "stop"): Promise<void> {
+    if (this.current.kind === "closed") return;
+    const attempt = this.attempt;
+    this.dispatch({ type: "stop", reason });
+    await this.quiesce(attempt);
+  }
+
+  /** Waits for an aborted attempt and every session close to finish. */
+  private async quiesce(attempt: Promise<void> | undefined): Promise<void> {
+    await attempt?.catch(() => {});
+    await Promise.all(this.closes);
+  }
+
+  /**
+   * Resolves once no transition is pending: the server is not `starting`, no restart is scheduled,
+   * no `list_changed` debounce is waiting and no refresh is in flight or queued. A crash loop
+   * settles when auto-restart gives up; a background discovery is the source's to wait for.
+   */
+  async whenSettled(): Promise<void> {
+    for (;;) {
+      // Lets work already under way (a notification's handler, an exit event) show itself first.
+      await new Promise((resolve) => setImmediate(resolve));
+      const state = this.current;
+      if (state.kind === "starting") await this.attempt?.catch(() => {});
+      else if (state.kind === "error" && state.retry) await this.changed.next();
+      else {
+        const refreshing = this.refresher.pending();
+        if (!refreshing) return;
+        await refreshing;
+      }
+    }
+  }
+
+  closedError(): McpCoreError {
+    return new McpCoreError("CLOSED", `MCP source is closed (server "${this.config.name}")`, {
+      server: this.config.name,
+    });
+  }
+
+  /** Final: stops everything and refuses further work. */
+  async close(): Promise<void> {
+    if (this.current.kind === "closed") return;
+    this.deps.signal?.removeEventListener("abort", this.onOuterAbort);
+    this.opener.abortDiscoveries();
+    const attempt = this.attempt;
+    this.dispatch({ type: "close" });
+    await this.quiesce(attempt);
+  }
+}
+
+function lostReason(error: Error): LostReason {
+  return isMcpCoreError(error) && error.code === "SESSION_LOST" ? "session-lost" : "crash";
+}

@@ -1,0 +1,40 @@
+/**
+ * A lazy server's idle timeout: once no call has been in flight for `idleMs` while it runs, it is
+ * stopped (the next call starts it again).
+ */
+export class IdleStop {
+  private timer?: NodeJS.Timeout;
+  private inFlight = 0;
+
+  constructor(
+    /** Undefined: never stop for idleness (an eager server, or no `idleTimeoutMs`). */
+    private readonly idleMs: number | undefined,
+    private readonly isRunning: () => boolean,
+    private readonly stop: () => void,
+  ) {}
+
+  callStarted(): void {
+    this.inFlight++;
+    clearTimeout(this.timer);
+  }
+
+  callEnded(): void {
+    this.inFlight--;
+    this.arm();
+  }
+
+  /** (Re)starts the wait when the server runs and no call is in flight. */
+  arm(): void {
+    const idleMs = this.idleMs;
+    if (idleMs === undefined || this.inFlight > 0 || !this.isRunning()) return;
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      if (this.inFlight === 0 && this.isRunning()) this.stop();
+    }, idleMs);
+    this.timer.unref();
+  }
+
+  clear(): void {
+    clearTimeout(this.timer);
+  }
+}

@@ -1,0 +1,96 @@
+/**
+ * Opens a server and lists its tools (spawn/connect → initialize → list), the one way a start, a
+ * restart attempt and a lazy server's discovery reach a server. A failure closes what was opened
+ * and is classified once (`classifyStartFailure`) and redacted.
+ * @module
+ */
+import type { Tool } from "@modelcontextprotocol/sdk/types.js";
+import type { ServerConfig } from "../config/server-config.js";
+import { isMcpCoreError, type McpCoreError } from "../errors.js";
+import { redactError } from "../redact/redact-error.js";
+import type { Redactor } from "../redact/redactor.js";
+import type { McpSession } from "../transport/session.js";
+import type { EnvEntry } from "../types.js";
+import type { SessionCallbacks, SessionFactory } from "./session-factory.js";
+import { classifyStartFailure, type StartPhase } from "./start-failure.js";
+
+/** An open session and its first listing. */
+export interface Opened {
+  session: McpSession;
+  tools: Tool[];
+  envEntries: EnvEntry[];
+}
+
+export class ServerOpener {
+  /** The stderr tail of the last session that ended or failed to start. */
+  lastStderr?: string;
+  /** Aborts of background discoveries in progress (close and the load signal end them). */
+  private readonly discoveries = new Set<() => void>();
+
+  constructor(
+    private readonly config: ServerConfig,
+    private readonly sessions: SessionFactory,
+    private readonly redactor: Redactor,
+    private readonly warn: (message: string) => void,
+  ) {}
+
+  /**
+   * Opens and lists within `signal`. `onSession` sees the session as soon as it is open (a loss
+   * reported during the listing needs it).
+   */
+  async openAndList(
+    signal: AbortSignal,
+    callbacks: SessionCallbacks,
+    onSession: (session: McpSession) => void = () => {},
+  ): Promise<Opened> {
+    let session: McpSession | undefined;
+    let phase: StartPhase = "spawn";
+    try {
+      const opened = await this.sessions.open(signal, callbacks);
+      session = opened.session;
+      onSession(session);
+      phase = "list";
+      const listing = await session.listTools({ timeoutMs: this.config.timeoutMs, signal });
+      for (const warning of listing.warnings) this.warn(warning);
+      return { session, tools: listing.tools, envEntries: opened.envEntries };
+    } catch (error) {
+      const failure = this.classify(error, phase, signal.aborted, session);
+      await session?.close().catch(() => {});
+      throw failure;
+    }
+  }
+
+  /**
+   * Lists the server's tools on a throwaway session (connect → list → close) without touching any
+   * state machine: a lazy server's background discovery on a cache miss.
+   */
+  async discover(): Promise<Tool[]> {
+    const abort = new AbortController();
+    const onAbort = () => abort.abort();
+    this.discoveries.add(onAbort);
+    try {
+      const { session, tools } = await this.openAndList(abort.signal, {
+        onLost: () => {},
+        onWarning: this.warn,
+      });
+      await session.close();
+      return tools;
+    } finally {
+      this.discoveries.delete(onAbort);
+    }
+  }
+
+  /** Ends every discovery in progress. */
+  abortDiscoveries(): void {
+    for (const abort of this.discoveries) abort();
+  }
+
+  /** Classifies and redacts a failure of `phase`, keeping the stderr tail it carries. */
+  classify(error: unknown, phase: StartPhase, aborted: boolean, session?: McpSession): McpCoreError {
+    const stderrTail = session?.stderrTail() ?? (isMcpCoreError(error) ? error.stderrTail : undefined);
+    if (stderrTail !== undefined) this.lastStderr = stderrTail;
+    const server = this.config.name;
+    const failure = classifyStartFailure({ server, phase, error, aborted, timeoutMs: this.config.timeoutMs });
+    return redactError(failure, this.redactor);
+  }
+}

@@ -1,0 +1,93 @@
+/**
+ * The one classifier of a failed start: every path that opens a server (a start, a restart attempt,
+ * a lazy server's discovery) turns its failure into one `McpCoreError` here.
+ * @module
+ */
+import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
+import { McpCoreError } from "../errors.js";
+import { serverLabel, startFailedMessage } from "../server-message.js";
+
+/** Where a start was when it failed: preparing and spawning, the initialize handshake, the listing. */
+export type StartPhase = "spawn" | "initialize" | "list";
+
+/** Everything a start failure is classified by. */
+export interface StartFailure {
+  server: string;
+  phase: StartPhase;
+  error: unknown;
+  /** The attempt's own signal was aborted (stop, close, the load signal): the error is its echo. */
+  aborted: boolean;
+  /** The per-phase timeout, for the message of a timed-out phase. */
+  timeoutMs: number;
+  /** The child's last stderr lines, when it is a stdio server. */
+  stderrTail?: string;
+  /** A first line the child wrote to stdout that is not JSON-RPC. */
+  stdoutNoise?: string;
+}
+
+function isRequestTimeout(error: unknown): boolean {
+  return error instanceof McpError && error.code === ErrorCode.RequestTimeout;
+}
+
+/**
+ * A refresh's failed listing: a timeout said as the start's listing phase says it, anything else
+ * as it is (a refresh is not a start: it keeps the previous tools and only warns).
+ */
+export function listingFailure(server: string, error: unknown, timeoutMs: number): unknown {
+  if (!isRequestTimeout(error)) return error;
+  return classifyStartFailure({ server, phase: "list", error, aborted: false, timeoutMs });
+}
+
+/** Errors this module made: classifying one again returns it as it is. */
+const classified = new WeakSet<Error>();
+
+function mark(error: McpCoreError): McpCoreError {
+  classified.add(error);
+  return error;
+}
+
+/** The one message of an aborted start. */
+export function startAborted(server: string, cause?: unknown): McpCoreError {
+  return mark(new McpCoreError("ABORTED", `${serverLabel(server)}: start aborted`, { server, cause }));
+}
+
+const TIMED_OUT: Record<StartPhase, string> = {
+  spawn: "did not start within",
+  initialize: "did not initialize within",
+  list: "did not list its tools within",
+};
+
+/**
+ * ABORTED when the attempt was aborted; an error a phase already classified (a fatal frame, an
+ * invalid listing) as it is; START_TIMEOUT for a timed-out request; START_FAILED otherwise. The
+ * stderr tail and stdout noise are appended so a server that only wrote garbage is still explained.
+ */
+export function classifyStartFailure(failure: StartFailure): McpCoreError {
+  const { error } = failure;
+  if (error instanceof McpCoreError && classified.has(error)) return error;
+  return mark(classify(failure));
+}
+
+function classify(failure: StartFailure): McpCoreError {
+  const { server, error, phase } = failure;
+  if (failure.aborted) {
+    return error instanceof McpCoreError && error.code === "ABORTED" ? error : startAborted(server, error);
+  }
+  const noise = failure.stdoutNoise === undefined ? "" : `\nstdout (not JSON-RPC): ${failure.stdoutNoise}`;
+  const tail = `${noise}${failure.stderrTail ? `\nstderr:\n${failure.stderrTail}` : ""}`;
+  const options = { server, cause: error, ...(failure.stderrTail ? { stderrTail: failure.stderrTail } : {}) };
+  if (error instanceof McpCoreError) {
+    // An env problem is found before anything starts; it is said as a failed start like any other.
+    if (error.code === "ENV_INVALID")
+      return new McpCoreError("ENV_INVALID", startFailedMessage(server, error), options);
+    return error;
+  }
+  if (isRequestTimeout(error)) {
+    return new McpCoreError(
+      "START_TIMEOUT",
+      `${serverLabel(server)} ${TIMED_OUT[phase]} ${failure.timeoutMs} ms${tail}`,
+      options,
+    );
+  }
+  return new McpCoreError("START_FAILED", `${startFailedMessage(server, error)}${tail}`, options);
+}

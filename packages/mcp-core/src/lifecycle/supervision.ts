@@ -1,0 +1,39 @@
+/**
+ * What watches a running session: the health check (missed pings count as a dead transport) and
+ * the stability timer that makes the restart budget whole again.
+ * @module
+ */
+import type { ResolvedHealthCheck } from "../options.js";
+import type { McpSession } from "../transport/session.js";
+import { HealthMonitor } from "./health-monitor.js";
+import type { RestartBudget } from "./restart-budget.js";
+
+export class Supervision {
+  private health?: HealthMonitor;
+
+  constructor(
+    private readonly policy: ResolvedHealthCheck,
+    private readonly budget: RestartBudget,
+    /** `session` missed `missed` pings in a row. */
+    private readonly onDead: (session: McpSession, missed: number) => void,
+  ) {}
+
+  /** Starts watching a session that just became `running`. */
+  arm(session: McpSession): void {
+    this.disarm();
+    this.budget.armStableReset();
+    this.health = new HealthMonitor(
+      this.policy,
+      (ms) => session.ping(ms),
+      (missed) => this.onDead(session, missed),
+    );
+    this.health.start();
+  }
+
+  /** Stops watching (the session ended or is being stopped). */
+  disarm(): void {
+    this.health?.stop();
+    this.health = undefined;
+    this.budget.disarmStableReset();
+  }
+}

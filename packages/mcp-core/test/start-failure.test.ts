@@ -1,0 +1,53 @@
+import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
+import { describe, expect, it } from "vitest";
+import { McpCoreError } from "../src/errors.js";
+import { classifyStartFailure, listingFailure } from "../src/lifecycle/start-failure.js";
+
+const base = { server: "s", aborted: false, timeoutMs: 1000 } as const;
+const timeout = () => new McpError(ErrorCode.RequestTimeout, "Request timed out");
+
+describe("classifyStartFailure", () => {
+  it("should say a timed-out phase by its name and limit", () => {
+    expect(classifyStartFailure({ ...base, phase: "initialize", error: timeout() })).toMatchObject({
+      code: "START_TIMEOUT",
+      message: 'MCP server "s" did not initialize within 1000 ms',
+    });
+    expect(classifyStartFailure({ ...base, phase: "list", error: timeout() }).message).toBe(
+      'MCP server "s" did not list its tools within 1000 ms',
+    );
+  });
+
+  it("should make an aborted attempt ABORTED whatever its error was", () => {
+    const error = classifyStartFailure({ ...base, phase: "initialize", error: timeout(), aborted: true });
+    expect(error).toMatchObject({ code: "ABORTED", message: 'MCP server "s": start aborted', server: "s" });
+  });
+
+  it("should append the stdout noise and stderr tail to a failed start and keep the tail", () => {
+    const error = classifyStartFailure({
+      ...base,
+      phase: "initialize",
+      error: new Error("Connection closed"),
+      stderrTail: "boom",
+      stdoutNoise: "hello",
+    });
+    expect(error).toMatchObject({ code: "START_FAILED", stderrTail: "boom" });
+    expect(error.message).toBe(
+      'MCP server "s" failed to start: Connection closed\nstdout (not JSON-RPC): hello\nstderr:\nboom',
+    );
+  });
+
+  it("should classify once: a classified error passes through another path unchanged", () => {
+    const env = new McpCoreError("ENV_INVALID", 'MCP server "s": env.T references ${X}, which is not set', {
+      server: "s",
+    });
+    const once = classifyStartFailure({ ...base, phase: "initialize", error: env });
+    expect(once.message).toBe('MCP server "s" failed to start: env.T references ${X}, which is not set');
+    expect(classifyStartFailure({ ...base, phase: "spawn", error: once })).toBe(once);
+  });
+
+  it("should leave a refresh's non-timeout failure as it is", () => {
+    const error = new Error("nope");
+    expect(listingFailure("s", error, 1000)).toBe(error);
+    expect(listingFailure("s", timeout(), 1000)).toMatchObject({ code: "START_TIMEOUT" });
+  });
+});
