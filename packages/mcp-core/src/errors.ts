@@ -38,7 +38,7 @@ export class McpCoreError extends Error {
   constructor(
     code: McpCoreErrorCode,
     message: string,
-    options?: { server?: string; cause?: unknown; stderrTail?: string },
+    options?: { server?: string | undefined; cause?: unknown; stderrTail?: string | undefined },
   ) {
     super(message, options?.cause === undefined ? undefined : { cause: options.cause });
     this.name = "McpCoreError";

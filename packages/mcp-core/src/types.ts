@@ -115,15 +115,15 @@ export interface McpProgress {
 /** Per-call options for `McpTool.execute`. */
 export interface McpCallContext {
   /** Aborts the call; the server receives `notifications/cancelled`. */
-  signal?: AbortSignal;
+  signal?: AbortSignal | undefined;
   /**
    * Milliseconds for this call; progress resets it. A positive number up to `MAX_TIMER_MS`
    * (2147483647): anything else resolves the call at once, unsent, with a `protocol` error.
    * @default the server's timeout
    */
-  timeout?: number;
+  timeout?: number | undefined;
   /** Receives progress notifications. */
-  onProgress?: (progress: McpProgress) => void;
+  onProgress?: ((progress: McpProgress) => void) | undefined;
 }
 
 /** Why a call failed. `tool` is the server's own `isError` result. */
