@@ -191,11 +191,12 @@ export interface McpTool {
   readonly server: string;
   /** The only name sent on the wire. */
   readonly rawName: string;
-  readonly title?: string;
+  /** The key is always there on the core's tools (class fields), `undefined` when the server gave none. */
+  readonly title?: string | undefined;
   readonly description: string;
   readonly inputSchema: JsonSchemaObject;
-  readonly outputSchema?: JsonSchemaObject;
-  readonly annotations?: ToolAnnotations;
+  readonly outputSchema?: JsonSchemaObject | undefined;
+  readonly annotations?: ToolAnnotations | undefined;
   /** Calls the tool on the server's live session; resolves with an error result on any failure. */
   execute(args: Record<string, unknown>, ctx?: McpCallContext): Promise<McpToolResult>;
 }
