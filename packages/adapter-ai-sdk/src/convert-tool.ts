@@ -19,8 +19,9 @@ import { type McpToolOutput, toToolOutput } from "./tool-output.js";
 
 function convert(tool: McpTool, options: ResolvedAiSdkToolsOptions): Tool<unknown, unknown> {
   return dynamicTool({
-    description: tool.description || undefined,
-    title: tool.title,
+    // The AI SDK's types take no explicit undefined: an empty description and no title stay absent.
+    ...(tool.description ? { description: tool.description } : {}),
+    ...(tool.title === undefined ? {} : { title: tool.title }),
     metadata: toolMetadata(tool),
     inputSchema: toInputSchema(tool.inputSchema),
     async execute(input, { abortSignal, toolCallId }): Promise<McpToolOutput> {

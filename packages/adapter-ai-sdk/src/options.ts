@@ -25,25 +25,25 @@ export interface AiSdkToolsOptions {
    * Milliseconds per MCP call, an integer from 1 to 2147483647; progress notifications reset it.
    * @default the server's `timeout` from the config (30 000)
    */
-  timeoutMs?: number;
+  timeoutMs?: number | undefined;
   /**
    * The old name of `timeoutMs`, still accepted; `timeoutMs` wins, and giving both with different
    * values throws.
    * @deprecated use `timeoutMs` (the name every adapter uses)
    */
-  timeout?: number;
+  timeout?: number | undefined;
   /**
    * Receives progress notifications of running calls. Setting it makes every call request progress.
    * @default none
    */
-  onProgress?: (progress: AiSdkToolProgress) => void;
+  onProgress?: ((progress: AiSdkToolProgress) => void) | undefined;
   /**
    * Your own AI SDK tools, served next to the MCP tools from the same live object (keys first, and
    * they win on a name clash). Spreading the live `ToolSet` into a new object would freeze it, so
    * combine here instead. Its entries are copied once, when the `ToolSet` is created.
    * @default {}
    */
-  extraTools?: ToolSet;
+  extraTools?: ToolSet | undefined;
 }
 
 /** Options after validation. */

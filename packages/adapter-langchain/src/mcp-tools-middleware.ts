@@ -12,7 +12,7 @@ import type { LangChainToolkit } from "./toolkit.js";
 /** Options of {@link mcpToolsMiddleware}. */
 export interface McpToolsMiddlewareOptions {
   /** The middleware's name; must be unique in one agent (give each toolkit its own). @default "McpToolsMiddleware" */
-  name?: string;
+  name?: string | undefined;
 }
 
 const nameOf = (tool: unknown): unknown => (tool as { name?: unknown } | null)?.name;

@@ -27,14 +27,14 @@ export interface McpLangChainOptions {
    * Milliseconds per tool call, an integer from 1 to 2147483647 (progress notifications reset it).
    * @default the server's `timeout`
    */
-  timeoutMs?: number;
+  timeoutMs?: number | undefined;
   /**
    * Receives the MCP server's progress notifications for every call of these tools, as
    * `{ progress, total?, message?, toolName, server, toolCallId? }` (the shape every adapter reports).
    * The second argument, `{ tool, toolCallId }`, is kept for existing callers.
    * @default none
    */
-  onProgress?: (progress: McpToolProgress, info: McpProgressInfo) => void;
+  onProgress?: ((progress: McpToolProgress, info: McpProgressInfo) => void) | undefined;
 }
 
 /** Options after validation. */

@@ -18,55 +18,55 @@ export type { McpToolProgress };
 /** The ADR's restart policy. */
 export interface AutoRestartPolicy {
   /** Failed attempts in a row before giving up. @default 10 */
-  maxRetries?: number;
+  maxRetries?: number | undefined;
   /** Delay before the first attempt; it doubles per attempt up to 30 s (or up to this value, if larger). @default 500 */
-  backoffMs?: number;
+  backoffMs?: number | undefined;
 }
 
 /** Options of `loadMcp`. All optional; with none, the behaviour is toolnexus's of today. */
 export interface LoadMcpOptions {
   /** Answers server elicitation. The `elicitation` capability is advertised only when given. */
-  waitFor?: (request: Request) => Promise<Answer>;
+  waitFor?: ((request: Request) => Promise<Answer>) | undefined;
   /** Aborts the load (and any restart in progress). */
-  signal?: AbortSignal;
+  signal?: AbortSignal | undefined;
   /** M1: restart a server whose transport closes after it ran. @default false */
-  autoRestart?: boolean | AutoRestartPolicy;
+  autoRestart?: boolean | AutoRestartPolicy | undefined;
   /** M2: follow `notifications/tools/list_changed`. @default false */
-  liveToolList?: boolean;
+  liveToolList?: boolean | undefined;
   /** M4: parent env names a stdio child gets when its entry has no `inheritEnv`. @default "all" */
-  defaultInheritEnv?: InheritEnv;
+  defaultInheritEnv?: InheritEnv | undefined;
   /** M3: listing cache for `lazy` servers, or false. @default a file store under the user cache dir */
-  toolCache?: ToolCacheStore | false;
+  toolCache?: ToolCacheStore | false | undefined;
   /**
    * Receives the core's warnings: servers that failed to start, unknown config keys, dropped malformed
    * tools, failed refreshes.
    * @default none; instead, as toolnexus does, `console.warn('[toolnexus] MCP server "x" failed to start: …')`
    *   for each server that failed at load
    */
-  onWarning?: (message: string) => void;
+  onWarning?: ((message: string) => void) | undefined;
   /**
    * Milliseconds per tool call, an integer from 1 to 2147483647 (progress notifications reset it); a
    * call's own `ctx.timeout` wins. The same option as in the other adapters.
    * @default the server's `timeout` (30 000)
    */
-  timeoutMs?: number;
+  timeoutMs?: number | undefined;
   /**
    * Receives the servers' progress notifications for every call, as
    * `{ progress, total?, message?, toolName, server }` (the shape every adapter reports). Giving it
    * makes every call request progress.
    * @default none
    */
-  onProgress?: (progress: McpToolProgress) => void;
+  onProgress?: ((progress: McpToolProgress) => void) | undefined;
 }
 
 /** Options of `listMcpTools`. */
 export interface ListMcpToolsOptions {
   /** Aborts the listing. */
-  signal?: AbortSignal;
+  signal?: AbortSignal | undefined;
   /** As in `loadMcp`. @default "all" */
-  defaultInheritEnv?: InheritEnv;
+  defaultInheritEnv?: InheritEnv | undefined;
   /** As in `loadMcp`. @default failed-server lines to `console.warn` */
-  onWarning?: (message: string) => void;
+  onWarning?: ((message: string) => void) | undefined;
 }
 
 function fail(option: string, expected: string, value: unknown): never {
@@ -90,13 +90,10 @@ export function toCoreAutoRestart(value: LoadMcpOptions["autoRestart"]): CoreLoa
     fail("autoRestart", "a boolean or { maxRetries, backoffMs }", value);
   checkCount("autoRestart.maxRetries", value.maxRetries);
   checkCount("autoRestart.backoffMs", value.backoffMs);
-  const policy: { maxRetries?: number; initialDelayMs?: number; maxDelayMs?: number } = {};
-  if (value.maxRetries !== undefined) policy.maxRetries = value.maxRetries;
-  if (value.backoffMs !== undefined) policy.initialDelayMs = value.backoffMs;
+  const { maxRetries, backoffMs } = value;
   // The core caps every delay at 30 s; a longer first delay asked for here must not be cut.
-  if (value.backoffMs !== undefined && value.backoffMs > LOAD_OPTION_DEFAULTS.autoRestart.maxDelayMs)
-    policy.maxDelayMs = value.backoffMs;
-  return policy;
+  const longer = backoffMs !== undefined && backoffMs > LOAD_OPTION_DEFAULTS.autoRestart.maxDelayMs;
+  return { maxRetries, initialDelayMs: backoffMs, maxDelayMs: longer ? backoffMs : undefined };
 }
 
 /** The core options every toolnexus load uses: names, server names, headers and env as toolnexus has them. */
@@ -119,18 +116,17 @@ export function toCoreOptions(options: LoadMcpOptions): CoreLoadMcpOptions {
   if (options.onWarning !== undefined && typeof options.onWarning !== "function") {
     fail("onWarning", "a function", options.onWarning);
   }
-  const core: CoreLoadMcpOptions = {
+  return {
     ...TOOLNEXUS_BASE,
     autoRestart: toCoreAutoRestart(options.autoRestart),
     liveToolList: options.liveToolList ?? false,
     defaultInheritEnv: options.defaultInheritEnv ?? "all",
+    // Without a hook the adapter prints toolnexus's own failure lines; the core must not print its own.
+    onWarning: options.onWarning ?? ignoreWarning,
+    toolCache: options.toolCache,
+    signal: options.signal,
+    onElicitation: options.waitFor && elicitationBridge(options.waitFor),
   };
-  // Without a hook the adapter prints toolnexus's own failure lines; the core must not print its own.
-  core.onWarning = options.onWarning ?? ignoreWarning;
-  if (options.toolCache !== undefined) core.toolCache = options.toolCache;
-  if (options.signal !== undefined) core.signal = options.signal;
-  if (options.waitFor !== undefined) core.onElicitation = elicitationBridge(options.waitFor);
-  return core;
 }
 
 /** The core options of a one-shot listing: no restart, no live list, no cache. */
@@ -139,14 +135,13 @@ export function toCoreListOptions(options: ListMcpToolsOptions): CoreLoadMcpOpti
   if (options.onWarning !== undefined && typeof options.onWarning !== "function") {
     fail("onWarning", "a function", options.onWarning);
   }
-  const core: CoreLoadMcpOptions = {
+  return {
     ...TOOLNEXUS_BASE,
     autoRestart: false,
     liveToolList: false,
     toolCache: false,
     defaultInheritEnv: options.defaultInheritEnv ?? "all",
+    onWarning: options.onWarning ?? ignoreWarning,
+    signal: options.signal,
   };
-  core.onWarning = options.onWarning ?? ignoreWarning;
-  if (options.signal !== undefined) core.signal = options.signal;
-  return core;
 }

@@ -56,14 +56,14 @@ export interface Answer {
 /** Per-call context of `Tool.execute`. */
 export interface ToolContext {
   /** Aborts the call; the server receives `notifications/cancelled`. */
-  signal?: AbortSignal;
+  signal?: AbortSignal | undefined;
   /** Milliseconds for this call. @default the server's `timeout` (30 000) */
-  timeout?: number;
+  timeout?: number | undefined;
   /**
    * toolnexus's §10 retry answer. Accepted for signature compatibility and ignored by MCP tools: they
    * never return a suspension, because elicitation is answered inline through the `waitFor` load option.
    */
-  answer?: Answer;
+  answer?: Answer | undefined;
 }
 
 /** One tool in toolnexus's uniform shape. */

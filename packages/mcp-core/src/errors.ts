@@ -30,21 +30,22 @@ const MARKER = Symbol.for("@toolnexus/mcp-core.error");
 /** The one error class of the core. `server` names the server the error is about, when there is one. */
 export class McpCoreError extends Error {
   readonly code: McpCoreErrorCode;
-  readonly server?: string;
+  readonly server: string | undefined;
   /** The last stderr lines of a stdio server whose start failed. */
-  readonly stderrTail?: string;
+  readonly stderrTail: string | undefined;
   readonly [MARKER] = true;
 
   constructor(
     code: McpCoreErrorCode,
     message: string,
-    options?: { server?: string; cause?: unknown; stderrTail?: string },
+    options?: { server?: string | undefined; cause?: unknown; stderrTail?: string | undefined },
   ) {
     super(message, options?.cause === undefined ? undefined : { cause: options.cause });
     this.name = "McpCoreError";
     this.code = code;
-    if (options?.server !== undefined) this.server = options.server;
-    if (options?.stderrTail) this.stderrTail = options.stderrTail;
+    this.server = options?.server;
+    // An empty tail says nothing: it reads as none.
+    this.stderrTail = options?.stderrTail || undefined;
   }
 }
 

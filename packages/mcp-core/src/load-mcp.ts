@@ -82,11 +82,11 @@ export async function loadMcp(
         missingHeaderVar: options.missingHeaderVar,
         expandEnvReferences: options.expandEnvReferences,
       },
-      ...(options.signal ? { signal: options.signal } : {}),
-      ...(options.onElicitation ? { onElicitation: bindElicitation(options.onElicitation, config) } : {}),
+      signal: options.signal,
+      onElicitation: options.onElicitation && bindElicitation(options.onElicitation, config),
       onState: (server, state, info) => stateEvents.emit(server, state, info),
       warn,
-      ...(cache ? { onListing: (tools: Tool[]) => void cache.save(tools) } : {}),
+      onListing: cache && ((tools: Tool[]) => void cache.save(tools)),
     });
     connections.set(config.name, connection);
     if (lazy) lazyServers.push({ connection, cache });

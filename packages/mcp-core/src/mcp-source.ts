@@ -30,7 +30,7 @@ export interface SourceParts {
 }
 
 export class Source implements McpSource {
-  private closing?: Promise<void>;
+  private closing: Promise<void> | undefined;
 
   constructor(private readonly parts: SourceParts) {}
 

@@ -115,15 +115,15 @@ export interface McpProgress {
 /** Per-call options for `McpTool.execute`. */
 export interface McpCallContext {
   /** Aborts the call; the server receives `notifications/cancelled`. */
-  signal?: AbortSignal;
+  signal?: AbortSignal | undefined;
   /**
    * Milliseconds for this call; progress resets it. A positive number up to `MAX_TIMER_MS`
    * (2147483647): anything else resolves the call at once, unsent, with a `protocol` error.
    * @default the server's timeout
    */
-  timeout?: number;
+  timeout?: number | undefined;
   /** Receives progress notifications. */
-  onProgress?: (progress: McpProgress) => void;
+  onProgress?: ((progress: McpProgress) => void) | undefined;
 }
 
 /** Why a call failed. `tool` is the server's own `isError` result. */
@@ -191,11 +191,12 @@ export interface McpTool {
   readonly server: string;
   /** The only name sent on the wire. */
   readonly rawName: string;
-  readonly title?: string;
+  /** The key is always there on the core's tools (class fields), `undefined` when the server gave none. */
+  readonly title?: string | undefined;
   readonly description: string;
   readonly inputSchema: JsonSchemaObject;
-  readonly outputSchema?: JsonSchemaObject;
-  readonly annotations?: ToolAnnotations;
+  readonly outputSchema?: JsonSchemaObject | undefined;
+  readonly annotations?: ToolAnnotations | undefined;
   /** Calls the tool on the server's live session; resolves with an error result on any failure. */
   execute(args: Record<string, unknown>, ctx?: McpCallContext): Promise<McpToolResult>;
 }

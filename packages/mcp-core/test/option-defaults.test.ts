@@ -136,14 +136,10 @@ describe("option defaults", () => {
   });
 
   it("should read a server entry key given as undefined as an absent one", async () => {
-    const keys: Array<keyof McpServerEntryOptions> = [
-      "timeout",
-      "lazy",
-      "autoRestart",
-      "healthCheck",
-      "tools",
-    ];
-    const entry: McpServerEntryOptions = Object.fromEntries(keys.map((key) => [key, undefined]));
+    const keys = ["timeout", "lazy", "autoRestart", "healthCheck", "tools"] as const;
+    const entry: Pick<McpServerEntryOptions, (typeof keys)[number]> = Object.fromEntries(
+      keys.map((key) => [key, undefined]),
+    );
     const withUndefined = await parseConfig({ mcpServers: { s: { command: "node", ...entry } } });
     const without = await parseConfig({ mcpServers: { s: { command: "node" } } });
 

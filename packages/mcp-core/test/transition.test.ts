@@ -61,7 +61,7 @@ function stateFor(kind: StateKind, when: Guard): LifecycleState {
         error,
         gaveUp: false,
         hasRun: true,
-        ...(when === "retry pending" ? { retry: { attempt: 1, delayMs: 10 } } : {}),
+        retry: when === "retry pending" ? { attempt: 1, delayMs: 10 } : undefined,
       };
     case "closed":
       return { kind };

@@ -25,18 +25,16 @@ export function buildCallContext(
   options: ResolvedCallOptions,
   call?: HostCall,
 ): McpCallContext {
-  const ctx: McpCallContext = {};
-  if (call?.signal !== undefined) ctx.signal = call.signal;
-  const timeout = call?.timeoutMs ?? options.timeoutMs;
-  if (timeout !== undefined) ctx.timeout = timeout;
   const { onProgress } = options;
-  if (onProgress !== undefined) {
-    const toolCallId = call?.toolCallId;
-    const about =
-      toolCallId === undefined
-        ? { toolName: tool.name, server: tool.server }
-        : { toolName: tool.name, server: tool.server, toolCallId };
-    ctx.onProgress = (progress) => onProgress({ ...progress, ...about });
-  }
-  return ctx;
+  const toolCallId = call?.toolCallId;
+  // What a host's progress listener receives is public: an unknown call id stays absent.
+  const about =
+    toolCallId === undefined
+      ? { toolName: tool.name, server: tool.server }
+      : { toolName: tool.name, server: tool.server, toolCallId };
+  return {
+    signal: call?.signal,
+    timeout: call?.timeoutMs ?? options.timeoutMs,
+    onProgress: onProgress && ((progress) => onProgress({ ...progress, ...about })),
+  };
 }

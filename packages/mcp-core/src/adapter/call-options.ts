@@ -14,7 +14,7 @@ export interface McpToolProgress extends McpProgress {
   /** The MCP server that runs the tool. */
   server: string;
   /** The host's id of the tool call, when the host has one. */
-  toolCallId?: string;
+  toolCallId?: string | undefined;
 }
 
 /** Receives the progress notifications of every call of an adapter's tools. */
@@ -26,15 +26,15 @@ export interface AdapterCallOptions {
    * Milliseconds per MCP call, an integer from 1 to 2147483647; progress notifications reset it.
    * @default the server's `timeout` (30 000)
    */
-  timeoutMs?: number;
+  timeoutMs?: number | undefined;
   /**
    * Deprecated alias of `timeoutMs` (the AI SDK adapter's old name); `timeoutMs` wins, and naming
    * both with different values is an error.
    * @deprecated use `timeoutMs`
    */
-  timeout?: number;
+  timeout?: number | undefined;
   /** Receives progress notifications; giving it makes every call request progress. @default none */
-  onProgress?: McpToolProgressListener;
+  onProgress?: McpToolProgressListener | undefined;
 }
 
 /** The shared options after validation. */

@@ -55,29 +55,29 @@ export type McpServerMap = Readonly<Record<string, McpServerEntry>>;
 
 /** Top-level keys beside the wrappers that editors write and the parser ignores. */
 interface McpConfigExtras {
-  $schema?: string;
+  $schema?: string | undefined;
   /** VS Code's input variables. */
-  inputs?: readonly unknown[];
+  inputs?: readonly unknown[] | undefined;
 }
 
 /** Claude Desktop, Cursor, Claude Code: `{ mcpServers: { … } }` (other wrappers may sit beside it). */
 export interface McpServersConfig extends McpConfigExtras {
   mcpServers: McpServerMap;
-  servers?: McpServerMap;
-  mcp?: McpServerMap;
+  servers?: McpServerMap | undefined;
+  mcp?: McpServerMap | undefined;
 }
 
 /** VS Code: `{ servers: { … } }`. */
 export interface VsCodeServersConfig extends McpConfigExtras {
-  mcpServers?: McpServerMap;
+  mcpServers?: McpServerMap | undefined;
   servers: McpServerMap;
-  mcp?: McpServerMap;
+  mcp?: McpServerMap | undefined;
 }
 
 /** opencode, toolnexus: `{ mcp: { … } }`. */
 export interface OpencodeMcpConfig extends McpConfigExtras {
-  mcpServers?: McpServerMap;
-  servers?: McpServerMap;
+  mcpServers?: McpServerMap | undefined;
+  servers?: McpServerMap | undefined;
   mcp: McpServerMap;
 }
 

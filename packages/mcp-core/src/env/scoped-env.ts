@@ -19,11 +19,11 @@ export interface ScopedEnvInput {
   /** Explicit env from the config, values unexpanded (`${VAR}` refers to `parentEnv`). */
   env: Record<string, string>;
   /** Entries of the server's `envFile`, already parsed; taken as they are (not expanded). */
-  envFileEntries?: Record<string, string>;
+  envFileEntries?: Record<string, string> | undefined;
   /** The platform the child runs on. @default process.platform */
-  platform?: NodeJS.Platform;
+  platform?: NodeJS.Platform | undefined;
   /** Expand `${VAR}` in explicit env values; false passes them literally (toolnexus). @default true */
-  expandReferences?: boolean;
+  expandReferences?: boolean | undefined;
 }
 
 /** The child's environment and, names only, where each entry came from. */

@@ -21,9 +21,9 @@ export const DEFAULT_MAX_CACHE_TOOLS = 10_000;
 /** Options of {@link fileToolCache}. */
 export interface FileToolCacheOptions {
   /** Largest cache file read or written. @default 16 MiB */
-  maxEntryBytes?: number;
+  maxEntryBytes?: number | undefined;
   /** Most tools one entry may hold; a bigger entry is neither read nor written. @default 10 000 */
-  maxTools?: number;
+  maxTools?: number | undefined;
 }
 
 /** `$TOOLNEXUS_MCP_CACHE_DIR`, else the platform's user cache directory + `toolnexus-mcp/tools`. */

@@ -32,7 +32,7 @@ function validTools(tools: unknown): Tool[] | undefined {
 export class LazyListing {
   private readonly key: string;
   /** Canonical JSON of the listing the store holds, as far as this source knows. */
-  private stored?: string;
+  private stored: string | undefined;
   /** The last write (writes are chained, so this settles after every earlier one). */
   private writing: Promise<void> = Promise.resolve();
 

@@ -15,11 +15,11 @@ export async function prepareLazyServer(
   connection: Connection,
   cache: LazyListing | undefined,
   warn: (message: string) => void,
-): Promise<{ discovery?: Promise<void> }> {
+): Promise<{ discovery: Promise<void> | undefined }> {
   const cached = await cache?.read();
   if (cached) {
     connection.listing.offer(cached, "cache");
-    return {};
+    return { discovery: undefined };
   }
   const discovery = connection.discover().then(
     async (tools) => {

@@ -3,8 +3,8 @@
  * the first trigger of a burst, so a source that never pauses is still served.
  */
 export class CappedDebounce {
-  private timer?: NodeJS.Timeout;
-  private burstStartedAt?: number;
+  private timer: NodeJS.Timeout | undefined;
+  private burstStartedAt: number | undefined;
 
   constructor(
     private readonly delayMs: number,

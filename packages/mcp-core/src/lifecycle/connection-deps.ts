@@ -16,10 +16,10 @@ export interface ConnectionDeps {
   killGraceMs: number;
   maxFrameBytes: number;
   launch: LaunchEnvOptions;
-  signal?: AbortSignal;
-  onElicitation?: SessionParams["onElicitation"];
+  signal: AbortSignal | undefined;
+  onElicitation: SessionParams["onElicitation"];
   onState: (server: string, state: ConnectionState, info: StateInfo) => void;
   warn: (message: string) => void;
   /** Called with every listing fetched from the server (the lazy cache keeps it). */
-  onListing?: (tools: Tool[]) => void;
+  onListing: ((tools: Tool[]) => void) | undefined;
 }

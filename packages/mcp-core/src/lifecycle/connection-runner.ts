@@ -34,7 +34,7 @@ import { transition } from "./transition.js";
 export abstract class ConnectionRunner implements ToolCaller {
   protected current: LifecycleState = { kind: "stopped", hasRun: false };
   /** The attempt in progress (start() is single-flight). */
-  protected attempt?: Promise<void>;
+  protected attempt: Promise<void> | undefined;
   protected readonly waiters = new StateWaiters();
   /** Fires after every transition and every debounced notification: `whenSettled` re-checks. */
   private readonly changed = new Pulse();
@@ -52,8 +52,8 @@ export abstract class ConnectionRunner implements ToolCaller {
   private readonly warn = (message: string) => this.deps.warn(this.redactor.redact(message));
   protected readonly refresher: ServerRefresh;
   restarts = 0;
-  lastError?: Error;
-  envEntries?: EnvEntry[];
+  lastError: Error | undefined;
+  envEntries: EnvEntry[] | undefined;
 
   private readonly onOuterAbort = () => {
     // The load signal ends supervision at once: no further attempts, the current one aborted.
@@ -218,7 +218,7 @@ export abstract class ConnectionRunner implements ToolCaller {
       const opened = await this.opener.openAndList(
         abort.signal,
         {
-          ...(this.deps.liveToolList ? { onListChanged: () => this.refresher.notified() } : {}),
+          onListChanged: this.deps.liveToolList ? () => this.refresher.notified() : undefined,
           onLost: (error) => session && this.onLost(session, error, lostReason(error)),
           onWarning: this.warn,
         },

@@ -13,7 +13,7 @@ import { publicState } from "./lifecycle-state.js";
 import { withinCallBounds } from "./within-call-bounds.js";
 
 export class Connection extends ConnectionRunner {
-  private restarting?: Promise<void>;
+  private restarting: Promise<void> | undefined;
   private readonly calls = new ConnectionCalls(this);
 
   callTool(

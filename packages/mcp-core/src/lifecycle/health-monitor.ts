@@ -5,7 +5,7 @@ import type { ResolvedHealthCheck } from "../options.js";
  * A hung process answers nothing, so only a ping tells it from a quiet one.
  */
 export class HealthMonitor {
-  private timer?: NodeJS.Timeout;
+  private timer: NodeJS.Timeout | undefined;
   private missed = 0;
   private stopped = false;
 

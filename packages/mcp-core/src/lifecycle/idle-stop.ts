@@ -3,7 +3,7 @@
  * stopped (the next call starts it again).
  */
 export class IdleStop {
-  private timer?: NodeJS.Timeout;
+  private timer: NodeJS.Timeout | undefined;
   private inFlight = 0;
 
   constructor(

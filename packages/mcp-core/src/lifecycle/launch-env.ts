@@ -29,7 +29,7 @@ export async function childEnvironment(
     inheritEnv: config.inheritEnv ?? options.defaultInheritEnv,
     env: config.env,
     expandReferences: options.expandEnvReferences,
-    ...(envFileEntries ? { envFileEntries } : {}),
+    envFileEntries,
   });
 }
 

@@ -29,7 +29,7 @@ export type LifecycleState =
     }
   | { kind: "running"; session: McpSession; since: number }
   /** Failed; `retry` while an attempt is scheduled, `gaveUp` once auto-restart ran out. */
-  | { kind: "error"; error: Error; retry?: RetryPlan; gaveUp: boolean; hasRun: boolean }
+  | { kind: "error"; error: Error; retry: RetryPlan | undefined; gaveUp: boolean; hasRun: boolean }
   /** Final: `close()` was called. */
   | { kind: "closed" };
 

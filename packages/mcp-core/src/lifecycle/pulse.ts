@@ -1,6 +1,6 @@
 /** A promise for "the next time something changed", renewed after each change. */
 export class Pulse {
-  private waiting?: { promise: Promise<void>; resolve: () => void };
+  private waiting: { promise: Promise<void>; resolve: () => void } | undefined;
 
   /** Resolves at the next `fire()`. */
   next(): Promise<void> {

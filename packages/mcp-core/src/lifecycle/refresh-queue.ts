@@ -3,8 +3,8 @@
  * after a run that started after it, so no change announced before the request is missed.
  */
 export class RefreshQueue {
-  private inFlight?: Promise<void>;
-  private queued?: Promise<void>;
+  private inFlight: Promise<void> | undefined;
+  private queued: Promise<void> | undefined;
 
   constructor(private readonly run: () => Promise<void>) {}
 

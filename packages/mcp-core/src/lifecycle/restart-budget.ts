@@ -7,8 +7,8 @@ import { backoffDelay } from "./backoff.js";
  */
 export class RestartBudget {
   private attempts = 0;
-  private retryTimer?: NodeJS.Timeout;
-  private stableTimer?: NodeJS.Timeout;
+  private retryTimer: NodeJS.Timeout | undefined;
+  private stableTimer: NodeJS.Timeout | undefined;
 
   constructor(private readonly policy: ResolvedAutoRestart) {}
 

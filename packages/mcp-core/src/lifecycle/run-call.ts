@@ -1,7 +1,8 @@
+import type { Progress } from "@modelcontextprotocol/sdk/types.js";
 import { isMcpCoreError } from "../errors.js";
 import { abortedResult, classifyCallError, fromCallResult } from "../tools/call-result.js";
 import type { McpSession } from "../transport/session.js";
-import type { McpCallContext, McpToolResult } from "../types.js";
+import type { McpCallContext, McpProgress, McpToolResult } from "../types.js";
 
 /**
  * Runs one `tools/call` on a live session. A fresh AbortController per call, linked to the
@@ -28,8 +29,9 @@ export async function runCall(
       ...(onProgress
         ? {
             resetTimeoutOnProgress: true,
-            onprogress: (p: { progress: number; total?: number; message?: string }) => {
-              const progress: { progress: number; total?: number; message?: string } = {
+            onprogress: (p: Progress) => {
+              // A public object: keys the server did not send stay absent.
+              const progress: McpProgress = {
                 progress: p.progress,
               };
               if (p.total !== undefined) progress.total = p.total;

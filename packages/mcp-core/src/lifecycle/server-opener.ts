@@ -23,7 +23,7 @@ export interface Opened {
 
 export class ServerOpener {
   /** The stderr tail of the last session that ended or failed to start. */
-  lastStderr?: string;
+  lastStderr: string | undefined;
   /** Aborts of background discoveries in progress (close and the load signal end them). */
   private readonly discoveries = new Set<() => void>();
 
@@ -70,6 +70,7 @@ export class ServerOpener {
     this.discoveries.add(onAbort);
     try {
       const { session, tools } = await this.openAndList(abort.signal, {
+        onListChanged: undefined,
         onLost: () => {},
         onWarning: this.warn,
       });

@@ -7,8 +7,8 @@ import { childEnvironment, type LaunchEnvOptions, requestHeaders } from "./launc
 
 /** What a session of this server reports back to its connection. */
 export interface SessionCallbacks {
-  onListChanged?: () => void;
-  onWarning?: (message: string) => void;
+  onListChanged: (() => void) | undefined;
+  onWarning: ((message: string) => void) | undefined;
   onLost: (error: Error) => void;
 }
 
@@ -48,7 +48,7 @@ export class SessionFactory {
       killGraceMs: this.killGraceMs,
       maxFrameBytes: this.maxFrameBytes,
       signal,
-      ...(this.onElicitation ? { onElicitation: this.onElicitation } : {}),
+      onElicitation: this.onElicitation,
       ...callbacks,
     });
     return { session, envEntries: env.entries };

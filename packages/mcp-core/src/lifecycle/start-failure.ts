@@ -20,9 +20,9 @@ export interface StartFailure {
   /** The per-phase timeout, for the message of a timed-out phase. */
   timeoutMs: number;
   /** The child's last stderr lines, when it is a stdio server. */
-  stderrTail?: string;
+  stderrTail?: string | undefined;
   /** A first line the child wrote to stdout that is not JSON-RPC. */
-  stdoutNoise?: string;
+  stdoutNoise?: string | undefined;
 }
 
 function isRequestTimeout(error: unknown): boolean {
@@ -75,7 +75,7 @@ function classify(failure: StartFailure): McpCoreError {
   }
   const noise = failure.stdoutNoise === undefined ? "" : `\nstdout (not JSON-RPC): ${failure.stdoutNoise}`;
   const tail = `${noise}${failure.stderrTail ? `\nstderr:\n${failure.stderrTail}` : ""}`;
-  const options = { server, cause: error, ...(failure.stderrTail ? { stderrTail: failure.stderrTail } : {}) };
+  const options = { server, cause: error, stderrTail: failure.stderrTail };
   if (error instanceof McpCoreError) {
     // An env problem is found before anything starts; it is said as a failed start like any other.
     if (error.code === "ENV_INVALID")

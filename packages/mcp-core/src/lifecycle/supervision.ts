@@ -9,7 +9,7 @@ import { HealthMonitor } from "./health-monitor.js";
 import type { RestartBudget } from "./restart-budget.js";
 
 export class Supervision {
-  private health?: HealthMonitor;
+  private health: HealthMonitor | undefined;
 
   constructor(
     private readonly policy: ResolvedHealthCheck,

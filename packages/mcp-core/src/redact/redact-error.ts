@@ -54,11 +54,8 @@ function redactedCopy(error: Error, redactor: Redactor, depth: number): Error {
   const cause = redactedCause(error.cause, redactor, depth);
   const message = redactor.redact(error.message);
   if (isMcpCoreError(error)) {
-    const options: { server?: string; cause?: unknown; stderrTail?: string } = {};
-    if (error.server !== undefined) options.server = error.server;
-    if (cause !== undefined) options.cause = cause;
-    if (error.stderrTail !== undefined) options.stderrTail = redactor.redact(error.stderrTail);
-    return new McpCoreError(error.code, message, options);
+    const stderrTail = error.stderrTail === undefined ? undefined : redactor.redact(error.stderrTail);
+    return new McpCoreError(error.code, message, { server: error.server, cause, stderrTail });
   }
   const copy = new Error(message, cause === undefined ? undefined : { cause });
   copy.name = error.name;

@@ -21,7 +21,7 @@ const URL_PASSWORD = /[A-Za-z][A-Za-z0-9+.-]*:\/\/[^/?#@:\s]*:([^/?#\s]+)@/g;
 
 export class Redactor {
   private readonly secrets = new Set<string>();
-  private pattern?: RegExp;
+  private pattern: RegExp | undefined;
 
   /**
    * Registers one secret value (and its forms a server is likely to echo: the credentials after an

@@ -47,7 +47,7 @@ function toolLabel(value: unknown, index: number): string {
 function listPage(
   client: Client,
   cursor: string | undefined,
-  options: { timeoutMs: number; signal?: AbortSignal },
+  options: { timeoutMs: number; signal: AbortSignal },
 ): Promise<z.infer<typeof LoosePageSchema>> {
   return client.request(
     { method: "tools/list", params: cursor === undefined ? {} : { cursor } },

@@ -18,7 +18,7 @@ const RANK: Record<ListingOrigin, number> = { cache: 0, discovery: 1, session: 2
 
 export class ServerListing {
   /** The best origin applied so far: a lower one arriving later is older news and is dropped. */
-  private best?: ListingOrigin;
+  private best: ListingOrigin | undefined;
 
   constructor(
     private readonly config: ServerConfig,

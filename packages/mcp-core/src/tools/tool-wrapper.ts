@@ -18,11 +18,11 @@ export interface ToolCaller {
  * the live session, so a restart or refresh never leaves a dead wrapper behind.
  */
 export class ToolWrapper implements McpTool {
-  readonly title?: string;
+  readonly title: string | undefined;
   readonly description: string;
   readonly inputSchema: JsonSchemaObject;
-  readonly outputSchema?: JsonSchemaObject;
-  readonly annotations?: ToolAnnotations;
+  readonly outputSchema: JsonSchemaObject | undefined;
+  readonly annotations: ToolAnnotations | undefined;
   /** The definition's canonical JSON, computed once: each refresh compares against it. */
   readonly fingerprint: string;
 
@@ -32,14 +32,12 @@ export class ToolWrapper implements McpTool {
     readonly definition: Tool,
     private readonly caller: ToolCaller,
   ) {
-    const title = definition.title ?? definition.annotations?.title;
-    if (title !== undefined) this.title = title;
+    this.title = definition.title ?? definition.annotations?.title;
     this.description = definition.description ?? "";
     this.fingerprint = canonicalJson(definition);
     this.inputSchema = definition.inputSchema as JsonSchemaObject;
-    if (definition.outputSchema !== undefined)
-      this.outputSchema = definition.outputSchema as JsonSchemaObject;
-    if (definition.annotations !== undefined) this.annotations = definition.annotations;
+    this.outputSchema = definition.outputSchema as JsonSchemaObject | undefined;
+    this.annotations = definition.annotations;
   }
 
   get rawName(): string {

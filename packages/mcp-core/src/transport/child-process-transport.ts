@@ -20,7 +20,7 @@ export interface ChildProcessParams {
   command: string;
   args: string[];
   env: Record<string, string>;
-  cwd?: string;
+  cwd: string | undefined;
   /** Milliseconds between SIGTERM and SIGKILL. */
   killGraceMs: number;
   /** The longest stdout line accepted, and the most bytes queued to a child's stdin. */
@@ -28,7 +28,7 @@ export interface ChildProcessParams {
   /** The server's name, for error messages. */
   server: string;
   /** Receives the first bytes of each burst of stdout lines that are not JSON-RPC. */
-  onStdoutNoise?: (sample: string) => void;
+  onStdoutNoise: ((sample: string) => void) | undefined;
 }
 
 export class ChildProcessTransport implements Transport {
@@ -37,13 +37,13 @@ export class ChildProcessTransport implements Transport {
   onmessage?: (message: JSONRPCMessage) => void;
 
   readonly stderr = new StderrTail();
-  private child?: ChildProcess;
+  private child: ChildProcess | undefined;
   readonly stdoutNoise: StdoutNoise;
   private readonly reader: LineReader;
-  private exited?: Promise<void>;
-  private streamsClosed?: Promise<void>;
+  private exited: Promise<void> | undefined;
+  private streamsClosed: Promise<void> | undefined;
   private closing = false;
-  private fatal?: McpCoreError;
+  private fatal: McpCoreError | undefined;
 
   constructor(private readonly params: ChildProcessParams) {
     this.reader = new LineReader(params.maxFrameBytes);

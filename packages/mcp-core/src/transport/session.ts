@@ -19,6 +19,7 @@ import { type LenientCallResult, LenientCallResultSchema } from "../tools/call-r
 import { type Listing, listAllTools } from "../tools/list-tools.js";
 import type { ChildProcessTransport } from "./child-process-transport.js";
 import { createHttpTransport, isStreamExhausted, shouldFallBackToSse } from "./http-transport.js";
+import { requestOptions } from "./request-options.js";
 
 const CLIENT_INFO = { name: "toolnexus-mcp", version: "0.1.0" };
 
@@ -33,18 +34,18 @@ export interface SessionParams {
   killGraceMs: number;
   /** The largest frame a stdio server may send, and the stdin backlog bound. */
   maxFrameBytes: number;
-  signal?: AbortSignal;
-  onElicitation?: (request: ElicitRequest["params"]) => Promise<ElicitResult>;
-  onListChanged?: () => void;
+  signal: AbortSignal | undefined;
+  onElicitation: ((request: ElicitRequest["params"]) => Promise<ElicitResult>) | undefined;
+  onListChanged: (() => void) | undefined;
   /** Reports what the host should hear about but not fail on (unparseable stdout). */
-  onWarning?: (message: string) => void;
+  onWarning: ((message: string) => void) | undefined;
   /** The session ended without `close()`: crash, lost HTTP session, unreachable server. */
   onLost: (error: Error) => void;
 }
 
 /** A connected, initialized session. */
 export interface McpSession {
-  readonly pid?: number;
+  readonly pid: number | undefined;
   stderrTail(): string | undefined;
   listTools(options: { timeoutMs: number; signal?: AbortSignal }): Promise<Listing>;
   callTool(name: string, args: Record<string, unknown>, options: RequestOptions): Promise<LenientCallResult>;
@@ -164,7 +165,7 @@ async function connect(
     if (isStreamExhausted(error)) session?.lost(error);
   };
   try {
-    await client.connect(transport, { timeout: params.timeoutMs, signal: params.signal });
+    await client.connect(transport, requestOptions(params.timeoutMs, params.signal));
   } catch (error) {
     await client.close().catch(() => {});
     throw error;
@@ -174,8 +175,6 @@ async function connect(
 }
 
 function startError(params: SessionParams, error: unknown, child?: ChildProcessTransport): McpCoreError {
-  const stderrTail = child?.stderr.text();
-  const stdoutNoise = child?.stdoutNoise.firstSample;
   return classifyStartFailure({
     server: params.config.name,
     phase: "initialize",
@@ -183,8 +182,8 @@ function startError(params: SessionParams, error: unknown, child?: ChildProcessT
     error: child?.fatalError ?? error,
     aborted: params.signal?.aborted === true,
     timeoutMs: params.timeoutMs,
-    ...(stderrTail ? { stderrTail } : {}),
-    ...(stdoutNoise === undefined ? {} : { stdoutNoise }),
+    stderrTail: child?.stderr.text(),
+    stdoutNoise: child?.stdoutNoise.firstSample,
   });
 }
 

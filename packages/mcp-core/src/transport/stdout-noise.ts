@@ -9,8 +9,8 @@ export const NOISE_QUIET_MS = 10_000;
  * is reported without flooding the host's warnings.
  */
 export class StdoutNoise {
-  private first?: string;
-  private lastAt?: number;
+  private first: string | undefined;
+  private lastAt: number | undefined;
 
   constructor(
     private readonly report: (sample: string) => void,

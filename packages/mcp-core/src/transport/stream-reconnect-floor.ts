@@ -41,7 +41,7 @@ export type StreamReconnectDecision = { delayMs: number } | { exhausted: true; q
 
 /** Per transport: decides the wait before each GET and when the stream has dropped too often. */
 export class StreamReconnectFloor {
-  private lastOpenedAt?: number;
+  private lastOpenedAt: number | undefined;
   private quickDrops = 0;
 
   constructor(private readonly options: StreamReconnectFloorOptions = STREAM_RECONNECT_FLOOR) {}

@@ -276,7 +276,7 @@ export async function configError(
 /** The code, server and message of {@link configError}, as one plain object to compare. */
 export async function configRejection(
   input: unknown,
-): Promise<{ code: string; server?: string; message: string }> {
+): Promise<{ code: string; server: string | undefined; message: string }> {
   const error = await configError(input);
   return { code: error.code, server: error.server, message: error.message };
 }

@@ -1,0 +1,6 @@
+import type { RequestOptions } from "@modelcontextprotocol/sdk/shared/protocol.js";
+
+/** The SDK's request options: its type takes no explicit `undefined`, so an absent signal stays absent. */
+export function requestOptions(timeout: number, signal: AbortSignal | undefined): RequestOptions {
+  return signal === undefined ? { timeout } : { timeout, signal };
+}
