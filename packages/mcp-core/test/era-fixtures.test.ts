@@ -81,6 +81,14 @@ describe.each(["modern", "dual-era"] as const)("the %s fixture", (name) => {
       expect(textOf(slow)).toBe("done");
       expect(progress).toEqual([1, 2, 3]);
 
+      // Abort reaches the handler (stdio: notifications/cancelled; HTTP: the request's stream closes).
+      const controller = new AbortController();
+      setTimeout(() => controller.abort(), 200);
+      await expect(
+        client.callTool({ name: "slow", arguments: { ms: 5000, steps: 5 } }, { signal: controller.signal }),
+      ).rejects.toThrow();
+      await waitFor(() => countEvents(log, "aborted") === 1, { timeoutMs: 5000, message: "aborted event" });
+
       // One server/discover per connection, logged by the fixture; no initialize in the modern era.
       expect(countEvents(log, "discover")).toBe(1);
       expect(countEvents(log, "initialize")).toBe(0);
