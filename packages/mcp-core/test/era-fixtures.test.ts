@@ -1,0 +1,172 @@
+// The era fixtures (`modern`, `dual-era`, on the v2 server package) proven with the v2 CLIENT
+// directly (a devDependency only: the core does not run on it yet), over stdio and HTTP, plus our
+// v1-based loadMcp against the dual-era fixture (legacy era). Real processes, bounded waits.
+import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
+import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
+import { countEvents, type FixtureName, fixturePath, waitFor } from "@toolnexus/fixtures";
+import { afterEach, describe, expect, it } from "vitest";
+import { failOnUnhandledRejections, httpFixture, tempLogFile, useSources } from "./support/harness.js";
+
+failOnUnhandledRejections();
+
+const sources = useSources({ toolCache: false });
+const clients: Client[] = [];
+afterEach(async () => {
+  await Promise.all(clients.splice(0).map((client) => client.close().catch(() => {})));
+});
+
+type Mode = "auto" | "legacy";
+type Wire = "stdio" | "http";
+
+async function connect(name: FixtureName, wire: Wire, mode: Mode, log: string): Promise<Client> {
+  const client = new Client(
+    { name: "era-fixtures-test", version: "1.0.0" },
+    { versionNegotiation: { mode, probe: { timeoutMs: 2000 } } },
+  );
+  clients.push(client);
+  if (wire === "stdio") {
+    await client.connect(
+      new StdioClientTransport({
+        command: process.execPath,
+        args: [fixturePath(name), "--log", log],
+        stderr: "pipe",
+      }),
+    );
+  } else {
+    const fixture = await httpFixture(name, ["--log", log]);
+    await client.connect(new StreamableHTTPClientTransport(new URL(fixture.url)));
+  }
+  return client;
+}
+
+const textOf = (result: unknown): string =>
+  ((result as { content?: Array<{ type: string; text?: string }> }).content ?? [])
+    .map((block) => (block.type === "text" ? block.text : ""))
+    .join("");
+
+describe.each(["modern", "dual-era"] as const)("the %s fixture", (name) => {
+  describe.each(["stdio", "http"] as const)("over %s", (wire) => {
+    it("should negotiate the modern era in auto mode and serve basic's tools", async () => {
+      const log = tempLogFile(`${name}-${wire}.log`);
+      const client = await connect(name, wire, "auto", log);
+      expect(client.getProtocolEra()).toBe("modern");
+      expect(client.getNegotiatedProtocolVersion()).toBe("2026-07-28");
+      expect(client.getDiscoverResult()).toBeDefined();
+
+      const { tools } = await client.listTools();
+      expect(tools.map((tool) => tool.name)).toEqual([
+        "echo",
+        "add",
+        "image",
+        "slow",
+        "fail",
+        "pid",
+        "add_tool",
+      ]);
+      expect(textOf(await client.callTool({ name: "echo", arguments: { text: "hi" } }))).toBe("hi");
+      const sum = await client.callTool({ name: "add", arguments: { a: 1, b: 2 } });
+      expect(sum.structuredContent).toEqual({ sum: 3 });
+      const fail = await client.callTool({ name: "fail", arguments: {} });
+      expect(fail.isError).toBe(true);
+      expect(textOf(fail)).toBe("tool failed on purpose");
+      const image = await client.callTool({ name: "image", arguments: {} });
+      expect(image.content).toMatchObject([{ type: "image", mimeType: "image/png" }, { type: "text" }]);
+      const pid = Number(textOf(await client.callTool({ name: "pid", arguments: {} })));
+      expect(Number.isInteger(pid) && pid > 0).toBe(true);
+      const progress: number[] = [];
+      const slow = await client.callTool(
+        { name: "slow", arguments: { ms: 100, steps: 3 } },
+        { onprogress: (p) => progress.push(p.progress) },
+      );
+      expect(textOf(slow)).toBe("done");
+      expect(progress).toEqual([1, 2, 3]);
+
+      // Abort reaches the handler (stdio: notifications/cancelled; HTTP: the request's stream closes).
+      const controller = new AbortController();
+      setTimeout(() => controller.abort(), 200);
+      await expect(
+        client.callTool({ name: "slow", arguments: { ms: 5000, steps: 5 } }, { signal: controller.signal }),
+      ).rejects.toThrow();
+      await waitFor(() => countEvents(log, "aborted") === 1, { timeoutMs: 5000, message: "aborted event" });
+
+      // One server/discover per connection, logged by the fixture; no initialize in the modern era.
+      expect(countEvents(log, "discover")).toBe(1);
+      expect(countEvents(log, "initialize")).toBe(0);
+    });
+
+    it("should add a tool on request and notify a modern subscriber (subscriptions/listen)", async () => {
+      const log = tempLogFile(`${name}-${wire}-listen.log`);
+      const client = await connect(name, wire, "auto", log);
+      let notified = 0;
+      client.setNotificationHandler("notifications/tools/list_changed", () => {
+        notified++;
+      });
+      const subscription = await client.listen({ toolsListChanged: true });
+      expect(subscription.honoredFilter).toMatchObject({ toolsListChanged: true });
+      expect(textOf(await client.callTool({ name: "add_tool", arguments: { name: "extra" } }))).toBe(
+        "added extra",
+      );
+      await waitFor(() => notified >= 1, { timeoutMs: 5000, message: "tools/list_changed" });
+      const { tools } = await client.listTools({}, { cacheMode: "bypass" });
+      expect(tools.map((tool) => tool.name)).toContain("extra");
+      expect(textOf(await client.callTool({ name: "extra", arguments: {} }))).toBe("extra ok");
+      expect(notified).toBe(1);
+      await subscription.close();
+      expect(countEvents(log, "listen")).toBeGreaterThanOrEqual(1);
+      expect(countEvents(log, "list_changed")).toBe(1);
+    });
+  });
+});
+
+describe.each(["stdio", "http"] as const)("era verdicts over %s", (wire) => {
+  it("should refuse a legacy-mode client at the modern-only fixture with -32022", async () => {
+    const log = tempLogFile(`modern-${wire}-legacy.log`);
+    const error = await connect("modern", wire, "legacy", log).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(Error);
+    const e = error as { code?: unknown; data?: { status?: number; text?: string; supported?: string[] } };
+    if (wire === "stdio") {
+      expect(e.code).toBe(-32022);
+      expect(e.data?.supported).toEqual(["2026-07-28"]);
+    } else {
+      expect(e.data?.status).toBe(400);
+      expect(e.data?.text).toMatch(/-32022/);
+    }
+    expect(countEvents(log, "initialize")).toBe(1);
+    expect(countEvents(log, "discover")).toBe(0);
+  });
+
+  it("should serve a legacy-mode client at the dual-era fixture in the legacy era", async () => {
+    const log = tempLogFile(`dual-${wire}-legacy.log`);
+    const client = await connect("dual-era", wire, "legacy", log);
+    expect(client.getProtocolEra()).toBe("legacy");
+    expect(client.getNegotiatedProtocolVersion()).toBe("2025-11-25");
+    let notified = 0;
+    client.setNotificationHandler("notifications/tools/list_changed", () => {
+      notified++;
+    });
+    expect(textOf(await client.callTool({ name: "echo", arguments: { text: "old" } }))).toBe("old");
+    await client.callTool({ name: "add_tool", arguments: { name: "extra" } });
+    if (wire === "stdio") {
+      // Legacy stdio: the connection's instance notifies. Legacy HTTP is stateless (no GET stream): none.
+      await waitFor(() => notified === 1, { timeoutMs: 5000, message: "tools/list_changed" });
+    }
+    expect((await client.listTools()).tools.map((tool) => tool.name)).toContain("extra");
+    expect(countEvents(log, "discover")).toBe(0);
+  });
+
+  it("should still be loaded by our v1-based loadMcp (legacy era) from the dual-era fixture", async () => {
+    const log = tempLogFile(`dual-${wire}-loadmcp.log`);
+    const entry =
+      wire === "stdio"
+        ? { command: process.execPath, args: [fixturePath("dual-era"), "--log", log] }
+        : { url: (await httpFixture("dual-era", ["--log", log])).url };
+    const source = await sources.load({ mcpServers: { dual: entry } }, { autoRestart: false });
+    expect(source.state("dual")).toBe("running");
+    const echo = source.tools.find((tool) => tool.rawName === "echo");
+    await expect(echo?.execute({ text: "via loadMcp" })).resolves.toMatchObject({ text: "via loadMcp" });
+    expect(countEvents(log, "initialize")).toBeGreaterThanOrEqual(1);
+  });
+});
