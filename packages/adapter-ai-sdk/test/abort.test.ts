@@ -42,14 +42,16 @@ describe("aborting a generateText call", () => {
     controller.abort();
 
     expect(await outcome).toMatchObject({ error: { name: "AbortError" } });
-    const events = await waitFor(
-      () => {
-        const lines = readLog(log);
-        return lines.some((e) => e.event === "cancelled") && lines;
-      },
-      { timeoutMs: 5000, message: "the server logged notifications/cancelled" },
-    );
-    expect(events.some((e) => e.event === "aborted" && e.tool === "slow")).toBe(true);
+    // The server logs `cancelled` when the notification arrives and `aborted` when the handler's
+    // signal fires a moment later: wait for both rather than read the log between them.
+    await waitFor(() => readLog(log).some((e) => e.event === "cancelled"), {
+      timeoutMs: 5000,
+      message: "the server logged notifications/cancelled",
+    });
+    await waitFor(() => readLog(log).some((e) => e.event === "aborted" && e.tool === "slow"), {
+      timeoutMs: 5000,
+      message: "the server's slow handler saw the abort",
+    });
   });
 
   it("should resolve with an aborted tool-error when the abort lands on the run's last step", async () => {

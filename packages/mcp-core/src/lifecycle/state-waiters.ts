@@ -1,5 +1,5 @@
-import { McpCoreError } from "../errors.js";
 import type { ConnectionState } from "../types.js";
+import { withinCallBounds } from "./within-call-bounds.js";
 
 interface Waiter {
   until: (state: ConnectionState) => boolean;
@@ -20,39 +20,23 @@ export class StateWaiters {
     }
   }
 
-  /** Resolves when `until` holds after a change; rejects after `timeoutMs` or on abort. */
+  /**
+   * Resolves when `until` holds after a change; rejects after `timeoutMs` (START_TIMEOUT) or on
+   * abort (ABORTED), with the same bounds as any other wait a call makes ({@link withinCallBounds}).
+   */
   waitFor(
     until: (state: ConnectionState) => boolean,
     timeoutMs: number,
     signal: AbortSignal | undefined,
     server: string,
   ): Promise<void> {
-    return new Promise<void>((resolve, reject) => {
-      const finish = (error?: Error) => {
-        clearTimeout(timer);
-        signal?.removeEventListener("abort", onAbort);
-        this.waiters.delete(waiter);
-        if (error) reject(error);
-        else resolve();
-      };
-      const onAbort = () =>
-        finish(new McpCoreError("ABORTED", `Waiting for MCP server "${server}" was aborted`, { server }));
-      const waiter: Waiter = { until, resolve: () => finish() };
-      const timer = setTimeout(
-        () =>
-          finish(
-            new McpCoreError(
-              "START_TIMEOUT",
-              `MCP server "${server}" was not running within ${timeoutMs} ms`,
-              { server },
-            ),
-          ),
-        timeoutMs,
-      );
-      // Deliberately ref'd: a host awaiting a call that waits for a restart must not exit meanwhile.
-      if (signal?.aborted) return onAbort();
-      signal?.addEventListener("abort", onAbort, { once: true });
-      this.waiters.add(waiter);
+    let waiter: Waiter | undefined;
+    const reached = new Promise<void>((resolve) => {
+      waiter = { until, resolve };
+    });
+    if (waiter) this.waiters.add(waiter);
+    return withinCallBounds(reached, { timeoutMs, signal, server }).finally(() => {
+      if (waiter) this.waiters.delete(waiter);
     });
   }
 }
