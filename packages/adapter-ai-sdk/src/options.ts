@@ -56,7 +56,7 @@ const ENTRY = "AI SDK adapter";
 
 /** Validates the options field by field; an explicit `undefined` keeps the default. */
 export function resolveOptions(options: AiSdkToolsOptions | undefined): ResolvedAiSdkToolsOptions {
-  const shared = resolveCallOptions(ENTRY, options);
+  const shared = resolveCallOptions(ENTRY, options, { timeoutAlias: true });
   const extraTools = options?.extraTools ?? {};
   if (typeof extraTools !== "object" || extraTools === null || Array.isArray(extraTools)) {
     invalidOption(ENTRY, "extraTools", "an object of AI SDK tools", extraTools);

@@ -4,7 +4,7 @@
  * @module
  */
 import type { StructuredTool } from "@langchain/core/tools";
-import { McpCoreError } from "@toolnexus/mcp-core";
+import { invalidOption } from "@toolnexus/mcp-core/adapter";
 import { type AgentMiddleware, createMiddleware } from "langchain";
 import { isOwnedBy } from "./tool-owner.js";
 import type { LangChainToolkit } from "./toolkit.js";
@@ -54,10 +54,7 @@ export function mcpToolsMiddleware(
 ): AgentMiddleware {
   const name = options?.name ?? "McpToolsMiddleware";
   if (typeof name !== "string" || name.length === 0) {
-    throw new McpCoreError(
-      "OPTIONS_INVALID",
-      'mcpToolsMiddleware option "name": expected a non-empty string',
-    );
+    invalidOption("mcpToolsMiddleware", "name", "a non-empty string", name);
   }
   // Every tool offered to a model, by name: a model may call one after it left the set.
   const offered = new Map<string, StructuredTool>();

@@ -18,6 +18,9 @@ import { aboutServer } from "./server-message.js";
 import { ToolRegistry } from "./tools/tool-registry.js";
 import type { ConnectionState, McpSource, StateInfo, ToolsChange } from "./types.js";
 
+/** How many warnings `source.warnings` keeps (the latest); `onWarning` sees every one. */
+const MAX_KEPT_WARNINGS = 1000;
+
 /**
  * Loads MCP servers from a config file path (JSON/JSONC) or object and returns their live tool
  * set. Enabled servers start in parallel; a server that fails is isolated (`status` "failed",
@@ -41,6 +44,8 @@ export async function loadMcp(
   const options = resolveLoadOptions(given);
   const warnings: string[] = [];
   const warn = (message: string) => {
+    // A server can cause warnings forever (a list_changed flood of bad listings): keep the latest.
+    if (warnings.length >= MAX_KEPT_WARNINGS) warnings.shift();
     warnings.push(message);
     try {
       options.onWarning?.(message);

@@ -3,6 +3,7 @@
  * kilobytes for a failed union — and must reach neither a model nor a log as it is.
  * @module
  */
+import { boundedText } from "./bounded-text.js";
 
 /** Longest path or message quoted from an issue, in characters. */
 const MAX_PART = 100;
@@ -12,10 +13,10 @@ interface IssueLike {
   message?: unknown;
 }
 
-const cut = (text: string) => (text.length > MAX_PART ? `${text.slice(0, MAX_PART)}…` : text);
+const cut = (text: string) => boundedText(text, MAX_PART);
 
 /** True for a zod error (any zod copy or version): an Error named ZodError with an `issues` array. */
-export function isValidationError(error: unknown): error is Error & { issues: IssueLike[] } {
+function isValidationError(error: unknown): error is Error & { issues: IssueLike[] } {
   return (
     error instanceof Error &&
     error.name === "ZodError" &&

@@ -135,15 +135,18 @@ describe("adapter kit: shared options and the option error", () => {
       onProgress: undefined,
     });
     expect(resolveCallOptions("X", { timeoutMs: 2_147_483_647 }).timeoutMs).toBe(2_147_483_647);
-    expect(resolveCallOptions("X", { timeoutMs: 9, timeout: 9 }).timeoutMs).toBe(9);
+    const alias = { timeoutAlias: true };
+    expect(resolveCallOptions("X", { timeoutMs: 9, timeout: 9 }, alias).timeoutMs).toBe(9);
+    // Only an entry that once named it `timeout` reads the alias.
+    expect(resolveCallOptions("X", { timeout: 2 ** 31 }).timeoutMs).toBeUndefined();
     expect(() => resolveCallOptions("X", { timeoutMs: 0 })).toThrow(
       'X option "timeoutMs": expected an integer ≥ 1 (milliseconds), got zero',
     );
     expect(() => resolveCallOptions("X", { timeoutMs: 1.5 })).toThrow(/"timeoutMs".*non-integer number/);
-    expect(() => resolveCallOptions("X", { timeout: 2 ** 31 })).toThrow(
+    expect(() => resolveCallOptions("X", { timeout: 2 ** 31 }, alias)).toThrow(
       /X option "timeout": expected at most 2147483647 ms .*got a larger number/,
     );
-    expect(() => resolveCallOptions("X", { timeoutMs: 9, timeout: 10 })).toThrow(/X option "timeout"/);
+    expect(() => resolveCallOptions("X", { timeoutMs: 9, timeout: 10 }, alias)).toThrow(/X option "timeout"/);
     expect(() => resolveCallOptions("X", { onProgress: "log" })).toThrow(
       'X option "onProgress": expected a function, got string',
     );

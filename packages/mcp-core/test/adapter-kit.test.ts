@@ -73,16 +73,18 @@ describe("adapter kit: the generation view and its conversion cache", () => {
 describe("adapter kit: call context", () => {
   const tool = { name: "mcp__s__t", server: "s" } as McpTool;
 
-  it("should pass the signal, prefer the call's own timeout, and leave out what is not set", () => {
+  it("should pass the signal, prefer the call's own timeout, and set nothing the caller did not give", () => {
     const signal = new AbortController().signal;
+    const unset = { signal: undefined, timeout: undefined, onProgress: undefined };
     const none = resolveCallOptions("test", undefined);
-    expect(buildCallContext(tool, none)).toEqual({});
-    expect(buildCallContext(tool, none, { signal, toolCallId: "c1" })).toEqual({ signal });
+    expect(buildCallContext(tool, none)).toStrictEqual(unset);
+    expect(buildCallContext(tool, none, { signal, toolCallId: "c1" })).toStrictEqual({ ...unset, signal });
     const withTimeout = resolveCallOptions("test", { timeoutMs: 500 });
-    expect(buildCallContext(tool, withTimeout)).toEqual({ timeout: 500 });
-    expect(buildCallContext(tool, withTimeout, { timeoutMs: 40 })).toEqual({ timeout: 40 });
-    // The deprecated alias lands on the same field.
-    expect(buildCallContext(tool, resolveCallOptions("test", { timeout: 700 }))).toEqual({ timeout: 700 });
+    expect(buildCallContext(tool, withTimeout)).toStrictEqual({ ...unset, timeout: 500 });
+    expect(buildCallContext(tool, withTimeout, { timeoutMs: 40 })).toStrictEqual({ ...unset, timeout: 40 });
+    // The deprecated alias, where an entry accepts it, lands on the same field.
+    const alias = resolveCallOptions("test", { timeout: 700 }, { timeoutAlias: true });
+    expect(buildCallContext(tool, alias)).toStrictEqual({ ...unset, timeout: 700 });
   });
 
   it("should tag a real server's progress with the tool, the server and the call id", async () => {
@@ -138,7 +140,6 @@ describe("adapter kit: subscriptions", () => {
     subscriptions.dispose();
     unsubscribe();
     expect(tracked).toBe(1);
-    expect(subscriptions.disposed).toBe(true);
     expect(() => subscriptions.onToolsChange(() => {})).toThrow(
       "onToolsChange: this test toolkit was disposed",
     );

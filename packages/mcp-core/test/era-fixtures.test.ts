@@ -83,10 +83,17 @@ describe.each(["modern", "dual-era"] as const)("the %s fixture", (name) => {
 
       // Abort reaches the handler (stdio: notifications/cancelled; HTTP: the request's stream closes).
       const controller = new AbortController();
-      setTimeout(() => controller.abort(), 200);
-      await expect(
-        client.callTool({ name: "slow", arguments: { ms: 5000, steps: 5 } }, { signal: controller.signal }),
-      ).rejects.toThrow();
+      const calls = countEvents(log, "call");
+      const aborted = client.callTool(
+        { name: "slow", arguments: { ms: 5000, steps: 5 } },
+        { signal: controller.signal },
+      );
+      await waitFor(() => countEvents(log, "call") > calls, {
+        timeoutMs: 5000,
+        message: "slow reached the handler",
+      });
+      controller.abort();
+      await expect(aborted).rejects.toThrow();
       await waitFor(() => countEvents(log, "aborted") === 1, { timeoutMs: 5000, message: "aborted event" });
 
       // One server/discover per connection, logged by the fixture; no initialize in the modern era.

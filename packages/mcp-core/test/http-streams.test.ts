@@ -2,7 +2,7 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { collectStates, countEvents, waitFor } from "@toolnexus/fixtures";
 import { describe, expect, it } from "vitest";
-import { failOnUnhandledRejections, httpFixture, sleep, tempLogFile, useSources } from "./support/harness.js";
+import { failOnUnhandledRejections, httpFixture, tempLogFile, useSources } from "./support/harness.js";
 import { type SseServer, startSseServer } from "./support/sse-server.js";
 
 failOnUnhandledRejections();
@@ -26,19 +26,13 @@ describe("a GET notification stream that closes at once with retry: 0", () => {
     const echo = source.tools.find((t) => t.rawName === "echo");
     await expect(echo?.execute({ text: "still works" })).resolves.toMatchObject({ text: "still works" });
 
-    // A count over a window, not a timing: the SDK alone reopens ~200 streams a second here.
-    await sleep(2_000);
-    const gets = countEvents(log, "sse-get");
-    expect(gets).toBeGreaterThanOrEqual(2);
-    expect(gets).toBeLessThanOrEqual(20);
-
-    // The churn ends: the stream is given up, the session with it, and the state says why.
+    // The churn ends: the stream is reopened a bounded number of times (the SDK alone reopens ~200
+    // a second here, forever), then given up with the session, and the state says why.
     await waitFor(() => source.state("web") === "error", { timeoutMs: 30_000 });
     expect(source.servers()[0]?.lastError).toMatch(/closed its notification stream right after opening it/);
     const total = countEvents(log, "sse-get");
+    expect(total).toBeGreaterThanOrEqual(2);
     expect(total).toBeLessThanOrEqual(10);
-    await sleep(1_000);
-    expect(countEvents(log, "sse-get")).toBe(total);
   }, 40_000);
 });
 

@@ -168,6 +168,15 @@ describe("redaction of env values a stdio child prints to stderr", () => {
 });
 
 describe("Redactor", () => {
+  it("should keep an env secret redacted however many rotating header values come after it", () => {
+    const redactor = new Redactor();
+    redactor.addEnv({ API_TOKEN: "env-secret-value-1234" });
+    for (let i = 0; i < 1_000; i++) redactor.addHeaders({ authorization: `Bearer rotating-${i}-abcdef` });
+
+    expect(redactor.redact("key env-secret-value-1234")).toBe("key [REDACTED]");
+    expect(redactor.redact("now rotating-999-abcdef")).toBe("now [REDACTED]");
+  });
+
   it("should replace registered values, longest first, and leave short ones alone", () => {
     const redactor = new Redactor();
     redactor.addHeaders({ Authorization: "Bearer abcdef123456", Accept: "json" });

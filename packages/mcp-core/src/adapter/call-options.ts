@@ -55,16 +55,19 @@ function checkTimeoutMs(entry: string, option: string, value: unknown): number |
 
 /**
  * Validates the shared options field by field (an explicit `undefined` keeps the default), naming the
- * option the caller wrote — the deprecated `timeout` included.
+ * option the caller wrote — the deprecated `timeout` included where the entry had it.
  * @param entry who reads the options, for the error message (e.g. `"LangChain adapter"`)
+ * @param accepts.timeoutAlias read `timeout` as the deprecated alias of `timeoutMs` (only an entry
+ *   that once named it so: the AI SDK adapter); elsewhere `timeout` is not an option of ours
  * @throws McpCoreError `OPTIONS_INVALID` naming the option (see `invalidOption`)
  */
 export function resolveCallOptions(
   entry: string,
   options: { timeoutMs?: unknown; timeout?: unknown; onProgress?: unknown } | undefined,
+  accepts: { timeoutAlias?: boolean } = {},
 ): ResolvedCallOptions {
   const timeoutMs = checkTimeoutMs(entry, "timeoutMs", options?.timeoutMs);
-  const alias = checkTimeoutMs(entry, "timeout", options?.timeout);
+  const alias = accepts.timeoutAlias ? checkTimeoutMs(entry, "timeout", options?.timeout) : undefined;
   if (timeoutMs !== undefined && alias !== undefined && timeoutMs !== alias) {
     invalidOption(entry, "timeout", `nothing when "timeoutMs" is given (it is its deprecated alias)`, alias);
   }

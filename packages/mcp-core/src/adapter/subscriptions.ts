@@ -14,8 +14,6 @@ export interface Subscriptions {
   onToolsChange(listener: (server: string, change: ToolsChange) => void): () => void;
   /** Tracks an unsubscribe function the adapter got elsewhere, so `dispose()` calls it (at once, after disposal). */
   track(unsubscribe: () => void): () => void;
-  /** True once `dispose()` ran. */
-  readonly disposed: boolean;
   /** Calls every tracked unsubscribe function once. Idempotent; does not close the source. */
   dispose(): void;
 }
@@ -45,9 +43,6 @@ export function createSubscriptions(source: Pick<McpSource, "onToolsChange">, ow
       return track(source.onToolsChange(listener));
     },
     track,
-    get disposed() {
-      return disposed;
-    },
     dispose() {
       disposed = true;
       for (const remove of [...active]) remove();

@@ -26,7 +26,8 @@ export function applyElicitationDefaults(
   const content: Record<string, unknown> = { ...(result.content ?? {}) };
   let filled = false;
   for (const [name, schema] of Object.entries(properties)) {
-    if (content[name] !== undefined || !hasDefault(schema)) continue;
+    // Own keys only: a field named `toString` must still get its default.
+    if ((Object.hasOwn(content, name) && content[name] !== undefined) || !hasDefault(schema)) continue;
     content[name] = schema.default;
     filled = true;
   }

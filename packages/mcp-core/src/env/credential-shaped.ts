@@ -27,13 +27,13 @@ export const CREDENTIAL_SEGMENTS: readonly string[] = Object.freeze([
  * Words that mark a segment wherever they appear in it: joined forms such as `PGPASSWORD`,
  * `SECRETACCESSKEY` or `CLIENTSECRETS`. Only words no common non-secret name contains.
  */
-export const CREDENTIAL_INFIXES: readonly string[] = Object.freeze(["SECRET", "PASSWORD", "PASSWD"]);
+const CREDENTIAL_INFIXES: readonly string[] = Object.freeze(["SECRET", "PASSWORD", "PASSWD"]);
 
 /**
  * Words that mark a segment when it ends with them: joined forms such as `GITHUBTOKEN`,
  * `OPENAIAPIKEY` or `AWS_SECRETACCESSKEY`. A suffix, not an infix, so `TOKENIZER` and `KEYRING` pass.
  */
-export const CREDENTIAL_SUFFIXES: readonly string[] = Object.freeze([
+const CREDENTIAL_SUFFIXES: readonly string[] = Object.freeze([
   "TOKEN",
   "TOKENS",
   "APIKEY",

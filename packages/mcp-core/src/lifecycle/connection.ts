@@ -84,6 +84,7 @@ export class Connection extends ConnectionRunner {
     mayStart = this.deps.lazy,
   ): Promise<McpSession> {
     const server = this.config.name;
+    const deadline = Date.now() + timeoutMs;
     const verdict = callGate(this.current, mayStart);
     switch (verdict.go) {
       case "call":
@@ -106,6 +107,7 @@ export class Connection extends ConnectionRunner {
           server,
         );
     }
-    return this.whenRunning(0, signal, false);
+    // Re-checked with what is left of the call's time (a crash right after ready may mean a restart).
+    return this.whenRunning(Math.max(0, deadline - Date.now()), signal, false);
   }
 }

@@ -12,7 +12,7 @@ import type { Redactor } from "../redact/redactor.js";
 import type { McpSession } from "../transport/session.js";
 import type { EnvEntry } from "../types.js";
 import type { SessionCallbacks, SessionFactory } from "./session-factory.js";
-import { classifyStartFailure, type StartPhase } from "./start-failure.js";
+import { classifyStartFailure, markClassified, type StartPhase } from "./start-failure.js";
 
 /** An open session and its first listing. */
 export interface Opened {
@@ -91,7 +91,15 @@ export class ServerOpener {
     const stderrTail = session?.stderrTail() ?? (isMcpCoreError(error) ? error.stderrTail : undefined);
     if (stderrTail !== undefined) this.lastStderr = stderrTail;
     const server = this.config.name;
-    const failure = classifyStartFailure({ server, phase, error, aborted, timeoutMs: this.config.timeoutMs });
-    return redactError(failure, this.redactor);
+    const failure = classifyStartFailure({
+      server,
+      phase,
+      error,
+      aborted,
+      timeoutMs: this.config.timeoutMs,
+      stderrTail,
+    });
+    // A redacted copy is still classified: classifying it again must not wrap it a second time.
+    return markClassified(redactError(failure, this.redactor));
   }
 }

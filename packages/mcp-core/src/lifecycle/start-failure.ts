@@ -41,6 +41,11 @@ export function listingFailure(server: string, error: unknown, timeoutMs: number
 /** Errors this module made: classifying one again returns it as it is. */
 const classified = new WeakSet<Error>();
 
+/** Marks `error` as classified (e.g. a redacted copy of a classified error). */
+export function markClassified(error: McpCoreError): McpCoreError {
+  return mark(error);
+}
+
 function mark(error: McpCoreError): McpCoreError {
   classified.add(error);
   return error;

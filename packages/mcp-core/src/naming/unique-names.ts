@@ -33,7 +33,7 @@ export interface NameAssignment {
  * A name with the tool's hash suffix: the name itself when it already ends with `_` + the tool's own
  * hash (a lossy namespaced name), else {@link withHashSuffix}.
  */
-export function hashedForm({ server, rawName, name }: NameRequest): string {
+function hashedForm({ server, rawName, name }: NameRequest): string {
   return name.endsWith(`_${toolHash(server, rawName)}`) ? name : withHashSuffix(name, server, rawName);
 }
 

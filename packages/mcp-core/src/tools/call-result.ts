@@ -1,9 +1,13 @@
 import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
+import { boundedText } from "../bounded-text.js";
 import { errorMessage, isMcpCoreError } from "../errors.js";
 import type { McpContentBlock, McpToolErrorCode, McpToolErrorKind, McpToolResult } from "../types.js";
 import { validationSummary } from "../validation-summary.js";
 import { readContentBlocks } from "./content-blocks.js";
+
+/** Longest server error message passed on to a caller, in characters. */
+const MAX_SERVER_MESSAGE = 2000;
 
 /**
  * A `tools/call` result read leniently: only its shape is checked here; the blocks are read one by
@@ -13,7 +17,7 @@ export const LenientCallResultSchema = z.looseObject({
   content: z.unknown().optional(),
   structuredContent: z.unknown().optional(),
   isError: z.unknown().optional(),
-  _meta: z.record(z.string(), z.unknown()).optional(),
+  _meta: z.unknown().optional(),
 });
 
 /** A `tools/call` result as read by {@link LenientCallResultSchema}. */
@@ -36,7 +40,9 @@ export function fromCallResult(result: LenientCallResult): McpToolResult {
   const text = resultText(content, result.structuredContent);
   const mapped: McpToolResult = { content, isError: result.isError === true, text };
   if (result.structuredContent !== undefined) mapped.structuredContent = result.structuredContent;
-  if (result._meta !== undefined) mapped.meta = result._meta;
+  if (typeof result._meta === "object" && result._meta !== null && !Array.isArray(result._meta)) {
+    mapped.meta = result._meta as Record<string, unknown>;
+  }
   if (mapped.isError) {
     mapped.error = { kind: "tool", code: "TOOL_ERROR", message: text || "MCP tool returned an error" };
   }
@@ -83,12 +89,9 @@ export function classifyCallError(
         `Call to ${where} failed: the server connection closed`,
       );
     }
-    return errorResult(
-      "protocol",
-      "PROTOCOL_ERROR",
-      `Call to ${where} failed: ${error.message}`,
-      error.message,
-    );
+    // The server's own words, bounded: they reach the model and may be as long as a frame.
+    const said = boundedText(error.message, MAX_SERVER_MESSAGE);
+    return errorResult("protocol", "PROTOCOL_ERROR", `Call to ${where} failed: ${said}`, said);
   }
   return errorResult(
     "unavailable",

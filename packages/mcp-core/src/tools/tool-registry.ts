@@ -13,14 +13,14 @@ import { collisionWarnings } from "./collision-warnings.js";
 import { type ToolCaller, ToolWrapper } from "./tool-wrapper.js";
 
 /** One server's current listing, with the name its naming rule gives each raw name. */
-interface ServerListing {
+interface RegisteredListing {
   tools: readonly Tool[];
   ruleNames: Map<string, string>;
   caller: ToolCaller;
 }
 
 export class ToolRegistry {
-  private readonly listings = new Map<string, ServerListing>();
+  private readonly listings = new Map<string, RegisteredListing>();
   private readonly generations = new Map<string, Map<string, ToolWrapper>>();
   private flat: readonly McpTool[] = [];
   private warned = new Set<string>();
@@ -104,7 +104,7 @@ export class ToolRegistry {
    */
   private rebuild(
     server: string,
-    listing: ServerListing | undefined,
+    listing: RegisteredListing | undefined,
     names: (string | undefined)[],
     updated: boolean,
   ): ToolsChange {

@@ -29,7 +29,7 @@ export interface StreamReconnectFloorOptions {
 }
 
 /** 250 ms doubling to 5 s; the sixth quick reopen in a row (≈ 8 s of churn) gives up. */
-export const STREAM_RECONNECT_FLOOR: StreamReconnectFloorOptions = {
+const STREAM_RECONNECT_FLOOR: StreamReconnectFloorOptions = {
   quickDropMs: 1_000,
   initialDelayMs: 250,
   maxDelayMs: 5_000,
