@@ -1,9 +1,9 @@
-import { sourceTracker, stdioServer } from "@toolnexus/fixtures";
+import { sourceLoader, stdioServer } from "@toolnexus/fixtures";
 import { loadMcp } from "@toolnexus/mcp-core";
 import { afterEach, describe, expect, it } from "vitest";
 import { toAiSdkTools } from "../src/index.js";
 
-const sources = sourceTracker();
+const sources = sourceLoader(loadMcp, { toolCache: false });
 afterEach(() => sources.closeAll());
 
 const callOptions = { toolCallId: "1", messages: [] };
@@ -12,9 +12,7 @@ const OPTIONS_INVALID = expect.objectContaining({ name: "McpCoreError", code: "O
 
 describe("the options every adapter shares", () => {
   it("should take timeoutMs, keeping timeout as its deprecated alias", async () => {
-    const source = sources.track(
-      await loadMcp({ mcpServers: { basic: stdioServer("basic") } }, { toolCache: false }),
-    );
+    const source = await sources.loadServers({ basic: stdioServer("basic") });
     const hurried = toAiSdkTools(source, { timeoutMs: 100 });
     const error = await Promise.resolve(hurried.mcp__basic__slow?.execute?.({ ms: 2000 }, callOptions)).catch(
       (e: unknown) => e,

@@ -1,16 +1,14 @@
-import { sourceTracker, stdioServer } from "@toolnexus/fixtures";
+import { sourceLoader, stdioServer } from "@toolnexus/fixtures";
 import { loadMcp } from "@toolnexus/mcp-core";
 import { afterEach, describe, expect, it } from "vitest";
 import { createLangChainToolkit } from "../src/index.js";
 
-const sources = sourceTracker();
+const sources = sourceLoader(loadMcp, { toolCache: false });
 afterEach(() => sources.closeAll());
 
 describe("the options and metadata every adapter shares", () => {
   it("should report progress in the shared shape and tag tools with mcpRawName", async () => {
-    const source = sources.track(
-      await loadMcp({ mcpServers: { basic: stdioServer("basic") } }, { toolCache: false }),
-    );
+    const source = await sources.loadServers({ basic: stdioServer("basic") });
     const progress: unknown[] = [];
     const toolkit = createLangChainToolkit(source, { onProgress: (p) => progress.push(p) });
     const call = { name: "mcp__basic__slow", args: { ms: 50, steps: 1 }, id: "sh_1" };

@@ -1,4 +1,4 @@
-import { sourceTracker } from "@toolnexus/fixtures";
+import { sourceLoader } from "@toolnexus/fixtures";
 import { afterEach, describe, expect, it } from "vitest";
 import { loadMcp, type McpToolProgress } from "../src/index.js";
 import { local, tool } from "./helpers.js";
@@ -6,14 +6,12 @@ import { local, tool } from "./helpers.js";
 /** Every entry reports a bad option as the core does. */
 const OPTIONS_INVALID = expect.objectContaining({ name: "McpCoreError", code: "OPTIONS_INVALID" });
 
-const open = sourceTracker();
-afterEach(() => open.closeAll());
+const sources = sourceLoader(loadMcp, { toolCache: false });
+afterEach(() => sources.closeAll());
 
 describe("the call options every adapter shares (timeoutMs, onProgress)", () => {
   it("should apply the load's timeoutMs to every call, a call's own ctx.timeout winning", async () => {
-    const source = open.track(
-      await loadMcp({ mcp: { basic: local("basic") } }, { toolCache: false, timeoutMs: 100 }),
-    );
+    const source = await sources.load({ mcp: { basic: local("basic") } }, { timeoutMs: 100 });
     await expect(tool(source, "basic_slow").execute({ ms: 2000 })).resolves.toEqual({
       output: 'Call to tool "basic_slow" on MCP server "basic" timed out after 100 ms',
       isError: true,
@@ -25,11 +23,9 @@ describe("the call options every adapter shares (timeoutMs, onProgress)", () => 
 
   it("should report progress in the shape every adapter shares", async () => {
     const progress: McpToolProgress[] = [];
-    const source = open.track(
-      await loadMcp(
-        { mcp: { basic: local("basic") } },
-        { toolCache: false, onProgress: (p) => progress.push(p) },
-      ),
+    const source = await sources.load(
+      { mcp: { basic: local("basic") } },
+      { onProgress: (p) => progress.push(p) },
     );
     await expect(tool(source, "basic_slow").execute({ ms: 50, steps: 1 })).resolves.toMatchObject({
       isError: false,

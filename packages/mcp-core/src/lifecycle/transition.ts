@@ -142,7 +142,7 @@ function reasonOf(event: LifecycleEvent, when: Guard): StateReason {
 }
 
 /** The row `transition` uses for this state and event, if any. */
-export function findRow(state: LifecycleState, event: LifecycleEvent): TransitionRow | undefined {
+function findRow(state: LifecycleState, event: LifecycleEvent): TransitionRow | undefined {
   return TRANSITIONS.find(
     (r) => r.from === state.kind && r.event === event.type && holds(r.when, state, event),
   );
