@@ -5,10 +5,9 @@
 // scenario needs, closes, and exits 0 when every call succeeded, 1 otherwise.
 //
 // It stays generic: every listed tool is called once with arguments built from its own input schema.
-// Two scenarios say in their description what the client must send, and get exactly that:
-// - a context with `toolCalls` (http-custom-headers): those calls, in order, instead;
-// - json-schema-2020-12-preservation: the focal tool's schema, as the core exposes it, is sent back
-//   through the echo tool, so the scenario sees what the core kept of it.
+// Where a scenario says what the client must send, it gets exactly that instead: a context with
+// `toolCalls` (http-custom-headers) gives the calls; SCENARIO_CALLS holds the two scenarios whose
+// description asks for something else (list only; echo a tool's schema as the core kept it).
 import { loadMcp } from "@toolnexus/mcp-core";
 
 /** Milliseconds per phase (connect, list, each call), well inside the runner's --timeout. */
@@ -67,15 +66,27 @@ function sampleArguments(schema, root = schema) {
   return Object.fromEntries(required.map((name) => [name, sampleValue(properties[name], root)]));
 }
 
-/** The calls to make, as `{ rawName, args }` in order. */
+/**
+ * Scenarios whose description says what the client must call, instead of every tool once. Each
+ * returns the calls as `{ rawName, args }`.
+ */
+const SCENARIO_CALLS = {
+  // Serves tools/list only: what it checks is that listing never fetches the schema's network $ref.
+  "json-schema-ref-no-deref": () => [],
+  // Asks for the focal tool's inputSchema, as the client kept it, sent back through the echo tool.
+  "json-schema-2020-12-preservation": (tools) => {
+    const focal = tools.find((tool) => tool.rawName === "json_schema_2020_12_tool");
+    return [{ rawName: "json_schema_echo", args: { schema: focal?.inputSchema ?? {} } }];
+  },
+};
+
+/** The calls to make, in order: the context's `toolCalls`, the scenario's own, or every tool once. */
 function planCalls(tools, context) {
   if (Array.isArray(context.toolCalls)) {
     return context.toolCalls.map((call) => ({ rawName: call.name, args: call.arguments ?? {} }));
   }
-  if (scenario === "json-schema-2020-12-preservation") {
-    const focal = tools.find((tool) => tool.rawName === "json_schema_2020_12_tool");
-    return [{ rawName: "json_schema_echo", args: { schema: focal?.inputSchema ?? {} } }];
-  }
+  const scenarioCalls = SCENARIO_CALLS[scenario];
+  if (scenarioCalls) return scenarioCalls(tools);
   return tools.map((tool) => ({ rawName: tool.rawName, args: sampleArguments(tool.inputSchema) }));
 }
 
