@@ -11,7 +11,7 @@ import { classifyStartFailure } from "../lifecycle/start-failure.js";
 import { serverLabel, startFailedMessage } from "../server-message.js";
 import type { ChildProcessTransport } from "./child-process-transport.js";
 import { createHttpTransport, isStreamExhausted, shouldFallBackToSse } from "./http-transport.js";
-import { unsupportedVersionList } from "./protocol-errors.js";
+import { connectFailureCause, unsupportedVersionList } from "./protocol-errors.js";
 import { requestOptions } from "./request-options.js";
 import { type McpSession, type NegotiatedProtocol, Session, type SessionParams } from "./session.js";
 import { newSessionClient } from "./session-client.js";
@@ -105,7 +105,7 @@ function startError(params: SessionParams, error: unknown, child?: ChildProcessT
     server: params.config.name,
     phase: "initialize",
     // The child's own fatal error (an oversized frame) says more than the "Connection closed" it caused.
-    error: child?.fatalError ?? error,
+    error: child?.fatalError ?? connectFailureCause(error),
     aborted: params.signal?.aborted === true,
     timeoutMs: params.timeoutMs,
     stderrTail: child?.stderr.text(),

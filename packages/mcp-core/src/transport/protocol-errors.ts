@@ -6,6 +6,29 @@
  * @module
  */
 import { ProtocolError, SdkError, SdkErrorCode, SdkHttpError } from "@modelcontextprotocol/client";
+import { boundedText } from "../bounded-text.js";
+import { isMcpCoreError } from "../errors.js";
+
+/** The longest HTTP error body quoted in a start failure, in characters. */
+const MAX_BODY_TEXT = 1000;
+
+/**
+ * What a failed connect is reported by: our own error when the client wrapped one (a header
+ * function, an unreachable server), an HTTP error with the body the server sent (its own
+ * explanation; redacted later like everything else), else the error as it is.
+ */
+export function connectFailureCause(error: unknown): unknown {
+  for (let e = error, depth = 0; e instanceof Error && depth < 4; e = e.cause, depth++) {
+    if (isMcpCoreError(e)) return e;
+  }
+  if (error instanceof SdkHttpError) {
+    const text = (error.data as { text?: unknown } | undefined)?.text;
+    if (typeof text === "string" && text.trim() !== "" && !error.message.includes(text)) {
+      return new Error(`${error.message}: ${boundedText(text.trim(), MAX_BODY_TEXT)}`, { cause: error });
+    }
+  }
+  return error;
+}
 
 /** JSON-RPC code of "unsupported protocol version" (protocol revision 2026-07-28). */
 const UNSUPPORTED_VERSION = -32022;
@@ -20,12 +43,6 @@ export function isRequestTimeout(error: unknown): boolean {
 /** The transport closed while the request was pending. */
 export function isConnectionClosed(error: unknown): boolean {
   return error instanceof SdkError && error.code === SdkErrorCode.ConnectionClosed;
-}
-
-/** A result the client could not read (its own schema check or its era codec). */
-export function invalidResultText(error: unknown): string | undefined {
-  if (!(error instanceof SdkError) || error.code !== SdkErrorCode.InvalidResult) return undefined;
-  return error.message.replace(/^Invalid result for [^:]+: /, "");
 }
 
 /** A JSON-RPC error the server answered with: its code and message. */
