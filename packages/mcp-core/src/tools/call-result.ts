@@ -90,8 +90,9 @@ export function classifyCallError(
   }
   const said = serverError(error);
   if (said) {
-    // The server's own words, bounded: they reach the model and may be as long as a frame.
-    const text = boundedText(said.message, MAX_SERVER_MESSAGE);
+    // The server's own words, bounded (they reach the model and may be as long as a frame), with
+    // the JSON-RPC code in front as MCP clients have always shown it: `MCP error -32602: …`.
+    const text = boundedText(`MCP error ${said.code}: ${said.message}`, MAX_SERVER_MESSAGE);
     return errorResult("protocol", "PROTOCOL_ERROR", `Call to ${where} failed: ${text}`, text);
   }
   return errorResult(
