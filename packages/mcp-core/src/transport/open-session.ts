@@ -11,7 +11,7 @@ import { classifyStartFailure } from "../lifecycle/start-failure.js";
 import { serverLabel, startFailedMessage } from "../server-message.js";
 import type { ChildProcessTransport } from "./child-process-transport.js";
 import { createHttpTransport, isStreamExhausted, shouldFallBackToSse } from "./http-transport.js";
-import { connectFailureCause, unsupportedVersionList } from "./protocol-errors.js";
+import { connectFailureCause, isEraNegotiationFailure, unsupportedVersionList } from "./protocol-errors.js";
 import { requestOptions } from "./request-options.js";
 import { type McpSession, type NegotiatedProtocol, Session, type SessionParams } from "./session.js";
 import { newSessionClient } from "./session-client.js";
@@ -117,26 +117,14 @@ function startError(params: SessionParams, error: unknown, child?: ChildProcessT
 export async function openSession(params: SessionParams): Promise<McpSession> {
   const { config } = params;
   if (config.transport === "stdio") {
-    // Loaded on first use: the root entry's static imports stay free of node:child_process.
-    const { ChildProcessTransport } = await import("./child-process-transport.js");
-    const child = new ChildProcessTransport({
-      command: config.command,
-      args: config.args,
-      env: params.childEnv,
-      cwd: config.cwd,
-      killGraceMs: params.killGraceMs,
-      maxFrameBytes: params.maxFrameBytes,
-      server: config.name,
-      onStdoutNoise: (sample) =>
-        params.onWarning?.(
-          `${serverLabel(config.name)} wrote a line that is not JSON-RPC to stdout: ${sample}`,
-        ),
-    });
     try {
-      return await connect(params, "stdio", () => child, child);
+      return await openStdio(params);
     } catch (error) {
-      await child.drained(200);
-      throw startError(params, error, child);
+      // A 2025-era server that exits on the probe (an unknown first request): respawn it and speak
+      // initialize straight away. Anything else is the start's failure as it is.
+      const probeFailed = error instanceof Error && isEraNegotiationFailure(error.cause);
+      if (!probeFailed || params.prior || config.protocol !== "auto") throw error;
+      return await openStdio({ ...params, prior: { kind: "legacy" } });
     }
   }
   const http = (mode: "streamable" | "sse") =>
@@ -156,5 +144,31 @@ export async function openSession(params: SessionParams): Promise<McpSession> {
     }
   } catch (error) {
     throw startError(params, error);
+  }
+}
+
+async function openStdio(params: SessionParams): Promise<McpSession> {
+  const { config } = params;
+  if (config.transport !== "stdio") throw new TypeError("openStdio needs a stdio server");
+  // Loaded on first use: the root entry's static imports stay free of node:child_process.
+  const { ChildProcessTransport } = await import("./child-process-transport.js");
+  const child = new ChildProcessTransport({
+    command: config.command,
+    args: config.args,
+    env: params.childEnv,
+    cwd: config.cwd,
+    killGraceMs: params.killGraceMs,
+    maxFrameBytes: params.maxFrameBytes,
+    server: config.name,
+    onStdoutNoise: (sample) =>
+      params.onWarning?.(
+        `${serverLabel(config.name)} wrote a line that is not JSON-RPC to stdout: ${sample}`,
+      ),
+  });
+  try {
+    return await connect(params, "stdio", () => child, child);
+  } catch (error) {
+    await child.drained(200);
+    throw startError(params, error, child);
   }
 }
