@@ -61,6 +61,7 @@ describe.each(["modern", "dual-era"] as const)("the %s fixture", (name) => {
         "slow",
         "fail",
         "pid",
+        "ask",
         "add_tool",
       ]);
       expect(textOf(await client.callTool({ name: "echo", arguments: { text: "hi" } }))).toBe("hi");
