@@ -115,7 +115,7 @@ export function useSharedHttpFixtures(dir: TempDir = useTempDir("era-matrix-")):
 export function eraOf(
   source: McpSource,
   server = SERVER,
-): { protocolVersion?: string; toolListUpdates?: string } {
+): { protocolVersion: string | undefined; toolListUpdates: string | undefined } {
   const snapshot = source.servers().find((s) => s.name === server) as
     | { protocolVersion?: string; toolListUpdates?: string }
     | undefined;
