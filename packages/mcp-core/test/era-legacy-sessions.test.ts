@@ -89,3 +89,19 @@ describe("dual-era over HTTP, legacy era", () => {
     await missing.body?.cancel();
   });
 });
+
+describe("basic over HTTP (v1 session host)", () => {
+  it("should log a server/discover probe it refuses, so probes can be counted", async () => {
+    const log = tempLogFile("basic-probe.log");
+    const fixture = await httpFixture("basic", ["--log", log]);
+    const probe = await fetch(fixture.url, {
+      method: "POST",
+      headers: { "content-type": "application/json", accept: "application/json, text/event-stream" },
+      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "server/discover", params: {} }),
+    });
+    expect(probe.status).toBe(400);
+    await probe.body?.cancel();
+    expect(countEvents(log, "discover")).toBe(1);
+    expect(countEvents(log, "initialize")).toBe(0);
+  });
+});
