@@ -1,9 +1,10 @@
-// The era matrix, tool list and negotiation: the era each fixture negotiates (and a pinned one),
-// the live tool list (add_tool → the source's tool-change event → the new tool callable) and lazy
-// start (first call starts it; a warm second load sends no server/discover), against a legacy-only,
-// a dual-era and a modern-only fixture over stdio and HTTP (support/era-matrix.ts). Real processes;
-// the HTTP fixtures are shared by the file (nothing here changes a server for the next test, and each
-// added tool has a name of its own); counts in a shared log are taken as differences.
+// The era matrix, tools: calls (progress, abort and timeout reach the server), the live tool list
+// (add_tool → the source's tool-change event → the new tool callable), lazy start (first call
+// starts it; a warm second load sends no server/discover), the era each fixture negotiates and a
+// pinned one, against a legacy-only, a dual-era and a modern-only fixture over stdio and HTTP
+// (support/era-matrix.ts). Real processes; the HTTP fixtures are shared by the file (nothing here
+// changes a server for the next test, and each added tool has a name of its own); counts in a
+// shared log are taken as differences.
 import { collectStates, collectToolChanges, countEvents, waitFor } from "@toolnexus/fixtures";
 import { describe, expect, it } from "vitest";
 import { fileToolCache, type McpSource, type ToolsChange } from "../src/index.js";
@@ -53,6 +54,31 @@ async function loadRunning(entry: object): Promise<McpSource> {
   expect(source.state(SERVER), stateOf(source)).toBe("running");
   return source;
 }
+
+describe.each(ERA_ROWS)("calls: $era over $wire", (row) => {
+  it("should deliver progress, and cancel on the server a call aborted or timed out", async () => {
+    const { entry, log } = entryOf(row);
+    const source = await loadRunning(entry);
+    const slow = toolByRawName(source, "slow");
+    const progress: number[] = [];
+    const done = await slow.execute({ ms: 60, steps: 3 }, { onProgress: (p) => progress.push(p.progress) });
+    expect(done).toMatchObject({ isError: false, text: "done" });
+    expect(progress).toEqual([1, 2, 3]);
+
+    const aborted = countEvents(log, "aborted");
+    const calls = countEvents(log, "call");
+    const controller = new AbortController();
+    const pending = slow.execute({ ms: 20_000, steps: 2 }, { signal: controller.signal });
+    await waitFor(() => countEvents(log, "call") > calls, { message: "the slow call to reach the server" });
+    controller.abort();
+    expect((await pending).error?.kind).toBe("aborted");
+    await waitFor(() => countEvents(log, "aborted") === aborted + 1, { message: "slow to stop on abort" });
+
+    const timedOut = await slow.execute({ ms: 20_000, steps: 2 }, { timeout: 300 });
+    expect(timedOut.error?.kind).toBe("timeout");
+    await waitFor(() => countEvents(log, "aborted") === aborted + 2, { message: "slow to stop on timeout" });
+  });
+});
 
 describe.each(ERA_ROWS)("live tool list: $era over $wire", (row) => {
   it("should announce a tool the server adds and make it callable", async () => {
