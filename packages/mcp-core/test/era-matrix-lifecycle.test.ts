@@ -90,3 +90,20 @@ describe.each(ERA_ROWS)("lifecycle: $era over $wire", (row) => {
     expect(await echo.execute({ text: "again" })).toMatchObject({ isError: false, text: "again" });
   });
 });
+
+describe.each(ERA_ROWS.filter((row) => row.wire === "http"))("an HTTP server down: $era", (row) => {
+  it("should fail a call while the server is down, not hang, and serve again once it is back", async () => {
+    const { source, http } = await loadRow(row);
+    const echo = toolByRawName(source, "echo");
+    expect(await echo.execute({ text: "up" })).toMatchObject({ isError: false, text: "up" });
+    await http?.stop();
+    const down = await echo.execute({ text: "down" }, { timeout: 10_000 });
+    expect(down.isError).toBe(true);
+    expect(down.error?.kind).toBe("unavailable");
+    await http?.restart();
+    await waitFor(async () => (await echo.execute({ text: "back" }, { timeout: 5_000 })).text === "back", {
+      timeoutMs: 15_000,
+      message: `calls to reach the server again (${stateOf(source)})`,
+    });
+  });
+});
