@@ -17,6 +17,7 @@ import {
   finalName,
   LEGACY_VERSION,
   MODERN_VERSION,
+  rowEntry,
   SERVER,
   stateOf,
   stdioEntry,
@@ -111,6 +112,23 @@ async function warmLazy(row: EraRow): Promise<{ config: object; cacheDir: string
   await cold.close();
   return { config, cacheDir, log };
 }
+
+describe.each(ERA_ROWS)("live tool list not offered: $era over $wire", (row) => {
+  it("should say so in the snapshot and still pick up an added tool on refresh()", async () => {
+    const { entry } = await rowEntry(row, tempLogFile(`${row.fixture}-quiet.log`), ["--no-list-changed"]);
+    const source = await loadRunning(entry);
+    expect(eraOf(source).toolListUpdates).toBe("unsupported");
+    const changes = collectToolChanges<ToolsChange>(source);
+    expect(await callOk(source, "add_tool", { name: "quiet" })).toBe("added quiet");
+    // The server tells nobody: the tool is there once the host lists again.
+    expect(hasTool(source, "quiet")).toBe(false);
+    await source.refresh(SERVER);
+    expect(changes.events).toEqual([
+      { server: SERVER, change: toolsChange({ added: [finalName("quiet")] }) },
+    ]);
+    expect(await callOk(source, "quiet", {})).toBe("quiet ok");
+  });
+});
 
 describe.each(ERA_ROWS)("lazy start: $era over $wire", (row) => {
   it("should start on the first call, and on a warm second load send no server/discover", async () => {

@@ -65,11 +65,15 @@ export function stdioEntry(row: EraFixture, log: string, extra: readonly string[
 
 /**
  * A config entry for the row: over stdio a child logging to `log`; over HTTP a fixture process
- * (stopped when the test finishes) logging to `log`, and the entry `{ url }`.
+ * (stopped when the test finishes) logging to `log`, and the entry `{ url }`. `extra`: more flags.
  */
-export async function rowEntry(row: EraRow, log: string): Promise<{ entry: object; http?: HttpFixture }> {
-  if (row.wire === "stdio") return { entry: stdioEntry(row, log) };
-  const http = await httpFixture(row.fixture, [...row.args, "--log", log]);
+export async function rowEntry(
+  row: EraRow,
+  log: string,
+  extra: readonly string[] = [],
+): Promise<{ entry: object; http?: HttpFixture }> {
+  if (row.wire === "stdio") return { entry: stdioEntry(row, log, extra) };
+  const http = await httpFixture(row.fixture, [...row.args, "--log", log, ...extra]);
   return { entry: { url: http.url }, http };
 }
 
