@@ -1,10 +1,10 @@
 // The era matrix, lifecycle: start, call, crash → auto-restart, manual restart, stop and start again,
 // against a legacy-only, a dual-era and a modern-only fixture over stdio and HTTP (support/era-matrix.ts).
 // Real processes; every wait bounded. Each row owns its server process: the test kills it.
-import { collectStates, isAlive, waitFor } from "@toolnexus/fixtures";
+import { collectStates, countEvents, isAlive, waitFor } from "@toolnexus/fixtures";
 import { describe, expect, it } from "vitest";
 import type { McpSource } from "../src/index.js";
-import { ERA_ROWS, type EraRow, rowEntry, SERVER, stateOf } from "./support/era-matrix.js";
+import { ERA_ROWS, type EraRow, MODERN_VERSION, rowEntry, SERVER, stateOf } from "./support/era-matrix.js";
 import {
   failOnUnhandledRejections,
   pidOf,
@@ -105,5 +105,41 @@ describe.each(ERA_ROWS.filter((row) => row.wire === "http"))("an HTTP server dow
       timeoutMs: 15_000,
       message: `calls to reach the server again (${stateOf(source)})`,
     });
+  });
+});
+
+describe.each(ERA_ROWS)("health check: $era over $wire", (row) => {
+  it("should check a healthy server with a request its era has, and restart a hung stdio one", async () => {
+    const log = tempLogFile(`${row.fixture}-${row.wire}-health.log`);
+    const { entry } = await rowEntry(row, log);
+    const source = await sources.load(
+      { mcpServers: { [SERVER]: entry } },
+      {
+        healthCheck: { intervalMs: 50, timeoutMs: 1_000, failures: 2 },
+        autoRestart: { initialDelayMs: 20 },
+      },
+    );
+    expect(source.state(SERVER), stateOf(source)).toBe("running");
+    const states = collectStates(source);
+    const checks = () => countEvents(log, "ping") + countEvents(log, "discover");
+    const atStart = checks();
+    await waitFor(() => checks() >= atStart + 3, { message: "three health checks" });
+    expect(source.state(SERVER)).toBe("running");
+    expect(states.events).toEqual([]);
+    // The 2026 era removed ping: a modern session is checked some other way.
+    if (row.protocolVersion === MODERN_VERSION) expect(countEvents(log, "ping")).toBe(0);
+    if (row.wire === "http") return;
+
+    const pid = pidOf(source, SERVER) as number;
+    process.kill(pid, "SIGSTOP");
+    try {
+      await waitFor(() => source.state(SERVER) === "running" && pidOf(source, SERVER) !== pid, {
+        timeoutMs: 10_000,
+        message: "the hung server to be replaced",
+      });
+    } finally {
+      if (isAlive(pid)) process.kill(pid, "SIGCONT");
+    }
+    expect(states.states(SERVER)).toEqual(["error", "starting", "running"]);
   });
 });
