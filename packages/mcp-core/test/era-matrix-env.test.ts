@@ -68,7 +68,7 @@ describe.each(ERA_FIXTURES)("scoped env: $era over stdio", (row) => {
   it("should keep secret values out of a failed start's errors, events and snapshot", async () => {
     // The server never answers its opening in time: the start fails with the stderr tail attached.
     const source = await sources.load(
-      { mcpServers: { [SERVER]: entry(["--init-delay-ms", "20000"], { timeout: 500 }) } },
+      { mcpServers: { [SERVER]: entry(["--init-delay-ms", "20000"], { timeout: 300 }) } },
       { failOnStartupError: false },
     );
     expect(source.state(SERVER)).toBe("error");

@@ -115,7 +115,7 @@ describe.each(ERA_ROWS)("health check: $era over $wire", (row) => {
     const source = await sources.load(
       { mcpServers: { [SERVER]: entry } },
       {
-        healthCheck: { intervalMs: 50, timeoutMs: 1_000, failures: 2 },
+        healthCheck: { intervalMs: 50, timeoutMs: 400, failures: 2 },
         autoRestart: { initialDelayMs: 20 },
       },
     );
