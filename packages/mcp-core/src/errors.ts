@@ -23,7 +23,8 @@ export type McpCoreErrorCode =
   | "CLOSED"
   | "FRAME_TOO_LARGE"
   | "STDIN_BACKLOG_FULL"
-  | "CACHE_REFUSED";
+  | "CACHE_REFUSED"
+  | "PROTOCOL_UNSUPPORTED";
 
 const MARKER = Symbol.for("@toolnexus/mcp-core.error");
 

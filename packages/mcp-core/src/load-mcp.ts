@@ -2,7 +2,7 @@
  * `loadMcp`: config → one Connection per enabled server → registry → source.
  * @module
  */
-import type { Tool } from "@modelcontextprotocol/sdk/types.js";
+import type { Tool } from "@modelcontextprotocol/client";
 import type { McpConfigInput } from "./config/mcp-config-input.js";
 import { parseConfig } from "./config/parse-config.js";
 import type { ServerConfig } from "./config/server-config.js";
@@ -91,7 +91,7 @@ export async function loadMcp(
       onElicitation: options.onElicitation && bindElicitation(options.onElicitation, config),
       onState: (server, state, info) => stateEvents.emit(server, state, info),
       warn,
-      onListing: cache && ((tools: Tool[]) => void cache.save(tools)),
+      onListing: cache && ((tools: Tool[], protocol) => void cache.save(tools, protocol)),
     });
     connections.set(config.name, connection);
     if (lazy) lazyServers.push({ connection, cache });

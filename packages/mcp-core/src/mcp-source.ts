@@ -96,6 +96,8 @@ export class Source implements McpSource {
         uptimeMs: connection.uptimeMs,
         lastError: connection.lastError?.message,
         stderrTail: connection.stderrTail || undefined,
+        protocolVersion: connection.protocolVersion,
+        toolListUpdates: connection.toolListUpdates,
         env: connection.envEntries,
       };
       for (const [key, value] of Object.entries(optional)) {

@@ -4,7 +4,7 @@
  * the one step that validates the options and merges them over the defaults.
  * @module
  */
-import type { ElicitRequest, ElicitResult } from "@modelcontextprotocol/sdk/types.js";
+import type { ElicitRequest, ElicitResult } from "@modelcontextprotocol/client";
 import type { AutoRestartOptions, HealthCheckOptions, InheritEnv } from "./config/server-config.js";
 import type { ToolCacheStore } from "./lazy/tool-cache-store.js";
 

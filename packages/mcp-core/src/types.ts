@@ -2,7 +2,7 @@
  * Public types of `@toolnexus/mcp-core`: the source, its tools and their results.
  * @module
  */
-import type { ContentBlock, ToolAnnotations } from "@modelcontextprotocol/sdk/types.js";
+import type { ContentBlock, ToolAnnotations } from "@modelcontextprotocol/client";
 import type { McpCoreErrorCode } from "./errors.js";
 
 export type { ContentBlock, ToolAnnotations };
@@ -93,6 +93,17 @@ export interface ServerSnapshot {
   /** Successful restarts since load (manual or automatic). */
   restarts: number;
   lastError?: string;
+  /**
+   * The protocol revision the server's latest session negotiated (`"2025-11-25"` on the 2025 era,
+   * `"2026-07-28"` on the modern one); for a lazy server not started yet, the cached verdict's.
+   */
+  protocolVersion?: string;
+  /**
+   * Whether the server tells us when its tool list changes (2025 era: its `tools.listChanged`
+   * capability; modern era: an honoured `subscriptions/listen`). `"unsupported"`: only `refresh()`
+   * or a restart picks up a change. Absent until a session has run.
+   */
+  toolListUpdates?: "live" | "unsupported";
   /** The last lines the child wrote to stderr (bounded). */
   stderrTail?: string;
   /** For stdio servers: which env names the child got and why (names only). */

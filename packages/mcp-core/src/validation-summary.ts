@@ -4,6 +4,7 @@
  * @module
  */
 import { boundedText } from "./bounded-text.js";
+import { invalidResultText } from "./transport/invalid-result.js";
 
 /** Longest path or message quoted from an issue, in characters. */
 const MAX_PART = 100;
@@ -29,6 +30,8 @@ function isValidationError(error: unknown): error is Error & { issues: IssueLike
  * that is not a validator's.
  */
 export function validationSummary(error: unknown): string | undefined {
+  const invalid = invalidResultText(error);
+  if (invalid !== undefined) return boundedText(invalid, 2 * MAX_PART);
   if (!isValidationError(error)) return undefined;
   const [first, ...rest] = error.issues;
   const path =

@@ -28,6 +28,7 @@ describe("parseConfig from a file", () => {
         name: "fs",
         enabled: true,
         timeoutMs: 30000,
+        protocol: "auto",
         transport: "stdio",
         command: "node",
         args: ["fs.js"],

@@ -18,6 +18,7 @@ describe("parseConfig dialects", () => {
           name: "github",
           enabled: true,
           timeoutMs: 30000,
+          protocol: "auto",
           transport: "stdio",
           command: "npx",
           args: ["-y", "@modelcontextprotocol/server-github"],
@@ -27,6 +28,7 @@ describe("parseConfig dialects", () => {
           name: "remote",
           enabled: true,
           timeoutMs: 30000,
+          protocol: "auto",
           transport: "http",
           url: "https://example.com/mcp",
           headers: { Authorization: "Bearer ${TOKEN}" },
@@ -49,13 +51,21 @@ describe("parseConfig dialects", () => {
         name: "local",
         enabled: true,
         timeoutMs: 30000,
+        protocol: "auto",
         transport: "stdio",
         command: "node",
         args: ["server.js"],
         env: {},
         envFile: "/etc/mcp.env",
       },
-      { name: "legacy", enabled: true, timeoutMs: 30000, transport: "sse", url: "http://127.0.0.1:3000/sse" },
+      {
+        name: "legacy",
+        enabled: true,
+        timeoutMs: 30000,
+        protocol: "auto",
+        transport: "sse",
+        url: "http://127.0.0.1:3000/sse",
+      },
     ]);
     expect(parsed.warnings).toStrictEqual([]);
   });
@@ -80,12 +90,20 @@ describe("parseConfig dialects", () => {
         name: "fs",
         enabled: false,
         timeoutMs: 30000,
+        protocol: "auto",
         transport: "stdio",
         command: "npx",
         args: ["-y", "server-fs", "/tmp"],
         env: { A: "1", B: "3" },
       },
-      { name: "web", enabled: true, timeoutMs: 5000, transport: "http", url: "https://example.com/mcp" },
+      {
+        name: "web",
+        enabled: true,
+        timeoutMs: 5000,
+        protocol: "auto",
+        transport: "http",
+        url: "https://example.com/mcp",
+      },
     ]);
   });
 
@@ -166,6 +184,7 @@ describe("parseConfig fields", () => {
         name: "full",
         enabled: true,
         timeoutMs: 1,
+        protocol: "auto",
         transport: "stdio",
         command: "node",
         args: [],
@@ -184,6 +203,7 @@ describe("parseConfig fields", () => {
         name: "all",
         enabled: false,
         timeoutMs: 30000,
+        protocol: "auto",
         transport: "stdio",
         command: "x",
         args: [],
@@ -192,7 +212,15 @@ describe("parseConfig fields", () => {
         autoRestart: false,
         healthCheck: true,
       },
-      { name: "fn", enabled: true, timeoutMs: 30000, transport: "http", url: "https://h", headers },
+      {
+        name: "fn",
+        enabled: true,
+        timeoutMs: 30000,
+        protocol: "auto",
+        transport: "http",
+        url: "https://h",
+        headers,
+      },
     ]);
   });
 

@@ -33,7 +33,7 @@ describe("root entry", () => {
 
   it("should still reach the stdio transport on demand", () => {
     const session = readFileSync(
-      fileURLToPath(new URL("../dist/transport/session.js", import.meta.url)),
+      fileURLToPath(new URL("../dist/transport/open-session.js", import.meta.url)),
       "utf8",
     );
     expect(session).toContain('import("./child-process-transport.js")');

@@ -1,6 +1,6 @@
 // The era fixtures (`modern`, `dual-era`, on the v2 server package) proven with the v2 CLIENT
-// directly (a devDependency only: the core does not run on it yet), over stdio and HTTP, plus our
-// v1-based loadMcp against the dual-era fixture (legacy era). Real processes, bounded waits.
+// directly, over stdio and HTTP, plus our
+// loadMcp against the dual-era fixture (modern era in auto, legacy when pinned). Real processes, bounded waits.
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 import { countEvents, type FixtureName, fixturePath, waitFor } from "@toolnexus/fixtures";
@@ -162,16 +162,26 @@ describe.each(["stdio", "http"] as const)("era verdicts over %s", (wire) => {
     expect(countEvents(log, "discover")).toBe(0);
   });
 
-  it("should still be loaded by our v1-based loadMcp (legacy era) from the dual-era fixture", async () => {
+  it("should be loaded by loadMcp in the modern era from the dual-era fixture, and in the legacy era when pinned", async () => {
     const log = tempLogFile(`dual-${wire}-loadmcp.log`);
     const entry =
       wire === "stdio"
         ? { command: process.execPath, args: [fixturePath("dual-era"), "--log", log] }
         : { url: (await httpFixture("dual-era", ["--log", log])).url };
-    const source = await sources.load({ mcpServers: { dual: entry } }, { autoRestart: false });
+    const source = await sources.load(
+      { mcpServers: { dual: entry, pinned: { ...entry, protocol: "2025-11-25" } } },
+      { autoRestart: false },
+    );
     expect(source.state("dual")).toBe("running");
-    const echo = source.tools.find((tool) => tool.rawName === "echo");
-    await expect(echo?.execute({ text: "via loadMcp" })).resolves.toMatchObject({ text: "via loadMcp" });
+    const [dual, pinned] = source.servers();
+    expect(dual?.protocolVersion).toBe("2026-07-28");
+    expect(pinned?.protocolVersion).toBe("2025-11-25");
+    for (const server of ["dual", "pinned"]) {
+      const echo = source.tools.find((tool) => tool.server === server && tool.rawName === "echo");
+      await expect(echo?.execute({ text: "via loadMcp" })).resolves.toMatchObject({ text: "via loadMcp" });
+    }
+    // One probe for the auto server, one initialize for the pinned one (they share the log).
+    expect(countEvents(log, "discover")).toBeGreaterThanOrEqual(1);
     expect(countEvents(log, "initialize")).toBeGreaterThanOrEqual(1);
   });
 });

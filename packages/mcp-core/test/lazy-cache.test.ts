@@ -46,8 +46,21 @@ describe("listing cache", () => {
     expect(cacheFiles(cacheDir)).toEqual([`${key}.json`]);
     const entry = readEntry(join(cacheDir, `${key}.json`));
     if (!entry) throw new Error("no readable cache entry");
-    expect(Object.keys(entry).sort()).toEqual(["fingerprint", "savedAt", "server", "tools", "version"]);
-    expect(entry).toMatchObject({ version: 1, server: "cached", fingerprint: key });
+    expect(Object.keys(entry).sort()).toEqual([
+      "fingerprint",
+      "protocol",
+      "savedAt",
+      "server",
+      "tools",
+      "version",
+    ]);
+    // basic is a 2025-era server: the era verdict is "legacy" (a modern one keeps its discover result).
+    expect(entry).toMatchObject({
+      version: 1,
+      server: "cached",
+      fingerprint: key,
+      protocol: { version: "2025-11-25", prior: { kind: "legacy" } },
+    });
     expect(Number.isNaN(Date.parse(String(entry.savedAt)))).toBe(false);
     expect((entry.tools as Array<{ name: string }>).map((t) => t.name)).toEqual(BASIC_TOOLS);
   });

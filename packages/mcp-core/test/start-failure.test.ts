@@ -1,10 +1,10 @@
-import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
+import { SdkError, SdkErrorCode } from "@modelcontextprotocol/client";
 import { describe, expect, it } from "vitest";
 import { McpCoreError } from "../src/errors.js";
 import { classifyStartFailure, listingFailure } from "../src/lifecycle/start-failure.js";
 
 const base = { server: "s", aborted: false, timeoutMs: 1000 } as const;
-const timeout = () => new McpError(ErrorCode.RequestTimeout, "Request timed out");
+const timeout = () => new SdkError(SdkErrorCode.RequestTimeout, "Request timed out");
 
 describe("classifyStartFailure", () => {
   it("should say a timed-out phase by its name and limit", () => {

@@ -2,7 +2,7 @@
  * MCP content blocks as what a model can read: one mapping for every adapter (SPEC §13.4).
  * @module
  */
-import type { ContentBlock } from "@modelcontextprotocol/sdk/types.js";
+import type { ContentBlock } from "@modelcontextprotocol/client";
 import { isKnownContentBlock, unsupportedContentText } from "../tools/content-blocks.js";
 import type { McpContentBlock } from "../types.js";
 

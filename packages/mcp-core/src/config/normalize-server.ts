@@ -51,6 +51,7 @@ function build(name: string, data: ServerEntry, transport: Transport, baseDir: s
     name,
     enabled: data.enabled !== false && data.disabled !== true,
     timeoutMs: data.timeout ?? SERVER_ENTRY_DEFAULTS.timeout,
+    protocol: data.protocol ?? SERVER_ENTRY_DEFAULTS.protocol,
   };
   if (data.lazy !== undefined) base.lazy = data.lazy;
   if (data.idleTimeoutMs !== undefined) base.idleTimeoutMs = data.idleTimeoutMs;

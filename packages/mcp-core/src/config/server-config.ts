@@ -2,6 +2,7 @@
  * The normalized, validated shape of one server entry, whatever config dialect it came from.
  * @module
  */
+import type { ProtocolSetting } from "./protocol-setting.js";
 
 /** Restart policy for a server whose transport closes or whose HTTP session is lost. */
 export interface AutoRestartOptions {
@@ -51,6 +52,8 @@ export interface ServerConfigBase {
   healthCheck?: boolean | HealthCheckOptions;
   /** Overrides the load option for this server. */
   liveToolList?: boolean;
+  /** `"auto"` negotiates the protocol era; a version pins it. @default "auto" */
+  protocol: ProtocolSetting;
   /** Allow/drop map on raw tool names: any `true` ⇒ allow list, all `false` ⇒ drop list. */
   tools?: Record<string, boolean>;
 }

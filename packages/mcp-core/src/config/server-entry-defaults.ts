@@ -8,4 +8,6 @@
 export const SERVER_ENTRY_DEFAULTS = Object.freeze({
   /** Milliseconds per phase (connect, list, call). */
   timeout: 30_000,
+  /** The protocol era is negotiated (a pinned version skips the negotiation). */
+  protocol: "auto" as const,
 });

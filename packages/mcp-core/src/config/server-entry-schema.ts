@@ -7,6 +7,7 @@
 import { z } from "zod";
 import { MAX_TIMER_EXPECTED, MAX_TIMER_MS } from "../timer-limit.js";
 import { isPlainObject } from "./describe-value.js";
+import { PROTOCOL_SETTINGS } from "./protocol-setting.js";
 import type { HeadersInput } from "./server-config.js";
 
 /** `type` values meaning a local (stdio) server. */
@@ -103,6 +104,13 @@ export const serverEntrySchema = z.object(
     autoRestart: z.union([boolean, autoRestartSchema], { error: "a boolean or an object" }).optional(),
     healthCheck: z.union([boolean, healthCheckSchema], { error: "a boolean or an object" }).optional(),
     liveToolList: boolean.optional(),
+    protocol: z
+      .enum(PROTOCOL_SETTINGS, {
+        error: `"auto" or one of ${PROTOCOL_SETTINGS.filter((v) => v !== "auto")
+          .map((v) => JSON.stringify(v))
+          .join(", ")}`,
+      })
+      .optional(),
     tools: ownRecord(z.boolean(), "a boolean", "an object of booleans").optional(),
   },
   { error: "an object" },

@@ -3,7 +3,7 @@
  * fields the answer left out.
  * @module
  */
-import type { ElicitRequest, ElicitResult } from "@modelcontextprotocol/sdk/types.js";
+import type { ElicitRequest, ElicitResult } from "@modelcontextprotocol/client";
 
 /**
  * The result to send: for an `accept` of a form request (mode absent or `"form"`), `content` gains

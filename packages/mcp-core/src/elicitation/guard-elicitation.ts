@@ -6,9 +6,9 @@
 import {
   type ElicitRequest,
   type ElicitResult,
-  ErrorCode,
-  McpError,
-} from "@modelcontextprotocol/sdk/types.js";
+  ProtocolError,
+  ProtocolErrorCode,
+} from "@modelcontextprotocol/client";
 import { errorMessage } from "../errors.js";
 import { applyElicitationDefaults } from "./apply-elicitation-defaults.js";
 
@@ -34,7 +34,7 @@ export function guardElicitation(
       result = await handler(params);
     } catch (error) {
       warn(`MCP server "${server}": the elicitation handler failed: ${errorMessage(error)}`);
-      throw new McpError(ErrorCode.InternalError, ELICITATION_FAILED_MESSAGE);
+      throw new ProtocolError(ProtocolErrorCode.InternalError, ELICITATION_FAILED_MESSAGE);
     }
     return applyElicitationDefaults(params, result);
   };

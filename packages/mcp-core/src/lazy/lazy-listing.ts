@@ -4,13 +4,14 @@
  * the server's tools is `ServerListing`'s decision, not this class's.
  * @module
  */
-import type { Tool } from "@modelcontextprotocol/sdk/types.js";
+import type { Tool } from "@modelcontextprotocol/client";
 import type { ServerConfig } from "../config/server-config.js";
 import { errorMessage } from "../errors.js";
+import type { KnownProtocol } from "../lifecycle/session-factory.js";
 import { canonicalJson } from "../tools/canonical-json.js";
 import { checkTool } from "../tools/list-tools.js";
 import { configFingerprint } from "./fingerprint.js";
-import type { ToolCacheStore } from "./tool-cache-store.js";
+import type { ToolCacheEntry, ToolCacheStore } from "./tool-cache-store.js";
 
 /**
  * The cached tools when every one is a valid, uniquely named MCP tool, else undefined: an entry
@@ -29,6 +30,21 @@ function validTools(tools: unknown): Tool[] | undefined {
   return valid;
 }
 
+/**
+ * The cached era when it has the shape a connect can adopt, else undefined (negotiate afresh). A
+ * modern verdict's `discover` result is checked by the client when it adopts it.
+ */
+function validProtocol(value: unknown): KnownProtocol | undefined {
+  const cached = value as { version?: unknown; prior?: { kind?: unknown; discover?: unknown } } | undefined;
+  const version = typeof cached?.version === "string" ? cached.version : undefined;
+  const prior = cached?.prior;
+  if (prior?.kind === "legacy") return { version, verdict: { kind: "legacy" } };
+  if (prior?.kind === "modern" && typeof prior.discover === "object" && prior.discover !== null) {
+    return { version, verdict: prior as KnownProtocol["verdict"] };
+  }
+  return undefined;
+}
+
 export class LazyListing {
   private readonly key: string;
   /** Canonical JSON of the listing the store holds, as far as this source knows. */
@@ -44,19 +60,21 @@ export class LazyListing {
     this.key = configFingerprint(config);
   }
 
-  /** Records a fetched listing; only a different one is written. */
-  save(tools: Tool[]): Promise<void> {
-    const listing = canonicalJson(tools);
+  /** Records a fetched listing and the era it was fetched in; only a different one is written. */
+  save(tools: Tool[], protocol: KnownProtocol | undefined): Promise<void> {
+    const cached = protocol && { version: protocol.version, prior: protocol.verdict };
+    const listing = canonicalJson({ tools, protocol: cached ?? null });
     if (listing === this.stored) return Promise.resolve();
     this.stored = listing;
     const name = this.config.name;
-    const entry = {
+    const entry: ToolCacheEntry = {
       version: 1 as const,
       server: name,
       fingerprint: this.key,
       savedAt: new Date().toISOString(),
       tools,
     };
+    if (cached) entry.protocol = cached;
     this.writing = this.writing
       .then(() => this.store.set(this.key, entry))
       .catch((error) =>
@@ -70,12 +88,18 @@ export class LazyListing {
     return this.writing;
   }
 
-  /** The cached tools, or undefined on a miss. */
-  async read(): Promise<Tool[] | undefined> {
+  /** The cached tools and era, or undefined on a miss. */
+  async read(): Promise<{ tools: Tool[]; protocol: KnownProtocol | undefined } | undefined> {
     try {
-      const tools = validTools((await this.store.get(this.key))?.tools);
-      if (tools) this.stored = canonicalJson(tools);
-      return tools;
+      const entry = await this.store.get(this.key);
+      const tools = validTools(entry?.tools);
+      if (!tools) return undefined;
+      const protocol = validProtocol(entry?.protocol);
+      this.stored = canonicalJson({
+        tools,
+        protocol: protocol ? { version: protocol.version, prior: protocol.verdict } : null,
+      });
+      return { tools, protocol };
     } catch (error) {
       // A store refuses an entry (an untrusted file) or fails by rejecting: a miss, said out loud.
       this.warn(`MCP server "${this.config.name}": ${errorMessage(error)} (treated as a cache miss)`);

@@ -18,7 +18,8 @@ export async function prepareLazyServer(
 ): Promise<{ discovery: Promise<void> | undefined }> {
   const cached = await cache?.read();
   if (cached) {
-    connection.listing.offer(cached, "cache");
+    if (cached.protocol) connection.adoptProtocol(cached.protocol);
+    connection.listing.offer(cached.tools, "cache");
     return { discovery: undefined };
   }
   const discovery = connection.discover().then(

@@ -1,4 +1,4 @@
-import type { Tool } from "@modelcontextprotocol/sdk/types.js";
+import type { PriorDiscovery, Tool } from "@modelcontextprotocol/client";
 
 /** One cached listing. The format is shared across ports (SPEC.md, Lazy start). */
 export interface ToolCacheEntry {
@@ -10,6 +10,12 @@ export interface ToolCacheEntry {
   savedAt: string;
   /** The raw tool definitions as the server listed them (after dropping malformed ones). */
   tools: Tool[];
+  /**
+   * The protocol era the server negotiated when it was listed: a later connect adopts it and sends
+   * no `server/discover`. `prior` is `{ kind: "legacy" }` or `{ kind: "modern", discover }` with the
+   * server's `server/discover` result. Absent in entries written before eras were cached.
+   */
+  protocol?: { version: string | undefined; prior: PriorDiscovery };
 }
 
 /**

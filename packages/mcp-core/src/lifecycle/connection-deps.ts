@@ -1,9 +1,10 @@
-import type { Tool } from "@modelcontextprotocol/sdk/types.js";
+import type { Tool } from "@modelcontextprotocol/client";
 import type { ResolvedAutoRestart, ResolvedHealthCheck } from "../options.js";
 import type { ToolRegistry } from "../tools/tool-registry.js";
 import type { SessionParams } from "../transport/session.js";
 import type { ConnectionState, StateInfo } from "../types.js";
 import type { LaunchEnvOptions } from "./launch-env.js";
+import type { KnownProtocol } from "./session-factory.js";
 
 /** Everything a connection needs from the source. */
 export interface ConnectionDeps {
@@ -20,6 +21,6 @@ export interface ConnectionDeps {
   onElicitation: SessionParams["onElicitation"];
   onState: (server: string, state: ConnectionState, info: StateInfo) => void;
   warn: (message: string) => void;
-  /** Called with every listing fetched from the server (the lazy cache keeps it). */
-  onListing: ((tools: Tool[]) => void) | undefined;
+  /** Called with every listing fetched from the server and its era (the lazy cache keeps both). */
+  onListing: ((tools: Tool[], protocol: KnownProtocol | undefined) => void) | undefined;
 }

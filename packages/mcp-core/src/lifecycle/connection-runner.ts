@@ -80,7 +80,13 @@ export abstract class ConnectionRunner implements ToolCaller {
         "health-check",
       ),
     );
-    this.listing = new ServerListing(config, deps.registry, this, deps.onListing);
+    const onListing = deps.onListing;
+    this.listing = new ServerListing(
+      config,
+      deps.registry,
+      this,
+      onListing && ((tools) => onListing(tools, this.opener.sessions.protocol)),
+    );
     this.idle = new IdleStop(
       deps.lazy ? config.idleTimeoutMs : undefined,
       () => this.current.kind === "running",

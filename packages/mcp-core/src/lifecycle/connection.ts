@@ -3,13 +3,14 @@
  * of its state machine. The call gate is a `switch` on the state (`callGate`).
  * @module
  */
-import type { Tool } from "@modelcontextprotocol/sdk/types.js";
+import type { Tool } from "@modelcontextprotocol/client";
 import type { McpSession } from "../transport/session.js";
 import type { ConnectionState, McpCallContext, McpTool, McpToolResult } from "../types.js";
 import { callGate, type GateVerdict, gateError } from "./call-gate.js";
 import { ConnectionCalls } from "./connection-calls.js";
 import { ConnectionRunner } from "./connection-runner.js";
 import { publicState } from "./lifecycle-state.js";
+import type { KnownProtocol } from "./session-factory.js";
 import { withinCallBounds } from "./within-call-bounds.js";
 
 export class Connection extends ConnectionRunner {
@@ -40,6 +41,17 @@ export class Connection extends ConnectionRunner {
     return this.current.kind === "running" ? Date.now() - this.current.since : undefined;
   }
 
+  /** The negotiated version: the running session's, else the last known (a lazy server's cache). */
+  get protocolVersion(): string | undefined {
+    const live = this.current.kind === "running" ? this.current.session.protocol.version : undefined;
+    return live ?? this.opener.sessions.protocol?.version;
+  }
+
+  /** Whether the server reports tool-list changes, as its latest session found. */
+  get toolListUpdates(): "live" | "unsupported" | undefined {
+    return this.opener.sessions.lastProtocol?.toolListUpdates;
+  }
+
   get stderrTail(): string | undefined {
     const live = this.current.kind === "running" ? this.current.session.stderrTail() : undefined;
     return this.redactor.redact(live ?? this.opener.lastStderr);
@@ -60,6 +72,11 @@ export class Connection extends ConnectionRunner {
   /** Re-lists a running server and reconciles; a failed listing keeps the previous generation. */
   refresh(): Promise<void> {
     return this.refresher.request();
+  }
+
+  /** Starts from a cached era verdict (a lazy server's listing cache), so its start negotiates nothing. */
+  adoptProtocol(known: KnownProtocol): void {
+    this.opener.sessions.adoptProtocol(known);
   }
 
   /** A lazy server's background discovery on a cache miss (connect → list → close). */

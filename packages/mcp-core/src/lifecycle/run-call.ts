@@ -1,4 +1,4 @@
-import type { Progress } from "@modelcontextprotocol/sdk/types.js";
+import type { Progress } from "@modelcontextprotocol/client";
 import { isMcpCoreError } from "../errors.js";
 import { abortedResult, classifyCallError, fromCallResult } from "../tools/call-result.js";
 import type { McpSession } from "../transport/session.js";

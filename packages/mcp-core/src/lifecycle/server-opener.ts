@@ -4,11 +4,12 @@
  * and is classified once (`classifyStartFailure`) and redacted.
  * @module
  */
-import type { Tool } from "@modelcontextprotocol/sdk/types.js";
+import type { Tool } from "@modelcontextprotocol/client";
 import type { ServerConfig } from "../config/server-config.js";
 import { isMcpCoreError, type McpCoreError } from "../errors.js";
 import { redactError } from "../redact/redact-error.js";
 import type { Redactor } from "../redact/redactor.js";
+import { isEraMismatch } from "../transport/protocol-errors.js";
 import type { McpSession } from "../transport/session.js";
 import type { EnvEntry } from "../types.js";
 import type { SessionCallbacks, SessionFactory } from "./session-factory.js";
@@ -29,7 +30,8 @@ export class ServerOpener {
 
   constructor(
     private readonly config: ServerConfig,
-    private readonly sessions: SessionFactory,
+    /** Opens this server's sessions and remembers the era they negotiated. */
+    readonly sessions: SessionFactory,
     private readonly redactor: Redactor,
     private readonly warn: (message: string) => void,
   ) {}
@@ -42,6 +44,21 @@ export class ServerOpener {
     signal: AbortSignal,
     callbacks: SessionCallbacks,
     onSession: (session: McpSession) => void = () => {},
+  ): Promise<Opened> {
+    try {
+      return await this.attempt(signal, callbacks, onSession);
+    } catch (error) {
+      // A remembered era verdict the server no longer honours (it was upgraded or downgraded):
+      // negotiate afresh, once.
+      if (signal.aborted || !isEraMismatch(error) || !this.sessions.forgetProtocol()) throw error;
+      return await this.attempt(signal, callbacks, onSession);
+    }
+  }
+
+  private async attempt(
+    signal: AbortSignal,
+    callbacks: SessionCallbacks,
+    onSession: (session: McpSession) => void,
   ): Promise<Opened> {
     let session: McpSession | undefined;
     let phase: StartPhase = "spawn";

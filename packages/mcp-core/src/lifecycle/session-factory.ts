@@ -1,7 +1,9 @@
+import type { PriorDiscovery } from "@modelcontextprotocol/client";
 import type { ServerConfig } from "../config/server-config.js";
 import type { Redactor } from "../redact/redactor.js";
 import { learnReferencedSecrets } from "../redact/referenced-secrets.js";
-import { type McpSession, openSession, type SessionParams } from "../transport/session.js";
+import { openSession } from "../transport/open-session.js";
+import type { McpSession, NegotiatedProtocol, SessionParams } from "../transport/session.js";
 import type { EnvEntry } from "../types.js";
 import { childEnvironment, type LaunchEnvOptions, requestHeaders } from "./launch-env.js";
 
@@ -12,11 +14,25 @@ export interface SessionCallbacks {
   onLost: (error: Error) => void;
 }
 
+/** What is known of a server's protocol: the last session's, or the listing cache's. */
+export interface KnownProtocol {
+  version: string | undefined;
+  /** Passed as `prior` to the next open, so it negotiates nothing. */
+  verdict: PriorDiscovery;
+}
+
 /**
  * Opens sessions for one server: resolves its env and headers at every open (so a changed envFile
- * applies on restart); a failure is classified by `classifyStartFailure`.
+ * applies on restart) and remembers the era each session negotiated, so the next open (a restart,
+ * a lazy start after a discovery) skips the negotiation; a failure is classified by
+ * `classifyStartFailure`.
  */
 export class SessionFactory {
+  /** The era verdict the next open starts from; undefined means negotiate. */
+  private known: KnownProtocol | undefined;
+  /** The protocol of the latest session that opened. */
+  lastProtocol: NegotiatedProtocol | undefined;
+
   constructor(
     private readonly config: ServerConfig,
     private readonly launch: LaunchEnvOptions,
@@ -48,9 +64,30 @@ export class SessionFactory {
       killGraceMs: this.killGraceMs,
       maxFrameBytes: this.maxFrameBytes,
       signal,
+      prior: this.known?.verdict,
       onElicitation: this.onElicitation,
       ...callbacks,
     });
+    this.lastProtocol = session.protocol;
+    this.known = { version: session.protocol.version, verdict: session.protocol.verdict };
     return { session, envEntries: env.entries };
+  }
+
+  /** What the next open starts from (the listing cache stores it). */
+  get protocol(): KnownProtocol | undefined {
+    return this.known;
+  }
+
+  /** Adopts a verdict from the listing cache, unless a session already negotiated one. */
+  adoptProtocol(known: KnownProtocol): void {
+    this.known ??= known;
+  }
+
+  /** Drops the remembered verdict (an open that used it failed); true when there was one. */
+  forgetProtocol(): boolean {
+    // Only an "auto" server connects from the verdict; a pinned one never used it.
+    const used = this.known !== undefined && this.config.protocol === "auto";
+    this.known = undefined;
+    return used;
   }
 }

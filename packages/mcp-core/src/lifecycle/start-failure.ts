@@ -3,9 +3,9 @@
  * a lazy server's discovery) turns its failure into one `McpCoreError` here.
  * @module
  */
-import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
 import { McpCoreError } from "../errors.js";
 import { serverLabel, startFailedMessage } from "../server-message.js";
+import { isRequestTimeout } from "../transport/protocol-errors.js";
 
 /** Where a start was when it failed: preparing and spawning, the initialize handshake, the listing. */
 export type StartPhase = "spawn" | "initialize" | "list";
@@ -23,10 +23,6 @@ export interface StartFailure {
   stderrTail?: string | undefined;
   /** A first line the child wrote to stdout that is not JSON-RPC. */
   stdoutNoise?: string | undefined;
-}
-
-function isRequestTimeout(error: unknown): boolean {
-  return error instanceof McpError && error.code === ErrorCode.RequestTimeout;
 }
 
 /**

@@ -24,7 +24,7 @@ export class Supervision {
     this.budget.armStableReset();
     this.health = new HealthMonitor(
       this.policy,
-      (ms) => session.ping(ms),
+      (ms) => session.healthCheck(ms),
       (missed) => this.onDead(session, missed),
     );
     this.health.start();

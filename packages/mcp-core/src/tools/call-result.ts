@@ -1,7 +1,7 @@
-import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
 import { boundedText } from "../bounded-text.js";
 import { errorMessage, isMcpCoreError } from "../errors.js";
+import { isConnectionClosed, isRequestTimeout, serverError } from "../transport/protocol-errors.js";
 import type { McpContentBlock, McpToolErrorCode, McpToolErrorKind, McpToolResult } from "../types.js";
 import { validationSummary } from "../validation-summary.js";
 import { readContentBlocks } from "./content-blocks.js";
@@ -78,20 +78,22 @@ export function classifyCallError(
     const message = `the server sent an invalid result (${invalid})`;
     return errorResult("protocol", "PROTOCOL_ERROR", `Call to ${where} failed: ${message}`, message);
   }
-  if (error instanceof McpError) {
-    if (error.code === ErrorCode.RequestTimeout) {
-      return errorResult("timeout", "TIMEOUT", `Call to ${where} timed out after ${flags.timeoutMs} ms`);
-    }
-    if (error.code === ErrorCode.ConnectionClosed) {
-      return errorResult(
-        "unavailable",
-        "CONNECTION_CLOSED",
-        `Call to ${where} failed: the server connection closed`,
-      );
-    }
-    // The server's own words, bounded: they reach the model and may be as long as a frame.
-    const said = boundedText(error.message, MAX_SERVER_MESSAGE);
-    return errorResult("protocol", "PROTOCOL_ERROR", `Call to ${where} failed: ${said}`, said);
+  if (isRequestTimeout(error)) {
+    return errorResult("timeout", "TIMEOUT", `Call to ${where} timed out after ${flags.timeoutMs} ms`);
+  }
+  if (isConnectionClosed(error)) {
+    return errorResult(
+      "unavailable",
+      "CONNECTION_CLOSED",
+      `Call to ${where} failed: the server connection closed`,
+    );
+  }
+  const said = serverError(error);
+  if (said) {
+    // The server's own words, bounded (they reach the model and may be as long as a frame), with
+    // the JSON-RPC code in front as MCP clients have always shown it: `MCP error -32602: …`.
+    const text = boundedText(`MCP error ${said.code}: ${said.message}`, MAX_SERVER_MESSAGE);
+    return errorResult("protocol", "PROTOCOL_ERROR", `Call to ${where} failed: ${text}`, text);
   }
   return errorResult(
     "unavailable",

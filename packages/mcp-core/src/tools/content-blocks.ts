@@ -5,7 +5,7 @@
  * rest of the result.
  * @module
  */
-import { type ContentBlock, ContentBlockSchema } from "@modelcontextprotocol/sdk/types.js";
+import { type ContentBlock, specTypeSchemas } from "@modelcontextprotocol/client";
 import type { McpContentBlock, UnknownContentBlock } from "../types.js";
 
 const KNOWN_TYPES: ReadonlySet<string> = new Set(["text", "image", "audio", "resource_link", "resource"]);
@@ -49,7 +49,7 @@ export function readContentBlocks(content: unknown): McpContentBlock[] {
     if (typeof value !== "object" || value === null || Array.isArray(value) || typeof type !== "string")
       return invalidBlock();
     if (!KNOWN_TYPES.has(type)) return value as UnknownContentBlock;
-    const parsed = ContentBlockSchema.safeParse(value);
-    return parsed.success ? (parsed.data as ContentBlock) : invalidBlock(type);
+    const parsed = specTypeSchemas.ContentBlock["~standard"].validate(value);
+    return parsed.issues ? invalidBlock(type) : (parsed.value as ContentBlock);
   });
 }

@@ -4,8 +4,7 @@
  * tool is validated on its own.
  * @module
  */
-import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { type Tool, ToolSchema } from "@modelcontextprotocol/sdk/types.js";
+import { type Client, specTypeSchemas, type Tool } from "@modelcontextprotocol/client";
 import { z } from "zod";
 import { McpCoreError } from "../errors.js";
 import { MAX_TOOL_DEPTH, nestsDeeperThan } from "./json-depth.js";
@@ -29,13 +28,15 @@ export function checkTool(value: unknown): { tool: Tool } | { reason: string } {
   if (nestsDeeperThan(value, MAX_TOOL_DEPTH)) {
     return { reason: `definition nests deeper than ${MAX_TOOL_DEPTH} levels` };
   }
-  const parsed = ToolSchema.safeParse(value);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    const where = issue?.path.length ? issue.path.join(".") : "tool";
+  const parsed = specTypeSchemas.Tool["~standard"].validate(value);
+  if (parsed.issues) {
+    const issue = parsed.issues[0];
+    const where = issue?.path?.length
+      ? issue.path.map((key) => String(typeof key === "object" ? key.key : key)).join(".")
+      : "tool";
     return { reason: `${where}: ${issue?.message ?? "invalid"}` };
   }
-  return { tool: parsed.data as Tool };
+  return { tool: parsed.value as Tool };
 }
 
 function toolLabel(value: unknown, index: number): string {

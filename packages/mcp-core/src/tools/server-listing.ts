@@ -5,7 +5,7 @@
  * through `onListing` (the cache keeps it).
  * @module
  */
-import type { Tool } from "@modelcontextprotocol/sdk/types.js";
+import type { Tool } from "@modelcontextprotocol/client";
 import type { ServerConfig } from "../config/server-config.js";
 import { filterTools } from "./tool-filter.js";
 import type { ToolRegistry } from "./tool-registry.js";

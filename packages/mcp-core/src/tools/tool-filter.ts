@@ -1,4 +1,4 @@
-import type { Tool } from "@modelcontextprotocol/sdk/types.js";
+import type { Tool } from "@modelcontextprotocol/client";
 
 /**
  * Applies a server's `tools` map to a listing: any `true` makes it an allow list (only those

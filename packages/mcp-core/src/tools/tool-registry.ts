@@ -5,7 +5,7 @@
  * starts or stops colliding (reported as that server's removed + added).
  * @module
  */
-import type { Tool } from "@modelcontextprotocol/sdk/types.js";
+import type { Tool } from "@modelcontextprotocol/client";
 import { assignUniqueNames, type NameRequest } from "../naming/unique-names.js";
 import type { McpTool, ToolsChange } from "../types.js";
 import { canonicalJson } from "./canonical-json.js";

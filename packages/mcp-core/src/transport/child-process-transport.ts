@@ -6,9 +6,8 @@
  * @module
  */
 import { type ChildProcess, spawn } from "node:child_process";
-import { serializeMessage } from "@modelcontextprotocol/sdk/shared/stdio.js";
-import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
-import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
+import type { JSONRPCMessage, Transport } from "@modelcontextprotocol/client";
+import { serializeMessage } from "@modelcontextprotocol/client";
 import { McpCoreError } from "../errors.js";
 import { killGroup, releaseChildGroup, trackChildGroup } from "./child-registry.js";
 import { LineReader } from "./line-reader.js";

@@ -3,11 +3,16 @@
  * request and reports a lost session or an unreachable server, which the SDK transport does not.
  * @module
  */
-import { SSEClientTransport, SseError } from "@modelcontextprotocol/sdk/client/sse.js";
-import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import type { FetchLike, Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
+import {
+  type FetchLike,
+  SSEClientTransport,
+  SseError,
+  StreamableHTTPClientTransport,
+  type Transport,
+} from "@modelcontextprotocol/client";
 import { McpCoreError } from "../errors.js";
 import { describeFetchFailure } from "./fetch-failure.js";
+import { httpStatus } from "./protocol-errors.js";
 import { SDK_RECONNECTION_OPTIONS, StreamReconnectFloor } from "./stream-reconnect-floor.js";
 
 /** How to reach a remote server. */
@@ -132,8 +137,8 @@ export function createHttpTransport(params: HttpTransportParams, mode: Mode): Tr
 
 /** True when a failed Streamable HTTP connect means "try legacy SSE" (the POST got 400/404/405). */
 export function shouldFallBackToSse(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  return code === 400 || code === 404 || code === 405;
+  const status = httpStatus(error);
+  return status === 400 || status === 404 || status === 405;
 }
 
 /** True for the transport error that says the GET stream gave up reconnecting. */

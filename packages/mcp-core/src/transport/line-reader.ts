@@ -5,8 +5,9 @@
  * bounded by `maxFrameBytes` whatever the server writes.
  * @module
  */
-import { deserializeMessage } from "@modelcontextprotocol/sdk/shared/stdio.js";
-import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
+
+import type { JSONRPCMessage } from "@modelcontextprotocol/client";
+import { deserializeMessage } from "@modelcontextprotocol/client";
 
 /** What a complete (or over-long) line turned out to be. */
 export type StdoutFrame =

@@ -1,4 +1,4 @@
-import type { RequestOptions } from "@modelcontextprotocol/sdk/shared/protocol.js";
+import type { RequestOptions } from "@modelcontextprotocol/client";
 
 /** The SDK's request options: its type takes no explicit `undefined`, so an absent signal stays absent. */
 export function requestOptions(timeout: number, signal: AbortSignal | undefined): RequestOptions {

@@ -1,0 +1,174 @@
+/**
+ * Opens a session of either era: spawn or connect, negotiate (or adopt a prior verdict), and on the
+ * modern era subscribe to tool-list changes. Streamable HTTP falls back to legacy SSE only when the
+ * endpoint is missing, never when the server answered that it speaks other protocol versions.
+ * @module
+ */
+import type { Client, Transport } from "@modelcontextprotocol/client";
+import { isModernVersion } from "../config/protocol-setting.js";
+import { McpCoreError } from "../errors.js";
+import { classifyStartFailure } from "../lifecycle/start-failure.js";
+import { serverLabel, startFailedMessage } from "../server-message.js";
+import type { ChildProcessTransport } from "./child-process-transport.js";
+import { createHttpTransport, isStreamExhausted, shouldFallBackToSse } from "./http-transport.js";
+import { connectFailureCause, isEraNegotiationFailure, unsupportedVersionList } from "./protocol-errors.js";
+import { requestOptions } from "./request-options.js";
+import { type McpSession, type NegotiatedProtocol, Session, type SessionParams } from "./session.js";
+import { newSessionClient } from "./session-client.js";
+import { subscribeToolList } from "./tool-list-subscription.js";
+
+type Mode = "stdio" | "streamable" | "sse";
+
+async function connect(
+  params: SessionParams,
+  mode: Mode,
+  makeTransport: (session: () => Session | undefined) => Transport,
+  child?: ChildProcessTransport,
+): Promise<Session> {
+  const { config } = params;
+  const client = newSessionClient({
+    protocol: config.protocol,
+    transport: mode === "streamable" ? "http" : mode,
+    timeoutMs: params.timeoutMs,
+    onElicitation: params.onElicitation,
+    onListChanged: params.onListChanged,
+  });
+  let session: Session | undefined;
+  const transport = makeTransport(() => session);
+  client.onclose = () =>
+    session?.lost(
+      child?.fatalError ??
+        new McpCoreError("CONNECTION_CLOSED", `${serverLabel(config.name)} closed the connection`, {
+          server: config.name,
+        }),
+    );
+  client.onerror = (error) => {
+    if (isStreamExhausted(error)) session?.lost(error);
+  };
+  try {
+    const options = requestOptions(params.timeoutMs, params.signal);
+    const prior = config.protocol === "auto" && mode !== "sse" ? params.prior : undefined;
+    await client.connect(transport, prior ? { ...options, prior } : options);
+    session = new Session(client, transport, params, negotiated(client), child);
+    if (session.protocol.era === "modern" && params.onListChanged) {
+      session.subscription = await subscribeToolList(client, config.name, params.timeoutMs, (error) =>
+        session?.lost(error),
+      );
+      session.protocol.toolListUpdates = session.subscription.offered ? "live" : "unsupported";
+    }
+    return session;
+  } catch (error) {
+    await session?.close().catch(() => {});
+    await client.close().catch(() => {});
+    throw error;
+  }
+}
+
+/** The era the client settled on, and the verdict that lets a later connect skip the probe. */
+function negotiated(client: Client): NegotiatedProtocol {
+  const version = client.getNegotiatedProtocolVersion() ?? "unknown";
+  const discover = client.getDiscoverResult();
+  const modern = client.getProtocolEra() === "modern" || isModernVersion(version);
+  const listChanged = client.getServerCapabilities()?.tools?.listChanged === true;
+  return {
+    version,
+    era: modern ? "modern" : "legacy",
+    // A round trip through JSON: the verdict is stored as plain data (the listing cache).
+    verdict:
+      modern && discover
+        ? { kind: "modern", discover: JSON.parse(JSON.stringify(discover)) }
+        : { kind: "legacy" },
+    toolListUpdates: listChanged ? "live" : "unsupported",
+  };
+}
+
+/** `MCP server "x" failed to start: it speaks only …` for a server that refused our versions. */
+function versionMismatch(params: SessionParams, supported: string[], cause: unknown): McpCoreError {
+  const { name, protocol } = params.config;
+  const speaks = supported.length > 0 ? `protocol ${supported.join(", ")}` : "other protocol versions";
+  const offered = protocol === "auto" ? "none of the versions this client speaks" : `not ${protocol}`;
+  const hint =
+    protocol === "auto"
+      ? ""
+      : ` (set "protocol" to "auto"${supported.length > 0 ? ` or "${supported[0]}"` : ""})`;
+  return new McpCoreError(
+    "PROTOCOL_UNSUPPORTED",
+    startFailedMessage(name, `it speaks only ${speaks}, ${offered}${hint}`),
+    { server: name, cause },
+  );
+}
+
+function startError(params: SessionParams, error: unknown, child?: ChildProcessTransport): McpCoreError {
+  const supported = unsupportedVersionList(error);
+  if (supported) return versionMismatch(params, supported, error);
+  return classifyStartFailure({
+    server: params.config.name,
+    phase: "initialize",
+    // The child's own fatal error (an oversized frame) says more than the "Connection closed" it caused.
+    error: child?.fatalError ?? connectFailureCause(error),
+    aborted: params.signal?.aborted === true,
+    timeoutMs: params.timeoutMs,
+    stderrTail: child?.stderr.text(),
+    stdoutNoise: child?.stdoutNoise.firstSample,
+  });
+}
+
+/** Opens a session: spawn or connect, then negotiate, bounded by the timeout and the signal. */
+export async function openSession(params: SessionParams): Promise<McpSession> {
+  const { config } = params;
+  if (config.transport === "stdio") {
+    try {
+      return await openStdio(params);
+    } catch (error) {
+      // A 2025-era server that exits on the probe (an unknown first request): respawn it and speak
+      // initialize straight away. Anything else is the start's failure as it is.
+      const probeFailed = error instanceof Error && isEraNegotiationFailure(error.cause);
+      if (!probeFailed || params.prior || config.protocol !== "auto") throw error;
+      return await openStdio({ ...params, prior: { kind: "legacy" } });
+    }
+  }
+  const http = (mode: "streamable" | "sse") =>
+    connect(params, mode, (session) =>
+      createHttpTransport(
+        { server: config.name, url: config.url, headers: params.headers, onFatal: (e) => session()?.lost(e) },
+        mode,
+      ),
+    );
+  try {
+    if (config.transport === "sse") return await http("sse");
+    try {
+      return await http("streamable");
+    } catch (error) {
+      if (unsupportedVersionList(error) || !shouldFallBackToSse(error)) throw error;
+      return await http("sse");
+    }
+  } catch (error) {
+    throw startError(params, error);
+  }
+}
+
+async function openStdio(params: SessionParams): Promise<McpSession> {
+  const { config } = params;
+  if (config.transport !== "stdio") throw new TypeError("openStdio needs a stdio server");
+  // Loaded on first use: the root entry's static imports stay free of node:child_process.
+  const { ChildProcessTransport } = await import("./child-process-transport.js");
+  const child = new ChildProcessTransport({
+    command: config.command,
+    args: config.args,
+    env: params.childEnv,
+    cwd: config.cwd,
+    killGraceMs: params.killGraceMs,
+    maxFrameBytes: params.maxFrameBytes,
+    server: config.name,
+    onStdoutNoise: (sample) =>
+      params.onWarning?.(
+        `${serverLabel(config.name)} wrote a line that is not JSON-RPC to stdout: ${sample}`,
+      ),
+  });
+  try {
+    return await connect(params, "stdio", () => child, child);
+  } catch (error) {
+    await child.drained(200);
+    throw startError(params, error, child);
+  }
+}

@@ -1,0 +1,56 @@
+/**
+ * The MCP client of one session: its era negotiation from the server's `protocol` setting, and the
+ * handlers both eras share (elicitation arrives as a server request on the 2025 era and inside an
+ * `input_required` result on the 2026 era; the client routes both to the same handler).
+ * @module
+ */
+import { Client, type ElicitRequest, type ElicitResult } from "@modelcontextprotocol/client";
+import { isModernVersion, type ProtocolSetting } from "../config/protocol-setting.js";
+
+/** The host's answer to a server's elicitation request. */
+export type ElicitationHandler = (request: ElicitRequest["params"]) => Promise<ElicitResult>;
+
+const CLIENT_INFO = { name: "toolnexus-mcp", version: "0.1.0" };
+
+/**
+ * The longest a stdio probe waits before taking silence for a 2025-era server that ignores unknown
+ * methods (the client's default is 60 s). HTTP silence is an outage, so there the probe gets the
+ * whole connect timeout.
+ */
+export const STDIO_PROBE_TIMEOUT_MS = 10_000;
+
+/** What the client needs to know to build one session's client. */
+export interface ClientSetup {
+  protocol: ProtocolSetting;
+  transport: "stdio" | "http" | "sse";
+  timeoutMs: number;
+  onElicitation: ElicitationHandler | undefined;
+  onListChanged: (() => void) | undefined;
+}
+
+/** A new client for one connect (a client holds one connection's state). */
+export function newSessionClient(setup: ClientSetup): Client {
+  const client = new Client(CLIENT_INFO, {
+    capabilities: setup.onElicitation ? { elicitation: { form: {}, url: {} } } : {},
+    ...negotiation(setup),
+  });
+  const { onElicitation, onListChanged } = setup;
+  if (onElicitation)
+    client.setRequestHandler("elicitation/create", (request) => onElicitation(request.params));
+  if (onListChanged) client.setNotificationHandler("notifications/tools/list_changed", () => onListChanged());
+  return client;
+}
+
+function negotiation(setup: ClientSetup) {
+  const { protocol } = setup;
+  if (protocol === "auto") {
+    const timeoutMs =
+      setup.transport === "stdio" ? Math.min(setup.timeoutMs, STDIO_PROBE_TIMEOUT_MS) : setup.timeoutMs;
+    // Legacy SSE has no probe: its endpoint only speaks the 2025 era.
+    if (setup.transport === "sse") return { versionNegotiation: { mode: "legacy" as const } };
+    return { versionNegotiation: { mode: "auto" as const, probe: { timeoutMs } } };
+  }
+  if (isModernVersion(protocol)) return { versionNegotiation: { mode: { pin: protocol } } };
+  // A 2025-era pin: initialize offering exactly this version.
+  return { versionNegotiation: { mode: "legacy" as const }, supportedProtocolVersions: [protocol] };
+}
