@@ -157,10 +157,8 @@ describe.each(["stdio", "http"] as const)("era verdicts over %s", (wire) => {
     });
     expect(textOf(await client.callTool({ name: "echo", arguments: { text: "old" } }))).toBe("old");
     await client.callTool({ name: "add_tool", arguments: { name: "extra" } });
-    if (wire === "stdio") {
-      // Legacy stdio: the connection's instance notifies. Legacy HTTP is stateless (no GET stream): none.
-      await waitFor(() => notified === 1, { timeoutMs: 5000, message: "tools/list_changed" });
-    }
+    // stdio: the connection's instance notifies; HTTP: the session's instance, on its GET stream.
+    await waitFor(() => notified === 1, { timeoutMs: 5000, message: "tools/list_changed" });
     expect((await client.listTools()).tools.map((tool) => tool.name)).toContain("extra");
     expect(countEvents(log, "discover")).toBe(0);
   });
