@@ -5,7 +5,7 @@
  * @module
  */
 import type { Client, Transport } from "@modelcontextprotocol/client";
-import { isModernVersion } from "../config/protocol-setting.js";
+import { isModernVersion, MODERN_PROTOCOL_VERSION } from "../config/protocol-setting.js";
 import { McpCoreError } from "../errors.js";
 import { classifyStartFailure } from "../lifecycle/start-failure.js";
 import { serverLabel, startFailedMessage } from "../server-message.js";
@@ -120,11 +120,17 @@ export async function openSession(params: SessionParams): Promise<McpSession> {
     try {
       return await openStdio(params);
     } catch (error) {
+      if (params.prior || config.protocol !== "auto" || !(error instanceof Error)) throw error;
       // A 2025-era server that exits on the probe (an unknown first request): respawn it and speak
-      // initialize straight away. Anything else is the start's failure as it is.
-      const probeFailed = error instanceof Error && isEraNegotiationFailure(error.cause);
-      if (!probeFailed || params.prior || config.protocol !== "auto") throw error;
-      return await openStdio({ ...params, prior: { kind: "legacy" } });
+      // initialize straight away.
+      if (isEraNegotiationFailure(error.cause))
+        return await openStdio({ ...params, prior: { kind: "legacy" } });
+      // A modern server slower to answer than the probe waits: the fallback initialize was refused
+      // with a modern version we speak. Respawn it pinned to that version.
+      if (unsupportedVersionList(error.cause)?.includes(MODERN_PROTOCOL_VERSION)) {
+        return await openStdio({ ...params, config: { ...config, protocol: MODERN_PROTOCOL_VERSION } });
+      }
+      throw error;
     }
   }
   const http = (mode: "streamable" | "sse") =>

@@ -50,7 +50,10 @@ function negotiation(setup: ClientSetup) {
     if (setup.transport === "sse") return { versionNegotiation: { mode: "legacy" as const } };
     return { versionNegotiation: { mode: "auto" as const, probe: { timeoutMs } } };
   }
-  if (isModernVersion(protocol)) return { versionNegotiation: { mode: { pin: protocol } } };
+  // A pin still probes (server/discover, never falling back): it may take the whole timeout.
+  if (isModernVersion(protocol)) {
+    return { versionNegotiation: { mode: { pin: protocol }, probe: { timeoutMs: setup.timeoutMs } } };
+  }
   // A 2025-era pin: initialize offering exactly this version.
   return { versionNegotiation: { mode: "legacy" as const }, supportedProtocolVersions: [protocol] };
 }
