@@ -1,0 +1,143 @@
+// The client under test for the MCP conformance suite's client scenarios, built only on the public
+// API of the built `@toolnexus/mcp-core`. The runner appends the scenario server's URL as the last
+// argument and sets MCP_CONFORMANCE_SCENARIO (and MCP_CONFORMANCE_CONTEXT when a scenario hands the
+// client data). The client loads that URL as one HTTP server, lists its tools, calls what the
+// scenario needs, closes, and exits 0 when every call succeeded, 1 otherwise.
+//
+// It stays generic: every listed tool is called once with arguments built from its own input schema.
+// Where a scenario says what the client must send, it gets exactly that instead: a context with
+// `toolCalls` (http-custom-headers) gives the calls; SCENARIO_CALLS holds the two scenarios whose
+// description asks for something else (list only; echo a tool's schema as the core kept it).
+import { loadMcp } from "@toolnexus/mcp-core";
+
+/** Milliseconds per phase (connect, list, each call), well inside the runner's --timeout. */
+const PHASE_TIMEOUT_MS = 10_000;
+/** The server's name in our config; it only shows in messages. */
+const SERVER = "conformance";
+
+const serverUrl = process.argv.at(-1);
+const scenario = process.env.MCP_CONFORMANCE_SCENARIO ?? "";
+
+/** The scenario's context object, or an empty one when it sent none. */
+function readContext() {
+  const raw = process.env.MCP_CONFORMANCE_CONTEXT;
+  if (!raw) return {};
+  const parsed = JSON.parse(raw);
+  return parsed !== null && typeof parsed === "object" ? parsed : {};
+}
+
+/** Follows a same-document `$ref` (`#/$defs/x`) and nothing else: network refs are never fetched. */
+function resolveLocalRef(schema, root) {
+  const ref = schema?.$ref;
+  if (typeof ref !== "string" || !ref.startsWith("#/")) return schema;
+  let node = root;
+  for (const part of ref.slice(2).split("/")) node = node?.[part.replaceAll("~1", "/").replaceAll("~0", "~")];
+  return node ?? schema;
+}
+
+/** One plausible value for a property schema: its default, const or first enum member, else by type. */
+function sampleValue(propertySchema, root) {
+  const schema = resolveLocalRef(propertySchema, root) ?? {};
+  if ("default" in schema) return schema.default;
+  if ("const" in schema) return schema.const;
+  if (Array.isArray(schema.enum) && schema.enum.length > 0) return schema.enum[0];
+  const type = Array.isArray(schema.type) ? schema.type[0] : schema.type;
+  switch (type) {
+    case "integer":
+    case "number":
+      return 1;
+    case "boolean":
+      return true;
+    case "array":
+      return [];
+    case "object":
+      return sampleArguments(schema, root);
+    case "null":
+      return null;
+    default:
+      return "x";
+  }
+}
+
+/** Arguments for a tool: a sample value for every required property. */
+function sampleArguments(schema, root = schema) {
+  const properties = schema?.properties ?? {};
+  const required = Array.isArray(schema?.required) ? schema.required : [];
+  return Object.fromEntries(required.map((name) => [name, sampleValue(properties[name], root)]));
+}
+
+/**
+ * Scenarios whose description says what the client must call, instead of every tool once. Each
+ * returns the calls as `{ rawName, args }`.
+ */
+const SCENARIO_CALLS = {
+  // Serves tools/list only: what it checks is that listing never fetches the schema's network $ref.
+  "json-schema-ref-no-deref": () => [],
+  // Asks for the focal tool's inputSchema, as the client kept it, sent back through the echo tool.
+  "json-schema-2020-12-preservation": (tools) => {
+    const focal = tools.find((tool) => tool.rawName === "json_schema_2020_12_tool");
+    return [{ rawName: "json_schema_echo", args: { schema: focal?.inputSchema ?? {} } }];
+  },
+};
+
+/** The calls to make, in order: the context's `toolCalls`, the scenario's own, or every tool once. */
+function planCalls(tools, context) {
+  if (Array.isArray(context.toolCalls)) {
+    return context.toolCalls.map((call) => ({ rawName: call.name, args: call.arguments ?? {} }));
+  }
+  const scenarioCalls = SCENARIO_CALLS[scenario];
+  if (scenarioCalls) return scenarioCalls(tools);
+  return tools.map((tool) => ({ rawName: tool.rawName, args: sampleArguments(tool.inputSchema) }));
+}
+
+async function main() {
+  if (!serverUrl?.startsWith("http"))
+    throw new Error(`expected the server URL as the last argument, got ${serverUrl}`);
+  const context = readContext();
+  const source = await loadMcp(
+    { mcpServers: { [SERVER]: { url: serverUrl, timeout: PHASE_TIMEOUT_MS } } },
+    {
+      autoRestart: false,
+      toolCache: false,
+      failOnStartupError: true,
+      onElicitation: async () => ({ action: "accept", content: {} }),
+      onWarning: (message) => console.error(`warning: ${message}`),
+    },
+  );
+  let failures = 0;
+  try {
+    const [snapshot] = source.servers();
+    console.log(`${scenario}: ${snapshot.state}, protocol ${snapshot.protocolVersion ?? "unknown"}`);
+    console.log(`tools: ${source.tools.map((tool) => tool.rawName).join(", ") || "(none)"}`);
+    for (const { rawName, args } of planCalls(source.tools, context)) {
+      const tool = source.tools.find((candidate) => candidate.rawName === rawName);
+      if (!tool) {
+        console.error(`call ${rawName}: not in the tool list`);
+        failures++;
+        continue;
+      }
+      const result = await tool.execute(args);
+      if (result.isError) {
+        console.error(
+          `call ${rawName}: ${result.error?.code ?? "isError"}: ${result.error?.message ?? result.text}`,
+        );
+        failures++;
+      } else {
+        console.log(`call ${rawName}: ok: ${result.text.slice(0, 200)}`);
+      }
+    }
+  } finally {
+    await source.close();
+  }
+  return failures === 0 ? 0 : 1;
+}
+
+main().then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error) => {
+    console.error(`client failed: ${error instanceof Error ? error.message : String(error)}`);
+    process.exitCode = 1;
+  },
+);

@@ -1,0 +1,97 @@
+#!/usr/bin/env bash
+# Runs the MCP conformance suite's client scenarios against client.mjs (our public API, built).
+# Needs the packages built (`npm ci && npm test`, or `npx turbo run build`) and the npm registry.
+#
+# The suite needs Node >= 22, so Node 22 and the suite are installed from the committed
+# package.json + package-lock.json into this folder's node_modules (`npm ci`, pinned, gitignored);
+# the machine's Node is never changed. Only the suite runs on that Node 22: the client under test
+# runs on the machine's Node, the one the rest of CI tests the library on.
+#
+# Prints one line per scenario and a total; exits 1 when any scenario fails. A scenario passes when
+# every check is SUCCESS (a WARNING fails too), the client exits 0 and does not time out, unless
+# expected-failures.yml lists it (each entry with its reason).
+#
+# Environment: CONFORMANCE_TIMEOUT_MS (the client's limit per scenario, default 30000),
+# CONFORMANCE_RESULTS_DIR (where the suite writes checks.json, stdout.txt and stderr.txt per
+# scenario; default a fresh temporary folder, removed when everything passed).
+set -euo pipefail
+
+here="$(cd "$(dirname "$0")" && pwd)"
+root="$(cd "$here/../.." && pwd)"
+timeout_ms="${CONFORMANCE_TIMEOUT_MS:-30000}"
+baseline="$here/expected-failures.yml"
+
+# spec version, scenario: the client scenarios issue #15 names, per protocol revision.
+scenarios=(
+  "2025-11-25 initialize"
+  "2025-11-25 tools_call"
+  "2025-11-25 sse-retry"
+  "2025-11-25 elicitation-sep1034-client-defaults"
+  "2026-07-28 tools_call"
+  "2026-07-28 request-metadata"
+  "2026-07-28 http-standard-headers"
+  "2026-07-28 http-custom-headers"
+  "2026-07-28 http-invalid-tool-headers"
+  "2026-07-28 json-schema-ref-no-deref"
+  "2026-07-28 json-schema-2020-12-preservation"
+  "2026-07-28 sep-2322-client-request-state"
+)
+
+if [[ ! -f "$root/packages/mcp-core/dist/index.js" ]]; then
+  echo "conformance: packages/mcp-core/dist is missing; run 'npm ci && npm test' (or 'npx turbo run build') first" >&2
+  exit 1
+fi
+host_node="$(command -v node)"
+started=$SECONDS
+
+# Install the pinned tools unless this exact lock file is already installed.
+lock_hash="$(sha256sum "$here/package-lock.json" | cut -d' ' -f1)"
+stamp="$here/node_modules/.installed-lock-sha256"
+if [[ ! -f "$stamp" || "$(cat "$stamp")" != "$lock_hash" ]]; then
+  (cd "$here" && npm ci --no-audit --no-fund --loglevel=error)
+  echo "$lock_hash" >"$stamp"
+fi
+tools_bin="$here/node_modules/.bin"
+echo "conformance: suite $(node -p 'require(process.argv[1]).version' "$here/node_modules/@modelcontextprotocol/conformance/package.json") on Node $("$tools_bin/node" --version), client on Node $("$host_node" --version); tools ready in $((SECONDS - started)) s"
+
+results="${CONFORMANCE_RESULTS_DIR:-$(mktemp -d "${TMPDIR:-/tmp}/toolnexus-conformance.XXXXXX")}"
+mkdir -p "$results"
+# Hard stop per scenario beyond the client's own limit, in case the suite's server hangs on stop.
+hard_limit_s=$((timeout_ms / 1000 + 60))
+
+failed=0
+for entry in "${scenarios[@]}"; do
+  read -r version scenario <<<"$entry"
+  log="$results/$version-$scenario.log"
+  t0=$SECONDS
+  status=0
+  PATH="$tools_bin:$PATH" timeout --kill-after=5 "$hard_limit_s" conformance client \
+    --command "$host_node $here/client.mjs" --scenario "$scenario" --spec-version "$version" \
+    --timeout "$timeout_ms" --expected-failures "$baseline" -o "$results/$version" >"$log" 2>&1 || status=$?
+  sed -i 's/\x1b\[[0-9;]*m//g' "$log"
+  counts="$(grep -m1 -oE 'Passed: [0-9]+/[0-9]+, [0-9]+ failed, [0-9]+ warnings' "$log" || echo "no result")"
+  # With a baseline the suite's exit code looks at the checks only, so the client's own exit code
+  # and timeout are read from its verdict line; a listed scenario may fail (its reason is in the file).
+  verdict=PASS
+  if [[ $status -ne 0 ]]; then
+    verdict=FAIL
+  elif ! grep -q 'OVERALL: PASSED' "$log"; then
+    if grep -qE "^[[:space:]]*-[[:space:]]*$scenario([:[:space:]]|$)" "$baseline"; then
+      verdict=XFAIL
+    else
+      verdict=FAIL
+    fi
+  fi
+  printf '%-5s %s %-38s %-36s %3d s\n' "$verdict" "$version" "$scenario" "$counts" $((SECONDS - t0))
+  if [[ $verdict == FAIL ]]; then
+    failed=$((failed + 1))
+    sed 's/^/    | /' "$log"
+  fi
+done
+
+echo "conformance: ${#scenarios[@]} scenarios, $failed failed, $((SECONDS - started)) s in all"
+if [[ $failed -gt 0 ]]; then
+  echo "conformance: results kept in $results" >&2
+  exit 1
+fi
+[[ -n "${CONFORMANCE_RESULTS_DIR:-}" ]] || rm -rf "$results"
