@@ -6,7 +6,7 @@
  */
 import type { Client, Transport } from "@modelcontextprotocol/client";
 import { isModernVersion, MODERN_PROTOCOL_VERSION } from "../config/protocol-setting.js";
-import { McpCoreError } from "../errors.js";
+import { errorMessage, McpCoreError } from "../errors.js";
 import { classifyStartFailure } from "../lifecycle/start-failure.js";
 import { serverLabel, startFailedMessage } from "../server-message.js";
 import type { ChildProcessTransport } from "./child-process-transport.js";
@@ -16,6 +16,7 @@ import { requestOptions } from "./request-options.js";
 import { type McpSession, type NegotiatedProtocol, Session, type SessionParams } from "./session.js";
 import { newSessionClient } from "./session-client.js";
 import { subscribeToolList } from "./tool-list-subscription.js";
+import { acceptUntaggedResults } from "./untagged-results.js";
 
 type Mode = "stdio" | "streamable" | "sse";
 
@@ -35,6 +36,7 @@ async function connect(
   });
   let session: Session | undefined;
   const transport = makeTransport(() => session);
+  acceptUntaggedResults(transport, () => client.getProtocolEra() === "modern");
   client.onclose = () =>
     session?.lost(
       child?.fatalError ??
@@ -50,17 +52,39 @@ async function connect(
     const prior = config.protocol === "auto" && mode !== "sse" ? params.prior : undefined;
     await client.connect(transport, prior ? { ...options, prior } : options);
     session = new Session(client, transport, params, negotiated(client), child);
-    if (session.protocol.era === "modern" && params.onListChanged) {
-      session.subscription = await subscribeToolList(client, config.name, params.timeoutMs, (error) =>
-        session?.lost(error),
-      );
-      session.protocol.toolListUpdates = session.subscription.offered ? "live" : "unsupported";
+    // Only a server that offers tool-list changes is asked for them.
+    if (
+      session.protocol.era === "modern" &&
+      params.onListChanged &&
+      session.protocol.toolListUpdates === "live"
+    ) {
+      await subscribe(session, client, params);
     }
     return session;
   } catch (error) {
     await session?.close().catch(() => {});
     await client.close().catch(() => {});
     throw error;
+  }
+}
+
+/**
+ * Opens the modern era's tool-list subscription. A server that refuses it still runs: its tool
+ * list is "unsupported" (refresh() still works), and the host hears why.
+ */
+async function subscribe(session: Session, client: Client, params: SessionParams): Promise<void> {
+  const server = params.config.name;
+  try {
+    session.subscription = await subscribeToolList(client, server, params.timeoutMs, (error) =>
+      session.lost(error),
+    );
+    if (!session.subscription.offered) session.protocol.toolListUpdates = "unsupported";
+  } catch (error) {
+    if (params.signal?.aborted) throw error;
+    session.protocol.toolListUpdates = "unsupported";
+    params.onWarning?.(
+      `${serverLabel(server)} refused to report tool-list changes (subscriptions/listen: ${errorMessage(error)}); refresh() still re-lists it`,
+    );
   }
 }
 

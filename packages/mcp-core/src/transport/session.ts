@@ -7,6 +7,7 @@ import type { Client, PriorDiscovery, RequestOptions, Transport } from "@modelco
 import type { ServerConfig } from "../config/server-config.js";
 import { type LenientCallResult, LenientCallResultSchema } from "../tools/call-result.js";
 import { type Listing, listAllTools } from "../tools/list-tools.js";
+import { type ParamHeader, paramHeaderValues, withParamHeaders } from "../tools/param-headers.js";
 import type { ChildProcessTransport } from "./child-process-transport.js";
 import type { ElicitationHandler } from "./session-client.js";
 import type { ToolListSubscription } from "./tool-list-subscription.js";
@@ -64,6 +65,8 @@ export interface McpSession {
 export class Session implements McpSession {
   private closed = false;
   private lostReported = false;
+  /** The `Mcp-Param-*` declarations of the latest listing's tools, by raw name. */
+  private paramHeaders = new Map<string, ParamHeader[]>();
   /** Set once the modern era's subscription is open. */
   subscription: ToolListSubscription | undefined;
 
@@ -93,8 +96,13 @@ export class Session implements McpSession {
     void this.client.close().catch(() => {});
   }
 
-  listTools(options: { timeoutMs: number; signal?: AbortSignal }): Promise<Listing> {
-    return listAllTools(this.client, this.params.config.name, options);
+  async listTools(options: { timeoutMs: number; signal?: AbortSignal }): Promise<Listing> {
+    const listing = await listAllTools(this.client, this.params.config.name, options);
+    // Parameter headers are the modern era's, and only Streamable HTTP carries headers.
+    if (this.protocol.era !== "modern" || this.child) return listing;
+    const mirrored = withParamHeaders(listing, this.params.config.name);
+    this.paramHeaders = mirrored.byTool;
+    return mirrored.listing;
   }
 
   async callTool(
@@ -105,10 +113,13 @@ export class Session implements McpSession {
     try {
       // A plain request, not client.callTool: its result schema rejects a whole result for one
       // block of an unknown type. An `input_required` answer is still fulfilled by the client.
+      const headers = this.paramHeaders.get(name);
       return await this.client.request(
         { method: "tools/call", params: { name, arguments: args } },
         LenientCallResultSchema,
-        options,
+        headers
+          ? { ...options, headers: { ...options.headers, ...paramHeaderValues(headers, args) } }
+          : options,
       );
     } catch (error) {
       // "Connection closed" after the transport ended the session itself: say why.
