@@ -22,7 +22,7 @@ import {
   StreamableHTTPClientTransport,
   UnauthorizedError,
 } from "@modelcontextprotocol/client";
-import { type FixtureName, type HttpFixture, readLog, waitFor } from "@toolnexus/fixtures";
+import { type HttpFixture, readLog, waitFor } from "@toolnexus/fixtures";
 import { afterEach, describe, expect, it } from "vitest";
 import { failOnUnhandledRejections, httpFixture, tempDir, tempLogFile } from "./support/harness.js";
 
@@ -36,8 +36,7 @@ afterEach(async () => {
   await Promise.all(clients.splice(0).map((client) => client.close().catch(() => {})));
 });
 
-/** The OAuth fixture ("oauth" is not in FixtureName until the integrator adds it). */
-const oauthFixture = (args: string[]): Promise<HttpFixture> => httpFixture("oauth" as FixtureName, args);
+const oauthFixture = (args: string[]): Promise<HttpFixture> => httpFixture("oauth", args);
 
 /** An interactive OAuthClientProvider that keeps everything in memory, as a host's store would. */
 class MemoryProvider implements OAuthClientProvider {
