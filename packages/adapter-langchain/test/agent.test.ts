@@ -205,6 +205,8 @@ describe("createAgent with mcpToolsMiddleware", () => {
     await expect(run).rejects.toThrow();
     await waitFor(() => countEvents(log, "cancelled") === 1, { message: "notifications/cancelled" });
     expect(model.calls).toHaveLength(1);
+    // The server's last write about the call: its log is done with, so the dir can go.
+    await waitFor(() => countEvents(log, "aborted") === 1, { message: "slow stopped" });
     removeTempDir(dir);
   });
 });

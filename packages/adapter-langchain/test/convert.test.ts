@@ -110,9 +110,11 @@ describe("toLangChainTools", () => {
     // The slow call takes 10 s; rejecting with the abort's reason shows the abort ended it.
     await expect(pending).rejects.toThrow("stop now");
     await waitFor(() => countEvents(log, "cancelled") === 1, { message: "notifications/cancelled" });
-    removeTempDir(dir);
+    // The server's last write about the call: its log is done with, so the dir can go.
+    await waitFor(() => countEvents(log, "aborted") === 1, { message: "slow stopped" });
     const echo = toLangChainTools(source).find((tool) => tool.name === "mcp__basic__echo");
     expect(await echo?.invoke({ text: "still alive" })).toBe("still alive");
+    removeTempDir(dir);
   });
 });
 
