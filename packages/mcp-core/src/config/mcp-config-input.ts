@@ -3,7 +3,14 @@
  * anything runs. It mirrors what `parseConfig` accepts; the checks at run time stay the contract.
  * @module
  */
-import type { AutoRestartOptions, HeadersInput, HealthCheckOptions, InheritEnv } from "./server-config.js";
+import type { ProtocolSetting } from "./protocol-setting.js";
+import type {
+  AuthInput,
+  AutoRestartOptions,
+  HeadersInput,
+  HealthCheckOptions,
+  InheritEnv,
+} from "./server-config.js";
 
 /** Keys any server entry may carry, in every dialect (Claude/Cursor, VS Code, opencode/toolnexus). */
 export interface McpServerEntryOptions {
@@ -33,6 +40,10 @@ export interface McpServerEntryOptions {
   autoRestart?: boolean | AutoRestartOptions | undefined;
   healthCheck?: boolean | HealthCheckOptions | undefined;
   liveToolList?: boolean | undefined;
+  /** `"auto"` negotiates the protocol era; a version pins it. @default "auto" */
+  protocol?: ProtocolSetting | undefined;
+  /** OAuth of a remote server. */
+  auth?: AuthInput | undefined;
   /** Allow/drop map on raw tool names: any `true` ⇒ allow list, all `false` ⇒ drop list. */
   tools?: Readonly<Record<string, boolean>> | undefined;
 }

@@ -35,6 +35,13 @@ export function normalizeServer(name: string, entry: unknown, baseDir: string): 
   const issues = parsed.success ? [] : zodIssuesToConfigIssues(name, parsed.error.issues, entry);
   const resolved = resolveTransport(name, entry);
   issues.push(...resolved.issues);
+  if (resolved.transport === "stdio" && entry.auth !== undefined) {
+    issues.push({
+      server: name,
+      path: ["auth"],
+      problem: "expected no auth on a local (stdio) server, got auth (it is for remote servers)",
+    });
+  }
   const unknown = unknownKeys(entry);
   // A likely typo in an entry that fails anyway is named first: it is usually the cause.
   if (issues.length > 0) issues.unshift(...typoIssues(name, unknown));
@@ -66,6 +73,7 @@ function build(name: string, data: ServerEntry, transport: Transport, baseDir: s
     if (data.headers !== undefined) {
       config.headers = typeof data.headers === "function" ? data.headers : { ...data.headers };
     }
+    if (data.auth !== undefined) config.auth = data.auth;
     return config;
   }
   // An array command is argv: its head is the command and its tail goes before `args`.

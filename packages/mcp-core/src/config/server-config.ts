@@ -2,6 +2,7 @@
  * The normalized, validated shape of one server entry, whatever config dialect it came from.
  * @module
  */
+import type { OAuthClientProvider } from "@modelcontextprotocol/client";
 import type { ProtocolSetting } from "./protocol-setting.js";
 
 /** Restart policy for a server whose transport closes or whose HTTP session is lost. */
@@ -72,12 +73,38 @@ export interface StdioServerConfig extends ServerConfigBase {
   inheritEnv?: InheritEnv;
 }
 
+/**
+ * OAuth of a remote server: interactive authorization code with PKCE (`oauth`: a client metadata
+ * document when `clientMetadataUrl` is given and the server supports it, else `clientId`, else
+ * dynamic registration), the headless `client_credentials` grant (a secret or a private key file),
+ * or, in a config object, the host's own `OAuthClientProvider`. Secrets may hold `${VAR}`.
+ */
+export type AuthInput =
+  | {
+      type: "oauth";
+      clientId?: string | undefined;
+      clientSecret?: string | undefined;
+      clientMetadataUrl?: string | undefined;
+      scopes?: readonly string[] | undefined;
+      redirectUrl?: string | undefined;
+    }
+  | {
+      type: "client_credentials";
+      clientId: string;
+      clientSecret?: string | undefined;
+      privateKeyFile?: string | undefined;
+      scopes?: readonly string[] | undefined;
+    }
+  | OAuthClientProvider;
+
 /** A server reached over Streamable HTTP (`"http"`, SSE fallback) or legacy SSE only (`"sse"`). */
 export interface HttpServerConfig extends ServerConfigBase {
   transport: "http" | "sse";
   url: string;
   /** Header values may contain `${VAR}`, expanded from the parent env. */
   headers?: HeadersInput;
+  /** OAuth; absent means none (a bearer token may still go in `headers`). */
+  auth?: AuthInput;
 }
 
 /** One validated server entry. */

@@ -6,6 +6,7 @@
  */
 import { z } from "zod";
 import { MAX_TIMER_EXPECTED, MAX_TIMER_MS } from "../timer-limit.js";
+import { authSchema } from "./auth-schema.js";
 import { isPlainObject } from "./describe-value.js";
 import { PROTOCOL_SETTINGS } from "./protocol-setting.js";
 import type { HeadersInput } from "./server-config.js";
@@ -104,6 +105,7 @@ export const serverEntrySchema = z.object(
     autoRestart: z.union([boolean, autoRestartSchema], { error: "a boolean or an object" }).optional(),
     healthCheck: z.union([boolean, healthCheckSchema], { error: "a boolean or an object" }).optional(),
     liveToolList: boolean.optional(),
+    auth: authSchema.optional(),
     protocol: z
       .enum(PROTOCOL_SETTINGS, {
         error: `"auto" or one of ${PROTOCOL_SETTINGS.filter((v) => v !== "auto")

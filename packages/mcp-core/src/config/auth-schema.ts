@@ -1,0 +1,70 @@
+/**
+ * The `auth` key of a remote server entry: OAuth the library runs (interactive authorization code
+ * with PKCE, or the headless client_credentials grant), or, in a config object, the host's own
+ * OAuth client provider. Secret values may hold `${VAR}` (expanded when used, never shown).
+ * @module
+ */
+import { z } from "zod";
+import type { AuthInput } from "./server-config.js";
+
+const text = z
+  .string({ error: "a non-empty string" })
+  .refine((value) => value.trim() !== "", { error: "a non-empty string" });
+
+const httpUrl = z.string({ error: "an http or https URL" }).refine(
+  (value) => {
+    try {
+      const { protocol } = new URL(value);
+      return protocol === "http:" || protocol === "https:";
+    } catch {
+      return false;
+    }
+  },
+  { error: "an http or https URL" },
+);
+
+const scopes = z.array(text, { error: "an array of scope names" });
+
+const oauth = z.strictObject(
+  {
+    type: z.literal("oauth"),
+    clientId: text.optional(),
+    clientSecret: text.optional(),
+    clientMetadataUrl: httpUrl.optional(),
+    scopes: scopes.optional(),
+    redirectUrl: httpUrl.optional(),
+  },
+  { error: "an object" },
+);
+
+const clientCredentials = z
+  .strictObject(
+    {
+      type: z.literal("client_credentials"),
+      clientId: text,
+      clientSecret: text.optional(),
+      privateKeyFile: text.optional(),
+      scopes: scopes.optional(),
+    },
+    { error: "an object" },
+  )
+  .refine((value) => (value.clientSecret === undefined) !== (value.privateKeyFile === undefined), {
+    error: "exactly one of clientSecret and privateKeyFile",
+  });
+
+/** The host's own `OAuthClientProvider` (config objects only): an object with the provider's methods. */
+const provider = z.custom<Extract<AuthInput, { tokens: unknown }>>(
+  (value) =>
+    typeof value === "object" &&
+    value !== null &&
+    ["tokens", "saveTokens", "clientInformation", "redirectToAuthorization"].every(
+      (method) => typeof (value as Record<string, unknown>)[method] === "function",
+    ),
+);
+
+/** `auth`: `{ type: "oauth", … }`, `{ type: "client_credentials", … }` or an `OAuthClientProvider`. */
+export const authSchema = z.union([z.discriminatedUnion("type", [oauth, clientCredentials], {
+    error: '"oauth" or "client_credentials"',
+  }), provider], {
+  error: 'an object with type "oauth" or "client_credentials", or an OAuthClientProvider',
+});
