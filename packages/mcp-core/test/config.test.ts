@@ -250,7 +250,7 @@ describe("parseConfig warnings", () => {
       },
     } as McpConfigInput);
     expect(parsed.warnings).toStrictEqual([
-      'MCP server "a": ignoring unknown keys "description", "oauth", "gallery"',
+      'MCP server "a": ignoring unknown keys "description", "oauth" (did you mean "auth"?), "gallery"',
       'MCP server "b": ignoring unknown key "name"',
       'MCP server "c": ignoring unknown keys "autoRestart.maxAttempts", "healthCheck.every"',
     ]);
