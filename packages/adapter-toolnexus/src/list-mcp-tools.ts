@@ -7,6 +7,7 @@ import { patchEntries, resolveConfigInput } from "./config-input.js";
 import { toolnexusInputSchema } from "./input-schema.js";
 import { reportFailures } from "./load-mcp.js";
 import { type ListMcpToolsOptions, toCoreListOptions } from "./options.js";
+import { toolnexusStatus } from "./status.js";
 import type { JsonSchema, McpStatus } from "./types.js";
 
 /** One listed tool, without `execute`. */
@@ -54,7 +55,7 @@ export async function listMcpTools(
       description: tool.description,
       inputSchema: toolnexusInputSchema(tool.inputSchema),
     }));
-    return { tools, status: { ...core.status } };
+    return { tools, status: toolnexusStatus(core.status) };
   } finally {
     await core.close();
   }

@@ -5,6 +5,7 @@
  */
 import type { McpSource as CoreSource } from "@toolnexus/mcp-core";
 import type { ResolvedCallOptions } from "@toolnexus/mcp-core/adapter";
+import { toolnexusStatus } from "./status.js";
 import { createToolView } from "./tool-view.js";
 import type { McpSource, McpStatus, Tool } from "./types.js";
 
@@ -14,7 +15,7 @@ import type { McpSource, McpStatus, Tool } from "./types.js";
  */
 export function createSource(core: CoreSource, calls: ResolvedCallOptions): McpSource {
   const tools = createToolView(core, calls);
-  const status: Record<string, McpStatus> = { ...core.status };
+  const status: Record<string, McpStatus> = toolnexusStatus(core.status);
   return {
     get tools(): Tool[] {
       return tools();

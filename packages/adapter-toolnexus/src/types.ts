@@ -77,8 +77,8 @@ export interface Tool {
   execute(args: Record<string, unknown>, ctx?: ToolContext): Promise<ToolResult>;
 }
 
-/** Per-server outcome of the load. */
-export type McpStatus = "connected" | "failed" | "disabled";
+/** Per-server outcome of the load; `needs_auth` only for a server with OAuth `auth` waiting for a person. */
+export type McpStatus = "connected" | "failed" | "disabled" | "needs_auth";
 
 /** The MCP source `loadMcp` returns. */
 export interface McpSource {

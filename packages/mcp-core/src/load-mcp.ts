@@ -91,6 +91,8 @@ export async function loadMcp(
       onElicitation: options.onElicitation && bindElicitation(options.onElicitation, config),
       onState: (server, state, info) => stateEvents.emit(server, state, info),
       warn,
+      // OAuth of remote servers: wired with the token store (issue #16).
+      createAuth: undefined,
       onListing: cache && ((tools: Tool[], protocol) => void cache.save(tools, protocol)),
     });
     connections.set(config.name, connection);

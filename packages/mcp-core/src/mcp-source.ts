@@ -51,6 +51,7 @@ export class Source implements McpSource {
   private statusOf(config: ServerConfig): McpStatus {
     const connection = this.parts.connections.get(config.name);
     if (!connection) return "disabled";
+    if (connection.state === "needs-auth") return "needs-auth";
     return connection.state === "error" ? "failed" : "connected";
   }
 
@@ -117,6 +118,10 @@ export class Source implements McpSource {
 
   restart(server: string): Promise<void> {
     return this.guard(() => this.connection(server).restart());
+  }
+
+  authorize(server: string, redirect: string | URL | { code: string; state?: string }): Promise<void> {
+    return this.guard(() => this.connection(server).authorize(redirect));
   }
 
   refresh(server?: string): Promise<void> {

@@ -28,10 +28,10 @@ export type JsonSchemaObject = {
 };
 
 /** One server's connection state. Only `stopped` and `error` may start. */
-export type ConnectionState = "stopped" | "starting" | "running" | "error";
+export type ConnectionState = "stopped" | "starting" | "running" | "error" | "needs-auth";
 
 /** toolnexus-compatible per-server status. */
-export type McpStatus = "connected" | "failed" | "disabled";
+export type McpStatus = "connected" | "failed" | "disabled" | "needs-auth";
 
 /** Details sent with each state change. */
 export interface StateInfo {
@@ -45,6 +45,8 @@ export interface StateInfo {
   nextDelayMs?: number;
   /** Why the transition happened; see {@link StateReason}. */
   reason?: StateReason;
+  /** On `needs-auth`: where a person authorizes the server (then `source.authorize`). */
+  authorizationUrl?: string;
 }
 
 /**
@@ -70,7 +72,8 @@ export type StateReason =
   | "gave-up"
   | "stop"
   | "idle"
-  | "close";
+  | "close"
+  | "auth-required";
 
 /** How a listing changed, by final (model-facing) names. */
 export interface ToolsChange {
@@ -169,6 +172,7 @@ export type McpToolErrorCode =
   | "ABORTED"
   | "PROTOCOL_ERROR"
   | "TOOL_ERROR"
+  | "AUTH_REQUIRED"
   | McpCoreErrorCode;
 
 /** The result of `execute`; failures resolve, they never throw. */
@@ -226,6 +230,12 @@ export interface McpSource {
   stop(server: string): Promise<void>;
   /** Stop (if any) → connect → re-list → swap, keeping final names. Single-flight. */
   restart(server: string): Promise<void>;
+  /**
+   * Completes the OAuth authorization of a server in `needs-auth` with the redirect a person
+   * reached — its full URL, or its `code` (and `state`) — and starts the server without a reload.
+   * Resolves once it runs; rejects `AUTH_REQUIRED` for a server without `auth`.
+   */
+  authorize(server: string, redirect: string | URL | { code: string; state?: string }): Promise<void>;
   /** Re-list one server, or all running ones, and reconcile by raw name. */
   refresh(server?: string): Promise<void>;
   /**

@@ -36,8 +36,8 @@ function specRows(): SpecRow[] {
 
 const session = { pid: 1 } as unknown as McpSession;
 const error = new Error("boom");
-const STATES: StateKind[] = ["stopped", "starting", "running", "error", "closed"];
-const EVENTS: EventType[] = ["start", "ready", "fail", "lost", "stop", "halt", "close"];
+const STATES: StateKind[] = ["stopped", "starting", "running", "error", "needs-auth", "closed"];
+const EVENTS: EventType[] = ["start", "ready", "fail", "lost", "stop", "halt", "close", "auth-required"];
 const GUARDS: Guard[] = ["", "restart due", "restarts spent", "no restart", "retry pending"];
 
 /** A state of `kind` for which `when` can hold. */
@@ -63,6 +63,8 @@ function stateFor(kind: StateKind, when: Guard): LifecycleState {
         hasRun: true,
         retry: when === "retry pending" ? { attempt: 1, delayMs: 10 } : undefined,
       };
+    case "needs-auth":
+      return { kind, error, authorizationUrl: "https://as.example/authorize", hasRun: true };
     case "closed":
       return { kind };
   }
@@ -87,6 +89,8 @@ function eventFor(type: EventType, when: Guard): LifecycleEvent {
       return { type, error, reason: "crash", restart };
     case "stop":
       return { type, reason: "stop" };
+    case "auth-required":
+      return { type, error, authorizationUrl: "https://as.example/authorize" };
     default:
       return { type };
   }

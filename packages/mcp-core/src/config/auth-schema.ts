@@ -63,8 +63,14 @@ const provider = z.custom<Extract<AuthInput, { tokens: unknown }>>(
 );
 
 /** `auth`: `{ type: "oauth", … }`, `{ type: "client_credentials", … }` or an `OAuthClientProvider`. */
-export const authSchema = z.union([z.discriminatedUnion("type", [oauth, clientCredentials], {
-    error: '"oauth" or "client_credentials"',
-  }), provider], {
-  error: 'an object with type "oauth" or "client_credentials", or an OAuthClientProvider',
-});
+export const authSchema = z.union(
+  [
+    z.discriminatedUnion("type", [oauth, clientCredentials], {
+      error: '"oauth" or "client_credentials"',
+    }),
+    provider,
+  ],
+  {
+    error: 'an object with type "oauth" or "client_credentials", or an OAuthClientProvider',
+  },
+);

@@ -11,7 +11,7 @@ import type { LifecycleState } from "./lifecycle-state.js";
 /** A call cannot go ahead: why, as the stable code its result carries. */
 export type GateCode = Extract<
   McpToolErrorCode,
-  "SERVER_STOPPED" | "SERVER_FAILED" | "RESTART_EXHAUSTED" | "CLOSED"
+  "SERVER_STOPPED" | "SERVER_FAILED" | "RESTART_EXHAUSTED" | "CLOSED" | "AUTH_REQUIRED"
 >;
 
 /** Thrown by `whenRunning` when the server will not run for this call. */
@@ -45,6 +45,8 @@ export function callGate(state: LifecycleState, lazy: boolean): GateVerdict {
       if (state.retry) return { go: "wait" };
       if (state.gaveUp) return { go: "fail", code: "RESTART_EXHAUSTED" };
       return lazy ? { go: "start" } : { go: "fail", code: "SERVER_FAILED" };
+    case "needs-auth":
+      return { go: "fail", code: "AUTH_REQUIRED" };
     case "closed":
       return { go: "fail", code: "CLOSED" };
   }
@@ -55,6 +57,7 @@ export function gateError(code: GateCode, server: string, lastError: Error | und
   const label = `MCP server "${server}"`;
   if (code === "CLOSED") return new CallGateError(code, `MCP source is closed (server "${server}")`);
   if (code === "SERVER_STOPPED") return new CallGateError(code, `${label} is stopped`);
+  if (code === "AUTH_REQUIRED") return new CallGateError(code, `${label} needs authorization`);
   // The last error usually names the server already; say it once.
   const reason = errorMessage(lastError);
   const own = reason.startsWith(`${label} `) ? reason.slice(label.length + 1) : reason;

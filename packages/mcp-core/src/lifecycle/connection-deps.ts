@@ -1,10 +1,12 @@
 import type { Tool } from "@modelcontextprotocol/client";
+import type { ServerConfig } from "../config/server-config.js";
 import type { ResolvedAutoRestart, ResolvedHealthCheck } from "../options.js";
+import type { Redactor } from "../redact/redactor.js";
 import type { ToolRegistry } from "../tools/tool-registry.js";
 import type { SessionParams } from "../transport/session.js";
 import type { ConnectionState, StateInfo } from "../types.js";
 import type { LaunchEnvOptions } from "./launch-env.js";
-import type { KnownProtocol } from "./session-factory.js";
+import type { ConnectionAuth, KnownProtocol } from "./session-factory.js";
 
 /** Everything a connection needs from the source. */
 export interface ConnectionDeps {
@@ -21,6 +23,14 @@ export interface ConnectionDeps {
   onElicitation: SessionParams["onElicitation"];
   onState: (server: string, state: ConnectionState, info: StateInfo) => void;
   warn: (message: string) => void;
+  /** The server's OAuth, for a remote server whose config has `auth`. */
+  createAuth:
+    | ((
+        config: ServerConfig,
+        redactor: Redactor,
+        warn: (message: string) => void,
+      ) => ConnectionAuth | undefined)
+    | undefined;
   /** Called with every listing fetched from the server and its era (the lazy cache keeps both). */
   onListing: ((tools: Tool[], protocol: KnownProtocol | undefined) => void) | undefined;
 }

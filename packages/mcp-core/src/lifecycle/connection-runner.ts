@@ -99,6 +99,7 @@ export abstract class ConnectionRunner implements ToolCaller {
       deps.onElicitation && guardElicitation(config.name, deps.onElicitation, this.warn),
       this.redactor,
       deps.maxFrameBytes,
+      deps.createAuth?.(config, this.redactor, this.warn),
     );
     this.opener = new ServerOpener(config, sessions, this.redactor, this.warn);
     this.refresher = new ServerRefresh(
@@ -244,7 +245,10 @@ export abstract class ConnectionRunner implements ToolCaller {
     } catch (error) {
       const failure = this.opener.classify(error, "spawn", abort.signal.aborted);
       this.lastError = failure;
-      if (this.current === attempt) this.dispatch({ type: "fail", error: failure, restart: this.outlook() });
+      if (this.current === attempt) {
+        if (failure.code === "AUTH_REQUIRED") this.dispatch(this.authRequired(failure));
+        else this.dispatch({ type: "fail", error: failure, restart: this.outlook() });
+      }
       throw failure;
     } finally {
       release();
@@ -256,7 +260,18 @@ export abstract class ConnectionRunner implements ToolCaller {
     if (this.current.kind !== "running" || this.current.session !== session) return;
     const redacted = redactError(error, this.redactor);
     this.lastError = redacted;
-    this.dispatch({ type: "lost", error: redacted, reason, restart: this.outlook() });
+    if (isMcpCoreError(redacted) && redacted.code === "AUTH_REQUIRED")
+      this.dispatch(this.authRequired(redacted));
+    else this.dispatch({ type: "lost", error: redacted, reason, restart: this.outlook() });
+  }
+
+  /** The event of an authorization only a person can give, with where they give it. */
+  private authRequired(error: Error): LifecycleEvent {
+    return {
+      type: "auth-required",
+      error,
+      authorizationUrl: this.opener.sessions.auth?.authorizationUrl()?.href,
+    };
   }
 
   /** Stops the server (tools stay listed); cancels a start or a pending restart. */
@@ -304,6 +319,7 @@ export abstract class ConnectionRunner implements ToolCaller {
     if (this.current.kind === "closed") return;
     this.deps.signal?.removeEventListener("abort", this.onOuterAbort);
     this.opener.abortDiscoveries();
+    this.opener.sessions.auth?.close();
     const attempt = this.attempt;
     this.dispatch({ type: "close" });
     await this.quiesce(attempt);

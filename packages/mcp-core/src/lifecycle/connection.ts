@@ -4,6 +4,8 @@
  * @module
  */
 import type { Tool } from "@modelcontextprotocol/client";
+import { McpCoreError } from "../errors.js";
+import { serverLabel } from "../server-message.js";
 import type { McpSession } from "../transport/session.js";
 import type { ConnectionState, McpCallContext, McpTool, McpToolResult } from "../types.js";
 import { callGate, type GateVerdict, gateError } from "./call-gate.js";
@@ -67,6 +69,26 @@ export class Connection extends ConnectionRunner {
       this.restarting = undefined;
     });
     return this.restarting;
+  }
+
+  /**
+   * Completes a server's OAuth authorization with the redirect a person reached (its URL, or its
+   * `code` and `state`) and starts the server; resolves once it runs.
+   */
+  async authorize(input: string | URL | { code: string; state?: string }): Promise<void> {
+    if (this.current.kind === "closed") throw this.closedError();
+    const auth = this.opener.sessions.auth;
+    if (!auth) {
+      throw new McpCoreError(
+        "AUTH_REQUIRED",
+        `${serverLabel(this.config.name)} has no OAuth "auth" configured`,
+        {
+          server: this.config.name,
+        },
+      );
+    }
+    await auth.finish(input);
+    await this.start();
   }
 
   /** Re-lists a running server and reconciles; a failed listing keeps the previous generation. */

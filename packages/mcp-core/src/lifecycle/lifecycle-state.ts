@@ -30,6 +30,11 @@ export type LifecycleState =
   | { kind: "running"; session: McpSession; since: number }
   /** Failed; `retry` while an attempt is scheduled, `gaveUp` once auto-restart ran out. */
   | { kind: "error"; error: Error; retry: RetryPlan | undefined; gaveUp: boolean; hasRun: boolean }
+  /**
+   * Waits for a person to authorize (OAuth): no retries; `authorizationUrl` is where to send them,
+   * when the server's auth gave one. `authorize()` starts it again.
+   */
+  | { kind: "needs-auth"; error: Error; authorizationUrl: string | undefined; hasRun: boolean }
   /** Final: `close()` was called. */
   | { kind: "closed" };
 
@@ -56,6 +61,8 @@ export type LifecycleEvent =
   | { type: "fail"; error: Error; restart: RestartOutlook }
   | { type: "lost"; error: Error; reason: LostReason; restart: RestartOutlook }
   | { type: "stop"; reason: "stop" | "idle" }
+  /** The server cannot go on until a person authorizes: its start or its session met that. */
+  | { type: "auth-required"; error: Error; authorizationUrl: string | undefined }
   /** The load signal was aborted: supervision ends (the attempt aborted, no retry). */
   | { type: "halt" }
   | { type: "close" };

@@ -1,4 +1,4 @@
-import type { PriorDiscovery } from "@modelcontextprotocol/client";
+import type { OAuthClientProvider, PriorDiscovery } from "@modelcontextprotocol/client";
 import type { ServerConfig } from "../config/server-config.js";
 import type { Redactor } from "../redact/redactor.js";
 import { learnReferencedSecrets } from "../redact/referenced-secrets.js";
@@ -12,6 +12,19 @@ export interface SessionCallbacks {
   onListChanged: (() => void) | undefined;
   onWarning: ((message: string) => void) | undefined;
   onLost: (error: Error) => void;
+}
+
+/** What a connection needs from its server's OAuth (`createServerAuth`). */
+export interface ConnectionAuth {
+  /** Given to the HTTP transport, which asks it for tokens and reports 401s to it. */
+  provider: OAuthClientProvider;
+  /** Set while only a person can go on: where to send them. */
+  authorizationUrl(): URL | undefined;
+  /** Completes an interactive authorization with the redirect's URL or its code (and state). */
+  finish(input: string | URL | { code: string; state?: string }): Promise<void>;
+  /** Refreshes ahead of use when the access token is about to expire. */
+  ready(): Promise<void>;
+  close(): void;
 }
 
 /** What is known of a server's protocol: the last session's, or the listing cache's. */
@@ -41,6 +54,8 @@ export class SessionFactory {
     /** Learns the values this server is given, as they are resolved. */
     private readonly redactor: Redactor,
     private readonly maxFrameBytes: number,
+    /** The server's OAuth, when its config has `auth`. */
+    readonly auth: ConnectionAuth | undefined,
   ) {}
 
   /** Spawns or connects and initializes; `envEntries` are the child's env names and origins. */
@@ -52,6 +67,7 @@ export class SessionFactory {
     this.redactor.addEnv(env.env);
     learnReferencedSecrets(this.config, this.launch.parentEnv, this.redactor);
     const headers = requestHeaders(this.config, this.launch);
+    await this.auth?.ready();
     const session = await openSession({
       config: this.config,
       childEnv: env.env,
@@ -65,6 +81,7 @@ export class SessionFactory {
       maxFrameBytes: this.maxFrameBytes,
       signal,
       prior: this.known?.verdict,
+      authProvider: this.auth?.provider,
       onElicitation: this.onElicitation,
       ...callbacks,
     });

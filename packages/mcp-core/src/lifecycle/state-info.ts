@@ -15,6 +15,11 @@ export function stateInfo(
 ): StateInfo {
   const info: StateInfo = { previous: publicState(previous), reason };
   if (next.kind === "starting" && next.attempt > 0) info.attempt = next.attempt;
+  if (next.kind === "needs-auth") {
+    info.error = next.error;
+    if (next.authorizationUrl !== undefined) info.authorizationUrl = next.authorizationUrl;
+    return info;
+  }
   if (next.kind !== "error") return info;
   info.error = next.error;
   if (next.retry) {

@@ -59,6 +59,11 @@ export const TRANSITIONS: readonly TransitionRow[] = [
   row("starting", "close", "", "closed", "abort-attempt", "reset-budget"),
   row("running", "close", "", "closed", "unsupervise", "close-session", "reset-budget"),
   row("error", "close", "", "closed", "cancel-retry", "reset-budget"),
+  row("starting", "auth-required", "", "needs-auth", "reset-budget"),
+  row("running", "auth-required", "", "needs-auth", "unsupervise", "close-session", "reset-budget"),
+  row("needs-auth", "start", "", "starting", "open-session"),
+  row("needs-auth", "stop", "", "stopped"),
+  row("needs-auth", "close", "", "closed"),
 ];
 
 function hasRun(state: LifecycleState): boolean {
@@ -104,6 +109,14 @@ function nextState(to: StateKind, state: LifecycleState, event: LifecycleEvent, 
     }
     case "stopped":
       return { kind: "stopped", hasRun: hasRun(state) };
+    case "needs-auth":
+      if (event.type !== "auth-required") return state;
+      return {
+        kind: "needs-auth",
+        error: event.error,
+        authorizationUrl: event.authorizationUrl,
+        hasRun: hasRun(state),
+      };
     case "closed":
       return { kind: "closed" };
   }
@@ -136,6 +149,8 @@ function reasonOf(event: LifecycleEvent, when: Guard): StateReason {
       return event.reason;
     case "halt":
       return "stop";
+    case "auth-required":
+      return "auth-required";
     case "close":
       return "close";
   }

@@ -5,6 +5,7 @@
  */
 import {
   type FetchLike,
+  type OAuthClientProvider,
   SSEClientTransport,
   SseError,
   StreamableHTTPClientTransport,
@@ -21,6 +22,8 @@ export interface HttpTransportParams {
   url: string;
   /** Resolved for every request, so rotating tokens need no reconnect. */
   headers: () => Promise<Record<string, string>>;
+  /** OAuth: the transport asks it for tokens and tells it about 401s. */
+  authProvider: OAuthClientProvider | undefined;
   /** Called when the session is lost (404 on a request carrying a session id) or the server is unreachable. */
   onFatal: (error: McpCoreError) => void;
 }
@@ -101,7 +104,10 @@ function abortableDelay(ms: number, signal: AbortSignal | undefined): Promise<vo
  * while our requests still name the old one).
  */
 function legacySseTransport(params: HttpTransportParams): Transport {
-  const transport = new SSEClientTransport(new URL(params.url), { fetch: monitoredFetch(params, "sse") });
+  const transport = new SSEClientTransport(new URL(params.url), {
+    fetch: monitoredFetch(params, "sse"),
+    ...(params.authProvider ? { authProvider: params.authProvider } : {}),
+  });
   // Client.connect chains an onerror set before it, so this sees every transport error.
   transport.onerror = (error) => {
     if (!isEventStreamError(error)) return;
@@ -132,6 +138,7 @@ export function createHttpTransport(params: HttpTransportParams, mode: Mode): Tr
   return new StreamableHTTPClientTransport(new URL(params.url), {
     fetch: monitoredFetch(params, "streamable"),
     reconnectionOptions: { ...SDK_RECONNECTION_OPTIONS },
+    ...(params.authProvider ? { authProvider: params.authProvider } : {}),
   });
 }
 

@@ -9,6 +9,7 @@ import { isModernVersion, MODERN_PROTOCOL_VERSION } from "../config/protocol-set
 import { errorMessage, McpCoreError } from "../errors.js";
 import { classifyStartFailure } from "../lifecycle/start-failure.js";
 import { serverLabel, startFailedMessage } from "../server-message.js";
+import { authorizationNeeded, isAuthorizationNeeded } from "./authorization-needed.js";
 import type { ChildProcessTransport } from "./child-process-transport.js";
 import { createHttpTransport, isStreamExhausted, shouldFallBackToSse } from "./http-transport.js";
 import { connectFailureCause, isEraNegotiationFailure, unsupportedVersionList } from "./protocol-errors.js";
@@ -123,6 +124,7 @@ function versionMismatch(params: SessionParams, supported: string[], cause: unkn
 }
 
 function startError(params: SessionParams, error: unknown, child?: ChildProcessTransport): McpCoreError {
+  if (isAuthorizationNeeded(error)) return authorizationNeeded(params.config.name, error);
   const supported = unsupportedVersionList(error);
   if (supported) return versionMismatch(params, supported, error);
   return classifyStartFailure({
@@ -160,7 +162,13 @@ export async function openSession(params: SessionParams): Promise<McpSession> {
   const http = (mode: "streamable" | "sse") =>
     connect(params, mode, (session) =>
       createHttpTransport(
-        { server: config.name, url: config.url, headers: params.headers, onFatal: (e) => session()?.lost(e) },
+        {
+          server: config.name,
+          url: config.url,
+          headers: params.headers,
+          authProvider: params.authProvider,
+          onFatal: (e) => session()?.lost(e),
+        },
         mode,
       ),
     );
@@ -169,7 +177,8 @@ export async function openSession(params: SessionParams): Promise<McpSession> {
     try {
       return await http("streamable");
     } catch (error) {
-      if (unsupportedVersionList(error) || !shouldFallBackToSse(error)) throw error;
+      if (unsupportedVersionList(error) || isAuthorizationNeeded(error) || !shouldFallBackToSse(error))
+        throw error;
       return await http("sse");
     }
   } catch (error) {

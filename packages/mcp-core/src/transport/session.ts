@@ -3,11 +3,18 @@
  * open. Reports an unexpected end once through `onLost`.
  * @module
  */
-import type { Client, PriorDiscovery, RequestOptions, Transport } from "@modelcontextprotocol/client";
+import type {
+  Client,
+  OAuthClientProvider,
+  PriorDiscovery,
+  RequestOptions,
+  Transport,
+} from "@modelcontextprotocol/client";
 import type { ServerConfig } from "../config/server-config.js";
 import { type LenientCallResult, LenientCallResultSchema } from "../tools/call-result.js";
 import { type Listing, listAllTools } from "../tools/list-tools.js";
 import { type ParamHeader, paramHeaderValues, withParamHeaders } from "../tools/param-headers.js";
+import { authorizationNeeded, isAuthorizationNeeded } from "./authorization-needed.js";
 import type { ChildProcessTransport } from "./child-process-transport.js";
 import type { ElicitationHandler } from "./session-client.js";
 import type { ToolListSubscription } from "./tool-list-subscription.js";
@@ -30,6 +37,8 @@ export interface SessionParams {
    * era negotiated again.
    */
   prior: PriorDiscovery | undefined;
+  /** The server's OAuth provider (remote servers with `auth`). */
+  authProvider: OAuthClientProvider | undefined;
   onElicitation: ElicitationHandler | undefined;
   onListChanged: (() => void) | undefined;
   /** Reports what the host should hear about but not fail on (unparseable stdout). */
@@ -122,6 +131,8 @@ export class Session implements McpSession {
           : options,
       );
     } catch (error) {
+      // An authorization only a person can give now: the connection waits for it (needs-auth).
+      if (isAuthorizationNeeded(error)) this.lost(authorizationNeeded(this.params.config.name, error));
       // "Connection closed" after the transport ended the session itself: say why.
       throw this.child?.fatalError ?? error;
     }

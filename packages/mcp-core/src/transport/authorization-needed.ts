@@ -1,0 +1,26 @@
+/**
+ * The OAuth failure only a person can fix: the client needs an authorization it cannot get alone
+ * (no tokens, or a refresh the authorization server refused for good). The connection then waits in
+ * `needs-auth` instead of retrying.
+ * @module
+ */
+import { UnauthorizedError } from "@modelcontextprotocol/client";
+import { McpCoreError } from "../errors.js";
+import { serverLabel } from "../server-message.js";
+
+/** True for the client's "authorization needed" error, also when a negotiation wrapped it. */
+export function isAuthorizationNeeded(error: unknown): boolean {
+  for (let e = error, depth = 0; e instanceof Error && depth < 4; e = e.cause, depth++) {
+    if (e instanceof UnauthorizedError) return true;
+  }
+  return false;
+}
+
+/** `AUTH_REQUIRED`: `MCP server "x" needs authorization`. */
+export function authorizationNeeded(server: string, cause: unknown): McpCoreError {
+  return new McpCoreError(
+    "AUTH_REQUIRED",
+    `${serverLabel(server)} needs authorization: open its authorization URL (onStateChange) and call source.authorize("${server}", …)`,
+    { server, cause },
+  );
+}
