@@ -24,6 +24,8 @@ export type McpCoreErrorCode =
   | "FRAME_TOO_LARGE"
   | "STDIN_BACKLOG_FULL"
   | "CACHE_REFUSED"
+  | "TOKEN_STORE_REFUSED"
+  | "TOKEN_STORE_LOCK_TIMEOUT"
   | "PROTOCOL_UNSUPPORTED";
 
 const MARKER = Symbol.for("@toolnexus/mcp-core.error");
