@@ -7,6 +7,7 @@ import {
   mkdirSync,
   readdirSync,
   readFileSync,
+  readlinkSync,
   statSync,
   symlinkSync,
   utimesSync,
@@ -53,6 +54,9 @@ function plant(dir: string, content: unknown, fileMode = 0o600): string {
   chmodSync(file, fileMode);
   return file;
 }
+
+/** This process's PID namespace as a lock file names it (Linux only). */
+const PID_NAMESPACE = process.platform === "linux" ? readlinkSync("/proc/self/ns/pid") : undefined;
 
 /** The pid of a process that has exited. */
 function deadPid(): number {
@@ -366,15 +370,34 @@ describe("file token store: lock files of other processes", () => {
 
   it("should break a lock whose holder on this machine has died", async () => {
     const dir = tempDir();
-    writeFileSync(
-      lockFile(dir),
-      JSON.stringify({ pid: deadPid(), host: hostname(), time: Date.now(), nonce: "x" }),
-    );
+    const holder = {
+      pid: deadPid(),
+      host: hostname(),
+      pidNamespace: PID_NAMESPACE,
+      time: Date.now(),
+      nonce: "x",
+    };
+    writeFileSync(lockFile(dir), JSON.stringify(holder));
 
     await expect(fileTokenStore(dir, { lockWaitMs: 2_000 }).withLock(KEY, async () => "ran")).resolves.toBe(
       "ran",
     );
     expect(existsSync(lockFile(dir))).toBe(false);
+  });
+
+  it("should not judge by pid a holder in another PID namespace of this machine (a container)", async () => {
+    const dir = tempDir();
+    const holder = {
+      pid: deadPid(),
+      host: hostname(),
+      pidNamespace: "pid:[1]",
+      time: Date.now(),
+      nonce: "x",
+    };
+    writeFileSync(lockFile(dir), JSON.stringify(holder));
+    const error = await settle(fileTokenStore(dir, { lockWaitMs: 100 }).withLock(KEY, async () => "never"));
+
+    expect(error).toMatchObject({ code: "TOKEN_STORE_LOCK_TIMEOUT" });
   });
 
   it("should break a lock older than lockStaleAfterMs even when its holder lives (a reused pid, a hung host)", async () => {

@@ -5,6 +5,7 @@
  * @module
  */
 import { randomBytes } from "node:crypto";
+import { readlinkSync } from "node:fs";
 import { open, readFile, rm, stat } from "node:fs/promises";
 import { hostname } from "node:os";
 import { McpCoreError } from "../errors.js";
@@ -21,6 +22,11 @@ export interface FileLockTiming {
 interface LockHolder {
   pid: number;
   host: string;
+  /**
+   * The holder's PID namespace on Linux (`pid:[…]`): a container that shares the host name and the
+   * directory but not the PID space must not judge the holder's pid. Absent elsewhere.
+   */
+  pidNamespace?: string | undefined;
   /** When the lock was taken, in ms since the epoch. */
   time: number;
   /** Tells this holding apart from a later one by the same process. */
@@ -39,6 +45,14 @@ const FIRST_POLL_MS = 5;
 const MAX_POLL_MS = 250;
 /** A lock file is a few dozen bytes; more is not ours and is not read whole. */
 const MAX_LOCK_FILE_BYTES = 4096;
+
+const PID_NAMESPACE = ((): string | undefined => {
+  try {
+    return readlinkSync("/proc/self/ns/pid");
+  } catch {
+    return undefined;
+  }
+})();
 
 /** Per path, the promise the next in-process caller waits for. Shared by every store in the process. */
 const queues = new Map<string, Promise<void>>();
@@ -99,6 +113,7 @@ async function acquireLockFile(path: string, deadline: number, timing: FileLockT
   const holder: LockHolder = {
     pid: process.pid,
     host: hostname(),
+    pidNamespace: PID_NAMESPACE,
     time: Date.now(),
     nonce: randomBytes(8).toString("hex"),
   };
@@ -162,7 +177,8 @@ function parseHolder(text: string): LockHolder | undefined {
       typeof value?.pid === "number" &&
       typeof value.host === "string" &&
       typeof value.time === "number" &&
-      typeof value.nonce === "string"
+      typeof value.nonce === "string" &&
+      (value.pidNamespace === undefined || typeof value.pidNamespace === "string")
     )
       return value as LockHolder;
   } catch {
@@ -172,13 +188,19 @@ function parseHolder(text: string): LockHolder | undefined {
 }
 
 /**
- * Stale: the holder is a process of this machine that no longer exists, or the lock is older than
- * `staleAfterMs` (a holder on another machine, a reused pid, an unreadable file).
+ * Stale: the holder is a process of this machine and PID namespace that no longer exists, or the
+ * lock is older than `staleAfterMs` (a holder on another machine, a reused pid, an unreadable file).
  */
 function isStale(seen: LockSnapshot, staleAfterMs: number): boolean {
   const takenAt = seen.holder?.time ?? seen.mtimeMs;
   if (Date.now() - takenAt > staleAfterMs) return true;
-  return seen.holder !== undefined && seen.holder.host === hostname() && !isAlive(seen.holder.pid);
+  const holder = seen.holder;
+  return (
+    holder !== undefined &&
+    holder.host === hostname() &&
+    holder.pidNamespace === PID_NAMESPACE &&
+    !isAlive(holder.pid)
+  );
 }
 
 function isAlive(pid: number): boolean {
