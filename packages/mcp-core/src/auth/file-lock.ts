@@ -153,9 +153,13 @@ async function tryCreate(path: string, holder: LockHolder): Promise<boolean> {
   }
   try {
     await handle.writeFile(JSON.stringify(holder));
-  } finally {
+  } catch (error) {
+    // An empty lock would keep everyone waiting until it is stale.
     await handle.close();
+    await rm(path, { force: true });
+    throw error;
   }
+  await handle.close();
   return true;
 }
 
