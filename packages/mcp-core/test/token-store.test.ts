@@ -324,7 +324,12 @@ describe("file token store: withLock in one process", () => {
     const dir = tempDir();
     const store = fileTokenStore(dir, { lockWaitMs: 100 });
     const release = deferred();
-    const holding = store.withLock(KEY, () => release.promise);
+    const entered = deferred();
+    const holding = store.withLock(KEY, () => {
+      entered.resolve();
+      return release.promise;
+    });
+    await entered.promise;
 
     const error = await settle(store.withLock(KEY, async () => "never"));
     expect(error).toMatchObject({
