@@ -23,9 +23,9 @@ export type McpCoreErrorCode =
   | "CLOSED"
   | "FRAME_TOO_LARGE"
   | "STDIN_BACKLOG_FULL"
-  | "CACHE_REFUSED"
   | "TOKEN_STORE_REFUSED"
   | "TOKEN_STORE_LOCK_TIMEOUT"
+  | "CACHE_REFUSED"
   | "PROTOCOL_UNSUPPORTED";
 
 const MARKER = Symbol.for("@toolnexus/mcp-core.error");
