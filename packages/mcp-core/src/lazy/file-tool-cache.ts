@@ -5,13 +5,13 @@
  * descriptions would reach the model's first prompt.
  * @module
  */
-import { randomBytes } from "node:crypto";
-import { mkdir, rename, rm, writeFile } from "node:fs/promises";
+import { mkdir } from "node:fs/promises";
 import { homedir } from "node:os";
 import { join } from "node:path";
 import { McpCoreError } from "../errors.js";
+import { writeFileAtomic } from "../fs/atomic-write.js";
+import { directoryRefusal, readTrustedFile } from "../fs/trusted-file.js";
 import type { ToolCacheEntry, ToolCacheStore } from "./tool-cache-store.js";
-import { directoryRefusal, readTrustedFile } from "./trusted-file.js";
 
 /** Largest cache file read or written, in bytes. */
 export const DEFAULT_MAX_CACHE_ENTRY_BYTES = 16 * 1024 * 1024;
@@ -107,14 +107,7 @@ export function fileToolCache(
       await mkdir(dir, { recursive: true, mode: 0o700 });
       // A directory that would be refused on read is not written to either.
       if (!(await trustedDir())) return;
-      const temp = `${file(key)}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`;
-      try {
-        await writeFile(temp, text, { mode: 0o600, flag: "wx" });
-        await rename(temp, file(key));
-      } catch (error) {
-        await rm(temp, { force: true });
-        throw error;
-      }
+      await writeFileAtomic(file(key), text);
     },
   };
 }

@@ -1,8 +1,8 @@
 /**
  * Reading a file only when it can be trusted: a regular file (never a FIFO, device or symbolic link),
  * owned by the current user and not writable by group or others, in a directory that passes the same
- * owner and mode test. A cache file is read into the model's first prompt, so a file someone else
- * could have written must not be. On Windows the owner and mode tests are skipped (POSIX modes do not
+ * owner and mode test. A cache file is read into the model's first prompt and a token file into a
+ * request's credentials, so a file someone else could have written must not be. On Windows the owner and mode tests are skipped (POSIX modes do not
  * describe its ACLs); the regular-file and size tests still apply.
  * @module
  */
