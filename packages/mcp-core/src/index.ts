@@ -5,6 +5,15 @@
  * @module
  */
 
+export {
+  DEFAULT_MAX_TOKEN_ENTRY_BYTES,
+  DEFAULT_TOKEN_LOCK_STALE_AFTER_MS,
+  DEFAULT_TOKEN_LOCK_WAIT_MS,
+  defaultAuthDir,
+  type FileTokenStoreOptions,
+  fileTokenStore,
+} from "./auth/file-token-store.js";
+export type { StoredAuth, TokenStore } from "./auth/token-store.js";
 export type {
   McpConfigInput,
   McpLocalServerEntry,
@@ -17,7 +26,9 @@ export type {
   VsCodeServersConfig,
 } from "./config/mcp-config-input.js";
 export { parseConfig } from "./config/parse-config.js";
+export { PROTOCOL_SETTINGS, type ProtocolSetting } from "./config/protocol-setting.js";
 export type {
+  AuthInput,
   AutoRestartOptions,
   HeadersInput,
   HealthCheckOptions,

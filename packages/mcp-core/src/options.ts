@@ -5,6 +5,7 @@
  * @module
  */
 import type { ElicitRequest, ElicitResult } from "@modelcontextprotocol/client";
+import type { TokenStore } from "./auth/token-store.js";
 import type { AutoRestartOptions, HealthCheckOptions, InheritEnv } from "./config/server-config.js";
 import type { ToolCacheStore } from "./lazy/tool-cache-store.js";
 
@@ -57,6 +58,13 @@ export interface LoadMcpOptions {
    * @default 67108864 (64 MiB)
    */
   maxFrameBytes?: number | undefined;
+  /**
+   * Where OAuth credentials of servers with `auth` are kept and shared between processes.
+   * @default a file store under the user config dir (`fileTokenStore()`), made only when a server has `auth`
+   */
+  tokenStore?: TokenStore | undefined;
+  /** Refresh an OAuth access token this long before it expires. @default 30000 */
+  refreshSkewMs?: number | undefined;
 }
 
 /** The resolved restart policy. */
@@ -100,4 +108,7 @@ export interface ResolvedLoadOptions {
   env: Record<string, string | undefined>;
   killGraceMs: number;
   maxFrameBytes: number;
+  /** The token store, made on first use (only servers with `auth` need one). */
+  tokenStore: () => TokenStore;
+  refreshSkewMs: number;
 }

@@ -21,6 +21,7 @@ export interface LoadOptionDefaults {
   readonly serverNames: "strict" | "any";
   readonly killGraceMs: number;
   readonly maxFrameBytes: number;
+  readonly refreshSkewMs: number;
 }
 
 /**
@@ -49,15 +50,18 @@ export const LOAD_OPTION_DEFAULTS: LoadOptionDefaults = Object.freeze({
   killGraceMs: 2000,
   // 64 MiB: well above any sane tool result, still a bound.
   maxFrameBytes: 64 * 1024 * 1024,
+  refreshSkewMs: 30_000,
 });
 
 /**
- * The options without a fixed default value: `toolCache` (a new `fileToolCache()` per load), `env`
+ * The options without a fixed default value: `toolCache` (a new `fileToolCache()` per load),
+ * `tokenStore` (a `fileTokenStore()` made when a server has `auth`), `env`
  * (`process.env` when the load starts), and the hooks and signal, which default to none. Together with
  * the keys of {@link LOAD_OPTION_DEFAULTS} they name every option (a test checks it, and the README).
  */
 export const LOAD_OPTIONS_WITHOUT_FIXED_DEFAULT = Object.freeze([
   "toolCache",
+  "tokenStore",
   "env",
   "signal",
   "onElicitation",

@@ -4,6 +4,8 @@
  * default. A server's own entry is merged over the result the same way (`resolveServerPolicy`).
  * @module
  */
+
+import { fileTokenStore } from "../auth/file-token-store.js";
 import type { AutoRestartOptions, HealthCheckOptions, ServerConfig } from "../config/server-config.js";
 import { fileToolCache } from "../lazy/file-tool-cache.js";
 import { namespacedName } from "../naming/namespaced-name.js";
@@ -43,6 +45,17 @@ export function resolveLoadOptions(options: LoadMcpOptions): ResolvedLoadOptions
     env: options.env ?? process.env,
     killGraceMs: options.killGraceMs ?? DEFAULTS.killGraceMs,
     maxFrameBytes: options.maxFrameBytes ?? DEFAULTS.maxFrameBytes,
+    tokenStore: onFirstUse(() => options.tokenStore ?? fileTokenStore()),
+    refreshSkewMs: options.refreshSkewMs ?? DEFAULTS.refreshSkewMs,
+  };
+}
+
+/** `make` called once, on the first call (a default store touches the disk only when needed). */
+function onFirstUse<T>(make: () => T): () => T {
+  let made: { value: T } | undefined;
+  return () => {
+    made ??= { value: make() };
+    return made.value;
   };
 }
 

@@ -65,6 +65,14 @@ export function validateLoadOptions(options: LoadMcpOptions): void {
   checkInt("listChangedDebounceMs", o.listChangedDebounceMs, 0);
   checkInt("killGraceMs", o.killGraceMs, 0);
   checkInt("maxFrameBytes", o.maxFrameBytes, 1024);
+  checkInt("refreshSkewMs", o.refreshSkewMs, 0);
+  if (o.tokenStore !== undefined) {
+    const store = o.tokenStore as unknown as Record<string, unknown>;
+    const methods = ["get", "set", "delete", "withLock"];
+    if (typeof store !== "object" || store === null || methods.some((m) => typeof store[m] !== "function")) {
+      fail("tokenStore", "a store with get, set, delete and withLock", o.tokenStore);
+    }
+  }
   if (o.defaultInheritEnv !== undefined && o.defaultInheritEnv !== "all") {
     if (!Array.isArray(o.defaultInheritEnv) || o.defaultInheritEnv.some((n) => typeof n !== "string")) {
       fail("defaultInheritEnv", '"all" or an array of env names', o.defaultInheritEnv);
