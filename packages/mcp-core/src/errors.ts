@@ -24,7 +24,8 @@ export type McpCoreErrorCode =
   | "FRAME_TOO_LARGE"
   | "STDIN_BACKLOG_FULL"
   | "CACHE_REFUSED"
-  | "PROTOCOL_UNSUPPORTED";
+  | "PROTOCOL_UNSUPPORTED"
+  | "AUTH_FAILED";
 
 const MARKER = Symbol.for("@toolnexus/mcp-core.error");
 
