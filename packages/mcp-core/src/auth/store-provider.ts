@@ -114,9 +114,12 @@ export class StoreProvider implements OAuthClientProvider {
     const cimd = this.discovery?.authorizationServerMetadata?.client_id_metadata_document_supported === true;
     if (grant.clientMetadataUrl && cimd) return undefined; // the SDK uses the metadata document URL
     if (grant.clientId) {
+      // Stamped with the issuer it is used with (SEP-2352), so the SDK has nothing to re-save.
+      const issuer = ctx?.issuer ?? this.discovery?.authorizationServerMetadata?.issuer;
       return {
         client_id: grant.clientId,
         ...(grant.clientSecret ? { client_secret: grant.clientSecret } : {}),
+        ...(issuer ? { issuer } : {}),
       };
     }
     return undefined; // the SDK registers dynamically
