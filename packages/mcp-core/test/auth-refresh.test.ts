@@ -7,7 +7,15 @@ import { UnauthorizedError } from "@modelcontextprotocol/client";
 import { waitFor } from "@toolnexus/fixtures";
 import { describe, expect, it } from "vitest";
 import { failOnUnhandledRejections, httpFixture, sleep, tempLogFile } from "./support/harness.js";
-import { approve, connectWith, events, MemoryTokenStore, type TestAuth, testAuth, textOf } from "./support/oauth-harness.js";
+import {
+  approve,
+  connectWith,
+  events,
+  MemoryTokenStore,
+  type TestAuth,
+  testAuth,
+  textOf,
+} from "./support/oauth-harness.js";
 
 failOnUnhandledRejections();
 
@@ -45,7 +53,14 @@ const accessTokenIn = (store: MemoryTokenStore) => [...store.entries.values()][0
 describe("createServerAuth: refresh", () => {
   it("should keep calls every 100 ms working for 10 s of 2-second tokens: zero failures, zero reuse, zero 401", async () => {
     const log = tempLogFile("oauth.log");
-    const fixture = await httpFixture("oauth", ["--log", log, "--client", "desktop-app", "--token-ttl-ms", "2000"]);
+    const fixture = await httpFixture("oauth", [
+      "--log",
+      log,
+      "--client",
+      "desktop-app",
+      "--token-ttl-ms",
+      "2000",
+    ]);
     const { auth } = await authorized(fixture.url, new MemoryTokenStore(), 500);
     const client = await connectWith(fixture.url, auth);
     const unauthorizedBefore = events(log, "unauthorized").length;
@@ -72,20 +87,37 @@ describe("createServerAuth: refresh", () => {
 
   it("should refresh exactly once for 5 concurrent calls after expiry", async () => {
     const log = tempLogFile("oauth.log");
-    const fixture = await httpFixture("oauth", ["--log", log, "--client", "desktop-app", "--token-ttl-ms", "1000"]);
+    const fixture = await httpFixture("oauth", [
+      "--log",
+      log,
+      "--client",
+      "desktop-app",
+      "--token-ttl-ms",
+      "1000",
+    ]);
     const store = new MemoryTokenStore();
     const { auth } = await authorized(fixture.url, store, 0);
     const client = await connectWith(fixture.url, auth);
     await expiredAtServer(fixture.url, accessTokenIn(store));
+    const locksBefore = store.lockRuns;
 
     const texts = await Promise.all([1, 2, 3, 4, 5].map((n) => echo(client, `c${n}`)));
     expect(texts).toEqual(["c1", "c2", "c3", "c4", "c5"]);
     expect(events(log, "refresh").map((entry) => entry.outcome)).toEqual(["ok"]);
+    // Single-flight in the process: one refresh took the store's lock, not five.
+    expect(store.lockRuns - locksBefore).toBe(1);
   });
 
   it("should refresh once for two processes sharing a store: the second re-reads under the lock", async () => {
     const log = tempLogFile("oauth.log");
-    const fixture = await httpFixture("oauth", ["--log", log, "--client", "desktop-app", "--token-ttl-ms", "1000"]);
+    const fixture = await httpFixture("oauth", [
+      "--log",
+      log,
+      "--client",
+      "desktop-app",
+      "--token-ttl-ms",
+      "1000",
+    ]);
     const store = new MemoryTokenStore();
     const first = await authorized(fixture.url, store, 0);
     // A second "process": its own provider and cache, the same store.
@@ -93,14 +125,23 @@ describe("createServerAuth: refresh", () => {
     const clients = [await connectWith(fixture.url, first.auth), await connectWith(fixture.url, second.auth)];
     await expiredAtServer(fixture.url, accessTokenIn(store));
 
-    const texts = await Promise.all(clients.flatMap((client, i) => [1, 2, 3].map((n) => echo(client, `${i}.${n}`))));
+    const texts = await Promise.all(
+      clients.flatMap((client, i) => [1, 2, 3].map((n) => echo(client, `${i}.${n}`))),
+    );
     expect(texts).toEqual(["0.1", "0.2", "0.3", "1.1", "1.2", "1.3"]);
     expect(events(log, "refresh").map((entry) => entry.outcome)).toEqual(["ok"]);
   });
 
   it("should answer concurrent 401s with one refresh and one retry each (expiry unknown to the client)", async () => {
     const log = tempLogFile("oauth.log");
-    const fixture = await httpFixture("oauth", ["--log", log, "--client", "desktop-app", "--token-ttl-ms", "1000"]);
+    const fixture = await httpFixture("oauth", [
+      "--log",
+      log,
+      "--client",
+      "desktop-app",
+      "--token-ttl-ms",
+      "1000",
+    ]);
     const store = new MemoryTokenStore();
     await authorized(fixture.url, store, 0);
     // A token without `expires_in` (or a clock that is off): only the server's 401 says it expired.

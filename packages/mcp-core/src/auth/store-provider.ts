@@ -14,6 +14,7 @@ import {
   type OAuthClientMetadata,
   type OAuthClientProvider,
   type OAuthDiscoveryState,
+  OAuthError,
   type StoredOAuthClientInformation,
   type StoredOAuthTokens,
 } from "@modelcontextprotocol/client";
@@ -316,7 +317,11 @@ export class StoreProvider implements OAuthClientProvider {
   }
 }
 
-/** An error's message (the SDK's errors carry no secrets of ours; redaction happens in the core too). */
+/**
+ * An error's message; an OAuth error leads with its code. The SDK's errors carry no secret of ours
+ * (and every secret learned went to `onSecret`, so the core redacts the rest).
+ */
 export function messageOf(error: unknown): string {
+  if (error instanceof OAuthError) return `${error.code}: ${error.message}`;
   return error instanceof Error ? error.message : String(error);
 }
