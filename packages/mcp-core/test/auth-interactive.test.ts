@@ -66,6 +66,32 @@ describe("createServerAuth: the authorization code flow", () => {
     expect(events(log, "register")).toEqual([]);
   });
 
+  it("should authenticate a confidential pre-registered client with its secret, which it hands to onSecret", async () => {
+    const log = tempLogFile("oauth.log");
+    const secret = "canary-conf-secret-e57a";
+    const fixture = await httpFixture("oauth", [
+      "--log",
+      log,
+      "--no-dcr",
+      "--client",
+      `desktop-conf:${secret}`,
+    ]);
+    const { auth, secrets, warnings } = testAuth(fixture.url, {
+      type: "oauth",
+      clientId: "desktop-conf",
+      clientSecret: secret,
+      redirectUrl: CONFIGURED_REDIRECT,
+    });
+    await expect(connectWith(fixture.url, auth)).rejects.toBeInstanceOf(UnauthorizedError);
+    await auth.finish(await approve(auth.authorizationUrl()));
+    expect((await whoami(await connectWith(fixture.url, auth))).clientId).toBe("desktop-conf");
+    expect(events(log, "token")).toMatchObject([
+      { grant: "authorization_code", authMethod: "client_secret_basic" },
+    ]);
+    expect(secrets).toContain(secret);
+    expect(`${warnings.join("\n")}${JSON.stringify(readLog(log))}`).not.toContain(secret);
+  });
+
   it("should prefer the configured client id over DCR, and refuse a callback whose state does not match", async () => {
     const log = tempLogFile("oauth.log");
     const fixture = await httpFixture("oauth", ["--log", log, "--client", "desktop-app"]);

@@ -6,12 +6,13 @@
  */
 import { auth, type FetchLike, type OAuthClientProvider, OAuthError } from "@modelcontextprotocol/client";
 import { McpCoreError } from "../errors.js";
-import { type AuthCallback, parseAuthCallback } from "./auth-callback.js";
+import { type AuthCallback, type ParsedAuthCallback, parseAuthCallback } from "./auth-callback.js";
 import { refreshingFetch } from "./auth-fetch.js";
 import { headlessProviderFactory } from "./headless-credentials.js";
 import { type LoopbackRedirect, listenForRedirect } from "./loopback-redirect.js";
 import { optional } from "./optional.js";
 import { messageOf, StoreProvider } from "./store-provider.js";
+import { timedFetch } from "./timed-fetch.js";
 import type { TokenStore } from "./token-store.js";
 
 /** A remote server's `auth` config (`${VAR}` already expanded). */
@@ -47,6 +48,8 @@ export interface ServerAuthParams {
   warn: (message: string) => void;
   /** Called when an authorization completed through the loopback redirect (no `finish` call from the host). */
   onAuthorized?: (() => void) | undefined;
+  /** Bound of each discovery, token and refresh request the provider makes. @default 30000 */
+  requestTimeoutMs?: number | undefined;
   /** How long the loopback listener waits for the person. @default 300000 (5 min) */
   redirectTimeoutMs?: number | undefined;
 }
@@ -67,6 +70,9 @@ export interface ServerAuth {
   close(): void;
 }
 
+/** Default bound of one discovery, token or refresh request. */
+export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
+
 const authFailed = (server: string, message: string, cause?: unknown) =>
   new McpCoreError("AUTH_FAILED", `server "${server}": ${message}`, { server, cause });
 
@@ -84,10 +90,12 @@ export function createServerAuth(params: ServerAuthParams): ServerAuth {
   let loopback: LoopbackRedirect | undefined;
   let closed = false;
   const finishing = new Map<string, Promise<void>>();
+  const fetchFn = timedFetch(params.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS);
 
   const provider = new StoreProvider({
     server: params.server,
     url: params.url,
+    fetchFn,
     store: params.store,
     refreshSkewMs: params.refreshSkewMs,
     onSecret: params.onSecret,
@@ -128,31 +136,16 @@ export function createServerAuth(params: ServerAuthParams): ServerAuth {
     return running;
   }
 
-  async function exchange(callback: ReturnType<typeof parseAuthCallback>): Promise<void> {
+  async function exchange(callback: ParsedAuthCallback): Promise<void> {
     if (callback.error)
       throw authFailed(params.server, `the authorization was not granted (${callback.error})`);
-    if (!callback.code) throw authFailed(params.server, "the callback carries no authorization code");
     if (callback.state !== undefined && callback.state !== provider.pendingState) {
       throw authFailed(
         params.server,
         "the callback's state does not match the pending authorization request",
       );
     }
-    let result: string;
-    try {
-      result = await auth(provider, {
-        serverUrl: params.url,
-        authorizationCode: callback.code,
-        ...optional("iss", callback.iss),
-      });
-    } catch (error) {
-      throw authFailed(
-        params.server,
-        exchangeFailure(error),
-        error instanceof OAuthError ? undefined : error,
-      );
-    }
-    if (result !== "AUTHORIZED") throw authFailed(params.server, "the code exchange did not authorize");
+    await exchangeCode(params, provider, callback, fetchFn);
     provider.clearPendingAuthorization();
     loopback?.close();
     loopback = undefined;
@@ -181,6 +174,30 @@ export function createServerAuth(params: ServerAuthParams): ServerAuth {
       loopback = undefined;
     },
   };
+}
+
+/** The callback's code → tokens through the SDK's `auth()`; rejects with `AUTH_FAILED`. */
+async function exchangeCode(
+  params: ServerAuthParams,
+  provider: OAuthClientProvider,
+  callback: ParsedAuthCallback,
+  fetchFn: FetchLike | undefined,
+): Promise<void> {
+  if (callback.error)
+    throw authFailed(params.server, `the authorization was not granted (${callback.error})`);
+  if (!callback.code) throw authFailed(params.server, "the callback carries no authorization code");
+  let result: string;
+  try {
+    result = await auth(provider, {
+      serverUrl: params.url,
+      authorizationCode: callback.code,
+      ...optional("iss", callback.iss),
+      ...optional("fetchFn", fetchFn),
+    });
+  } catch (error) {
+    throw authFailed(params.server, exchangeFailure(error), error instanceof OAuthError ? undefined : error);
+  }
+  if (result !== "AUTHORIZED") throw authFailed(params.server, "the code exchange did not authorize");
 }
 
 function validate(server: string, config: Exclude<AuthConfig, { type: "provider" }>): void {
@@ -237,24 +254,7 @@ function hostProviderAuth(params: ServerAuthParams, host: OAuthClientProvider): 
     finish: async (input) => {
       const callback = parseAuthCallback(input);
       if (callback.code) params.onSecret(callback.code);
-      if (callback.error || !callback.code) {
-        throw authFailed(params.server, `the authorization was not granted (${callback.error ?? "no code"})`);
-      }
-      let result: string;
-      try {
-        result = await auth(provider, {
-          serverUrl: params.url,
-          authorizationCode: callback.code,
-          ...optional("iss", callback.iss),
-        });
-      } catch (error) {
-        throw authFailed(
-          params.server,
-          exchangeFailure(error),
-          error instanceof OAuthError ? undefined : error,
-        );
-      }
-      if (result !== "AUTHORIZED") throw authFailed(params.server, "the code exchange did not authorize");
+      await exchangeCode(params, provider, callback, undefined);
       pending = undefined;
     },
     ready: async () => {},

@@ -10,6 +10,7 @@ import { randomBytes } from "node:crypto";
 import {
   type AddClientAuthentication,
   discoverOAuthServerInfo,
+  type FetchLike,
   type OAuthClientInformationContext,
   type OAuthClientMetadata,
   type OAuthClientProvider,
@@ -47,6 +48,8 @@ export interface CredentialsGrant {
 
 export interface StoreProviderParams {
   server: string;
+  /** Bounded fetch for discovery and token requests. */
+  fetchFn: FetchLike;
   url: string;
   store: TokenStore;
   refreshSkewMs: number;
@@ -257,6 +260,7 @@ export class StoreProvider implements OAuthClientProvider {
           provider: this,
           server: this.params.server,
           url: this.params.url,
+          fetchFn: this.params.fetchFn,
           rejected,
           headless: this.params.grant.kind === "credentials",
           isDue: (expiresAt) => this.dueForRefresh(expiresAt),
@@ -299,7 +303,7 @@ export class StoreProvider implements OAuthClientProvider {
   }
 
   private async discoverEntry(): Promise<AuthEntry> {
-    const info = await discoverOAuthServerInfo(this.params.url);
+    const info = await discoverOAuthServerInfo(this.params.url, { fetchFn: this.params.fetchFn });
     this.discovery = { ...info };
     const issuer = info.authorizationServerMetadata?.issuer ?? String(info.authorizationServerUrl);
     const resource = info.resourceMetadata?.resource ?? this.params.url;

@@ -7,6 +7,7 @@
  */
 import {
   auth,
+  type FetchLike,
   type OAuthClientProvider,
   OAuthError,
   refreshAuthorization,
@@ -21,6 +22,7 @@ export interface RenewalContext {
   provider: OAuthClientProvider;
   server: string;
   url: string;
+  fetchFn: FetchLike;
   /** The access token a server refused (401); undefined for a proactive refresh. */
   rejected: string | undefined;
   headless: boolean;
@@ -50,7 +52,11 @@ export function renewTokens(context: RenewalContext): Promise<void> {
     if (!stillNeeded(context, stored)) return;
     if (context.headless) {
       // client_credentials has no refresh token: the SDK's auth() requests a new token, same scope.
-      await auth(context.provider, { serverUrl: context.url, ...optional("scope", stored?.tokens?.scope) });
+      await auth(context.provider, {
+        serverUrl: context.url,
+        fetchFn: context.fetchFn,
+        ...optional("scope", stored?.tokens?.scope),
+      });
       return;
     }
     const tokens = stored?.tokens;
@@ -74,6 +80,7 @@ async function refreshWithToken(context: RenewalContext, tokens: StoredOAuthToke
       refreshToken,
       ...optional("resource", discovery.resourceMetadata?.resource),
       addClientAuthentication: provider.addClientAuthentication,
+      fetchFn: context.fetchFn,
     });
     // A server that does not rotate answers no refresh token: the old one stays valid.
     const complete: StoredOAuthTokens = {
