@@ -4,12 +4,33 @@
  * so a write never drops what another process saved in the meantime.
  * @module
  */
-import type { StoredOAuthTokens } from "@modelcontextprotocol/client";
+import {
+  discoverOAuthServerInfo,
+  type FetchLike,
+  type OAuthDiscoveryState,
+  type StoredOAuthTokens,
+} from "@modelcontextprotocol/client";
 import type { StoredAuth, TokenStore } from "./token-store.js";
 
 /** The store key of one authorization server (issuer), one protected resource and one client. */
 export function authEntryKey(issuer: string, resource: string, client: string): string {
   return `${issuer} ${resource} ${client}`;
+}
+
+/**
+ * Discovers the server's authorization server (RFC 9728 + RFC 8414, the SDK's) and opens the entry
+ * keyed by its issuer, the protected resource and `client`.
+ */
+export async function discoverAuthEntry(
+  url: string,
+  client: string,
+  store: TokenStore,
+  fetchFn: FetchLike,
+): Promise<{ entry: AuthEntry; discovery: OAuthDiscoveryState }> {
+  const info = await discoverOAuthServerInfo(url, { fetchFn });
+  const issuer = info.authorizationServerMetadata?.issuer ?? String(info.authorizationServerUrl);
+  const resource = info.resourceMetadata?.resource ?? url;
+  return { entry: new AuthEntry(store, authEntryKey(issuer, resource, client)), discovery: { ...info } };
 }
 
 /** When an access token expires, from `expires_in` (seconds) at save time; undefined when not said. */

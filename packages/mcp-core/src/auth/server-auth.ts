@@ -8,10 +8,11 @@ import { auth, type FetchLike, type OAuthClientProvider, OAuthError } from "@mod
 import { McpCoreError } from "../errors.js";
 import { type AuthCallback, type ParsedAuthCallback, parseAuthCallback } from "./auth-callback.js";
 import { refreshingFetch } from "./auth-fetch.js";
+import { messageOf } from "./auth-message.js";
 import { headlessProviderFactory } from "./headless-credentials.js";
 import { type LoopbackRedirect, listenForRedirect } from "./loopback-redirect.js";
 import { optional } from "./optional.js";
-import { messageOf, StoreProvider } from "./store-provider.js";
+import { StoreProvider } from "./store-provider.js";
 import { timedFetch } from "./timed-fetch.js";
 import type { TokenStore } from "./token-store.js";
 

@@ -7,19 +7,18 @@
  * @module
  */
 import { randomBytes } from "node:crypto";
-import {
-  type AddClientAuthentication,
-  discoverOAuthServerInfo,
-  type FetchLike,
-  type OAuthClientInformationContext,
-  type OAuthClientMetadata,
-  type OAuthClientProvider,
-  type OAuthDiscoveryState,
-  OAuthError,
-  type StoredOAuthClientInformation,
-  type StoredOAuthTokens,
+import type {
+  AddClientAuthentication,
+  FetchLike,
+  OAuthClientInformationContext,
+  OAuthClientMetadata,
+  OAuthClientProvider,
+  OAuthDiscoveryState,
+  StoredOAuthClientInformation,
+  StoredOAuthTokens,
 } from "@modelcontextprotocol/client";
-import { AuthEntry, authEntryKey } from "./auth-entry.js";
+import { type AuthEntry, discoverAuthEntry } from "./auth-entry.js";
+import { messageOf } from "./auth-message.js";
 import { renewTokens } from "./token-renewal.js";
 import type { TokenStore } from "./token-store.js";
 
@@ -303,29 +302,22 @@ export class StoreProvider implements OAuthClientProvider {
   }
 
   private async discoverEntry(): Promise<AuthEntry> {
-    const info = await discoverOAuthServerInfo(this.params.url, { fetchFn: this.params.fetchFn });
-    this.discovery = { ...info };
-    const issuer = info.authorizationServerMetadata?.issuer ?? String(info.authorizationServerUrl);
-    const resource = info.resourceMetadata?.resource ?? this.params.url;
     const { grant } = this.params;
     const client =
       grant.kind === "credentials"
         ? grant.clientId
         : (grant.clientMetadataUrl ?? grant.clientId ?? "dynamic");
-    const entry = new AuthEntry(this.params.store, authEntryKey(issuer, resource, client));
+    const { entry, discovery } = await discoverAuthEntry(
+      this.params.url,
+      client,
+      this.params.store,
+      this.params.fetchFn,
+    );
+    this.discovery = discovery;
     this.loadedEntry = entry;
     const stored = await entry.current();
     if (stored?.tokens) this.learnSecrets(stored.tokens);
     if (stored?.client?.client_secret) this.params.onSecret(stored.client.client_secret);
     return entry;
   }
-}
-
-/**
- * An error's message; an OAuth error leads with its code. The SDK's errors carry no secret of ours
- * (and every secret learned went to `onSecret`, so the core redacts the rest).
- */
-export function messageOf(error: unknown): string {
-  if (error instanceof OAuthError) return `${error.code}: ${error.message}`;
-  return error instanceof Error ? error.message : String(error);
 }
