@@ -48,6 +48,15 @@ describe("createServerAuth: the authorization code flow", () => {
     expect(events(log, "token")).toMatchObject([{ grant: "authorization_code", outcome: "ok" }]);
   });
 
+  it("should stop the loopback listener on close(), leaving nothing listening", async () => {
+    const fixture = await httpFixture("oauth", []);
+    const { auth } = testAuth(fixture.url, { type: "oauth" });
+    await expect(connectWith(fixture.url, auth)).rejects.toBeInstanceOf(UnauthorizedError);
+    const location = await approve(auth.authorizationUrl());
+    auth.close();
+    await expect(fetch(location)).rejects.toThrow();
+  });
+
   it("should use a pre-registered client id when the AS has no dynamic registration, finishing with the callback URL", async () => {
     const log = tempLogFile("oauth.log");
     const fixture = await httpFixture("oauth", ["--log", log, "--no-dcr", "--client", "desktop-app"]);

@@ -68,7 +68,8 @@ export class StoreProvider implements OAuthClientProvider {
   private delegate: OAuthClientProvider | undefined;
   private verifier: string | undefined;
   private activeRedirectUrl: string | undefined;
-  private renewal: Promise<void> | undefined;
+  /** The refresh in flight; it resolves with the error of a refresh that failed for now (not for good). */
+  private renewal: Promise<Error | undefined> | undefined;
   private loadedEntry: AuthEntry | undefined;
 
   constructor(private readonly params: StoreProviderParams) {
@@ -251,7 +252,7 @@ export class StoreProvider implements OAuthClientProvider {
    * Refreshes single-flight: concurrent callers share one refresh. `rejected` is the access token a
    * server refused (a 401); without it, the refresh is the proactive one (expiry within the skew).
    */
-  renew(rejected: string | undefined): Promise<void> {
+  renew(rejected: string | undefined): Promise<Error | undefined> {
     this.renewal ??= this.entry()
       .then((entry) =>
         renewTokens({
@@ -267,7 +268,14 @@ export class StoreProvider implements OAuthClientProvider {
           warn: this.params.warn,
         }),
       )
-      .catch((error: unknown) => this.params.warn(`server "${this.params.server}": ${messageOf(error)}`))
+      .then(
+        () => undefined,
+        (error: unknown) => {
+          const failure = new Error(`server "${this.params.server}": ${messageOf(error)}`);
+          this.params.warn(failure.message);
+          return failure;
+        },
+      )
       .finally(() => {
         this.renewal = undefined;
       });
