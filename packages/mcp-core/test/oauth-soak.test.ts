@@ -1,0 +1,141 @@
+// OAuth over time, against the real OAuth fixture with 2-second access tokens and rotating refresh
+// tokens that reject reuse: a 60-second run calling every 100 ms loses no call; two real processes
+// sharing one file token store for 30 seconds never spend a refresh token twice. Long by nature
+// (about 95 s together): they measure nothing, they count failures.
+import { type ChildProcess, spawn } from "node:child_process";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { readLog } from "@toolnexus/fixtures";
+import { describe, expect, it, onTestFinished } from "vitest";
+import { fileTokenStore } from "../src/index.js";
+import {
+  failOnUnhandledRejections,
+  httpFixture,
+  tempDir,
+  tempLogFile,
+  toolByRawName,
+  useSources,
+} from "./support/harness.js";
+import { approve, MemoryTokenStore } from "./support/oauth-harness.js";
+
+failOnUnhandledRejections();
+
+const sources = useSources({ toolCache: false, autoRestart: false });
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Refresh outcomes the fixture logged other than a clean rotation (reuse, revocation…). */
+const badRefreshes = (log: string) =>
+  readLog(log)
+    .filter((e) => e.event === "refresh" && e.outcome !== "ok")
+    .map((e) => String(e.outcome));
+
+/** Calls `echo` every 100 ms for `ms`; returns how many calls failed, and how many were made. */
+async function callEvery100ms(execute: (text: string) => Promise<{ isError: boolean }>, ms: number) {
+  const until = Date.now() + ms;
+  let calls = 0;
+  let failed = 0;
+  while (Date.now() < until) {
+    const result = await execute(`call ${calls}`);
+    calls++;
+    if (result.isError) failed++;
+    await sleep(100);
+  }
+  return { calls, failed };
+}
+
+describe("OAuth over a long run", () => {
+  it("should make a call every 100 ms for 60 s with 2 s tokens and lose none", async () => {
+    const log = tempLogFile("oauth-soak.log");
+    const fixture = await httpFixture("oauth", ["--log", log, "--client", "app", "--token-ttl-ms", "2000"]);
+    const source = await sources.load(
+      { mcpServers: { o: { url: fixture.url, auth: { type: "oauth", clientId: "app" } } } },
+      { tokenStore: new MemoryTokenStore(), refreshSkewMs: 500 },
+    );
+    await source.authorize("o", await approve(new URL(source.servers()[0]?.authorizationUrl ?? "")));
+    const echo = toolByRawName(source, "echo", "o");
+    const run = await callEvery100ms((text) => echo.execute({ text }), 60_000);
+    expect(run.calls).toBeGreaterThan(300);
+    expect(run.failed).toBe(0);
+    expect(badRefreshes(log)).toEqual([]);
+    expect(readLog(log).filter((e) => e.event === "refresh").length).toBeGreaterThan(10);
+    expect(source.state("o")).toBe("running");
+  }, 90_000);
+});
+
+const CORE = pathToFileURL(fileURLToPath(new URL("../dist/index.js", import.meta.url))).href;
+
+/** One host process: loads the server from the shared file store and calls every 100 ms for `ms`. */
+const HOST = `
+  const { loadMcp, fileTokenStore } = await import(${JSON.stringify(CORE)});
+  const { url, dir, ms } = JSON.parse(process.argv[1]);
+  const sleep = (t) => new Promise((resolve) => setTimeout(resolve, t));
+  const source = await loadMcp(
+    { mcpServers: { o: { url, auth: { type: "oauth", clientId: "app" } } } },
+    { tokenStore: fileTokenStore(dir), refreshSkewMs: 500, toolCache: false, autoRestart: false, onWarning: () => {} },
+  );
+  let calls = 0, failed = 0;
+  const echo = source.tools.find((tool) => tool.rawName === "echo");
+  const until = Date.now() + ms;
+  while (echo && Date.now() < until) {
+    const result = await echo.execute({ text: "x" });
+    calls++;
+    if (result.isError) failed++;
+    await sleep(100);
+  }
+  process.stdout.write(JSON.stringify({ state: source.state("o"), calls, failed }) + "\\n");
+  await source.close();
+`;
+
+function host(
+  url: string,
+  dir: string,
+  ms: number,
+): Promise<{ state: string; calls: number; failed: number }> {
+  const child: ChildProcess = spawn(
+    process.execPath,
+    ["--input-type=module", "-e", HOST, JSON.stringify({ url, dir, ms })],
+    {
+      stdio: ["ignore", "pipe", "pipe"],
+    },
+  );
+  onTestFinished(() => {
+    if (child.exitCode === null) child.kill("SIGKILL");
+  });
+  let out = "";
+  let err = "";
+  child.stdout?.on("data", (chunk) => {
+    out += chunk;
+  });
+  child.stderr?.on("data", (chunk) => {
+    err += chunk;
+  });
+  return new Promise((resolve, reject) => {
+    child.once("exit", (code) => {
+      if (code !== 0) reject(new Error(`host exited ${code}: ${err.slice(0, 500)}`));
+      else resolve(JSON.parse(out.trim()));
+    });
+  });
+}
+
+describe("two processes sharing one file token store", () => {
+  it("should refresh concurrently for 30 s with no refresh token spent twice and no failed call", async () => {
+    const log = tempLogFile("oauth-two-hosts.log");
+    const fixture = await httpFixture("oauth", ["--log", log, "--client", "app", "--token-ttl-ms", "2000"]);
+    const dir = tempDir();
+    // A person authorizes once; the tokens land in the shared store.
+    const first = await sources.load(
+      { mcpServers: { o: { url: fixture.url, auth: { type: "oauth", clientId: "app" } } } },
+      { tokenStore: fileTokenStore(dir) },
+    );
+    await first.authorize("o", await approve(new URL(first.servers()[0]?.authorizationUrl ?? "")));
+    await first.close();
+
+    const [a, b] = await Promise.all([host(fixture.url, dir, 30_000), host(fixture.url, dir, 30_000)]);
+    for (const run of [a, b]) {
+      expect(run.state).toBe("running");
+      expect(run.calls).toBeGreaterThan(100);
+      expect(run.failed).toBe(0);
+    }
+    expect(badRefreshes(log)).toEqual([]);
+    expect(readLog(log).filter((e) => e.event === "refresh").length).toBeGreaterThan(5);
+  }, 60_000);
+});
