@@ -8,8 +8,9 @@
 # runs on the machine's Node, the one the rest of CI tests the library on.
 #
 # Prints one line per scenario and a total; exits 1 when any scenario fails. A scenario passes when
-# every check is SUCCESS (a WARNING fails too), the client exits 0 and does not time out, unless
-# expected-failures.yml lists it (each entry with its reason).
+# every check is SUCCESS (a WARNING fails too), the client exits 0 (or 1 where the scenario expects a
+# refusal: the iss-* and metadata-issuer-mismatch ones, scope-retry-limit) and does not time out,
+# unless expected-failures.yml lists it (each entry with its reason).
 #
 # Environment: CONFORMANCE_TIMEOUT_MS (the client's limit per scenario, default 30000),
 # CONFORMANCE_FILTER (an extended regex on "<spec version> <scenario>": run only those; default all),
