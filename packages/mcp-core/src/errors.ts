@@ -27,7 +27,8 @@ export type McpCoreErrorCode =
   | "TOKEN_STORE_LOCK_TIMEOUT"
   | "CACHE_REFUSED"
   | "PROTOCOL_UNSUPPORTED"
-  | "AUTH_REQUIRED";
+  | "AUTH_REQUIRED"
+  | "AUTH_FAILED";
 
 const MARKER = Symbol.for("@toolnexus/mcp-core.error");
 

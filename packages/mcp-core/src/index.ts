@@ -5,6 +5,7 @@
  * @module
  */
 
+export type { AuthCallback } from "./auth/auth-callback.js";
 export {
   DEFAULT_MAX_TOKEN_ENTRY_BYTES,
   DEFAULT_TOKEN_LOCK_STALE_AFTER_MS,
@@ -13,6 +14,12 @@ export {
   type FileTokenStoreOptions,
   fileTokenStore,
 } from "./auth/file-token-store.js";
+export {
+  type LoopbackRedirect,
+  type LoopbackRedirectOptions,
+  listenForRedirect,
+  type RedirectResult,
+} from "./auth/loopback-redirect.js";
 export type { StoredAuth, TokenStore } from "./auth/token-store.js";
 export type {
   McpConfigInput,

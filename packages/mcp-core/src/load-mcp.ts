@@ -11,6 +11,7 @@ import { EventHub } from "./event-hub.js";
 import { LazyListing } from "./lazy/lazy-listing.js";
 import { prepareLazyServer } from "./lazy/prepare-lazy-server.js";
 import { Connection } from "./lifecycle/connection.js";
+import { serverOAuth } from "./lifecycle/server-oauth.js";
 import { Source } from "./mcp-source.js";
 import { resolveLoadOptions, resolveServerPolicy } from "./options/resolve-load-options.js";
 import type { ElicitationHandler, LoadMcpOptions } from "./options.js";
@@ -91,8 +92,18 @@ export async function loadMcp(
       onElicitation: options.onElicitation && bindElicitation(options.onElicitation, config),
       onState: (server, state, info) => stateEvents.emit(server, state, info),
       warn,
-      // OAuth of remote servers: wired with the token store (issue #16).
-      createAuth: undefined,
+      createAuth: (server, redactor, warnAbout, onAuthorized) =>
+        serverOAuth(
+          server,
+          {
+            parentEnv: options.env,
+            store: options.tokenStore,
+            refreshSkewMs: options.refreshSkewMs,
+            redactor,
+            warn: warnAbout,
+          },
+          onAuthorized,
+        ),
       onListing: cache && ((tools: Tool[], protocol) => void cache.save(tools, protocol)),
     });
     connections.set(config.name, connection);

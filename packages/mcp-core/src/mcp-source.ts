@@ -2,6 +2,8 @@
  * The façade hosts and adapters hold: the live tool set over all configured servers.
  * @module
  */
+
+import type { AuthCallback } from "./auth/auth-callback.js";
 import type { ServerConfig } from "./config/server-config.js";
 import { McpCoreError } from "./errors.js";
 import type { EventHub } from "./event-hub.js";
@@ -98,6 +100,7 @@ export class Source implements McpSource {
         lastError: connection.lastError?.message,
         stderrTail: connection.stderrTail || undefined,
         protocolVersion: connection.protocolVersion,
+        authorizationUrl: connection.authorizationUrl,
         toolListUpdates: connection.toolListUpdates,
         env: connection.envEntries,
       };
@@ -120,7 +123,7 @@ export class Source implements McpSource {
     return this.guard(() => this.connection(server).restart());
   }
 
-  authorize(server: string, redirect: string | URL | { code: string; state?: string }): Promise<void> {
+  authorize(server: string, redirect: AuthCallback): Promise<void> {
     return this.guard(() => this.connection(server).authorize(redirect));
   }
 

@@ -3,6 +3,7 @@
  * @module
  */
 import type { ContentBlock, ToolAnnotations } from "@modelcontextprotocol/client";
+import type { AuthCallback } from "./auth/auth-callback.js";
 import type { McpCoreErrorCode } from "./errors.js";
 
 export type { ContentBlock, ToolAnnotations };
@@ -107,6 +108,8 @@ export interface ServerSnapshot {
    * or a restart picks up a change. Absent until a session has run.
    */
   toolListUpdates?: "live" | "unsupported";
+  /** In `needs-auth`: where a person authorizes the server (then `source.authorize`). */
+  authorizationUrl?: string;
   /** The last lines the child wrote to stderr (bounded). */
   stderrTail?: string;
   /** For stdio servers: which env names the child got and why (names only). */
@@ -235,7 +238,7 @@ export interface McpSource {
    * reached — its full URL, or its `code` (and `state`) — and starts the server without a reload.
    * Resolves once it runs; rejects `AUTH_REQUIRED` for a server without `auth`.
    */
-  authorize(server: string, redirect: string | URL | { code: string; state?: string }): Promise<void>;
+  authorize(server: string, redirect: AuthCallback): Promise<void>;
   /** Re-list one server, or all running ones, and reconcile by raw name. */
   refresh(server?: string): Promise<void>;
   /**

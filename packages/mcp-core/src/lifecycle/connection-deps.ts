@@ -1,4 +1,5 @@
 import type { Tool } from "@modelcontextprotocol/client";
+import type { ServerAuth } from "../auth/server-auth.js";
 import type { ServerConfig } from "../config/server-config.js";
 import type { ResolvedAutoRestart, ResolvedHealthCheck } from "../options.js";
 import type { Redactor } from "../redact/redactor.js";
@@ -6,7 +7,7 @@ import type { ToolRegistry } from "../tools/tool-registry.js";
 import type { SessionParams } from "../transport/session.js";
 import type { ConnectionState, StateInfo } from "../types.js";
 import type { LaunchEnvOptions } from "./launch-env.js";
-import type { ConnectionAuth, KnownProtocol } from "./session-factory.js";
+import type { KnownProtocol } from "./session-factory.js";
 
 /** Everything a connection needs from the source. */
 export interface ConnectionDeps {
@@ -29,7 +30,8 @@ export interface ConnectionDeps {
         config: ServerConfig,
         redactor: Redactor,
         warn: (message: string) => void,
-      ) => ConnectionAuth | undefined)
+        onAuthorized: () => void,
+      ) => ServerAuth | undefined)
     | undefined;
   /** Called with every listing fetched from the server and its era (the lazy cache keeps both). */
   onListing: ((tools: Tool[], protocol: KnownProtocol | undefined) => void) | undefined;

@@ -99,7 +99,7 @@ export abstract class ConnectionRunner implements ToolCaller {
       deps.onElicitation && guardElicitation(config.name, deps.onElicitation, this.warn),
       this.redactor,
       deps.maxFrameBytes,
-      deps.createAuth?.(config, this.redactor, this.warn),
+      deps.createAuth?.(config, this.redactor, this.warn, () => void this.start().catch(() => {})),
     );
     this.opener = new ServerOpener(config, sessions, this.redactor, this.warn);
     this.refresher = new ServerRefresh(

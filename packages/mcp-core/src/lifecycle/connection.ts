@@ -4,6 +4,7 @@
  * @module
  */
 import type { Tool } from "@modelcontextprotocol/client";
+import type { AuthCallback } from "../auth/auth-callback.js";
 import { McpCoreError } from "../errors.js";
 import { serverLabel } from "../server-message.js";
 import type { McpSession } from "../transport/session.js";
@@ -49,6 +50,11 @@ export class Connection extends ConnectionRunner {
     return live ?? this.opener.sessions.protocol?.version;
   }
 
+  /** In `needs-auth`: where a person authorizes the server. */
+  get authorizationUrl(): string | undefined {
+    return this.current.kind === "needs-auth" ? this.current.authorizationUrl : undefined;
+  }
+
   /** Whether the server reports tool-list changes, as its latest session found. */
   get toolListUpdates(): "live" | "unsupported" | undefined {
     return this.opener.sessions.lastProtocol?.toolListUpdates;
@@ -75,7 +81,7 @@ export class Connection extends ConnectionRunner {
    * Completes a server's OAuth authorization with the redirect a person reached (its URL, or its
    * `code` and `state`) and starts the server; resolves once it runs.
    */
-  async authorize(input: string | URL | { code: string; state?: string }): Promise<void> {
+  async authorize(input: AuthCallback): Promise<void> {
     if (this.current.kind === "closed") throw this.closedError();
     const auth = this.opener.sessions.auth;
     if (!auth) {

@@ -1,4 +1,5 @@
-import type { OAuthClientProvider, PriorDiscovery } from "@modelcontextprotocol/client";
+import type { PriorDiscovery } from "@modelcontextprotocol/client";
+import type { ServerAuth } from "../auth/server-auth.js";
 import type { ServerConfig } from "../config/server-config.js";
 import type { Redactor } from "../redact/redactor.js";
 import { learnReferencedSecrets } from "../redact/referenced-secrets.js";
@@ -12,19 +13,6 @@ export interface SessionCallbacks {
   onListChanged: (() => void) | undefined;
   onWarning: ((message: string) => void) | undefined;
   onLost: (error: Error) => void;
-}
-
-/** What a connection needs from its server's OAuth (`createServerAuth`). */
-export interface ConnectionAuth {
-  /** Given to the HTTP transport, which asks it for tokens and reports 401s to it. */
-  provider: OAuthClientProvider;
-  /** Set while only a person can go on: where to send them. */
-  authorizationUrl(): URL | undefined;
-  /** Completes an interactive authorization with the redirect's URL or its code (and state). */
-  finish(input: string | URL | { code: string; state?: string }): Promise<void>;
-  /** Refreshes ahead of use when the access token is about to expire. */
-  ready(): Promise<void>;
-  close(): void;
 }
 
 /** What is known of a server's protocol: the last session's, or the listing cache's. */
@@ -55,7 +43,7 @@ export class SessionFactory {
     private readonly redactor: Redactor,
     private readonly maxFrameBytes: number,
     /** The server's OAuth, when its config has `auth`. */
-    readonly auth: ConnectionAuth | undefined,
+    readonly auth: ServerAuth | undefined,
   ) {}
 
   /** Spawns or connects and initializes; `envEntries` are the child's env names and origins. */
@@ -81,7 +69,7 @@ export class SessionFactory {
       maxFrameBytes: this.maxFrameBytes,
       signal,
       prior: this.known?.verdict,
-      authProvider: this.auth?.provider,
+      auth: this.auth,
       onElicitation: this.onElicitation,
       ...callbacks,
     });

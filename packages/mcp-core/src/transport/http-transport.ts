@@ -5,12 +5,12 @@
  */
 import {
   type FetchLike,
-  type OAuthClientProvider,
   SSEClientTransport,
   SseError,
   StreamableHTTPClientTransport,
   type Transport,
 } from "@modelcontextprotocol/client";
+import type { ServerAuth } from "../auth/server-auth.js";
 import { McpCoreError } from "../errors.js";
 import { describeFetchFailure } from "./fetch-failure.js";
 import { httpStatus } from "./protocol-errors.js";
@@ -22,8 +22,8 @@ export interface HttpTransportParams {
   url: string;
   /** Resolved for every request, so rotating tokens need no reconnect. */
   headers: () => Promise<Record<string, string>>;
-  /** OAuth: the transport asks it for tokens and tells it about 401s. */
-  authProvider: OAuthClientProvider | undefined;
+  /** OAuth: the provider the transport asks for tokens, and the fetch that refreshes once on a 401. */
+  auth: Pick<ServerAuth, "provider" | "wrapFetch"> | undefined;
   /** Called when the session is lost (404 on a request carrying a session id) or the server is unreachable. */
   onFatal: (error: McpCoreError) => void;
 }
@@ -104,10 +104,10 @@ function abortableDelay(ms: number, signal: AbortSignal | undefined): Promise<vo
  * while our requests still name the old one).
  */
 function legacySseTransport(params: HttpTransportParams): Transport {
-  const transport = new SSEClientTransport(new URL(params.url), {
-    fetch: monitoredFetch(params, "sse"),
-    ...(params.authProvider ? { authProvider: params.authProvider } : {}),
-  });
+  const transport = new SSEClientTransport(
+    new URL(params.url),
+    authorized(params, monitoredFetch(params, "sse")),
+  );
   // Client.connect chains an onerror set before it, so this sees every transport error.
   transport.onerror = (error) => {
     if (!isEventStreamError(error)) return;
@@ -132,13 +132,18 @@ function isEventStreamError(error: Error): boolean {
   return error instanceof SseError;
 }
 
+/** The transport's fetch and, with OAuth, its provider: a 401 is refreshed once (single-flight) and retried. */
+function authorized(params: HttpTransportParams, fetch: FetchLike) {
+  const { auth } = params;
+  return auth ? { fetch: auth.wrapFetch(fetch), authProvider: auth.provider } : { fetch };
+}
+
 /** A transport for `mode`; "streamable" reports a dead notification stream as fatal. */
 export function createHttpTransport(params: HttpTransportParams, mode: Mode): Transport {
   if (mode === "sse") return legacySseTransport(params);
   return new StreamableHTTPClientTransport(new URL(params.url), {
-    fetch: monitoredFetch(params, "streamable"),
+    ...authorized(params, monitoredFetch(params, "streamable")),
     reconnectionOptions: { ...SDK_RECONNECTION_OPTIONS },
-    ...(params.authProvider ? { authProvider: params.authProvider } : {}),
   });
 }
 

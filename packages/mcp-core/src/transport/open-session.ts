@@ -166,7 +166,7 @@ export async function openSession(params: SessionParams): Promise<McpSession> {
           server: config.name,
           url: config.url,
           headers: params.headers,
-          authProvider: params.authProvider,
+          auth: params.auth,
           onFatal: (e) => session()?.lost(e),
         },
         mode,

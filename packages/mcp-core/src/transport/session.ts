@@ -3,13 +3,8 @@
  * open. Reports an unexpected end once through `onLost`.
  * @module
  */
-import type {
-  Client,
-  OAuthClientProvider,
-  PriorDiscovery,
-  RequestOptions,
-  Transport,
-} from "@modelcontextprotocol/client";
+import type { Client, PriorDiscovery, RequestOptions, Transport } from "@modelcontextprotocol/client";
+import type { ServerAuth } from "../auth/server-auth.js";
 import type { ServerConfig } from "../config/server-config.js";
 import { type LenientCallResult, LenientCallResultSchema } from "../tools/call-result.js";
 import { type Listing, listAllTools } from "../tools/list-tools.js";
@@ -37,8 +32,8 @@ export interface SessionParams {
    * era negotiated again.
    */
   prior: PriorDiscovery | undefined;
-  /** The server's OAuth provider (remote servers with `auth`). */
-  authProvider: OAuthClientProvider | undefined;
+  /** The server's OAuth (remote servers with `auth`): the transport's provider and its fetch. */
+  auth: Pick<ServerAuth, "provider" | "wrapFetch"> | undefined;
   onElicitation: ElicitationHandler | undefined;
   onListChanged: (() => void) | undefined;
   /** Reports what the host should hear about but not fail on (unparseable stdout). */

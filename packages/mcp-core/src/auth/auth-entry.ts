@@ -1,0 +1,94 @@
+/**
+ * One server's OAuth entry in the `TokenStore`: its key (issuer + resource + client), an in-memory
+ * copy so the hot path never reads the store unless a refresh is due, and read-modify-write updates
+ * so a write never drops what another process saved in the meantime.
+ * @module
+ */
+import {
+  discoverOAuthServerInfo,
+  type FetchLike,
+  type OAuthDiscoveryState,
+  type StoredOAuthTokens,
+} from "@modelcontextprotocol/client";
+import type { StoredAuth, TokenStore } from "./token-store.js";
+
+/** The store key of one authorization server (issuer), one protected resource and one client. */
+export function authEntryKey(issuer: string, resource: string, client: string): string {
+  return `${issuer} ${resource} ${client}`;
+}
+
+/**
+ * Discovers the server's authorization server (RFC 9728 + RFC 8414, the SDK's) and opens the entry
+ * keyed by its issuer, the protected resource and `client`.
+ */
+export async function discoverAuthEntry(
+  url: string,
+  client: string,
+  store: TokenStore,
+  fetchFn: FetchLike,
+): Promise<{ entry: AuthEntry; discovery: OAuthDiscoveryState }> {
+  const info = await discoverOAuthServerInfo(url, { fetchFn });
+  const issuer = info.authorizationServerMetadata?.issuer ?? String(info.authorizationServerUrl);
+  const resource = info.resourceMetadata?.resource ?? url;
+  return { entry: new AuthEntry(store, authEntryKey(issuer, resource, client)), discovery: { ...info } };
+}
+
+/** When an access token expires, from `expires_in` (seconds) at save time; undefined when not said. */
+export function expiresAtOf(tokens: StoredOAuthTokens, nowMs: number): number | undefined {
+  return typeof tokens.expires_in === "number" && Number.isFinite(tokens.expires_in)
+    ? nowMs + tokens.expires_in * 1000
+    : undefined;
+}
+
+/** The cached view of one store entry. */
+export class AuthEntry {
+  private value: StoredAuth | undefined;
+  private loaded = false;
+
+  constructor(
+    private readonly store: TokenStore,
+    readonly key: string,
+  ) {}
+
+  /** The cached entry; the store is read once, then only by {@link reload}. */
+  async current(): Promise<StoredAuth | undefined> {
+    if (!this.loaded) await this.reload();
+    return this.value;
+  }
+
+  /** The cached entry without I/O (undefined before the first read). */
+  get cached(): StoredAuth | undefined {
+    return this.value;
+  }
+
+  /** Reads the store again: another process may have refreshed. */
+  async reload(): Promise<StoredAuth | undefined> {
+    this.value = await this.store.get(this.key);
+    this.loaded = true;
+    return this.value;
+  }
+
+  /** Merges `patch` into the stored entry (read again first) and caches the result. */
+  async update(patch: Partial<Omit<StoredAuth, "savedAt">>): Promise<void> {
+    const stored = await this.store.get(this.key);
+    const next: StoredAuth = { ...stored, ...patch, savedAt: new Date().toISOString() };
+    await this.store.set(this.key, next);
+    this.value = next;
+    this.loaded = true;
+  }
+
+  /** Saves a token set, with its expiry computed now. */
+  saveTokens(tokens: StoredOAuthTokens): Promise<void> {
+    return this.update({ tokens, expiresAt: expiresAtOf(tokens, Date.now()) });
+  }
+
+  /** Drops the tokens (keeps the client registration). */
+  dropTokens(): Promise<void> {
+    return this.update({ tokens: undefined, expiresAt: undefined });
+  }
+
+  /** Runs `fn` under the store's lock for this key (exclusive across processes). */
+  withLock<T>(fn: () => Promise<T>): Promise<T> {
+    return this.store.withLock(this.key, fn);
+  }
+}

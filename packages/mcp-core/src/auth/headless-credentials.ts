@@ -1,0 +1,85 @@
+/**
+ * The headless grant (`auth: { type: "client_credentials" }`) as the SDK's own providers:
+ * `ClientCredentialsProvider` for a client secret, `PrivateKeyJwtProvider` for a private key file
+ * (RFC 7523 client assertion). The algorithm follows from the key: RSA → RS256, EC P-256 → ES256.
+ * @module
+ */
+import { createPrivateKey, type KeyObject } from "node:crypto";
+import { readFileSync } from "node:fs";
+import {
+  ClientCredentialsProvider,
+  type OAuthClientProvider,
+  PrivateKeyJwtProvider,
+} from "@modelcontextprotocol/client";
+
+export interface HeadlessCredentials {
+  clientId: string;
+  clientSecret?: string | undefined;
+  privateKeyFile?: string | undefined;
+  scopes?: string[] | undefined;
+}
+
+const EC_ALGORITHMS: Record<string, string> = { prime256v1: "ES256", secp384r1: "ES384", secp521r1: "ES512" };
+
+/** The JWS algorithm for a private key, or undefined for a key type we do not sign with. */
+function algorithmOf(key: KeyObject): string | undefined {
+  if (key.asymmetricKeyType === "rsa") return "RS256";
+  if (key.asymmetricKeyType === "ec") return EC_ALGORITHMS[key.asymmetricKeyDetails?.namedCurve ?? ""];
+  return undefined;
+}
+
+/** A private key file's contents: PEM, or a JWK (JSON). Throws with the file named, never its contents. */
+function readPrivateKey(file: string): { key: string | Record<string, unknown>; algorithm: string } {
+  let text: string;
+  try {
+    text = readFileSync(file, "utf8");
+  } catch (error) {
+    throw new Error(
+      `cannot read privateKeyFile ${file}: ${(error as NodeJS.ErrnoException).code ?? "error"}`,
+    );
+  }
+  let key: string | Record<string, unknown> = text;
+  let object: KeyObject;
+  try {
+    if (text.trimStart().startsWith("{")) {
+      key = JSON.parse(text) as Record<string, unknown>;
+      object = createPrivateKey({ key: key as import("node:crypto").JsonWebKey, format: "jwk" });
+    } else {
+      object = createPrivateKey(text);
+    }
+  } catch {
+    throw new Error(`privateKeyFile ${file} is not a PEM or JWK private key`);
+  }
+  const algorithm = algorithmOf(object);
+  if (!algorithm)
+    throw new Error(`privateKeyFile ${file} holds a key type that cannot sign (expected RSA or EC)`);
+  return { key, algorithm };
+}
+
+/**
+ * Checks the key file now (a config mistake shows at load) and returns the factory that builds the
+ * SDK provider once the issuer is known (the SDK pins the credentials to it).
+ */
+export function headlessProviderFactory(
+  credentials: HeadlessCredentials,
+): (issuer: string) => OAuthClientProvider {
+  const scope = credentials.scopes?.join(" ") || undefined;
+  if (credentials.privateKeyFile) {
+    const { key, algorithm } = readPrivateKey(credentials.privateKeyFile);
+    return (issuer) =>
+      new PrivateKeyJwtProvider({
+        clientId: credentials.clientId,
+        privateKey: key,
+        algorithm,
+        expectedIssuer: issuer,
+        ...(scope ? { scope } : {}),
+      });
+  }
+  return (issuer) =>
+    new ClientCredentialsProvider({
+      clientId: credentials.clientId,
+      clientSecret: credentials.clientSecret ?? "",
+      expectedIssuer: issuer,
+      ...(scope ? { scope } : {}),
+    });
+}

@@ -1,0 +1,264 @@
+/**
+ * `createServerAuth` — the one object the core uses per remote OAuth server: the provider and the
+ * fetch for the v2 transport, the pending authorization URL, `finish` (code → tokens), proactive
+ * `ready`, `close`. Built on the SDK's `auth()`; what it adds is in `store-provider.ts`.
+ * @module
+ */
+import { auth, type FetchLike, type OAuthClientProvider, OAuthError } from "@modelcontextprotocol/client";
+import { McpCoreError } from "../errors.js";
+import { type AuthCallback, type ParsedAuthCallback, parseAuthCallback } from "./auth-callback.js";
+import { refreshingFetch } from "./auth-fetch.js";
+import { messageOf } from "./auth-message.js";
+import { headlessProviderFactory } from "./headless-credentials.js";
+import { type LoopbackRedirect, listenForRedirect } from "./loopback-redirect.js";
+import { optional } from "./optional.js";
+import { StoreProvider } from "./store-provider.js";
+import { timedFetch } from "./timed-fetch.js";
+import type { TokenStore } from "./token-store.js";
+
+/** A remote server's `auth` config (`${VAR}` already expanded). */
+export type AuthConfig =
+  | {
+      type: "oauth";
+      clientId?: string | undefined;
+      clientSecret?: string | undefined;
+      clientMetadataUrl?: string | undefined;
+      scopes?: string[] | undefined;
+      redirectUrl?: string | undefined;
+    }
+  | {
+      type: "client_credentials";
+      clientId: string;
+      clientSecret?: string | undefined;
+      privateKeyFile?: string | undefined;
+      scopes?: string[] | undefined;
+    }
+  | { type: "provider"; provider: OAuthClientProvider };
+
+export interface ServerAuthParams {
+  /** The server's name, for messages. */
+  server: string;
+  /** The server's Streamable HTTP URL (the protected resource). */
+  url: string;
+  auth: AuthConfig;
+  store: TokenStore;
+  /** Refresh this long before the access token expires. */
+  refreshSkewMs: number;
+  /** Called with every secret learned (tokens, client secret, code, verifier) so the core redacts it. */
+  onSecret: (value: string) => void;
+  warn: (message: string) => void;
+  /** Called when an authorization completed through the loopback redirect (no `finish` call from the host). */
+  onAuthorized?: (() => void) | undefined;
+  /** Bound of each discovery, token and refresh request the provider makes. @default 30000 */
+  requestTimeoutMs?: number | undefined;
+  /** How long the loopback listener waits for the person. @default 300000 (5 min) */
+  redirectTimeoutMs?: number | undefined;
+}
+
+/** The OAuth side of one remote server. */
+export interface ServerAuth {
+  /** Give to `StreamableHTTPClientTransport({ authProvider })`. */
+  provider: OAuthClientProvider;
+  /** Wrap the transport's fetch: a 401 is refreshed once (single-flight) and retried once. */
+  wrapFetch(base?: FetchLike): FetchLike;
+  /** Set once an authorization request was made: a person must open it. */
+  authorizationUrl(): URL | undefined;
+  /** The redirect (callback URL, its query, or `{ code, state, iss }`) → tokens. Rejects with `AUTH_FAILED`. */
+  finish(input: AuthCallback): Promise<void>;
+  /** Refreshes now if the access token expires within the skew (headless: gets the first token). Never rejects. */
+  ready(): Promise<void>;
+  /** Stops the loopback listener, if any. */
+  close(): void;
+}
+
+/** Default bound of one discovery, token or refresh request. */
+export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
+
+const authFailed = (server: string, message: string, cause?: unknown) =>
+  new McpCoreError("AUTH_FAILED", `server "${server}": ${message}`, { server, cause });
+
+/** Why a code exchange failed, without anything the server echoed back. */
+function exchangeFailure(error: unknown): string {
+  if (error instanceof OAuthError) return `the token request failed (${error.code})`;
+  return `the token request failed: ${messageOf(error)}`;
+}
+
+/** Builds the OAuth side of one remote server. Throws `CONFIG_INVALID` for an unusable `auth`. */
+export function createServerAuth(params: ServerAuthParams): ServerAuth {
+  const config = params.auth;
+  if (config.type === "provider") return hostProviderAuth(params, config.provider);
+  validate(params.server, config);
+  let loopback: LoopbackRedirect | undefined;
+  let closed = false;
+  const finishing = new Map<string, Promise<void>>();
+  const fetchFn = timedFetch(params.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS);
+
+  const provider = new StoreProvider({
+    server: params.server,
+    url: params.url,
+    fetchFn,
+    store: params.store,
+    refreshSkewMs: params.refreshSkewMs,
+    onSecret: params.onSecret,
+    warn: params.warn,
+    grant:
+      config.type === "oauth"
+        ? { kind: "interactive", ...config, listen }
+        : { kind: "credentials", clientId: config.clientId, create: headlessProviderFactory(config) },
+  });
+  if (config.type === "oauth" && config.clientSecret) params.onSecret(config.clientSecret);
+  if (config.type === "client_credentials" && config.clientSecret) params.onSecret(config.clientSecret);
+
+  async function listen(): Promise<string> {
+    if (closed) throw new Error(`server "${params.server}": closed`);
+    if (loopback) return loopback.url; // one pending authorization at a time
+    const listener = await listenForRedirect({ timeoutMs: params.redirectTimeoutMs });
+    loopback = listener;
+    listener.result
+      .then(
+        (callback) => finish(callback).then(() => params.onAuthorized?.()),
+        (error: unknown) => {
+          if (!closed && loopback === listener) params.warn(`server "${params.server}": ${messageOf(error)}`);
+        },
+      )
+      .catch((error: unknown) => params.warn(messageOf(error)))
+      .finally(() => {
+        if (loopback === listener) loopback = undefined;
+      });
+    return listener.url;
+  }
+
+  function finish(input: AuthCallback): Promise<void> {
+    const callback = parseAuthCallback(input);
+    if (callback.code) params.onSecret(callback.code);
+    const key = callback.code ?? "";
+    const running = finishing.get(key) ?? exchange(callback).finally(() => finishing.delete(key));
+    finishing.set(key, running);
+    return running;
+  }
+
+  async function exchange(callback: ParsedAuthCallback): Promise<void> {
+    if (callback.error)
+      throw authFailed(params.server, `the authorization was not granted (${callback.error})`);
+    if (callback.state !== undefined && callback.state !== provider.pendingState) {
+      throw authFailed(
+        params.server,
+        "the callback's state does not match the pending authorization request",
+      );
+    }
+    await exchangeCode(params, provider, callback, fetchFn);
+    provider.clearPendingAuthorization();
+    loopback?.close();
+    loopback = undefined;
+  }
+
+  return {
+    provider,
+    wrapFetch: (base) =>
+      refreshingFetch(
+        {
+          renew: (rejected) => provider.renew(rejected),
+          currentAccessToken: () => provider.currentAccessToken(),
+        },
+        base,
+      ),
+    authorizationUrl: () => provider.pendingAuthorization,
+    finish,
+    ready: async () => {
+      await provider
+        .tokens()
+        .catch((error: unknown) => params.warn(`server "${params.server}": ${messageOf(error)}`));
+    },
+    close: () => {
+      closed = true;
+      loopback?.close();
+      loopback = undefined;
+    },
+  };
+}
+
+/** The callback's code → tokens through the SDK's `auth()`; rejects with `AUTH_FAILED`. */
+async function exchangeCode(
+  params: ServerAuthParams,
+  provider: OAuthClientProvider,
+  callback: ParsedAuthCallback,
+  fetchFn: FetchLike | undefined,
+): Promise<void> {
+  if (callback.error)
+    throw authFailed(params.server, `the authorization was not granted (${callback.error})`);
+  if (!callback.code) throw authFailed(params.server, "the callback carries no authorization code");
+  let result: string;
+  try {
+    result = await auth(provider, {
+      serverUrl: params.url,
+      authorizationCode: callback.code,
+      ...optional("iss", callback.iss),
+      ...optional("fetchFn", fetchFn),
+    });
+  } catch (error) {
+    throw authFailed(params.server, exchangeFailure(error), error instanceof OAuthError ? undefined : error);
+  }
+  if (result !== "AUTHORIZED") throw authFailed(params.server, "the code exchange did not authorize");
+}
+
+function validate(server: string, config: Exclude<AuthConfig, { type: "provider" }>): void {
+  const invalid = (field: string, expected: string) =>
+    new McpCoreError("CONFIG_INVALID", `server "${server}": auth.${field} ${expected}`, { server });
+  if (config.type === "oauth") {
+    if (config.clientMetadataUrl !== undefined && !isHttpsWithPath(config.clientMetadataUrl)) {
+      throw invalid("clientMetadataUrl", "must be an https URL with a path");
+    }
+    if (config.redirectUrl !== undefined && !URL.canParse(config.redirectUrl)) {
+      throw invalid("redirectUrl", "must be an absolute URL");
+    }
+    if (config.clientSecret !== undefined && config.clientId === undefined) {
+      throw invalid("clientSecret", "needs auth.clientId");
+    }
+    return;
+  }
+  if (!config.clientId) throw invalid("clientId", "is required for client_credentials");
+  if (!config.clientSecret === !config.privateKeyFile) {
+    throw invalid("clientSecret", "or auth.privateKeyFile is required (exactly one) for client_credentials");
+  }
+  if (config.privateKeyFile) {
+    try {
+      headlessProviderFactory(config);
+    } catch (error) {
+      throw invalid("privateKeyFile", `is unusable: ${messageOf(error)}`);
+    }
+  }
+}
+
+function isHttpsWithPath(value: string): boolean {
+  return URL.canParse(value) && new URL(value).protocol === "https:" && new URL(value).pathname !== "/";
+}
+
+/** A host's own provider: used as it is; the authorization URL it is sent to is remembered. */
+function hostProviderAuth(params: ServerAuthParams, host: OAuthClientProvider): ServerAuth {
+  let pending: URL | undefined;
+  const provider = new Proxy(host, {
+    get(target, property) {
+      if (property === "redirectToAuthorization") {
+        return async (url: URL) => {
+          pending = url;
+          await target.redirectToAuthorization(url);
+        };
+      }
+      const value: unknown = Reflect.get(target, property, target);
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
+  return {
+    provider,
+    wrapFetch: (base) => base ?? fetch,
+    authorizationUrl: () => pending,
+    finish: async (input) => {
+      const callback = parseAuthCallback(input);
+      if (callback.code) params.onSecret(callback.code);
+      await exchangeCode(params, provider, callback, undefined);
+      pending = undefined;
+    },
+    ready: async () => {},
+    close: () => {},
+  };
+}

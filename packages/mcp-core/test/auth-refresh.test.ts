@@ -1,0 +1,160 @@
+// Refresh of createServerAuth against the real oauth fixture (short-lived, rotating tokens):
+// proactive before expiry, single-flight per process, one refresh across two "processes" sharing a
+// store, and a 401 refreshed once and retried once. Reuse of a refresh token would show in the
+// fixture's log as `refresh` / `reused` and revoke the whole grant.
+import type { Client } from "@modelcontextprotocol/client";
+import { UnauthorizedError } from "@modelcontextprotocol/client";
+import { waitFor } from "@toolnexus/fixtures";
+import { describe, expect, it } from "vitest";
+import { failOnUnhandledRejections, httpFixture, sleep, tempLogFile } from "./support/harness.js";
+import {
+  approve,
+  connectWith,
+  events,
+  MemoryTokenStore,
+  type TestAuth,
+  testAuth,
+  textOf,
+} from "./support/oauth-harness.js";
+
+failOnUnhandledRejections();
+
+const REDIRECT = "http://127.0.0.1:9/callback";
+const CONFIG = { type: "oauth", clientId: "desktop-app", redirectUrl: REDIRECT } as const;
+
+/** An authorized ServerAuth over `store` (the person approves at once). */
+async function authorized(url: string, store: MemoryTokenStore, refreshSkewMs: number): Promise<TestAuth> {
+  const test = testAuth(url, CONFIG, store, refreshSkewMs);
+  await expect(connectWith(url, test.auth)).rejects.toBeInstanceOf(UnauthorizedError);
+  await test.auth.finish(await approve(test.auth.authorizationUrl()));
+  return test;
+}
+
+const echo = async (client: Client, text: string) =>
+  textOf(await client.callTool({ name: "echo", arguments: { text } }));
+
+/** Resolves once the fixture refuses `token` (it expired there). */
+async function expiredAtServer(url: string, token: string | undefined): Promise<void> {
+  await waitFor(
+    async () =>
+      (
+        await fetch(url, {
+          method: "POST",
+          headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+          body: "{}",
+        })
+      ).status === 401,
+    { message: "the access token to expire at the server" },
+  );
+}
+
+const accessTokenIn = (store: MemoryTokenStore) => [...store.entries.values()][0]?.tokens?.access_token;
+
+describe("createServerAuth: refresh", () => {
+  it("should keep calls every 100 ms working for 10 s of 2-second tokens: zero failures, zero reuse, zero 401", async () => {
+    const log = tempLogFile("oauth.log");
+    const fixture = await httpFixture("oauth", [
+      "--log",
+      log,
+      "--client",
+      "desktop-app",
+      "--token-ttl-ms",
+      "2000",
+    ]);
+    const { auth } = await authorized(fixture.url, new MemoryTokenStore(), 500);
+    const client = await connectWith(fixture.url, auth);
+    const unauthorizedBefore = events(log, "unauthorized").length;
+
+    const failures: unknown[] = [];
+    let calls = 0;
+    const until = Date.now() + 10_000;
+    while (Date.now() < until) {
+      await echo(client, `n${calls}`).then(
+        (text) => text === `n${calls}` || failures.push(text),
+        (error: unknown) => failures.push(error),
+      );
+      calls += 1;
+      await sleep(100);
+    }
+    expect(failures).toEqual([]);
+    expect(calls).toBeGreaterThan(20);
+    const outcomes = events(log, "refresh").map((entry) => entry.outcome);
+    expect(outcomes.length).toBeGreaterThanOrEqual(3); // 10 s of 2 s tokens
+    expect(outcomes.every((outcome) => outcome === "ok")).toBe(true);
+    // Proactive: no request ever went out with an expired token.
+    expect(events(log, "unauthorized").length).toBe(unauthorizedBefore);
+  }, 30_000);
+
+  it("should refresh exactly once for 5 concurrent calls after expiry", async () => {
+    const log = tempLogFile("oauth.log");
+    const fixture = await httpFixture("oauth", [
+      "--log",
+      log,
+      "--client",
+      "desktop-app",
+      "--token-ttl-ms",
+      "1000",
+    ]);
+    const store = new MemoryTokenStore();
+    const { auth } = await authorized(fixture.url, store, 0);
+    const client = await connectWith(fixture.url, auth);
+    await expiredAtServer(fixture.url, accessTokenIn(store));
+    const locksBefore = store.lockRuns;
+
+    const texts = await Promise.all([1, 2, 3, 4, 5].map((n) => echo(client, `c${n}`)));
+    expect(texts).toEqual(["c1", "c2", "c3", "c4", "c5"]);
+    expect(events(log, "refresh").map((entry) => entry.outcome)).toEqual(["ok"]);
+    // Single-flight in the process: one refresh took the store's lock, not five.
+    expect(store.lockRuns - locksBefore).toBe(1);
+  });
+
+  it("should refresh once for two processes sharing a store: the second re-reads under the lock", async () => {
+    const log = tempLogFile("oauth.log");
+    const fixture = await httpFixture("oauth", [
+      "--log",
+      log,
+      "--client",
+      "desktop-app",
+      "--token-ttl-ms",
+      "1000",
+    ]);
+    const store = new MemoryTokenStore();
+    const first = await authorized(fixture.url, store, 0);
+    // A second "process": its own provider and cache, the same store.
+    const second = testAuth(fixture.url, CONFIG, store, 0);
+    const clients = [await connectWith(fixture.url, first.auth), await connectWith(fixture.url, second.auth)];
+    await expiredAtServer(fixture.url, accessTokenIn(store));
+
+    const texts = await Promise.all(
+      clients.flatMap((client, i) => [1, 2, 3].map((n) => echo(client, `${i}.${n}`))),
+    );
+    expect(texts).toEqual(["0.1", "0.2", "0.3", "1.1", "1.2", "1.3"]);
+    expect(events(log, "refresh").map((entry) => entry.outcome)).toEqual(["ok"]);
+  });
+
+  it("should answer concurrent 401s with one refresh and one retry each (expiry unknown to the client)", async () => {
+    const log = tempLogFile("oauth.log");
+    const fixture = await httpFixture("oauth", [
+      "--log",
+      log,
+      "--client",
+      "desktop-app",
+      "--token-ttl-ms",
+      "1000",
+    ]);
+    const store = new MemoryTokenStore();
+    await authorized(fixture.url, store, 0);
+    // A token without `expires_in` (or a clock that is off): only the server's 401 says it expired.
+    for (const entry of store.entries.values()) entry.expiresAt = undefined;
+    const { auth } = testAuth(fixture.url, CONFIG, store, 0);
+    const client = await connectWith(fixture.url, auth);
+    await expiredAtServer(fixture.url, accessTokenIn(store));
+    const unauthorizedBefore = events(log, "unauthorized").length;
+
+    const texts = await Promise.all([1, 2, 3, 4, 5].map((n) => echo(client, `r${n}`)));
+    expect(texts).toEqual(["r1", "r2", "r3", "r4", "r5"]);
+    expect(events(log, "refresh").map((entry) => entry.outcome)).toEqual(["ok"]);
+    expect(events(log, "unauthorized").length - unauthorizedBefore).toBe(5);
+    expect(auth.authorizationUrl()).toBeUndefined();
+  });
+});
