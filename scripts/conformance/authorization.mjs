@@ -26,8 +26,10 @@ export class Authorizer {
   #maxAuthorizations;
   #timeoutMs;
   #authorizations = 0;
-  /** The latest authorization URL, until it is used. */
+  /** The latest authorization URL `onStateChange` reported, until it is used. */
   #pendingUrl;
+  /** Every URL followed: an authorization request is never made twice. */
+  #followed = new Set();
 
   constructor(server, { maxAuthorizations, timeoutMs }) {
     this.#server = server;
@@ -50,19 +52,20 @@ export class Authorizer {
   }
 
   /**
-   * While the server waits for a person, authorizes it; resolves when it no longer waits. A server
-   * that went to `needs-auth` before `watch` (during the load) is started again so that its
-   * authorization URL is reported.
+   * While the server waits for a person, authorizes it; resolves when it no longer waits. The URL
+   * of a server that went to `needs-auth` before `watch` (during the load) is in its snapshot.
    */
   async settle(source) {
     while (source.state(this.#server) === "needs-auth") {
-      if (this.#pendingUrl === undefined) await source.start(this.#server).catch(() => {});
-      const url = this.#pendingUrl;
-      if (url === undefined) throw new Error(`${this.#server} needs authorization but gave no URL`);
+      const url = this.#pendingUrl ?? this.#snapshotUrl(source);
+      this.#pendingUrl = undefined;
+      if (url === undefined || this.#followed.has(url)) {
+        throw new Error(`${this.#server} needs authorization but gave no new authorization URL`);
+      }
       if (this.#authorizations >= this.#maxAuthorizations) {
         throw new Error(`still unauthorized after ${this.#authorizations} authorizations; giving up`);
       }
-      this.#pendingUrl = undefined;
+      this.#followed.add(url);
       this.#authorizations++;
       const redirect = await followAuthorizationUrl(url, this.#timeoutMs);
       console.log(`authorization ${this.#authorizations}: redirected with ${redirectParams(redirect)}`);
@@ -72,6 +75,10 @@ export class Authorizer {
         if (this.#pendingUrl === undefined) throw error;
       });
     }
+  }
+
+  #snapshotUrl(source) {
+    return source.servers().find((snapshot) => snapshot.name === this.#server)?.authorizationUrl;
   }
 }
 
