@@ -8,12 +8,29 @@
 // Where a scenario says what the client must send, it gets exactly that instead: a context with
 // `toolCalls` (http-custom-headers) gives the calls; SCENARIO_CALLS holds the two scenarios whose
 // description asks for something else (list only; echo a tool's schema as the core kept it).
+//
+// The authorization scenarios (`auth/*`) get an `oauth` entry: a pre-registered client when the
+// context gives `client_id` (and `client_secret`), the suite's client metadata document URL (used
+// only where the authorization server supports it), else dynamic registration — the library picks.
+// Tokens stay in memory. Whenever the server waits for a person, authorization.mjs plays one; a
+// call that failed because of it (a step-up) is made once more after the authorization.
 import { loadMcp } from "@toolnexus/mcp-core";
+import { Authorizer } from "./authorization.mjs";
+import { memoryTokenStore } from "./memory-token-store.mjs";
 
 /** Milliseconds per phase (connect, list, each call), well inside the runner's --timeout. */
 const PHASE_TIMEOUT_MS = 10_000;
 /** The server's name in our config; it only shows in messages. */
 const SERVER = "conformance";
+/**
+ * The client id metadata document URL the suite's authorization servers expect (auth/basic-cimd);
+ * they never fetch it.
+ */
+const CLIENT_METADATA_URL = "https://conformance-test.local/client-metadata.json";
+/** Where the authorization server sends the person back; nothing listens, the redirect is read. */
+const REDIRECT_URL = "http://127.0.0.1:3000/callback";
+/** Authorizations per run: the suite's step-up needs two; a server that never stops challenging, no more than 3. */
+const MAX_AUTHORIZATIONS = 3;
 
 const serverUrl = process.argv.at(-1);
 const scenario = process.env.MCP_CONFORMANCE_SCENARIO ?? "";
@@ -90,24 +107,47 @@ function planCalls(tools, context) {
   return tools.map((tool) => ({ rawName: tool.rawName, args: sampleArguments(tool.inputSchema) }));
 }
 
+/** The `auth` entry of an authorization scenario: the context's pre-registered client, if any. */
+function oauthEntry(context) {
+  return {
+    type: "oauth",
+    clientMetadataUrl: CLIENT_METADATA_URL,
+    redirectUrl: REDIRECT_URL,
+    ...(typeof context.client_id === "string" ? { clientId: context.client_id } : {}),
+    ...(typeof context.client_secret === "string" ? { clientSecret: context.client_secret } : {}),
+  };
+}
+
 async function main() {
   if (!serverUrl?.startsWith("http"))
     throw new Error(`expected the server URL as the last argument, got ${serverUrl}`);
   const context = readContext();
+  const needsAuth = scenario.startsWith("auth/");
+  const entry = { url: serverUrl, timeout: PHASE_TIMEOUT_MS };
+  if (needsAuth) entry.auth = oauthEntry(context);
   const source = await loadMcp(
-    { mcpServers: { [SERVER]: { url: serverUrl, timeout: PHASE_TIMEOUT_MS } } },
+    { mcpServers: { [SERVER]: entry } },
     {
       autoRestart: false,
       toolCache: false,
-      failOnStartupError: true,
+      // A server waiting for a person is not a failed start: the authorizer takes it from there.
+      failOnStartupError: !needsAuth,
+      ...(needsAuth ? { tokenStore: memoryTokenStore() } : {}),
       onElicitation: async () => ({ action: "accept", content: {} }),
       onWarning: (message) => console.error(`warning: ${message}`),
     },
   );
+  const authorizer = new Authorizer(SERVER, {
+    maxAuthorizations: MAX_AUTHORIZATIONS,
+    timeoutMs: PHASE_TIMEOUT_MS,
+  });
+  const unwatch = authorizer.watch(source);
   let failures = 0;
   try {
+    await authorizer.settle(source);
     const [snapshot] = source.servers();
     console.log(`${scenario}: ${snapshot.state}, protocol ${snapshot.protocolVersion ?? "unknown"}`);
+    if (snapshot.state !== "running") throw new Error(snapshot.lastError ?? `server is ${snapshot.state}`);
     console.log(`tools: ${source.tools.map((tool) => tool.rawName).join(", ") || "(none)"}`);
     for (const { rawName, args } of planCalls(source.tools, context)) {
       const tool = source.tools.find((candidate) => candidate.rawName === rawName);
@@ -116,7 +156,12 @@ async function main() {
         failures++;
         continue;
       }
-      const result = await tool.execute(args);
+      let result = await tool.execute(args);
+      if (result.isError && source.state(SERVER) === "needs-auth") {
+        // The call met a challenge (step-up): authorize, then make it once more.
+        await authorizer.settle(source);
+        result = await tool.execute(args);
+      }
       if (result.isError) {
         console.error(
           `call ${rawName}: ${result.error?.code ?? "isError"}: ${result.error?.message ?? result.text}`,
@@ -127,6 +172,7 @@ async function main() {
       }
     }
   } finally {
+    unwatch();
     await source.close();
   }
   return failures === 0 ? 0 : 1;

@@ -8,10 +8,12 @@
 # runs on the machine's Node, the one the rest of CI tests the library on.
 #
 # Prints one line per scenario and a total; exits 1 when any scenario fails. A scenario passes when
-# every check is SUCCESS (a WARNING fails too), the client exits 0 and does not time out, unless
-# expected-failures.yml lists it (each entry with its reason).
+# every check is SUCCESS (a WARNING fails too), the client exits 0 (or 1 where the scenario expects a
+# refusal: the iss-* and metadata-issuer-mismatch ones, scope-retry-limit) and does not time out,
+# unless expected-failures.yml lists it (each entry with its reason).
 #
 # Environment: CONFORMANCE_TIMEOUT_MS (the client's limit per scenario, default 30000),
+# CONFORMANCE_FILTER (an extended regex on "<spec version> <scenario>": run only those; default all),
 # CONFORMANCE_RESULTS_DIR (where the suite writes checks.json, stdout.txt and stderr.txt per
 # scenario; default a fresh temporary folder, removed when everything passed).
 set -euo pipefail
@@ -21,7 +23,9 @@ root="$(cd "$here/../.." && pwd)"
 timeout_ms="${CONFORMANCE_TIMEOUT_MS:-30000}"
 baseline="$here/expected-failures.yml"
 
-# spec version, scenario: the client scenarios issue #15 names, per protocol revision.
+# spec version, scenario: the client scenarios issue #15 names, per protocol revision, then the
+# authorization ones of issue #16: the 2025-11-25 auth suite (`conformance list --client
+# --spec-version 2025-11-25`, auth/*) and the 2026-07-28 issuer checks (RFC 9207 iss, metadata issuer).
 scenarios=(
   "2025-11-25 initialize"
   "2025-11-25 tools_call"
@@ -35,6 +39,27 @@ scenarios=(
   "2026-07-28 json-schema-ref-no-deref"
   "2026-07-28 json-schema-2020-12-preservation"
   "2026-07-28 sep-2322-client-request-state"
+  "2025-11-25 auth/metadata-default"
+  "2025-11-25 auth/metadata-var1"
+  "2025-11-25 auth/metadata-var2"
+  "2025-11-25 auth/metadata-var3"
+  "2025-11-25 auth/basic-cimd"
+  "2025-11-25 auth/scope-from-www-authenticate"
+  "2025-11-25 auth/scope-from-scopes-supported"
+  "2025-11-25 auth/scope-omitted-when-undefined"
+  "2025-11-25 auth/scope-step-up"
+  "2025-11-25 auth/scope-retry-limit"
+  "2025-11-25 auth/token-endpoint-auth-basic"
+  "2025-11-25 auth/token-endpoint-auth-post"
+  "2025-11-25 auth/token-endpoint-auth-none"
+  "2025-11-25 auth/pre-registration"
+  "2026-07-28 auth/iss-supported"
+  "2026-07-28 auth/iss-not-advertised"
+  "2026-07-28 auth/iss-supported-missing"
+  "2026-07-28 auth/iss-wrong-issuer"
+  "2026-07-28 auth/iss-unexpected"
+  "2026-07-28 auth/iss-normalized"
+  "2026-07-28 auth/metadata-issuer-mismatch"
 )
 
 if [[ ! -f "$root/packages/mcp-core/dist/index.js" ]]; then
@@ -60,9 +85,12 @@ mkdir -p "$results"
 hard_limit_s=$((timeout_ms / 1000 + 60))
 
 failed=0
+ran=0
 for entry in "${scenarios[@]}"; do
+  [[ -z "${CONFORMANCE_FILTER:-}" || "$entry" =~ $CONFORMANCE_FILTER ]] || continue
+  ran=$((ran + 1))
   read -r version scenario <<<"$entry"
-  log="$results/$version-$scenario.log"
+  log="$results/$version-${scenario//\//-}.log"
   t0=$SECONDS
   status=0
   PATH="$tools_bin:$PATH" timeout --kill-after=5 "$hard_limit_s" conformance client \
@@ -89,7 +117,7 @@ for entry in "${scenarios[@]}"; do
   fi
 done
 
-echo "conformance: ${#scenarios[@]} scenarios, $failed failed, $((SECONDS - started)) s in all"
+echo "conformance: $ran scenarios, $failed failed, $((SECONDS - started)) s in all"
 if [[ $failed -gt 0 ]]; then
   echo "conformance: results kept in $results" >&2
   exit 1
