@@ -321,7 +321,9 @@ export class StoreProvider implements OAuthClientProvider {
       this.params.store,
       this.params.fetchFn,
     );
-    this.discovery = discovery;
+    // A guess made without the protected-resource metadata (it may live only at the URL a 401
+    // names) is not kept as the SDK's discovery state: auth() then discovers from the 401 itself.
+    if (discovery.resourceMetadata) this.discovery = discovery;
     this.loadedEntry = entry;
     const stored = await entry.current();
     if (stored?.tokens) this.learnSecrets(stored.tokens);
