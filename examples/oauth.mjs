@@ -16,6 +16,7 @@ const source = await loadMcp(
       interactive: { url: fixture.url, auth: { type: "oauth" } },
       service: {
         url: fixture.url,
+        // biome-ignore lint/suspicious/noTemplateCurlyInString: the config's own ${VAR}, expanded by the library
         auth: { type: "client_credentials", clientId: "svc", clientSecret: "${SVC_SECRET}" },
       },
     },
