@@ -16,7 +16,7 @@ export interface HeadlessCredentials {
   clientId: string;
   clientSecret?: string | undefined;
   privateKeyFile?: string | undefined;
-  scopes?: string[] | undefined;
+  scopes?: readonly string[] | undefined;
 }
 
 const EC_ALGORITHMS: Record<string, string> = { prime256v1: "ES256", secp384r1: "ES384", secp521r1: "ES512" };

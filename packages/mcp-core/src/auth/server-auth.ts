@@ -5,6 +5,7 @@
  * @module
  */
 import { auth, type FetchLike, type OAuthClientProvider, OAuthError } from "@modelcontextprotocol/client";
+import type { AuthInput } from "../config/server-config.js";
 import { McpCoreError } from "../errors.js";
 import { type AuthCallback, type ParsedAuthCallback, parseAuthCallback } from "./auth-callback.js";
 import { refreshingFetch } from "./auth-fetch.js";
@@ -16,23 +17,9 @@ import { StoreProvider } from "./store-provider.js";
 import { timedFetch } from "./timed-fetch.js";
 import type { TokenStore } from "./token-store.js";
 
-/** A remote server's `auth` config (`${VAR}` already expanded). */
+/** A remote server's `auth` config (`${VAR}` already expanded); a host's provider is tagged `provider`. */
 export type AuthConfig =
-  | {
-      type: "oauth";
-      clientId?: string | undefined;
-      clientSecret?: string | undefined;
-      clientMetadataUrl?: string | undefined;
-      scopes?: string[] | undefined;
-      redirectUrl?: string | undefined;
-    }
-  | {
-      type: "client_credentials";
-      clientId: string;
-      clientSecret?: string | undefined;
-      privateKeyFile?: string | undefined;
-      scopes?: string[] | undefined;
-    }
+  | Exclude<AuthInput, OAuthClientProvider>
   | { type: "provider"; provider: OAuthClientProvider };
 
 export interface ServerAuthParams {

@@ -31,7 +31,7 @@ export interface InteractiveGrant {
   clientId?: string | undefined;
   clientSecret?: string | undefined;
   clientMetadataUrl?: string | undefined;
-  scopes?: string[] | undefined;
+  scopes?: readonly string[] | undefined;
   /** Undefined: a loopback listener is started when an authorization begins. */
   redirectUrl?: string | undefined;
   /** Starts the loopback listener and returns its URL (when `redirectUrl` is undefined). */
