@@ -22,8 +22,15 @@ const { values: flags } = parseArgs({
     "timeout-ms": { type: "string", default: "60000" },
   },
 });
-const thinkMs = Number(flags["think-ms"]);
-const timeoutMs = Number(flags["timeout-ms"]);
+/** A flag's value as a whole number of milliseconds, or exit 2 saying which flag is wrong. */
+function milliseconds(name, min) {
+  const value = Number(flags[name]);
+  if (Number.isInteger(value) && value >= min && value <= 2_147_483_647) return value;
+  console.error(`demo: --${name} must be a whole number of milliseconds from ${min} to 2147483647`);
+  process.exit(2);
+}
+const thinkMs = milliseconds("think-ms", 0);
+const timeoutMs = milliseconds("timeout-ms", 1);
 
 const timeline = createTimeline();
 timeline.header();
@@ -33,14 +40,20 @@ const deadline = createDeadline(timeoutMs, {
     process.exit(1); // the library kills its children when the host exits
   },
 });
-// What runs before any server: stdout's handle, the deadline's timer. Anything more at the end leaked.
+// What runs before any server: stdout's and stderr's handles, the deadline's timer. Anything more at
+// the end leaked.
 const baseline = activeResources();
 const pidsSeen = new Set();
 const tally = { calls: 0, failed: 0, crashes: 0, added: 0, lazyStarts: 0 };
 
+/** One server's `servers()` snapshot. */
+function snapshot(source, server) {
+  return source.servers().find((s) => s.name === server);
+}
+
 /** A server's snapshot line: pid, protocol era, tool count. */
 function describe(source, server) {
-  const s = source.servers().find((snapshot) => snapshot.name === server);
+  const s = snapshot(source, server);
   if (s.pid) pidsSeen.add(s.pid);
   const pid = s.pid ? `pid ${s.pid} · ` : "";
   return `${pid}protocol ${s.protocolVersion ?? "?"} · ${s.toolCount} tools`;
@@ -68,9 +81,9 @@ function step(n, plan, content) {
   };
 }
 
-/** The model's pause before a step: pacing for the reader only, nothing waits on it. */
-function think(stepNumber) {
-  deadline.waitingFor = `the model's step ${stepNumber + 1}`;
+/** The model's pause before step `n`: pacing for the reader only, nothing waits on it. */
+function think(n) {
+  deadline.waitingFor = `the model's step ${n}`;
   return new Promise((resolve) => setTimeout(resolve, thinkMs));
 }
 
@@ -114,8 +127,7 @@ const source = await deadline.until(
 const toolset = createAiSdkToolset(source);
 try {
   // Both reached `running` inside loadMcp; date each line from its uptime.
-  const runningSince = (server) =>
-    timeline.elapsedMs() - source.servers().find((s) => s.name === server).uptimeMs;
+  const runningSince = (server) => timeline.elapsedMs() - snapshot(source, server).uptimeMs;
   for (const server of ["legacy", "modern"].sort((a, b) => runningSince(a) - runningSince(b))) {
     timeline.line(server, "running", describe(source, server), runningSince(server));
   }
@@ -125,7 +137,7 @@ try {
   timeline.line(
     "lazy",
     source.state("lazy"),
-    `not running; ${source.servers()[2].toolCount} tools known from a listing`,
+    `not running; ${snapshot(source, "lazy").toolCount} tools known from a listing`,
   );
   const toolAdded = new Promise((resolve) =>
     toolset.onToolsChange((server, { added, removed, changed }) => {
@@ -165,12 +177,13 @@ try {
     stopWhen: stepCountIs(8),
     onStepFinish: narrateResults,
     prepareStep: async ({ stepNumber }) => {
-      await think(stepNumber);
-      if (stepNumber === 1) {
+      const next = stepNumber + 1; // the AI SDK counts steps from 0, the script from 1
+      await think(next);
+      if (next === 2) {
         // Between two steps the world changes: the stdio server dies. Once the library has noticed
-        // (its restart is still pending), the model makes its next call on the tool it already held.
+        // (its restart still pending), the model makes its next call with the tool it already held.
         held = toolset.tools.mcp__legacy__pid;
-        crashedPid = source.servers()[0].pid;
+        crashedPid = snapshot(source, "legacy").pid;
         const crashed = new Promise((resolve) =>
           source.onStateChange((server, state) => server === "legacy" && state === "error" && resolve()),
         );
@@ -178,7 +191,7 @@ try {
         process.kill(crashedPid, "SIGKILL");
         await deadline.until("the library to notice the crash of `legacy`", crashed);
       }
-      if (stepNumber === 4) await deadline.until("the list_changed for mcp__modern__weather", toolAdded);
+      if (next === 4) await deadline.until("the list_changed for mcp__modern__weather", toolAdded);
       return {};
     },
   });

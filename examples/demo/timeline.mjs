@@ -63,8 +63,14 @@ export function createDeadline(ms, { onExpire }) {
   };
 }
 
-/** Counts of active resources (`process.getActiveResourcesInfo()`) by type. */
+/**
+ * Counts of active resources (`process.getActiveResourcesInfo()`) by type. Node opens stdout's and
+ * stderr's handles on first use (a pipe's shows as a `PipeWrap`); they are opened here first, so a
+ * baseline holds them even when the first write to stderr comes later.
+ */
 export function activeResources() {
+  void process.stdout;
+  void process.stderr;
   const counts = new Map();
   for (const type of process.getActiveResourcesInfo()) counts.set(type, (counts.get(type) ?? 0) + 1);
   return counts;
