@@ -1,0 +1,92 @@
+/**
+ * `watch [config]`: resident mode. Auto-restart and the live tool list on; every state transition
+ * and tool change printed with a timestamp until SIGINT/SIGTERM, then `close()` and exit 0.
+ * @module
+ */
+import type { ConnectionState, StateInfo, ToolsChange } from "@toolnexus/mcp-core";
+import { type Command, type CommandContext, configAndRest, openSource, resolveConfig } from "../command.js";
+import { COLUMNS, cut, firstLine, formatMs, type Output, oneLine, paint } from "../output.js";
+import { EXIT } from "../usage-error.js";
+
+/** `HH:MM:SS.mmm` in UTC. */
+function timestamp(): string {
+  return new Date().toISOString().slice(11, 23);
+}
+
+function stateLine(server: string, state: ConnectionState, info: Partial<StateInfo> & { pid?: number | undefined }): string {
+  const parts = [`${server}: ${info.previous ? `${info.previous} → ` : ""}${state}`];
+  if (info.reason) parts.push(`(${info.reason})`);
+  if (info.pid !== undefined) parts.push(`pid ${info.pid}`);
+  if (info.attempt !== undefined) parts.push(`attempt ${info.attempt}`);
+  if (info.nextDelayMs !== undefined) parts.push(`retry in ${formatMs(info.nextDelayMs)}`);
+  if (info.error) parts.push(`: ${firstLine(info.error.message)}`);
+  if (info.authorizationUrl) parts.push(`open ${oneLine(info.authorizationUrl)}`);
+  return parts.join(" ");
+}
+
+function toolsLine(server: string, change: ToolsChange): string {
+  const list = (sign: string, names: string[]) => names.map((n) => `${sign}${oneLine(n)}`);
+  const names = [...list("+", change.added), ...list("-", change.removed), ...list("~", change.changed)];
+  return `${server}: tools ${names.join(" ")}`;
+}
+
+function print(output: Output, line: string, color?: "red" | "green" | "yellow"): void {
+  const text = cut(`${timestamp()} ${line}`, COLUMNS);
+  output.out(color ? paint(output, color, text) : text);
+}
+
+function colorOf(state: ConnectionState): "red" | "green" | "yellow" {
+  if (state === "running") return "green";
+  return state === "error" ? "red" : "yellow";
+}
+
+/** Resolves on the first SIGINT or SIGTERM (our handler keeps the core's own child cleanup). */
+function untilSignal(): Promise<NodeJS.Signals> {
+  return new Promise((resolve) => {
+    const on = (signal: NodeJS.Signals) => {
+      process.off("SIGINT", on);
+      process.off("SIGTERM", on);
+      resolve(signal);
+    };
+    process.on("SIGINT", on);
+    process.on("SIGTERM", on);
+  });
+}
+
+async function run(context: CommandContext): Promise<number> {
+  const { output } = context;
+  const [named] = configAndRest(context.positionals, 0);
+  const config = resolveConfig(context, named);
+  const stopped = untilSignal(); // listening before the load: a Ctrl-C during it still closes cleanly
+  const source = await openSource(context, config, { autoRestart: true, liveToolList: true });
+  try {
+    source.onStateChange((server, state, info) => {
+      const pid = state === "running" ? source.servers().find((s) => s.name === server)?.pid : undefined;
+      print(output, stateLine(server, state, { ...info, pid }), colorOf(state));
+    });
+    source.onToolsChange((server, change) => print(output, toolsLine(server, change)));
+    for (const s of source.servers()) {
+      if (s.status === "disabled") continue;
+      const detail = s.state === "running" ? ` (${s.toolCount} tools)` : "";
+      const error = s.lastError && s.state !== "running" ? { error: new Error(s.lastError) } : {};
+      print(output, stateLine(s.name, s.state, { pid: s.pid, ...error }) + detail, colorOf(s.state));
+    }
+    output.err("watching; Ctrl-C to stop");
+    const signal = await stopped;
+    output.err(`${signal}: closing`);
+  } finally {
+    await source.close();
+  }
+  return EXIT.ok;
+}
+
+/** The `watch` command. */
+export const watch: Command = {
+  name: "watch",
+  usage: "watch [config]",
+  summary: "resident mode: print every state transition and tool change until Ctrl-C",
+  flags: ["timeout", "verbose"],
+  details: ["Auto-restart and the live tool list are on. Ctrl-C (or SIGTERM) closes every server, exit 0."],
+  example: "toolnexus-mcp watch ./mcp.json",
+  run,
+};
