@@ -2,6 +2,7 @@
  * What every command is: its help text and a `run` that returns the exit code.
  * @module
  */
+import { relative } from "node:path";
 import { isMcpCoreError, loadMcp, type LoadMcpOptions, type McpSource } from "@toolnexus/mcp-core";
 import { type ConfigChoice, chooseConfig } from "./config-file.js";
 import type { Output } from "./output.js";
@@ -58,7 +59,7 @@ export function isConfigError(error: unknown): boolean {
 /** Picks the config (saying which was discovered, on stderr so `--json` stays clean). */
 export function resolveConfig(context: CommandContext, named: string | undefined): ConfigChoice {
   const choice = chooseConfig(named);
-  if (choice.discovered) context.output.err(`config: ${choice.path}`);
+  if (choice.discovered) context.output.err(`config: ./${relative(process.cwd(), choice.path)}`);
   return choice;
 }
 

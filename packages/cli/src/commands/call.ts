@@ -40,6 +40,17 @@ function findTool(source: McpSource, name: string): McpTool | undefined {
   return byRaw.length === 1 ? byRaw[0] : undefined;
 }
 
+/** The final names nearest to `name`, matching it against final and raw names alike. */
+function suggestions(source: McpSource, name: string): string[] {
+  const finalOf = new Map<string, string>();
+  for (const tool of source.tools) {
+    finalOf.set(tool.name, tool.name);
+    if (!finalOf.has(tool.rawName)) finalOf.set(tool.rawName, tool.name);
+  }
+  const near = closestNames(name, [...finalOf.keys()], 6).map((n) => finalOf.get(n) ?? n);
+  return [...new Set(near)].slice(0, 3);
+}
+
 /** Tool text to a terminal: keeps newlines and tabs, drops other control characters (escapes). */
 function printable(text: string): string {
   // biome-ignore lint/suspicious/noControlCharactersInRegex: dropping them is the point
@@ -60,7 +71,7 @@ async function run(context: CommandContext): Promise<number> {
     const tool = findTool(source, name);
     if (!tool) {
       output.err(`error: no tool named "${oneLine(name)}"`);
-      const near = closestNames(name, [...new Set(source.tools.flatMap((t) => [t.name, t.rawName]))]);
+      const near = suggestions(source, name);
       if (near.length > 0) output.err(`did you mean: ${near.map(oneLine).join(", ")}?`);
       reportDownServers(context, source);
       return EXIT.failed;

@@ -4,6 +4,7 @@
  * @module
  */
 import type { ConnectionState, StateInfo, ToolsChange } from "@toolnexus/mcp-core";
+import type { ConfigChoice } from "../config-file.js";
 import { type Command, type CommandContext, configAndRest, openSource, resolveConfig } from "../command.js";
 import { COLUMNS, cut, firstLine, formatMs, type Output, oneLine, paint } from "../output.js";
 import { EXIT } from "../usage-error.js";
@@ -19,9 +20,8 @@ function stateLine(server: string, state: ConnectionState, info: Partial<StateIn
   if (info.pid !== undefined) parts.push(`pid ${info.pid}`);
   if (info.attempt !== undefined) parts.push(`attempt ${info.attempt}`);
   if (info.nextDelayMs !== undefined) parts.push(`retry in ${formatMs(info.nextDelayMs)}`);
-  if (info.error) parts.push(`: ${firstLine(info.error.message)}`);
   if (info.authorizationUrl) parts.push(`open ${oneLine(info.authorizationUrl)}`);
-  return parts.join(" ");
+  return parts.join(" ") + (info.error ? `: ${firstLine(info.error.message)}` : "");
 }
 
 function toolsLine(server: string, change: ToolsChange): string {
@@ -40,24 +40,50 @@ function colorOf(state: ConnectionState): "red" | "green" | "yellow" {
   return state === "error" ? "red" : "yellow";
 }
 
-/** Resolves on the first SIGINT or SIGTERM (our handler keeps the core's own child cleanup). */
-function untilSignal(): Promise<NodeJS.Signals> {
-  return new Promise((resolve) => {
-    const on = (signal: NodeJS.Signals) => {
+/**
+ * The first SIGINT or SIGTERM. The listeners stay until `dispose()` (after `close()`): while they are
+ * there the core, which kills the children on the signal, leaves the exit to us instead of raising
+ * the signal again. Idle children do not keep Node alive, so a timer does until the signal comes.
+ */
+function signals(): { received: Promise<NodeJS.Signals>; dispose(): void } {
+  let resolve: (signal: NodeJS.Signals) => void = () => {};
+  const received = new Promise<NodeJS.Signals>((r) => {
+    resolve = r;
+  });
+  const keepAlive = setInterval(() => {}, 2 ** 30);
+  const on = (signal: NodeJS.Signals) => {
+    clearInterval(keepAlive);
+    resolve(signal);
+  };
+  process.on("SIGINT", on);
+  process.on("SIGTERM", on);
+  return {
+    received,
+    dispose: () => {
+      clearInterval(keepAlive);
       process.off("SIGINT", on);
       process.off("SIGTERM", on);
-      resolve(signal);
-    };
-    process.on("SIGINT", on);
-    process.on("SIGTERM", on);
-  });
+    },
+  };
 }
 
 async function run(context: CommandContext): Promise<number> {
-  const { output } = context;
   const [named] = configAndRest(context.positionals, 0);
   const config = resolveConfig(context, named);
-  const stopped = untilSignal(); // listening before the load: a Ctrl-C during it still closes cleanly
+  const stop = signals(); // listening before the load: a Ctrl-C during it still closes cleanly
+  try {
+    return await watchUntilSignal(context, config, stop.received);
+  } finally {
+    stop.dispose();
+  }
+}
+
+async function watchUntilSignal(
+  context: CommandContext,
+  config: ConfigChoice,
+  received: Promise<NodeJS.Signals>,
+): Promise<number> {
+  const { output } = context;
   const source = await openSource(context, config, { autoRestart: true, liveToolList: true });
   try {
     source.onStateChange((server, state, info) => {
@@ -72,7 +98,7 @@ async function run(context: CommandContext): Promise<number> {
       print(output, stateLine(s.name, s.state, { pid: s.pid, ...error }) + detail, colorOf(s.state));
     }
     output.err("watching; Ctrl-C to stop");
-    const signal = await stopped;
+    const signal = await received;
     output.err(`${signal}: closing`);
   } finally {
     await source.close();
