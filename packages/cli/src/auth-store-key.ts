@@ -41,9 +41,11 @@ function clientOf(auth: NonNullable<HttpServerConfig["auth"]>): string {
 export async function authStoreKey(config: HttpServerConfig & { auth: object }): Promise<string> {
   const resourceMetadata = await wellKnown(config.url, "oauth-protected-resource");
   const servers = resourceMetadata?.authorization_servers;
-  const authServer = Array.isArray(servers) && typeof servers[0] === "string" ? servers[0] : new URL("/", config.url).href;
+  const authServer =
+    Array.isArray(servers) && typeof servers[0] === "string" ? servers[0] : new URL("/", config.url).href;
   const metadata =
-    (await wellKnown(authServer, "oauth-authorization-server")) ?? (await wellKnown(authServer, "openid-configuration"));
+    (await wellKnown(authServer, "oauth-authorization-server")) ??
+    (await wellKnown(authServer, "openid-configuration"));
   const issuer = typeof metadata?.issuer === "string" ? metadata.issuer : String(new URL(authServer));
   const resource = typeof resourceMetadata?.resource === "string" ? resourceMetadata.resource : config.url;
   return `${issuer} ${resource} ${clientOf(config.auth)}`;

@@ -3,7 +3,7 @@
  * @module
  */
 import { relative } from "node:path";
-import { isMcpCoreError, loadMcp, type LoadMcpOptions, type McpSource } from "@toolnexus/mcp-core";
+import { isMcpCoreError, type LoadMcpOptions, loadMcp, type McpSource } from "@toolnexus/mcp-core";
 import { type ConfigChoice, chooseConfig } from "./config-file.js";
 import type { Output } from "./output.js";
 import { UsageError } from "./usage-error.js";
@@ -49,7 +49,13 @@ export const FLAG_HELP = {
 } as const;
 
 /** Config errors are the core's words (server + field + expected): exit 2, like a usage error. */
-const CONFIG_ERROR_CODES = new Set(["CONFIG_INVALID", "CONFIG_NOT_FOUND", "CONFIG_PARSE", "ENV_INVALID", "OPTIONS_INVALID"]);
+const CONFIG_ERROR_CODES = new Set([
+  "CONFIG_INVALID",
+  "CONFIG_NOT_FOUND",
+  "CONFIG_PARSE",
+  "ENV_INVALID",
+  "OPTIONS_INVALID",
+]);
 
 /** Is this error about the config (exit 2) rather than a server (exit 1)? */
 export function isConfigError(error: unknown): boolean {
@@ -95,7 +101,10 @@ export async function openSource(
 export class LoadTimeoutError extends Error {}
 
 /** Splits `[config] rest…` positionals: the first is the config when there are more than `rest`. */
-export function configAndRest(positionals: readonly string[], restCount: number): [string | undefined, string[]] {
+export function configAndRest(
+  positionals: readonly string[],
+  restCount: number,
+): [string | undefined, string[]] {
   if (positionals.length > restCount + 1) {
     throw new UsageError(`too many arguments: ${positionals.slice(restCount + 1).join(" ")}`);
   }

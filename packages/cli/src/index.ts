@@ -3,6 +3,7 @@
  * the interface; `main` runs it in-process (it writes to the process's stdout and stderr).
  * @module
  */
-export { COMMANDS, main } from "./main.js";
+
 export type { Command, CommandContext, Flags } from "./command.js";
+export { COMMANDS, main } from "./main.js";
 export { EXIT } from "./usage-error.js";

@@ -3,6 +3,7 @@
  * `JSON.parse` on Node 20 does not always say the position, so a small scanner finds it.
  * @module
  */
+import { CONTROL_RUNS } from "./output.js";
 
 /** Why the arguments were refused; `position` is 0-based in the text, when the syntax is at fault. */
 export class ArgsError extends Error {
@@ -52,14 +53,14 @@ export function jsonErrorPosition(text: string): number | undefined {
   const value = (): void => {
     ws();
     const c = text[i];
-    if (c === "{") return container("}", true);
-    if (c === "[") return container("]", false);
-    if (c === '"') return string();
-    if (c === "t") return literal("true");
-    if (c === "f") return literal("false");
-    if (c === "n") return literal("null");
-    if (c === "-" || (c !== undefined && c >= "0" && c <= "9")) return number();
-    fail();
+    if (c === "{") container("}", true);
+    else if (c === "[") container("]", false);
+    else if (c === '"') string();
+    else if (c === "t") literal("true");
+    else if (c === "f") literal("false");
+    else if (c === "n") literal("null");
+    else if (c === "-" || (c !== undefined && c >= "0" && c <= "9")) number();
+    else fail();
   };
   const container = (close: string, keyed: boolean) => {
     i++;
@@ -123,7 +124,7 @@ function kindOf(value: unknown): string {
 
 /** The lines that show where the text broke: the text (cut around the position) and a caret. */
 export function pointAt(text: string, position: number, width = 76): string[] {
-  const flat = text.replace(/[\u0000-\u001f]/g, " ");
+  const flat = text.replace(CONTROL_RUNS, (run) => " ".repeat(run.length));
   const start = Math.max(0, Math.min(position - Math.floor(width / 2), flat.length - width));
   const shown = flat.slice(start, start + width);
   return [`  ${shown}`, `  ${" ".repeat(position - start)}^`];

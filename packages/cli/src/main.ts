@@ -73,7 +73,9 @@ function checkFlags(command: Command, values: Record<string, unknown>): void {
   const allowed = new Set<string>([...command.flags, "help", "no-color"]);
   for (const [flag, value] of Object.entries(values)) {
     if (value !== undefined && !allowed.has(flag)) {
-      throw new UsageError(`${command.name} does not take --${flag} (see toolnexus-mcp ${command.name} --help)`);
+      throw new UsageError(
+        `${command.name} does not take --${flag} (see toolnexus-mcp ${command.name} --help)`,
+      );
     }
   }
 }
@@ -103,7 +105,12 @@ function printError(output: Output, error: unknown): number {
 export async function main(argv: readonly string[]): Promise<number> {
   const early = processOutput(argv.includes("--no-color"));
   try {
-    const { values, positionals } = parseArgs({ args: [...argv], options: OPTIONS, allowPositionals: true, strict: true });
+    const { values, positionals } = parseArgs({
+      args: [...argv],
+      options: OPTIONS,
+      allowPositionals: true,
+      strict: true,
+    });
     const output = processOutput(values["no-color"] === true);
     const [name, ...rest] = positionals;
     if (name === undefined || name === "help") {
@@ -111,7 +118,8 @@ export async function main(argv: readonly string[]): Promise<number> {
       return name === undefined && !values.help ? EXIT.usage : EXIT.ok;
     }
     const command = COMMANDS.find((c) => c.name === name);
-    if (!command) throw new UsageError(`unknown command "${name}" (commands: ${COMMANDS.map((c) => c.name).join(", ")})`);
+    if (!command)
+      throw new UsageError(`unknown command "${name}" (commands: ${COMMANDS.map((c) => c.name).join(", ")})`);
     if (values.help) {
       for (const line of commandHelp(command)) output.out(line);
       return EXIT.ok;

@@ -32,9 +32,12 @@ export function processOutput(noColorFlag: boolean): Output {
  * newlines, tabs) become spaces, runs of spaces collapse.
  */
 export function oneLine(text: string): string {
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: stripping them is the point
-  return text.replace(/[\u0000-\u001f\u007f-\u009f]+/g, " ").replace(/ {2,}/g, " ").trim();
+  return text.replace(CONTROL_RUNS, " ").replace(/ {2,}/g, " ").trim();
 }
+
+/** Runs of C0/C1 control characters (escape sequences start with one). */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching them is the point
+export const CONTROL_RUNS = /[\u0000-\u001f\u007f-\u009f]+/g;
 
 /** Cuts `text` to `width` characters, the last one an ellipsis when anything was dropped. */
 export function cut(text: string, width: number): string {

@@ -40,8 +40,7 @@ export function startProgress(output: Output, names: readonly string[]): Progres
     const up = redraw ? `\u001b[${lines.length}F` : "";
     process.stderr.write(up + lines.map((line) => `\u001b[2K${cut(line, COLUMNS)}\n`).join(""));
   };
-  const waiting = () =>
-    names.map((name) => `${name}: starting… ${formatMs(performance.now() - started)}`);
+  const waiting = () => names.map((name) => `${name}: starting… ${formatMs(performance.now() - started)}`);
   draw(waiting(), false);
   const timer = setInterval(() => draw(waiting(), true), REDRAW_MS);
   timer.unref();

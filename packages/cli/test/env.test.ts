@@ -11,7 +11,6 @@ beforeAll(() => {
     scoped: {
       ...fixtureEntry("basic"),
       inheritEnv: ["CLI_NAMED", "CLI_GLOB_*"],
-      // biome-ignore lint/suspicious/noTemplateCurlyInString: the config's own ${VAR}
       env: { EXPLICIT_ONE: "x", FROM_PARENT: "${CLI_NAMED}" },
       envFile: "./.env",
     },
@@ -45,7 +44,9 @@ describe("env", () => {
   });
 
   it("--server --json is parsed; an unset ${VAR} is that server's error, exit 1", async () => {
-    const run = await runCli(["env", path, "--server", "scoped", "--json"], { env: { ...parentEnv, CLI_NAMED: undefined } });
+    const run = await runCli(["env", path, "--server", "scoped", "--json"], {
+      env: { ...parentEnv, CLI_NAMED: undefined },
+    });
     expect(run.code).toBe(1);
     const [report] = JSON.parse(run.stdout) as { server: string; error?: string; names: unknown[] }[];
     expect(report?.server).toBe("scoped");

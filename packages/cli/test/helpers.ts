@@ -17,7 +17,11 @@ export interface CliRun {
 
 /** The environment a run gets: no colour by accident, the token store in a temp dir when asked. */
 function cliEnv(extra: Record<string, string | undefined> = {}): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env, TOOLNEXUS_MCP_CACHE_DIR: makeTempDir("cli-cache-"), ...extra };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    TOOLNEXUS_MCP_CACHE_DIR: makeTempDir("cli-cache-"),
+    ...extra,
+  };
   for (const [name, value] of Object.entries(extra)) if (value === undefined) delete env[name];
   return env;
 }
@@ -34,7 +38,10 @@ export interface LiveCli {
 }
 
 /** Starts `toolnexus-mcp ...args` in `cwd`. */
-export function startCli(args: string[], options: { cwd?: string; env?: Record<string, string | undefined> } = {}): LiveCli {
+export function startCli(
+  args: string[],
+  options: { cwd?: string; env?: Record<string, string | undefined> } = {},
+): LiveCli {
   const child = spawn(process.execPath, [BIN, ...args], {
     cwd: options.cwd ?? process.cwd(),
     env: cliEnv(options.env),
@@ -57,7 +64,10 @@ export function startCli(args: string[], options: { cwd?: string; env?: Record<s
     stderr: () => stderr,
     exited,
     waitForOutput: (pattern, timeoutMs = 15_000) =>
-      waitFor(() => stdout.match(pattern), { timeoutMs, message: `stdout to match ${pattern}; stdout:\n${stdout}\nstderr:\n${stderr}` }),
+      waitFor(() => stdout.match(pattern), {
+        timeoutMs,
+        message: `stdout to match ${pattern}; stdout:\n${stdout}\nstderr:\n${stderr}`,
+      }),
   };
 }
 
@@ -79,7 +89,10 @@ export function fixtureEntry(name: Parameters<typeof fixturePath>[0], args: stri
 }
 
 /** Writes `{ mcpServers }` as `file` in a fresh temp dir; returns the dir and the file's path. */
-export function writeConfig(mcpServers: Record<string, unknown>, file = "mcp.json"): { dir: string; path: string } {
+export function writeConfig(
+  mcpServers: Record<string, unknown>,
+  file = "mcp.json",
+): { dir: string; path: string } {
   const dir = makeTempDir("cli-test-");
   const path = join(dir, file);
   writeFileSync(path, JSON.stringify({ mcpServers }, null, 2));

@@ -56,7 +56,9 @@ describe("inspect", () => {
     const { path } = config({ bad: { command: 42 } });
     const run = await runCli(["inspect", path]);
     expect(run.code).toBe(2);
-    expect(run.stderr).toMatch(/^error: Invalid MCP config in ".*mcp\.json": server "bad", field "command": expected a string/m);
+    expect(run.stderr).toMatch(
+      /^error: Invalid MCP config in ".*mcp\.json": server "bad", field "command": expected a string/m,
+    );
     expect(run.stdout).toBe("");
   });
 
@@ -81,6 +83,8 @@ describe("inspect", () => {
     expect(dot.stderr).toMatch(/^config: \.\/\.mcp\.json$/m);
     const none = await runCli(["inspect"], { cwd: join(dir, ".vscode") });
     expect(none.code).toBe(2);
-    expect(none.stderr).toMatch(/none found here \(looked for \.\/mcp\.json, \.\/\.mcp\.json, \.\/\.vscode\/mcp\.json\)/);
+    expect(none.stderr).toMatch(
+      /none found here \(looked for \.\/mcp\.json, \.\/\.mcp\.json, \.\/\.vscode\/mcp\.json\)/,
+    );
   });
 });

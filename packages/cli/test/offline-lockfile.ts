@@ -50,7 +50,11 @@ export function offlineLockfile(root: string, tarballs: Record<string, string>):
   };
   const source = rootLock.packages;
   const out: Record<string, LockEntry> = {
-    "": { name: "app", version: "1.0.0", dependencies: Object.fromEntries(Object.entries(tarballs).map(([n, t]) => [n, `file:${t}`])) },
+    "": {
+      name: "app",
+      version: "1.0.0",
+      dependencies: Object.fromEntries(Object.entries(tarballs).map(([n, t]) => [n, `file:${t}`])),
+    },
   };
   const queue: string[] = [];
   for (const [name, tarball] of Object.entries(tarballs)) {

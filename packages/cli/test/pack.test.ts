@@ -19,7 +19,9 @@ afterAll(() => {
 });
 
 async function pack(packageDir: string, into: string): Promise<string> {
-  const { stdout } = await run(npm, ["pack", "--json", "--ignore-scripts", "--pack-destination", into], { cwd: packageDir });
+  const { stdout } = await run(npm, ["pack", "--json", "--ignore-scripts", "--pack-destination", into], {
+    cwd: packageDir,
+  });
   const [report] = JSON.parse(stdout) as { filename: string }[];
   return join(into, (report as { filename: string }).filename);
 }
@@ -34,8 +36,13 @@ describe("npm pack", () => {
     // The core's own dependencies come from the npm cache this checkout's `npm ci` filled.
     const tarballs = { "@toolnexus/mcp-core": core, "@toolnexus/cli": cli };
     const lock = offlineLockfile(join(packages, ".."), tarballs);
-    const dependencies = Object.fromEntries(Object.entries(tarballs).map(([name, file]) => [name, `file:${file}`]));
-    writeFileSync(join(app, "package.json"), JSON.stringify({ name: "app", version: "1.0.0", private: true, dependencies }));
+    const dependencies = Object.fromEntries(
+      Object.entries(tarballs).map(([name, file]) => [name, `file:${file}`]),
+    );
+    writeFileSync(
+      join(app, "package.json"),
+      JSON.stringify({ name: "app", version: "1.0.0", private: true, dependencies }),
+    );
     writeFileSync(join(app, "package-lock.json"), JSON.stringify(lock, null, 2));
     await run(npm, ["ci", "--offline", "--no-audit", "--no-fund", "--ignore-scripts"], { cwd: app });
     const { stdout } = await run(npx, ["--offline", "toolnexus-mcp", "--help"], { cwd: app });

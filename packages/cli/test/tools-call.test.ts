@@ -23,7 +23,12 @@ describe("tools", () => {
 
   it("--server --json prints the full definitions with schemas, parsed", async () => {
     const run = await runCli(["tools", path, "--server", "basic", "--json"]);
-    const tools = JSON.parse(run.stdout) as { name: string; rawName: string; server: string; inputSchema: unknown }[];
+    const tools = JSON.parse(run.stdout) as {
+      name: string;
+      rawName: string;
+      server: string;
+      inputSchema: unknown;
+    }[];
     expect(tools).toHaveLength(8);
     expect(tools.find((t) => t.rawName === "echo")).toMatchObject({
       name: "mcp__basic__echo",
@@ -81,7 +86,9 @@ describe("call", () => {
   it("args that are not JSON: the position is named and pointed at, exit 2, before the config is read", async () => {
     const run = await runCli(["call", "/nonexistent/mcp.json", "mcp__basic__echo", '{"text": hi}']);
     expect(run.code).toBe(2);
-    expect(run.stderr).toMatch(/^error: the arguments are not valid JSON: it has an unexpected character at position 9$/m);
+    expect(run.stderr).toMatch(
+      /^error: the arguments are not valid JSON: it has an unexpected character at position 9$/m,
+    );
     expect(run.stderr).toContain('  {"text": hi}\n           ^\n');
     const short = await runCli(["call", path, "mcp__basic__echo", '{"text":"x"']);
     expect(short.stderr).toMatch(/it ends early at position 11/);

@@ -24,7 +24,9 @@ describe("watch", () => {
 
     process.kill(pid, "SIGKILL");
     await cli.waitForOutput(/^\d\d:\d\d:\d\d\.\d{3} basic: running → error \(crash\)/m);
-    const restarted = await cli.waitForOutput(/^\d\d:\d\d:\d\d\.\d{3} basic: starting → running \(ready\) pid (\d+)$/m);
+    const restarted = await cli.waitForOutput(
+      /^\d\d:\d\d:\d\d\.\d{3} basic: starting → running \(ready\) pid (\d+)$/m,
+    );
     const newPid = Number(restarted[1]);
     expect(newPid).not.toBe(pid);
 

@@ -14,7 +14,8 @@ import { reportDownServers } from "./tools.js";
 /** `[config] <tool> [json-args]`: with two arguments the first is the config when it names a file. */
 function splitPositionals(positionals: readonly string[]): { config?: string; tool: string; args?: string } {
   const [a, b, c, ...extra] = positionals;
-  if (extra.length > 0) throw new UsageError(`too many arguments: ${extra.join(" ")} (quote the JSON arguments)`);
+  if (extra.length > 0)
+    throw new UsageError(`too many arguments: ${extra.join(" ")} (quote the JSON arguments)`);
   if (a === undefined) throw new UsageError("which tool? usage: call [config] <tool> [json-args]");
   if (c !== undefined) return { config: a, tool: b as string, args: c };
   if (b === undefined) return { tool: a };
@@ -58,7 +59,8 @@ function printable(text: string): string {
 }
 
 function progressLine(progress: McpProgress): string {
-  const amount = progress.total === undefined ? `${progress.progress}` : `${progress.progress}/${progress.total}`;
+  const amount =
+    progress.total === undefined ? `${progress.progress}` : `${progress.progress}/${progress.total}`;
   return cut(`progress ${amount}${progress.message ? ` ${oneLine(progress.message)}` : ""}`, COLUMNS);
 }
 

@@ -4,7 +4,13 @@
  * @module
  */
 import { readFileSync } from "node:fs";
-import { type EnvEntry, parseConfig, scopedEnv, type ServerConfig, type StdioServerConfig } from "@toolnexus/mcp-core";
+import {
+  type EnvEntry,
+  parseConfig,
+  type ServerConfig,
+  type StdioServerConfig,
+  scopedEnv,
+} from "@toolnexus/mcp-core";
 import { type Command, type CommandContext, configAndRest, resolveConfig } from "../command.js";
 import { COLUMNS, cell, cut, firstLine, paint } from "../output.js";
 import { EXIT, UsageError } from "../usage-error.js";
@@ -68,7 +74,12 @@ export function envReport(config: ServerConfig, parentEnv: Record<string, string
     }));
     return { server: config.name, transport: config.transport, names };
   } catch (error) {
-    return { server: config.name, transport: config.transport, names: [], error: firstLine(String((error as Error).message)) };
+    return {
+      server: config.name,
+      transport: config.transport,
+      names: [],
+      error: firstLine(String((error as Error).message)),
+    };
   }
 }
 
@@ -79,7 +90,9 @@ async function run(context: CommandContext): Promise<number> {
   const parsed = await parseConfig(config.path);
   const servers = parsed.servers.filter((s) => flags.server === undefined || s.name === flags.server);
   if (flags.server !== undefined && servers.length === 0) {
-    throw new UsageError(`--server "${flags.server}" is not in the config (servers: ${parsed.servers.map((s) => s.name).join(", ")})`);
+    throw new UsageError(
+      `--server "${flags.server}" is not in the config (servers: ${parsed.servers.map((s) => s.name).join(", ")})`,
+    );
   }
   const reports = servers.map((s) => envReport(s, process.env));
   if (flags.json) {
@@ -89,7 +102,8 @@ async function run(context: CommandContext): Promise<number> {
       output.out(paint(output, "bold", cut(`${report.server} (${report.transport})`, COLUMNS)));
       if (report.transport !== "stdio") output.out("  no child process: env does not apply");
       if (report.error) output.out(paint(output, "red", cut(`  error: ${report.error}`, COLUMNS)));
-      for (const granted of report.names) output.out(cut(`  ${cell(granted.name, 32)} ${granted.why}`, COLUMNS));
+      for (const granted of report.names)
+        output.out(cut(`  ${cell(granted.name, 32)} ${granted.why}`, COLUMNS));
     }
   }
   return reports.some((r) => r.error) ? EXIT.failed : EXIT.ok;
@@ -105,4 +119,3 @@ export const env: Command = {
   example: "toolnexus-mcp env --server github",
   run,
 };
-

@@ -2,11 +2,11 @@
  * `inspect [config]`: connect every server, show live progress, then one table row per server.
  * @module
  */
-import { parseConfig, type McpSource, type ServerSnapshot } from "@toolnexus/mcp-core";
+import { type McpSource, parseConfig, type ServerSnapshot } from "@toolnexus/mcp-core";
 import { type Command, type CommandContext, configAndRest, openSource, resolveConfig } from "../command.js";
 import { COLUMNS, cell, cut, firstLine, formatMs, type Output, oneLine, paint } from "../output.js";
-import { EXIT } from "../usage-error.js";
 import { startProgress } from "../progress.js";
+import { EXIT } from "../usage-error.js";
 
 /** One server's row, as `--json` prints it too. */
 export interface InspectRow extends ServerSnapshot {
@@ -45,7 +45,16 @@ function failed(server: ServerSnapshot): boolean {
 
 /** The table: one row per server, then its env names and error (stderr tail with `--verbose`). */
 export function printTable(output: Output, rows: readonly InspectRow[], verbose: boolean): void {
-  output.out(paint(output, "bold", row(output, HEADER.map(([title]) => title))));
+  output.out(
+    paint(
+      output,
+      "bold",
+      row(
+        output,
+        HEADER.map(([title]) => title),
+      ),
+    ),
+  );
   for (const server of rows) {
     const state = server.status === "disabled" ? "disabled" : server.state;
     const values = [
@@ -58,7 +67,8 @@ export function printTable(output: Output, rows: readonly InspectRow[], verbose:
       server.pid === undefined ? "–" : String(server.pid),
     ];
     output.out(row(output, values, server.status === "disabled" ? undefined : stateColorOf(server)));
-    if (server.env) output.out(cut(`  env: ${server.env.map((e) => e.name).join(", ") || "(none)"}`, COLUMNS));
+    if (server.env)
+      output.out(cut(`  env: ${server.env.map((e) => e.name).join(", ") || "(none)"}`, COLUMNS));
     if (server.authorizationUrl) output.out(cut(`  authorize: ${oneLine(server.authorizationUrl)}`, COLUMNS));
     if (server.lastError && failed(server)) {
       output.out(paint(output, "red", cut(`  error: ${firstLine(server.lastError)}`, COLUMNS)));
@@ -88,7 +98,12 @@ async function run(context: CommandContext): Promise<number> {
   const [named] = configAndRest(context.positionals, 0);
   const config = resolveConfig(context, named);
   const parsed = await parseConfig(config.path); // a config error stops here, before anything starts
-  const progress = flags.json ? undefined : startProgress(output, parsed.servers.filter((s) => s.enabled).map((s) => s.name));
+  const progress = flags.json
+    ? undefined
+    : startProgress(
+        output,
+        parsed.servers.filter((s) => s.enabled).map((s) => s.name),
+      );
   const started = performance.now();
   const source = await openSource(context, config, { autoRestart: false }).catch((error: unknown) => {
     progress?.stop();
@@ -98,7 +113,8 @@ async function run(context: CommandContext): Promise<number> {
     const loadedMs = performance.now() - started;
     const connectMs = new Map<string, number>();
     // A snapshot's uptime says when the server got running: the rest of the load was its connect time.
-    for (const s of source.servers()) if (s.uptimeMs !== undefined) connectMs.set(s.name, Math.max(0, loadedMs - s.uptimeMs));
+    for (const s of source.servers())
+      if (s.uptimeMs !== undefined) connectMs.set(s.name, Math.max(0, loadedMs - s.uptimeMs));
     await startLazy(source, connectMs);
     const rows: InspectRow[] = source.servers().map((s) => ({
       ...s,

@@ -12,10 +12,10 @@ import {
   type McpSource,
   parseConfig,
 } from "@toolnexus/mcp-core";
+import { authStoreKey } from "../auth-store-key.js";
 import { type Command, type CommandContext, resolveConfig } from "../command.js";
 import { COLUMNS, cut, firstLine, oneLine } from "../output.js";
 import { EXIT, UsageError } from "../usage-error.js";
-import { authStoreKey } from "../auth-store-key.js";
 
 /** How long `login` waits for the person when `--timeout` is not given: the loopback listener's own limit. */
 const DEFAULT_LOGIN_WAIT_MS = 300_000;
@@ -28,7 +28,9 @@ async function oauthServer(context: CommandContext): Promise<HttpServerConfig & 
   const parsed = await parseConfig(resolveConfig(context, named).path);
   const config = parsed.servers.find((s) => s.name === server);
   if (!config) {
-    throw new UsageError(`no server "${server}" in the config (servers: ${parsed.servers.map((s) => s.name).join(", ")})`);
+    throw new UsageError(
+      `no server "${server}" in the config (servers: ${parsed.servers.map((s) => s.name).join(", ")})`,
+    );
   }
   if (config.transport === "stdio" || config.auth === undefined) {
     throw new UsageError(`server "${server}" has no "auth" in the config: there is nothing to log in to`);
@@ -101,7 +103,9 @@ async function login(context: CommandContext): Promise<number> {
     output.out(`logged in to "${config.name}"; the token is kept in ${defaultAuthDir()}`);
     return EXIT.ok;
   } catch (error) {
-    output.err(cut(`error: login to "${config.name}" failed: ${firstLine((error as Error).message)}`, COLUMNS));
+    output.err(
+      cut(`error: login to "${config.name}" failed: ${firstLine((error as Error).message)}`, COLUMNS),
+    );
     return EXIT.failed;
   } finally {
     await source.close();

@@ -26,7 +26,9 @@ export function checkServer(source: McpSource, server: string | undefined): void
   if (server === undefined) return;
   const names = source.servers().map((s) => s.name);
   if (!names.includes(server)) {
-    throw new UsageError(`--server "${server}" is not in the config (servers: ${names.join(", ") || "none"})`);
+    throw new UsageError(
+      `--server "${server}" is not in the config (servers: ${names.join(", ") || "none"})`,
+    );
   }
 }
 
@@ -34,9 +36,12 @@ export function checkServer(source: McpSource, server: string | undefined): void
 export function reportDownServers(context: CommandContext, source: McpSource, only?: string): boolean {
   let down = false;
   for (const s of source.servers()) {
-    if ((only !== undefined && s.name !== only) || s.status === "disabled" || s.state === "running" || s.lazy) continue;
+    if ((only !== undefined && s.name !== only) || s.status === "disabled" || s.state === "running" || s.lazy)
+      continue;
     down = true;
-    context.output.err(cut(`${s.name}: ${s.state}${s.lastError ? `: ${firstLine(s.lastError)}` : ""}`, COLUMNS));
+    context.output.err(
+      cut(`${s.name}: ${s.state}${s.lastError ? `: ${firstLine(s.lastError)}` : ""}`, COLUMNS),
+    );
   }
   return down;
 }

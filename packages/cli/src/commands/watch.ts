@@ -4,8 +4,8 @@
  * @module
  */
 import type { ConnectionState, StateInfo, ToolsChange } from "@toolnexus/mcp-core";
-import type { ConfigChoice } from "../config-file.js";
 import { type Command, type CommandContext, configAndRest, openSource, resolveConfig } from "../command.js";
+import type { ConfigChoice } from "../config-file.js";
 import { COLUMNS, cut, firstLine, formatMs, type Output, oneLine, paint } from "../output.js";
 import { EXIT } from "../usage-error.js";
 
@@ -14,7 +14,11 @@ function timestamp(): string {
   return new Date().toISOString().slice(11, 23);
 }
 
-function stateLine(server: string, state: ConnectionState, info: Partial<StateInfo> & { pid?: number | undefined }): string {
+function stateLine(
+  server: string,
+  state: ConnectionState,
+  info: Partial<StateInfo> & { pid?: number | undefined },
+): string {
   const parts = [`${server}: ${info.previous ? `${info.previous} → ` : ""}${state}`];
   if (info.reason) parts.push(`(${info.reason})`);
   if (info.pid !== undefined) parts.push(`pid ${info.pid}`);
