@@ -11,7 +11,7 @@ import { inspect } from "./commands/inspect.js";
 import { loginCommand, logoutCommand } from "./commands/login.js";
 import { tools } from "./commands/tools.js";
 import { watch } from "./commands/watch.js";
-import { COLUMNS, cut, type Output, processOutput } from "./output.js";
+import { COLUMNS, type Output, processOutput } from "./output.js";
 import { EXIT, UsageError } from "./usage-error.js";
 
 /** Every command, in the order `--help` lists them. */
@@ -27,16 +27,30 @@ const OPTIONS = {
   "no-color": { type: "boolean" },
 } as const;
 
+/** Word-wraps prose to 80 columns, continuation lines indented by `indent` spaces. */
+function wrap(text: string, indent = 0): string[] {
+  const lines: string[] = [];
+  const [lead = "", first = "", ...words] = text.split(/( *\S+)/).filter(Boolean);
+  let line = lead + first;
+  for (const word of words) {
+    if (line.length + word.length > COLUMNS) {
+      lines.push(line);
+      line = " ".repeat(indent) + word.trimStart();
+    } else line += word;
+  }
+  return [...lines, line];
+}
+
 function mainHelp(): string[] {
   return [
     "toolnexus-mcp — start, inspect and watch the MCP servers of an mcp.json",
     "",
     "Usage: toolnexus-mcp <command> [args] [flags]",
     "",
-    ...COMMANDS.map((c) => cut(`  ${c.usage.padEnd(34)} ${c.summary}`, COLUMNS)),
+    ...COMMANDS.flatMap((c) => wrap(`  ${c.usage.padEnd(32)} ${c.summary}`, 35)),
     "",
-    "Without [config]: ./mcp.json, ./.mcp.json, then ./.vscode/mcp.json (the one used is named).",
-    "Flags: --no-color (or NO_COLOR), --help; `toolnexus-mcp <command> --help` for the rest.",
+    ...wrap("Without [config]: ./mcp.json, ./.mcp.json, then ./.vscode/mcp.json (the one used is named)."),
+    ...wrap("Flags: --no-color (or NO_COLOR), --help; `toolnexus-mcp <command> --help` for the rest."),
     "Exit codes: 0 ok, 1 a server or call failed, 2 a usage or config error.",
     "",
     "Example: toolnexus-mcp inspect ./mcp.json",
@@ -47,8 +61,7 @@ function commandHelp(command: Command): string[] {
   return [
     `Usage: toolnexus-mcp ${command.usage} [flags]`,
     "",
-    command.summary,
-    ...(command.details ?? []),
+    ...[command.summary, ...(command.details ?? [])].flatMap((text) => wrap(text)),
     "",
     "Flags:",
     ...command.flags.map((flag) => `  ${FLAG_HELP[flag]}`),
