@@ -35,14 +35,17 @@ function inTerminal(
   return { status: run.status, text: run.stdout };
 }
 
-const GREEN = "\u001b[32m";
+const ESC = String.fromCharCode(27);
+const GREEN = `${ESC}[32m`;
+/** An SGR colour sequence such as ESC[32m (not the cursor moves of the progress). */
+const COLOUR = new RegExp(`${ESC}\\[\\d+m`);
 
 describe.skipIf(!hasScript)("on a terminal", () => {
   it("inspect redraws each server's line from starting… to its result, and colours the state", () => {
     const run = inTerminal(["inspect", path]);
     expect(run.status).toBe(0);
-    expect(run.text).toMatch(/\u001b\[2Kbasic: starting… \d+ms/);
-    expect(run.text).toMatch(/\u001b\[1F\u001b\[2Kbasic: connected in \S+ \(8 tools\)/);
+    expect(run.text).toMatch(new RegExp(`${ESC}\\[2Kbasic: starting… \\d+ms`));
+    expect(run.text).toMatch(new RegExp(`${ESC}\\[1F${ESC}\\[2Kbasic: connected in \\S+ \\(8 tools\\)`));
     expect(run.text).toContain(`${GREEN}running`);
   });
 
@@ -52,7 +55,7 @@ describe.skipIf(!hasScript)("on a terminal", () => {
       inTerminal(["inspect", path, "--no-color"]),
     ]) {
       expect(run.status).toBe(0);
-      expect(run.text).not.toMatch(/\u001b\[\d+m/);
+      expect(run.text).not.toMatch(COLOUR);
       expect(run.text).toMatch(/basic: connected in/);
     }
   });
