@@ -70,3 +70,8 @@ export function formatMs(ms: number | undefined): string {
 export function firstLine(text: string | undefined): string {
   return text === undefined ? "" : oneLine(text.split("\n", 1)[0] ?? "");
 }
+
+/** `1 tool`, `8 tools`. */
+export function toolCount(count: number): string {
+  return `${count} tool${count === 1 ? "" : "s"}`;
+}

@@ -4,7 +4,7 @@
  * @module
  */
 import type { ServerSnapshot } from "@toolnexus/mcp-core";
-import { COLUMNS, cut, firstLine, formatMs, type Output } from "./output.js";
+import { COLUMNS, cut, firstLine, formatMs, type Output, toolCount } from "./output.js";
 
 /** A running progress display. */
 export interface Progress {
@@ -19,7 +19,7 @@ const REDRAW_MS = 100;
 function resultLine(server: ServerSnapshot & { connectMs: number | undefined }): string {
   if (server.status === "disabled") return `${server.name}: disabled`;
   if (server.state === "running") {
-    return `${server.name}: connected in ${formatMs(server.connectMs)} (${server.toolCount} tools)`;
+    return `${server.name}: connected in ${formatMs(server.connectMs)} (${toolCount(server.toolCount)})`;
   }
   const why = server.lastError ? `: ${firstLine(server.lastError)}` : "";
   return `${server.name}: ${server.state}${why}`;

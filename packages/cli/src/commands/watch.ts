@@ -6,7 +6,7 @@
 import type { ConnectionState, StateInfo, ToolsChange } from "@toolnexus/mcp-core";
 import { type Command, type CommandContext, configAndRest, openSource, resolveConfig } from "../command.js";
 import type { ConfigChoice } from "../config-file.js";
-import { COLUMNS, cut, firstLine, formatMs, type Output, oneLine, paint } from "../output.js";
+import { COLUMNS, cut, firstLine, formatMs, type Output, oneLine, paint, toolCount } from "../output.js";
 import { EXIT } from "../usage-error.js";
 
 /** `HH:MM:SS.mmm` in UTC. */
@@ -97,7 +97,7 @@ async function watchUntilSignal(
     source.onToolsChange((server, change) => print(output, toolsLine(server, change)));
     for (const s of source.servers()) {
       if (s.status === "disabled") continue;
-      const detail = s.state === "running" ? ` (${s.toolCount} tools)` : "";
+      const detail = s.state === "running" ? ` (${toolCount(s.toolCount)})` : "";
       const error = s.lastError && s.state !== "running" ? { error: new Error(s.lastError) } : {};
       print(output, stateLine(s.name, s.state, { pid: s.pid, ...error }) + detail, colorOf(s.state));
     }
