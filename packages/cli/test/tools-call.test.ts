@@ -38,6 +38,19 @@ describe("tools", () => {
     expect(run.code).toBe(0); // only "basic" was asked about
   });
 
+  it("a lazy server's tools are listed (its discovery is awaited), and calling one starts it", async () => {
+    const { dir: lazyDir, path: lazyPath } = writeConfig({ later: { ...fixtureEntry("basic"), lazy: true } });
+    try {
+      const list = await runCli(["tools", lazyPath]);
+      expect(list.code).toBe(0);
+      expect(list.stdout).toMatch(/^mcp__later__echo {2}\(echo\)$/m);
+      const call = await runCli(["call", lazyPath, "mcp__later__echo", '{"text":"woke"}']);
+      expect(call.stdout).toBe("woke\n");
+    } finally {
+      removeTempDir(lazyDir);
+    }
+  });
+
   it("--server naming no server is a usage error", async () => {
     const run = await runCli(["tools", path, "--server", "nope"]);
     expect(run.code).toBe(2);

@@ -70,7 +70,7 @@ async function run(context: CommandContext): Promise<number> {
   const args = parseArgsOrExplain(argsText); // before anything starts
   const source = await openSource(context, resolveConfig(context, config), { autoRestart: false });
   try {
-    const tool = findTool(source, name);
+    const tool = findTool(source, name) ?? (await source.whenSettled().then(() => findTool(source, name)));
     if (!tool) {
       output.err(`error: no tool named "${oneLine(name)}"`);
       const near = suggestions(source, name);

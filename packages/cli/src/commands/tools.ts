@@ -52,6 +52,7 @@ async function run(context: CommandContext): Promise<number> {
   const source = await openSource(context, resolveConfig(context, named), { autoRestart: false });
   try {
     checkServer(source, flags.server);
+    await source.whenSettled(); // a lazy server's tools come from a discovery the load does not wait for
     const tools = source.tools.filter((t) => flags.server === undefined || t.server === flags.server);
     const down = reportDownServers(context, source, flags.server);
     if (flags.json) {
