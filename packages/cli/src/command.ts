@@ -72,28 +72,44 @@ export function resolveConfig(context: CommandContext, named: string | undefined
 /**
  * Loads the config with the CLI's defaults: no listing cache (the CLI shows what servers say now),
  * warnings to stderr with `--verbose` (failed servers are shown by each command itself), and
- * `--timeout` bounding the load.
+ * `--timeout` bounding the load unless `boundLoad` is false (`call`: it bounds the call instead).
  */
 export async function openSource(
   context: CommandContext,
   config: ConfigChoice,
   options: LoadMcpOptions = {},
+  boundLoad = true,
 ): Promise<McpSource> {
-  const { timeoutMs } = context.flags;
+  const timeoutMs = boundLoad ? context.flags.timeoutMs : undefined;
+  const controller = new AbortController();
+  const loading = loadMcp(config.path, {
+    toolCache: false,
+    onWarning: (message) => {
+      if (context.flags.verbose) context.output.err(`warning: ${message}`);
+    },
+    signal: controller.signal,
+    ...options,
+  });
+  if (timeoutMs === undefined) return loading;
+  // The deadline answers at once; the aborted load may take a moment to unwind, and a source it
+  // still delivers is closed.
+  let timedOut = false;
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort();
+      reject(new LoadTimeoutError(`the servers did not start within --timeout ${timeoutMs} ms`));
+    }, timeoutMs);
+  });
+  loading.then(
+    (source) => timedOut && void source.close(),
+    () => {},
+  );
   try {
-    return await loadMcp(config.path, {
-      toolCache: false,
-      onWarning: (message) => {
-        if (context.flags.verbose) context.output.err(`warning: ${message}`);
-      },
-      ...(timeoutMs === undefined ? {} : { signal: AbortSignal.timeout(timeoutMs) }),
-      ...options,
-    });
-  } catch (error) {
-    if (isMcpCoreError(error) && error.code === "ABORTED" && timeoutMs !== undefined) {
-      throw new LoadTimeoutError(`the servers did not start within --timeout ${timeoutMs} ms`);
-    }
-    throw error;
+    return await Promise.race([loading, deadline]);
+  } finally {
+    clearTimeout(timer);
   }
 }
 

@@ -68,7 +68,7 @@ async function run(context: CommandContext): Promise<number> {
   const { output, flags } = context;
   const { config, tool: name, args: argsText } = splitPositionals(context.positionals);
   const args = parseArgsOrExplain(argsText); // before anything starts
-  const source = await openSource(context, resolveConfig(context, config), { autoRestart: false });
+  const source = await openSource(context, resolveConfig(context, config), { autoRestart: false }, false);
   try {
     const tool = findTool(source, name) ?? (await source.whenSettled().then(() => findTool(source, name)));
     if (!tool) {
@@ -83,7 +83,9 @@ async function run(context: CommandContext): Promise<number> {
       ...(flags.timeoutMs === undefined ? {} : { timeout: flags.timeoutMs }),
     });
     if (flags.json) output.out(JSON.stringify(result, null, 2));
-    else if (result.text) output.out(printable(result.text));
+    // A failure's text is its error message: that goes to stderr, below, once.
+    else if (result.text && (!result.isError || result.error?.kind === "tool"))
+      output.out(printable(result.text));
     if (result.isError) {
       output.err(`error: ${firstLine(result.error?.message ?? "the tool reported an error")}`);
       return EXIT.failed;
@@ -103,6 +105,7 @@ export const call: Command = {
   details: [
     "<tool> is the final name (mcp__server__tool) or a raw name only one server has.",
     "[json-args] is one JSON object; quote it for your shell. Progress goes to stderr.",
+    "--timeout bounds the call (each server's start keeps its config timeout).",
     "Exit code: 0 on success, 1 when the call failed or the tool is unknown, 2 on bad args.",
   ],
   example: `toolnexus-mcp call mcp__basic__echo '{"text":"hi"}'`,
