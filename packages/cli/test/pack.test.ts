@@ -9,9 +9,13 @@ import { makeTempDir, removeTempDir } from "@toolnexus/fixtures";
 import { afterAll, describe, expect, it } from "vitest";
 import { offlineLockfile } from "./offline-lockfile.js";
 
-const run = promisify(execFile);
-const npm = process.platform === "win32" ? "npm.cmd" : "npm";
-const npx = process.platform === "win32" ? "npx.cmd" : "npx";
+const windows = process.platform === "win32";
+const exec = promisify(execFile);
+// npm and npx are .cmd scripts on Windows, which Node runs only through a shell.
+const run = (file: string, args: string[], options: { cwd: string }) =>
+  exec(file, args, { ...options, shell: windows });
+const npm = windows ? "npm.cmd" : "npm";
+const npx = windows ? "npx.cmd" : "npx";
 const packages = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const dirs: string[] = [];
 afterAll(() => {
