@@ -1,0 +1,121 @@
+/**
+ * `env [config] [--server NAME]`: the env names each stdio child would get and why — computed with
+ * the core's `scopedEnv` from the config and this shell's environment, nothing spawned, no value shown.
+ * @module
+ */
+import { readFileSync } from "node:fs";
+import {
+  type EnvEntry,
+  parseConfig,
+  type ServerConfig,
+  type StdioServerConfig,
+  scopedEnv,
+} from "@toolnexus/mcp-core";
+import { type Command, type CommandContext, configAndRest, resolveConfig } from "../command.js";
+import { COLUMNS, cell, cut, firstLine, paint } from "../output.js";
+import { EXIT, UsageError } from "../usage-error.js";
+
+/** One name and the reason it is granted. */
+export interface GrantedName {
+  name: string;
+  origin: EnvEntry["origin"];
+  /** `safe base`, `by name`, `by glob PREFIX_*`, `inheritEnv: "all"`, `explicit env`, `envFile`. */
+  why: string;
+}
+
+/** A server's env report (`error` when it cannot be computed, e.g. an unset `${VAR}`). */
+export interface EnvReport {
+  server: string;
+  transport: ServerConfig["transport"];
+  names: GrantedName[];
+  error?: string;
+}
+
+/** The names in a dotenv file (`NAME=…`, `export NAME=…`); values are never read into the report. */
+function envFileNames(file: string): Record<string, string> {
+  const names: Record<string, string> = {};
+  for (const line of readFileSync(file, "utf8").split(/\r?\n/)) {
+    const match = /^\s*(?:export\s+)?([A-Za-z_][A-Za-z0-9_.]*)\s*=/.exec(line);
+    if (match?.[1]) names[match[1]] = "";
+  }
+  return names;
+}
+
+/** Which rule of the list granted an inherited name. */
+function inheritedWhy(name: string, inheritEnv: StdioServerConfig["inheritEnv"]): string {
+  if (inheritEnv === "all") return 'inheritEnv: "all"';
+  const list = inheritEnv ?? [];
+  if (list.includes(name)) return "by name";
+  const glob = list.find((item) => item.endsWith("*") && name.startsWith(item.slice(0, -1)));
+  return glob ? `by glob ${glob}` : "inherited";
+}
+
+const WHY: Record<Exclude<EnvEntry["origin"], "inherited">, string> = {
+  base: "safe base",
+  explicit: "explicit env",
+  envFile: "envFile",
+};
+
+/** The report for one server. */
+export function envReport(config: ServerConfig, parentEnv: Record<string, string | undefined>): EnvReport {
+  if (config.transport !== "stdio") return { server: config.name, transport: config.transport, names: [] };
+  try {
+    const { entries } = scopedEnv({
+      server: config.name,
+      parentEnv,
+      inheritEnv: config.inheritEnv ?? [],
+      env: config.env,
+      envFileEntries: config.envFile === undefined ? undefined : envFileNames(config.envFile),
+    });
+    const names = entries.map(({ name, origin }) => ({
+      name,
+      origin,
+      why: origin === "inherited" ? inheritedWhy(name, config.inheritEnv) : WHY[origin],
+    }));
+    return { server: config.name, transport: config.transport, names };
+  } catch (error) {
+    return {
+      server: config.name,
+      transport: config.transport,
+      names: [],
+      error: firstLine(String((error as Error).message)),
+    };
+  }
+}
+
+async function run(context: CommandContext): Promise<number> {
+  const { output, flags } = context;
+  const [named] = configAndRest(context.positionals, 0);
+  const config = resolveConfig(context, named);
+  const parsed = await parseConfig(config.path);
+  const servers = parsed.servers.filter((s) => flags.server === undefined || s.name === flags.server);
+  if (flags.server !== undefined && servers.length === 0) {
+    throw new UsageError(
+      `--server "${flags.server}" is not in the config (servers: ${parsed.servers.map((s) => s.name).join(", ")})`,
+    );
+  }
+  const reports = servers.map((s) => envReport(s, process.env));
+  if (flags.json) {
+    output.out(JSON.stringify(reports, null, 2));
+  } else {
+    for (const report of reports) {
+      output.out(paint(output, "bold", cut(`${report.server} (${report.transport})`, COLUMNS)));
+      if (report.transport !== "stdio") output.out("  no child process: env does not apply");
+      if (report.error) output.out(paint(output, "red", cut(`  error: ${report.error}`, COLUMNS)));
+      for (const granted of report.names)
+        output.out(cut(`  ${cell(granted.name, 32)} ${granted.why}`, COLUMNS));
+    }
+  }
+  return reports.some((r) => r.error) ? EXIT.failed : EXIT.ok;
+}
+
+/** The `env` command. */
+export const env: Command = {
+  name: "env",
+  usage: "env [config]",
+  summary: "the env names each stdio child would get, and why (never a value)",
+  flags: ["server", "json"],
+  details: ["Computed from the config and this shell's environment; nothing is started."],
+  example: "toolnexus-mcp env --server github",
+  run,
+};

@@ -1,0 +1,148 @@
+/**
+ * `login <server> [config]`: OAuth for one server through the core's loopback redirect listener,
+ * the token kept in the default store (`fileTokenStore()`). `logout <server> [config]` removes it.
+ * @module
+ */
+import { spawn } from "node:child_process";
+import {
+  defaultAuthDir,
+  fileTokenStore,
+  type HttpServerConfig,
+  loadMcp,
+  type McpSource,
+  parseConfig,
+} from "@toolnexus/mcp-core";
+import { authStoreKey } from "../auth-store-key.js";
+import { type Command, type CommandContext, resolveConfig } from "../command.js";
+import { COLUMNS, cut, firstLine, oneLine } from "../output.js";
+import { EXIT, UsageError } from "../usage-error.js";
+
+/** How long `login` waits for the person when `--timeout` is not given: the loopback listener's own limit. */
+const DEFAULT_LOGIN_WAIT_MS = 300_000;
+
+/** `<server> [config]`, and the server's remote config with OAuth. */
+async function oauthServer(context: CommandContext): Promise<HttpServerConfig & { auth: object }> {
+  const [server, named, ...extra] = context.positionals;
+  if (server === undefined) throw new UsageError("which server? usage: login <server> [config]");
+  if (extra.length > 0) throw new UsageError(`too many arguments: ${extra.join(" ")}`);
+  const parsed = await parseConfig(resolveConfig(context, named).path);
+  const config = parsed.servers.find((s) => s.name === server);
+  if (!config) {
+    throw new UsageError(
+      `no server "${server}" in the config (servers: ${parsed.servers.map((s) => s.name).join(", ")})`,
+    );
+  }
+  if (config.transport === "stdio" || config.auth === undefined) {
+    throw new UsageError(`server "${server}" has no "auth" in the config: there is nothing to log in to`);
+  }
+  return config as HttpServerConfig & { auth: object };
+}
+
+/** Opens `url` with the platform's opener, if there is one; failure is silent (the URL is printed). */
+function openBrowser(url: string): void {
+  const [command, args] =
+    process.platform === "darwin"
+      ? ["open", [url]]
+      : process.platform === "win32"
+        ? ["cmd", ["/c", "start", "", url]]
+        : ["xdg-open", [url]];
+  try {
+    const child = spawn(command, args as string[], { stdio: "ignore", detached: true });
+    child.on("error", () => {});
+    child.unref();
+  } catch {
+    // no opener: the printed URL is enough
+  }
+}
+
+/** Resolves when the server is running; rejects when it fails or the wait runs out. */
+function untilRunning(source: McpSource, server: string, waitMs: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no authorization within ${waitMs} ms`)), waitMs);
+    const done = (error?: Error) => {
+      clearTimeout(timer);
+      unsubscribe();
+      if (error) reject(error);
+      else resolve();
+    };
+    const unsubscribe = source.onStateChange((name, state, info) => {
+      if (name !== server) return;
+      if (state === "running") done();
+      else if (state === "error") done(new Error(info.error?.message ?? "the server failed to start"));
+    });
+    const now = source.servers().find((s) => s.name === server);
+    if (now?.state === "running") done();
+    else if (now?.state === "error") done(new Error(now.lastError ?? "the server failed to start"));
+  });
+}
+
+async function login(context: CommandContext): Promise<number> {
+  const { output, flags } = context;
+  const config = await oauthServer(context);
+  // Only this server: the others of the config need not start to log in to one.
+  const entry = {
+    type: config.transport,
+    url: config.url,
+    auth: config.auth,
+    timeout: config.timeoutMs,
+    protocol: config.protocol,
+    ...(config.headers === undefined ? {} : { headers: config.headers }),
+  };
+  const source = await loadMcp(
+    { mcpServers: { [config.name]: entry } },
+    { toolCache: false, autoRestart: false, onWarning: (m) => flags.verbose && output.err(`warning: ${m}`) },
+  );
+  try {
+    const snapshot = source.servers()[0];
+    if (snapshot?.state === "needs-auth" && snapshot.authorizationUrl) {
+      output.out(`Open this URL to authorize "${config.name}":`);
+      output.out(snapshot.authorizationUrl);
+      if (flags.open) openBrowser(snapshot.authorizationUrl);
+    }
+    await untilRunning(source, config.name, flags.timeoutMs ?? DEFAULT_LOGIN_WAIT_MS);
+    output.out(`logged in to "${config.name}"; the token is kept in ${defaultAuthDir()}`);
+    return EXIT.ok;
+  } catch (error) {
+    output.err(
+      cut(`error: login to "${config.name}" failed: ${firstLine((error as Error).message)}`, COLUMNS),
+    );
+    return EXIT.failed;
+  } finally {
+    await source.close();
+  }
+}
+
+async function logout(context: CommandContext): Promise<number> {
+  const { output } = context;
+  const config = await oauthServer(context);
+  const key = await authStoreKey(config);
+  const store = fileTokenStore();
+  const had = (await store.get(key)) !== undefined;
+  await store.delete(key);
+  output.out(had ? `logged out of "${config.name}"` : `"${oneLine(config.name)}" had no stored token`);
+  return EXIT.ok;
+}
+
+/** The `login` command. */
+export const loginCommand: Command = {
+  name: "login",
+  usage: "login <server> [config]",
+  summary: "authorize one OAuth server (prints the URL; the token goes to the default store)",
+  flags: ["open", "timeout", "verbose"],
+  details: [
+    "The redirect lands on a listener on 127.0.0.1 (random port); login ends when the server runs.",
+    "The store: $TOOLNEXUS_MCP_AUTH_DIR, else ~/.config/toolnexus-mcp/auth.",
+  ],
+  example: "toolnexus-mcp login linear --open",
+  run: login,
+};
+
+/** The `logout` command. */
+export const logoutCommand: Command = {
+  name: "logout",
+  usage: "logout <server> [config]",
+  summary: "remove the stored OAuth token of one server",
+  flags: [],
+  example: "toolnexus-mcp logout linear",
+  run: logout,
+};

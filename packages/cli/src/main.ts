@@ -1,0 +1,155 @@
+/**
+ * The command line: `toolnexus-mcp <command> [args] [flags]`, parsed with `node:util`'s parseArgs.
+ * @module
+ */
+import { parseArgs } from "node:util";
+import { isMcpCoreError } from "@toolnexus/mcp-core";
+import { type Command, FLAG_HELP, type Flags, isConfigError, LoadTimeoutError } from "./command.js";
+import { call } from "./commands/call.js";
+import { env } from "./commands/env.js";
+import { inspect } from "./commands/inspect.js";
+import { loginCommand, logoutCommand } from "./commands/login.js";
+import { tools } from "./commands/tools.js";
+import { watch } from "./commands/watch.js";
+import { COLUMNS, type Output, processOutput } from "./output.js";
+import { EXIT, UsageError } from "./usage-error.js";
+
+/** Every command, in the order `--help` lists them. */
+export const COMMANDS: readonly Command[] = [inspect, tools, call, watch, env, loginCommand, logoutCommand];
+
+const OPTIONS = {
+  help: { type: "boolean", short: "h" },
+  json: { type: "boolean" },
+  timeout: { type: "string" },
+  server: { type: "string" },
+  verbose: { type: "boolean", short: "v" },
+  open: { type: "boolean" },
+  "no-color": { type: "boolean" },
+} as const;
+
+/** Word-wraps prose to 80 columns, continuation lines indented by `indent` spaces. */
+function wrap(text: string, indent = 0): string[] {
+  const lines: string[] = [];
+  const [lead = "", first = "", ...words] = text.split(/( *\S+)/).filter(Boolean);
+  let line = lead + first;
+  for (const word of words) {
+    if (line.length + word.length > COLUMNS) {
+      lines.push(line);
+      line = " ".repeat(indent) + word.trimStart();
+    } else line += word;
+  }
+  return [...lines, line];
+}
+
+function mainHelp(): string[] {
+  return [
+    "toolnexus-mcp — start, inspect and watch the MCP servers of an mcp.json",
+    "",
+    "Usage: toolnexus-mcp <command> [args] [flags]",
+    "",
+    ...COMMANDS.flatMap((c) => wrap(`  ${c.usage.padEnd(32)} ${c.summary}`, 35)),
+    "",
+    ...wrap("Without [config]: ./mcp.json, ./.mcp.json, then ./.vscode/mcp.json (the one used is named)."),
+    ...wrap("Flags: --no-color (or NO_COLOR), --help; `toolnexus-mcp <command> --help` for the rest."),
+    "Exit codes: 0 ok, 1 a server or call failed, 2 a usage or config error.",
+    "",
+    "Example: toolnexus-mcp inspect ./mcp.json",
+  ];
+}
+
+function commandHelp(command: Command): string[] {
+  return [
+    `Usage: toolnexus-mcp ${command.usage} [flags]`,
+    "",
+    ...[command.summary, ...(command.details ?? [])].flatMap((text) => wrap(text)),
+    "",
+    "Flags:",
+    ...command.flags.map((flag) => `  ${FLAG_HELP[flag]}`),
+    "  --no-color       no colours (also when NO_COLOR is set)",
+    "  --help           this text",
+    "",
+    `Example: ${command.example}`,
+  ];
+}
+
+function timeoutOf(text: string | undefined): number | undefined {
+  if (text === undefined) return undefined;
+  const ms = Number(text);
+  if (!Number.isInteger(ms) || ms <= 0 || ms > 2_147_483_647) {
+    throw new UsageError(`--timeout expects a positive whole number of milliseconds, got "${text}"`);
+  }
+  return ms;
+}
+
+/** Rejects flags the command does not read (a typo would otherwise be silently ignored). */
+function checkFlags(command: Command, values: Record<string, unknown>): void {
+  const allowed = new Set<string>([...command.flags, "help", "no-color"]);
+  for (const [flag, value] of Object.entries(values)) {
+    if (value !== undefined && !allowed.has(flag)) {
+      throw new UsageError(
+        `${command.name} does not take --${flag} (see toolnexus-mcp ${command.name} --help)`,
+      );
+    }
+  }
+}
+
+function printError(output: Output, error: unknown): number {
+  if (error instanceof UsageError) {
+    output.err(`error: ${error.message}`);
+    for (const line of error.details) output.err(line);
+    return EXIT.usage;
+  }
+  if (isConfigError(error)) {
+    output.err(`error: ${(error as Error).message}`);
+    return EXIT.usage;
+  }
+  if (error instanceof LoadTimeoutError || isMcpCoreError(error)) {
+    output.err(`error: ${(error as Error).message}`);
+    return EXIT.failed;
+  }
+  output.err(`error: ${error instanceof Error ? error.message : String(error)}`);
+  return EXIT.failed;
+}
+
+/**
+ * Runs the command line `argv` (without `node` and the script) and resolves with the exit code.
+ * Output goes to the process's stdout (results) and stderr (progress, warnings, errors).
+ */
+export async function main(argv: readonly string[]): Promise<number> {
+  const early = processOutput(argv.includes("--no-color"));
+  try {
+    const { values, positionals } = parseArgs({
+      args: [...argv],
+      options: OPTIONS,
+      allowPositionals: true,
+      strict: true,
+    });
+    const output = processOutput(values["no-color"] === true);
+    const [name, ...rest] = positionals;
+    if (name === undefined || name === "help") {
+      for (const line of mainHelp()) output.out(line);
+      return name === undefined && !values.help ? EXIT.usage : EXIT.ok;
+    }
+    const command = COMMANDS.find((c) => c.name === name);
+    if (!command)
+      throw new UsageError(`unknown command "${name}" (commands: ${COMMANDS.map((c) => c.name).join(", ")})`);
+    if (values.help) {
+      for (const line of commandHelp(command)) output.out(line);
+      return EXIT.ok;
+    }
+    checkFlags(command, values);
+    const flags: Flags = {
+      json: values.json === true,
+      verbose: values.verbose === true,
+      open: values.open === true,
+      timeoutMs: timeoutOf(values.timeout),
+      server: values.server,
+    };
+    return await command.run({ output, positionals: rest, flags });
+  } catch (error) {
+    if (error instanceof TypeError && "code" in error && String(error.code).startsWith("ERR_PARSE_ARGS")) {
+      return printError(early, new UsageError(error.message));
+    }
+    return printError(early, error);
+  }
+}

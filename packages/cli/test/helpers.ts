@@ -1,0 +1,100 @@
+// Runs the built CLI (dist/bin.js) as a child process: what a person's shell would run.
+import { type ChildProcess, spawn } from "node:child_process";
+import { writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { fixturePath, makeTempDir, waitFor } from "@toolnexus/fixtures";
+
+export const BIN = join(dirname(fileURLToPath(import.meta.url)), "..", "dist", "bin.js");
+
+/** What a finished run printed, and how it ended. */
+export interface CliRun {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** The environment a run gets: no colour by accident, the token store in a temp dir when asked. */
+function cliEnv(extra: Record<string, string | undefined> = {}): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    TOOLNEXUS_MCP_CACHE_DIR: makeTempDir("cli-cache-"),
+    ...extra,
+  };
+  for (const [name, value] of Object.entries(extra)) if (value === undefined) delete env[name];
+  return env;
+}
+
+/** A CLI process still running (watch, login), with its output so far. */
+export interface LiveCli {
+  child: ChildProcess;
+  stdout(): string;
+  stderr(): string;
+  /** Resolves once the process has exited. */
+  exited: Promise<CliRun>;
+  /** Waits (bounded) until stdout matches. */
+  waitForOutput(pattern: RegExp, timeoutMs?: number): Promise<RegExpMatchArray>;
+}
+
+/** Starts `toolnexus-mcp ...args` in `cwd`. */
+export function startCli(
+  args: string[],
+  options: { cwd?: string; env?: Record<string, string | undefined> } = {},
+): LiveCli {
+  const child = spawn(process.execPath, [BIN, ...args], {
+    cwd: options.cwd ?? process.cwd(),
+    env: cliEnv(options.env),
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let stdout = "";
+  let stderr = "";
+  child.stdout?.setEncoding("utf8").on("data", (chunk: string) => {
+    stdout += chunk;
+  });
+  child.stderr?.setEncoding("utf8").on("data", (chunk: string) => {
+    stderr += chunk;
+  });
+  const exited = new Promise<CliRun>((resolve) =>
+    child.on("close", (code, signal) => resolve({ code, signal, stdout, stderr })),
+  );
+  return {
+    child,
+    stdout: () => stdout,
+    stderr: () => stderr,
+    exited,
+    waitForOutput: (pattern, timeoutMs = 15_000) =>
+      waitFor(() => stdout.match(pattern), {
+        timeoutMs,
+        message: `stdout to match ${pattern}; stdout:\n${stdout}\nstderr:\n${stderr}`,
+      }),
+  };
+}
+
+/** Runs `toolnexus-mcp ...args` to its end (killed after `timeoutMs`, which fails the test). */
+export async function runCli(
+  args: string[],
+  options: { cwd?: string; env?: Record<string, string | undefined>; timeoutMs?: number } = {},
+): Promise<CliRun> {
+  const live = startCli(args, options);
+  const timer = setTimeout(() => live.child.kill("SIGKILL"), options.timeoutMs ?? 25_000);
+  const result = await live.exited;
+  clearTimeout(timer);
+  return result;
+}
+
+/** A stdio entry for a bundled fixture. */
+export function fixtureEntry(name: Parameters<typeof fixturePath>[0], args: string[] = []) {
+  return { command: process.execPath, args: [fixturePath(name), ...args] };
+}
+
+/** Writes `{ mcpServers }` as `file` in a fresh temp dir; returns the dir and the file's path. */
+export function writeConfig(
+  mcpServers: Record<string, unknown>,
+  file = "mcp.json",
+): { dir: string; path: string } {
+  const dir = makeTempDir("cli-test-");
+  const path = join(dir, file);
+  writeFileSync(path, JSON.stringify({ mcpServers }, null, 2));
+  return { dir, path };
+}
