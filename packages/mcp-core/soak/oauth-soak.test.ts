@@ -1,7 +1,8 @@
 // OAuth over time, against the real OAuth fixture with 2-second access tokens and rotating refresh
 // tokens that reject reuse: a 60-second run calling every 100 ms loses no call; two real processes
 // sharing one file token store for 30 seconds never spend a refresh token twice. Long by nature
-// (about 95 s together): they measure nothing, they count failures.
+// (about 95 s together, so they run apart: `npm run test:soak`, called by CI after `npm test`).
+// They measure nothing, they count failures.
 import { type ChildProcess, spawn } from "node:child_process";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { readLog } from "@toolnexus/fixtures";
@@ -14,8 +15,8 @@ import {
   tempLogFile,
   toolByRawName,
   useSources,
-} from "./support/harness.js";
-import { approve, MemoryTokenStore } from "./support/oauth-harness.js";
+} from "../test/support/harness.js";
+import { approve, MemoryTokenStore } from "../test/support/oauth-harness.js";
 
 failOnUnhandledRejections();
 
