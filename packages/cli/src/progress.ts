@@ -12,6 +12,8 @@ export interface Progress {
   finish(rows: readonly (ServerSnapshot & { connectMs: number | undefined })[]): void;
   /** Stops redrawing (the load failed). */
   stop(): void;
+  /** A server reached its result during the load: its line says so at once (terminal only). */
+  settle(name: string, text: string): void;
 }
 
 const REDRAW_MS = 100;
@@ -33,6 +35,7 @@ export function startProgress(output: Output, names: readonly string[]): Progres
         for (const server of rows) output.err(cut(resultLine(server), COLUMNS));
       },
       stop: () => {},
+      settle: () => {},
     };
   }
   const started = performance.now();
@@ -40,7 +43,11 @@ export function startProgress(output: Output, names: readonly string[]): Progres
     const up = redraw ? `\u001b[${lines.length}F` : "";
     process.stderr.write(up + lines.map((line) => `\u001b[2K${cut(line, COLUMNS)}\n`).join(""));
   };
-  const waiting = () => names.map((name) => `${name}: starting… ${formatMs(performance.now() - started)}`);
+  const settled = new Map<string, string>();
+  const waiting = () =>
+    names.map(
+      (name) => `${name}: ${settled.get(name) ?? `starting… ${formatMs(performance.now() - started)}`}`,
+    );
   draw(waiting(), false);
   const timer = setInterval(() => draw(waiting(), true), REDRAW_MS);
   timer.unref();
@@ -57,5 +64,8 @@ export function startProgress(output: Output, names: readonly string[]): Progres
       );
     },
     stop: () => clearInterval(timer),
+    settle: (name, text) => {
+      settled.set(name, text);
+    },
   };
 }

@@ -49,6 +49,21 @@ describe.skipIf(!hasScript)("on a terminal", () => {
     expect(run.text).toContain(`${GREEN}running`);
   });
 
+  it("inspect turns a fast server's line to its result while a slow one is still starting", () => {
+    const slow = writeConfig({
+      fast: fixtureEntry("basic"),
+      slow: fixtureEntry("basic", ["--init-delay-ms", "1500"]),
+    });
+    try {
+      const run = inTerminal(["inspect", slow.path]);
+      expect(run.status).toBe(0);
+      // One redrawn frame: fast already connected, slow still starting.
+      expect(run.text).toMatch(new RegExp(`fast: connected in \\S+\r?\n${ESC}\\[2Kslow: starting…`));
+    } finally {
+      removeTempDir(slow.dir);
+    }
+  });
+
   it("NO_COLOR and --no-color turn colours off (the progress stays)", () => {
     for (const run of [
       inTerminal(["inspect", path], { NO_COLOR: "1" }),

@@ -59,6 +59,8 @@ export async function loadMcp(
   const configs = parsed.servers;
   const reportListenerError = (error: unknown) => warn(`An MCP event listener threw: ${errorMessage(error)}`);
   const stateEvents = new EventHub<[string, ConnectionState, StateInfo]>(reportListenerError);
+  // Subscribed before anything starts, so it sees the load's own transitions (live progress).
+  if (options.onStateChange) stateEvents.subscribe(options.onStateChange);
   const toolEvents = new EventHub<[string, ToolsChange]>(reportListenerError);
   const registry = new ToolRegistry(
     configs.map((c) => c.name),

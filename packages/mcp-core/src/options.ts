@@ -8,6 +8,7 @@ import type { ElicitRequest, ElicitResult } from "@modelcontextprotocol/client";
 import type { TokenStore } from "./auth/token-store.js";
 import type { AutoRestartOptions, HealthCheckOptions, InheritEnv } from "./config/server-config.js";
 import type { ToolCacheStore } from "./lazy/tool-cache-store.js";
+import type { ConnectionState, StateInfo } from "./types.js";
 
 /** Model-facing naming: `mcp__server__tool` (default), toolnexus's `server_tool`, or your own. */
 export type NamingOption = "namespaced" | "toolnexus" | ((server: string, rawName: string) => string);
@@ -41,6 +42,11 @@ export interface LoadMcpOptions {
   onElicitation?: ElicitationHandler | undefined;
   /** Receives warnings (unknown config keys, dropped malformed tools, failed refreshes). @default none */
   onWarning?: ((message: string) => void) | undefined;
+  /**
+   * Receives every state change from the start of the load on — the load's own starts included,
+   * which `source.onStateChange` (subscribed after the load) cannot see. @default none
+   */
+  onStateChange?: ((server: string, state: ConnectionState, info: StateInfo) => void) | undefined;
   /** Expand `${VAR}` in explicit `env` values from the parent env; false passes them literally. @default true */
   expandEnvReferences?: boolean | undefined;
   /** How `${VAR}` in header values treats an unset variable. @default "error" */
@@ -102,6 +108,7 @@ export interface ResolvedLoadOptions {
   healthCheck: ResolvedHealthCheck;
   onElicitation: ElicitationHandler | undefined;
   onWarning: ((message: string) => void) | undefined;
+  onStateChange: ((server: string, state: ConnectionState, info: StateInfo) => void) | undefined;
   expandEnvReferences: boolean;
   missingHeaderVar: "error" | "empty";
   serverNames: "strict" | "any";

@@ -105,16 +105,20 @@ async function run(context: CommandContext): Promise<number> {
         parsed.servers.filter((s) => s.enabled).map((s) => s.name),
       );
   const started = performance.now();
-  const source = await openSource(context, config, { autoRestart: false }).catch((error: unknown) => {
-    progress?.stop();
-    throw error;
-  });
+  const connectMs = new Map<string, number>();
+  // Subscribed for the load itself: each server's line turns to its result as it gets there.
+  const onStateChange = (server: string, state: string) => {
+    if (state === "running" && !connectMs.has(server)) connectMs.set(server, performance.now() - started);
+    if (state === "running") progress?.settle(server, `connected in ${formatMs(connectMs.get(server))}`);
+    else if (state === "error" || state === "needs-auth") progress?.settle(server, state);
+  };
+  const source = await openSource(context, config, { autoRestart: false, onStateChange }).catch(
+    (error: unknown) => {
+      progress?.stop();
+      throw error;
+    },
+  );
   try {
-    const loadedMs = performance.now() - started;
-    const connectMs = new Map<string, number>();
-    // A snapshot's uptime says when the server got running: the rest of the load was its connect time.
-    for (const s of source.servers())
-      if (s.uptimeMs !== undefined) connectMs.set(s.name, Math.max(0, loadedMs - s.uptimeMs));
     await startLazy(source, connectMs);
     const rows: InspectRow[] = source.servers().map((s) => ({
       ...s,

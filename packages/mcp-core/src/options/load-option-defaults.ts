@@ -66,4 +66,5 @@ export const LOAD_OPTIONS_WITHOUT_FIXED_DEFAULT = Object.freeze([
   "signal",
   "onElicitation",
   "onWarning",
+  "onStateChange",
 ] as const);

@@ -39,6 +39,7 @@ export function resolveLoadOptions(options: LoadMcpOptions): ResolvedLoadOptions
     healthCheck: mergePolicy(DEFAULTS.healthCheck, options.healthCheck),
     onElicitation: options.onElicitation,
     onWarning: options.onWarning,
+    onStateChange: options.onStateChange,
     expandEnvReferences: options.expandEnvReferences ?? DEFAULTS.expandEnvReferences,
     missingHeaderVar: options.missingHeaderVar ?? DEFAULTS.missingHeaderVar,
     serverNames: options.serverNames ?? DEFAULTS.serverNames,
