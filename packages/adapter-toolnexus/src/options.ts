@@ -7,6 +7,7 @@ import {
   type LoadMcpOptions as CoreLoadMcpOptions,
   type InheritEnv,
   LOAD_OPTION_DEFAULTS,
+  type TokenStore,
   type ToolCacheStore,
 } from "@toolnexus/mcp-core";
 import { invalidOption, type McpToolProgress } from "@toolnexus/mcp-core/adapter";
@@ -37,6 +38,10 @@ export interface LoadMcpOptions {
   defaultInheritEnv?: InheritEnv | undefined;
   /** M3: listing cache for `lazy` servers, or false. @default a file store under the user cache dir */
   toolCache?: ToolCacheStore | false | undefined;
+  /** OAuth credentials of servers with `auth` (the core's option). @default `fileTokenStore()` */
+  tokenStore?: TokenStore | undefined;
+  /** Refresh an OAuth access token this long before it expires (the core's option). @default 30000 */
+  refreshSkewMs?: number | undefined;
   /**
    * Receives the core's warnings: servers that failed to start, unknown config keys, dropped malformed
    * tools, failed refreshes.
@@ -124,6 +129,8 @@ export function toCoreOptions(options: LoadMcpOptions): CoreLoadMcpOptions {
     // Without a hook the adapter prints toolnexus's own failure lines; the core must not print its own.
     onWarning: options.onWarning ?? ignoreWarning,
     toolCache: options.toolCache,
+    tokenStore: options.tokenStore,
+    refreshSkewMs: options.refreshSkewMs,
     signal: options.signal,
     onElicitation: options.waitFor && elicitationBridge(options.waitFor),
   };
