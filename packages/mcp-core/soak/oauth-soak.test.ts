@@ -49,7 +49,7 @@ describe("OAuth over a long run", () => {
     const fixture = await httpFixture("oauth", ["--log", log, "--client", "app", "--token-ttl-ms", "2000"]);
     const source = await sources.load(
       { mcpServers: { o: { url: fixture.url, auth: { type: "oauth", clientId: "app" } } } },
-      { tokenStore: new MemoryTokenStore(), refreshSkewMs: 500 },
+      { tokenStore: new MemoryTokenStore(), refreshSkewMs: 500, onWarning: () => {} },
     );
     await source.authorize("o", await approve(new URL(source.servers()[0]?.authorizationUrl ?? "")));
     const echo = toolByRawName(source, "echo", "o");
@@ -125,7 +125,7 @@ describe("two processes sharing one file token store", () => {
     // A person authorizes once; the tokens land in the shared store.
     const first = await sources.load(
       { mcpServers: { o: { url: fixture.url, auth: { type: "oauth", clientId: "app" } } } },
-      { tokenStore: fileTokenStore(dir) },
+      { tokenStore: fileTokenStore(dir), onWarning: () => {} },
     );
     await first.authorize("o", await approve(new URL(first.servers()[0]?.authorizationUrl ?? "")));
     await first.close();
