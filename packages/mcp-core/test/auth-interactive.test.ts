@@ -9,6 +9,7 @@ import { failOnUnhandledRejections, httpFixture, tempLogFile } from "./support/h
 import {
   approve,
   connectWith,
+  desktopAppFixture,
   events,
   MemoryTokenStore,
   testAuth,
@@ -178,15 +179,7 @@ describe("createServerAuth: the authorization code flow", () => {
   });
 
   it("should need authorization again after its refresh token is revoked, and work again after finish", async () => {
-    const log = tempLogFile("oauth.log");
-    const fixture = await httpFixture("oauth", [
-      "--log",
-      log,
-      "--client",
-      "desktop-app",
-      "--token-ttl-ms",
-      "1000",
-    ]);
+    const { log, fixture } = await desktopAppFixture(1000);
     const store = new MemoryTokenStore();
     const { auth, warnings, secrets } = testAuth(
       fixture.url,

@@ -6,10 +6,11 @@ import type { Client } from "@modelcontextprotocol/client";
 import { UnauthorizedError } from "@modelcontextprotocol/client";
 import { waitFor } from "@toolnexus/fixtures";
 import { describe, expect, it } from "vitest";
-import { failOnUnhandledRejections, httpFixture, sleep, tempLogFile } from "./support/harness.js";
+import { failOnUnhandledRejections, sleep } from "./support/harness.js";
 import {
   approve,
   connectWith,
+  desktopAppFixture,
   events,
   MemoryTokenStore,
   type TestAuth,
@@ -52,15 +53,7 @@ const accessTokenIn = (store: MemoryTokenStore) => [...store.entries.values()][0
 
 describe("createServerAuth: refresh", () => {
   it("should keep calls every 100 ms working for 10 s of 2-second tokens: zero failures, zero reuse, zero 401", async () => {
-    const log = tempLogFile("oauth.log");
-    const fixture = await httpFixture("oauth", [
-      "--log",
-      log,
-      "--client",
-      "desktop-app",
-      "--token-ttl-ms",
-      "2000",
-    ]);
+    const { log, fixture } = await desktopAppFixture(2000);
     const { auth } = await authorized(fixture.url, new MemoryTokenStore(), 500);
     const client = await connectWith(fixture.url, auth);
     const unauthorizedBefore = events(log, "unauthorized").length;
@@ -86,15 +79,7 @@ describe("createServerAuth: refresh", () => {
   }, 30_000);
 
   it("should refresh exactly once for 5 concurrent calls after expiry", async () => {
-    const log = tempLogFile("oauth.log");
-    const fixture = await httpFixture("oauth", [
-      "--log",
-      log,
-      "--client",
-      "desktop-app",
-      "--token-ttl-ms",
-      "1000",
-    ]);
+    const { log, fixture } = await desktopAppFixture(1000);
     const store = new MemoryTokenStore();
     const { auth } = await authorized(fixture.url, store, 0);
     const client = await connectWith(fixture.url, auth);
@@ -109,15 +94,7 @@ describe("createServerAuth: refresh", () => {
   });
 
   it("should refresh once for two processes sharing a store: the second re-reads under the lock", async () => {
-    const log = tempLogFile("oauth.log");
-    const fixture = await httpFixture("oauth", [
-      "--log",
-      log,
-      "--client",
-      "desktop-app",
-      "--token-ttl-ms",
-      "1000",
-    ]);
+    const { log, fixture } = await desktopAppFixture(1000);
     const store = new MemoryTokenStore();
     const first = await authorized(fixture.url, store, 0);
     // A second "process": its own provider and cache, the same store.
@@ -133,15 +110,7 @@ describe("createServerAuth: refresh", () => {
   });
 
   it("should answer concurrent 401s with one refresh and one retry each (expiry unknown to the client)", async () => {
-    const log = tempLogFile("oauth.log");
-    const fixture = await httpFixture("oauth", [
-      "--log",
-      log,
-      "--client",
-      "desktop-app",
-      "--token-ttl-ms",
-      "1000",
-    ]);
+    const { log, fixture } = await desktopAppFixture(1000);
     const store = new MemoryTokenStore();
     await authorized(fixture.url, store, 0);
     // A token without `expires_in` (or a clock that is off): only the server's 401 says it expired.

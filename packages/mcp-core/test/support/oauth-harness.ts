@@ -5,6 +5,7 @@ import { readLog } from "@toolnexus/fixtures";
 import { onTestFinished } from "vitest";
 import { type AuthConfig, createServerAuth, type ServerAuth } from "../../src/auth/server-auth.js";
 import type { StoredAuth, TokenStore } from "../../src/auth/token-store.js";
+import { httpFixture, tempLogFile } from "./harness.js";
 
 /** A TokenStore in memory; `withLock` queues per key, as one process of a shared store would. */
 export class MemoryTokenStore implements TokenStore {
@@ -101,4 +102,18 @@ export async function approve(authorizationUrl: URL | undefined): Promise<URL> {
   const response = await fetch(authorizationUrl, { redirect: "manual" });
   if (response.status !== 302) throw new Error(`authorize answered ${response.status}`);
   return new URL(response.headers.get("location") ?? "");
+}
+
+/** The OAuth fixture with a log, the pre-registered public client `desktop-app` and `ttlMs` tokens. */
+export async function desktopAppFixture(ttlMs: number) {
+  const log = tempLogFile("oauth.log");
+  const fixture = await httpFixture("oauth", [
+    "--log",
+    log,
+    "--client",
+    "desktop-app",
+    "--token-ttl-ms",
+    String(ttlMs),
+  ]);
+  return { log, fixture };
 }
