@@ -262,7 +262,7 @@ describe("health check", () => {
     }
     expect(states.states("b")).toEqual(["error", "starting", "running"]);
     const info = states.events[0]?.info as { error?: Error } | undefined;
-    expect(String(info?.error?.message)).toContain("health-check");
+    expect(String(info?.error?.message)).toContain("missed 2 health checks");
     await waitFor(() => !isAlive(pid), { timeoutMs: 5_000 });
   });
 });

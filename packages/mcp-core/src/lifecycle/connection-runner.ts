@@ -7,17 +7,10 @@ import { ServerListing } from "../tools/server-listing.js";
 import type { ToolCaller } from "../tools/tool-wrapper.js";
 import type { McpSession } from "../transport/session.js";
 import type { EnvEntry, McpCallContext, McpTool, McpToolResult } from "../types.js";
-import { backoffDelay } from "./backoff.js";
 import type { ConnectionDeps } from "./connection-deps.js";
 import { IdleStop } from "./idle-stop.js";
 import { holdProcessOpen } from "./keep-alive.js";
-import type {
-  Effect,
-  LifecycleEvent,
-  LifecycleState,
-  LostReason,
-  RestartOutlook,
-} from "./lifecycle-state.js";
+import type { Effect, LifecycleEvent, LifecycleState, LostReason } from "./lifecycle-state.js";
 import { publicState } from "./lifecycle-state.js";
 import { Pulse } from "./pulse.js";
 import { RestartBudget } from "./restart-budget.js";
@@ -67,18 +60,8 @@ export abstract class ConnectionRunner implements ToolCaller {
     protected readonly deps: ConnectionDeps,
   ) {
     this.budget = new RestartBudget(deps.autoRestart);
-    this.supervision = new Supervision(deps.healthCheck, this.budget, (session, missed) =>
-      this.onLost(
-        session,
-        new McpCoreError(
-          "CONNECTION_CLOSED",
-          `MCP server "${config.name}" missed ${missed} health-check pings`,
-          {
-            server: config.name,
-          },
-        ),
-        "health-check",
-      ),
+    this.supervision = new Supervision(deps.healthCheck, this.budget, config.name, (session, error) =>
+      this.onLost(session, error, "health-check"),
     );
     const onListing = deps.onListing;
     this.listing = new ServerListing(
@@ -187,15 +170,6 @@ export abstract class ConnectionRunner implements ToolCaller {
     this.attempt = tracked;
   }
 
-  /** What auto-restart would do after a failure now. */
-  private outlook(): RestartOutlook {
-    const policy = this.deps.autoRestart;
-    if (!policy.enabled || this.deps.signal?.aborted) return { kind: "off" };
-    if (this.budget.exhausted) return { kind: "spent", attempts: this.budget.attempt };
-    const attempt = this.budget.attempt + 1;
-    return { kind: "due", retry: { attempt, delayMs: backoffDelay({ attempt, ...policy }) } };
-  }
-
   /** Starts the server; single-flight; resolves once it is running. */
   start(): Promise<void> {
     return this.startAs("start");
@@ -247,7 +221,12 @@ export abstract class ConnectionRunner implements ToolCaller {
       this.lastError = failure;
       if (this.current === attempt) {
         if (failure.code === "AUTH_REQUIRED") this.dispatch(this.authRequired(failure));
-        else this.dispatch({ type: "fail", error: failure, restart: this.outlook() });
+        else
+          this.dispatch({
+            type: "fail",
+            error: failure,
+            restart: this.budget.outlook(this.deps.signal?.aborted === true),
+          });
       }
       throw failure;
     } finally {
@@ -262,7 +241,13 @@ export abstract class ConnectionRunner implements ToolCaller {
     this.lastError = redacted;
     if (isMcpCoreError(redacted) && redacted.code === "AUTH_REQUIRED")
       this.dispatch(this.authRequired(redacted));
-    else this.dispatch({ type: "lost", error: redacted, reason, restart: this.outlook() });
+    else
+      this.dispatch({
+        type: "lost",
+        error: redacted,
+        reason,
+        restart: this.budget.outlook(this.deps.signal?.aborted === true),
+      });
   }
 
   /** The event of an authorization only a person can give, with where they give it. */

@@ -1,5 +1,6 @@
 import type { ResolvedAutoRestart } from "../options.js";
 import { backoffDelay } from "./backoff.js";
+import type { RestartOutlook, RetryPlan } from "./lifecycle-state.js";
 
 /**
  * The auto-restart budget of one server: attempts since it was last stable, the scheduled attempt,
@@ -30,15 +31,31 @@ export class RestartBudget {
    * Counts the next attempt and runs it after its backoff delay. The timer is ref'd: a host
    * awaiting the restart (a call, `onStateChange`) must not exit while it is pending.
    */
-  schedule(run: () => void): { attempt: number; delayMs: number } {
+  schedule(run: () => void): RetryPlan {
     this.cancel();
-    this.attempts++;
-    const delayMs = backoffDelay({ attempt: this.attempts, ...this.policy });
+    const next = this.next();
+    this.attempts = next.attempt;
     this.retryTimer = setTimeout(() => {
       this.retryTimer = undefined;
       run();
-    }, delayMs);
-    return { attempt: this.attempts, delayMs };
+    }, next.delayMs);
+    return next;
+  }
+
+  /**
+   * What auto-restart would do after a failure now: `off` when the policy is off or supervision was
+   * halted (the load signal), `spent` when the budget is used up, else the next attempt and its delay.
+   */
+  outlook(halted: boolean): RestartOutlook {
+    if (!this.policy.enabled || halted) return { kind: "off" };
+    if (this.exhausted) return { kind: "spent", attempts: this.attempts };
+    return { kind: "due", retry: this.next() };
+  }
+
+  /** The next attempt and its backoff delay (one computation for the outlook and the timer). */
+  private next(): RetryPlan {
+    const attempt = this.attempts + 1;
+    return { attempt, delayMs: backoffDelay({ attempt, ...this.policy }) };
   }
 
   cancel(): void {

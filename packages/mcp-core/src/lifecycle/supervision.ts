@@ -3,7 +3,9 @@
  * the stability timer that makes the restart budget whole again.
  * @module
  */
+import { McpCoreError } from "../errors.js";
 import type { ResolvedHealthCheck } from "../options.js";
+import { serverLabel } from "../server-message.js";
 import type { McpSession } from "../transport/session.js";
 import { HealthMonitor } from "./health-monitor.js";
 import type { RestartBudget } from "./restart-budget.js";
@@ -14,8 +16,9 @@ export class Supervision {
   constructor(
     private readonly policy: ResolvedHealthCheck,
     private readonly budget: RestartBudget,
-    /** `session` missed `missed` pings in a row. */
-    private readonly onDead: (session: McpSession, missed: number) => void,
+    private readonly server: string,
+    /** `session` missed its health checks: `error` says how many. */
+    private readonly onDead: (session: McpSession, error: McpCoreError) => void,
   ) {}
 
   /** Starts watching a session that just became `running`. */
@@ -25,7 +28,17 @@ export class Supervision {
     this.health = new HealthMonitor(
       this.policy,
       (ms) => session.healthCheck(ms),
-      (missed) => this.onDead(session, missed),
+      (missed) =>
+        this.onDead(
+          session,
+          new McpCoreError(
+            "CONNECTION_CLOSED",
+            `${serverLabel(this.server)} missed ${missed} health checks`,
+            {
+              server: this.server,
+            },
+          ),
+        ),
     );
     this.health.start();
   }
