@@ -239,7 +239,7 @@ describe("createServerAuth: the authorization code flow", () => {
       }
     };
     expect(attempt({ type: "oauth", clientMetadataUrl: "http://plain.example/c.json" })?.message).toBe(
-      'server "gh": auth.clientMetadataUrl must be an https URL with a path',
+      'MCP server "gh": auth.clientMetadataUrl must be an https URL with a path',
     );
     const both = attempt({
       type: "client_credentials",
@@ -247,7 +247,7 @@ describe("createServerAuth: the authorization code flow", () => {
       clientSecret: "canary-9z",
       privateKeyFile: "/k",
     });
-    expect(both?.message).toContain('server "gh": auth.clientSecret');
+    expect(both?.message).toContain('MCP server "gh": auth.clientSecret');
     expect(both?.message).not.toContain("canary-9z");
     expect(
       attempt({ type: "client_credentials", clientId: "svc", privateKeyFile: "/nonexistent/key.pem" })

@@ -62,7 +62,7 @@ export interface ServerAuth {
 export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
 
 const authFailed = (server: string, message: string, cause?: unknown) =>
-  new McpCoreError("AUTH_FAILED", `server "${server}": ${message}`, { server, cause });
+  new McpCoreError("AUTH_FAILED", `MCP server "${server}": ${message}`, { server, cause });
 
 /** Why a code exchange failed, without anything the server echoed back. */
 function exchangeFailure(error: unknown): string {
@@ -97,7 +97,7 @@ export function createServerAuth(params: ServerAuthParams): ServerAuth {
   if (config.type === "client_credentials" && config.clientSecret) params.onSecret(config.clientSecret);
 
   async function listen(): Promise<string> {
-    if (closed) throw new Error(`server "${params.server}": closed`);
+    if (closed) throw new Error(`MCP server "${params.server}": closed`);
     if (loopback) return loopback.url; // one pending authorization at a time
     const listener = await listenForRedirect({ timeoutMs: params.redirectTimeoutMs });
     loopback = listener;
@@ -105,7 +105,7 @@ export function createServerAuth(params: ServerAuthParams): ServerAuth {
       .then(
         (callback) => finish(callback).then(() => params.onAuthorized?.()),
         (error: unknown) => {
-          if (!closed && loopback === listener) params.warn(`server "${params.server}": ${messageOf(error)}`);
+          if (!closed && loopback === listener) params.warn(`MCP server "${params.server}": ${messageOf(error)}`);
         },
       )
       .catch((error: unknown) => params.warn(messageOf(error)))
@@ -154,7 +154,7 @@ export function createServerAuth(params: ServerAuthParams): ServerAuth {
     ready: async () => {
       await provider
         .tokens()
-        .catch((error: unknown) => params.warn(`server "${params.server}": ${messageOf(error)}`));
+        .catch((error: unknown) => params.warn(`MCP server "${params.server}": ${messageOf(error)}`));
     },
     close: () => {
       closed = true;
@@ -190,7 +190,7 @@ async function exchangeCode(
 
 function validate(server: string, config: Exclude<AuthConfig, { type: "provider" }>): void {
   const invalid = (field: string, expected: string) =>
-    new McpCoreError("CONFIG_INVALID", `server "${server}": auth.${field} ${expected}`, { server });
+    new McpCoreError("CONFIG_INVALID", `MCP server "${server}": auth.${field} ${expected}`, { server });
   if (config.type === "oauth") {
     if (config.clientMetadataUrl !== undefined && !isHttpsWithPath(config.clientMetadataUrl)) {
       throw invalid("clientMetadataUrl", "must be an https URL with a path");

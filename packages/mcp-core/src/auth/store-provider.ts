@@ -157,7 +157,7 @@ export class StoreProvider implements OAuthClientProvider {
       if (!headlessFirst && (!current?.tokens || !this.dueForRefresh(current.expiresAt)))
         return current?.tokens;
     } catch (error) {
-      this.params.warn(`server "${this.params.server}": OAuth discovery failed: ${messageOf(error)}`);
+      this.params.warn(`MCP server "${this.params.server}": OAuth discovery failed: ${messageOf(error)}`);
       return undefined;
     }
     await this.renew(undefined);
@@ -186,7 +186,7 @@ export class StoreProvider implements OAuthClientProvider {
   }
 
   codeVerifier(): string {
-    if (!this.verifier) throw new Error(`server "${this.params.server}": no authorization is in progress`);
+    if (!this.verifier) throw new Error(`MCP server "${this.params.server}": no authorization is in progress`);
     return this.verifier;
   }
 
@@ -271,7 +271,7 @@ export class StoreProvider implements OAuthClientProvider {
       .then(
         () => undefined,
         (error: unknown) => {
-          const failure = new Error(`server "${this.params.server}": ${messageOf(error)}`);
+          const failure = new Error(`MCP server "${this.params.server}": ${messageOf(error)}`);
           this.params.warn(failure.message);
           return failure;
         },
@@ -293,7 +293,7 @@ export class StoreProvider implements OAuthClientProvider {
         this.discovery?.authorizationServerMetadata?.issuer ??
         this.discovery?.authorizationServerUrl;
       if (!known)
-        throw new Error(`server "${this.params.server}": the authorization server is not known yet`);
+        throw new Error(`MCP server "${this.params.server}": the authorization server is not known yet`);
       this.delegate = grant.create(known);
     }
     return this.delegate;

@@ -100,7 +100,7 @@ async function refreshWithToken(context: RenewalContext, tokens: StoredOAuthToke
       throw new Error(`the token refresh failed (${error.code})`);
     }
     context.warn(
-      `server "${context.server}": the authorization server refused the refresh (${error.code}); authorization is needed`,
+      `MCP server "${context.server}": the authorization server refused the refresh (${error.code}); authorization is needed`,
     );
   }
 }

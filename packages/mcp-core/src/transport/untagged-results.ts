@@ -22,21 +22,16 @@ function tagged(message: JSONRPCMessage): JSONRPCMessage {
  * every handler the client installs sees untagged modern results as complete.
  */
 export function acceptUntaggedResults(transport: Transport, isModern: () => boolean): void {
-  let handler: Transport["onmessage"];
+  type Handler = NonNullable<Transport["onmessage"]>;
+  // Wrapped once per handler the client sets, not on every read: the transport reads it per message.
+  let wrapped: Handler | undefined;
   Object.defineProperty(transport, "onmessage", {
     configurable: true,
     enumerable: true,
-    get: () => {
-      // Captured now: a client that chains the previous handler must call that one, not the next.
-      const current = handler;
-      return (
-        current &&
-        ((message: JSONRPCMessage, extra?: Parameters<NonNullable<Transport["onmessage"]>>[1]) =>
-          current(isModern() ? tagged(message) : message, extra))
-      );
-    },
+    get: () => wrapped,
     set: (next: Transport["onmessage"]) => {
-      handler = next;
+      // A client that chains the previous handler calls that wrapper, which keeps its own `next`.
+      wrapped = next && ((message, extra) => next(isModern() ? tagged(message) : message, extra));
     },
   });
 }
