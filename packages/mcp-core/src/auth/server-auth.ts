@@ -105,7 +105,8 @@ export function createServerAuth(params: ServerAuthParams): ServerAuth {
       .then(
         (callback) => finish(callback).then(() => params.onAuthorized?.()),
         (error: unknown) => {
-          if (!closed && loopback === listener) params.warn(`MCP server "${params.server}": ${messageOf(error)}`);
+          if (!closed && loopback === listener)
+            params.warn(`MCP server "${params.server}": ${messageOf(error)}`);
         },
       )
       .catch((error: unknown) => params.warn(messageOf(error)))

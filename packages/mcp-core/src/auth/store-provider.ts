@@ -19,31 +19,12 @@ import type {
 } from "@modelcontextprotocol/client";
 import { type AuthEntry, discoverAuthEntry } from "./auth-entry.js";
 import { messageOf } from "./auth-message.js";
+import type { CredentialsGrant, InteractiveGrant } from "./grants.js";
 import { renewTokens } from "./token-renewal.js";
 import type { TokenStore } from "./token-store.js";
 
 /** Placeholder redirect for DCR metadata before the loopback listener has a port (RFC 8252: any port). */
 const LOOPBACK_REDIRECT = "http://127.0.0.1/callback";
-
-/** The authorization code flow's settings (config `auth: { type: "oauth" }`). */
-export interface InteractiveGrant {
-  kind: "interactive";
-  clientId?: string | undefined;
-  clientSecret?: string | undefined;
-  clientMetadataUrl?: string | undefined;
-  scopes?: readonly string[] | undefined;
-  /** Undefined: a loopback listener is started when an authorization begins. */
-  redirectUrl?: string | undefined;
-  /** Starts the loopback listener and returns its URL (when `redirectUrl` is undefined). */
-  listen(): Promise<string>;
-}
-
-/** A headless grant: the SDK's client_credentials provider, built once the issuer is known. */
-export interface CredentialsGrant {
-  kind: "credentials";
-  clientId: string;
-  create(issuer: string): OAuthClientProvider;
-}
 
 export interface StoreProviderParams {
   server: string;
@@ -186,7 +167,8 @@ export class StoreProvider implements OAuthClientProvider {
   }
 
   codeVerifier(): string {
-    if (!this.verifier) throw new Error(`MCP server "${this.params.server}": no authorization is in progress`);
+    if (!this.verifier)
+      throw new Error(`MCP server "${this.params.server}": no authorization is in progress`);
     return this.verifier;
   }
 
