@@ -80,7 +80,7 @@ export function mcpToolsMiddleware(
     wrapModelCall: (request, handler) => {
       // The state's messages are the whole conversation; the request's may have been trimmed by
       // another middleware. Loads are read from both (a set: duplicates do not matter).
-      const conversation: BaseMessage[] = [...request.state.messages, ...request.messages];
+      const conversation: BaseMessage[] = [...(request.state?.messages ?? []), ...request.messages];
       const tools = withOfferedTools(request.tools, toolkit, toolkit.toolsFor(conversation));
       for (const tool of tools)
         if (isOwnedBy(tool, toolkit)) offered.set(tool.name as string, tool as StructuredTool);

@@ -6,7 +6,7 @@ import { type BaseMessage, type ToolCall, ToolMessage } from "@langchain/core/me
 import type { RunnableConfig } from "@langchain/core/runnables";
 import { type StructuredTool, ToolInputParsingException } from "@langchain/core/tools";
 import type { McpSource, McpTool, ToolsChange } from "@toolnexus/mcp-core";
-import { createGenerationView, createSubscriptions } from "@toolnexus/mcp-core/adapter";
+import { closestNames, createGenerationView, createSubscriptions } from "@toolnexus/mcp-core/adapter";
 import { markApprovalPolicy } from "./approval-setting.js";
 import { createDeferredOffer } from "./deferred-offer.js";
 import { invalidInputMessage, unknownToolMessage } from "./invalid-tool-message.js";
@@ -96,6 +96,13 @@ export function createLangChainToolkit(
     return byName.get(name);
   };
 
+  // Without deferral, every name; with it, a few close names and the meta-tools (listing a
+  // deferred catalog to the model would undo the deferral).
+  const suggestions = (name: string): string[] => {
+    const names = [...current().byName.keys()];
+    return deferral.deferring() ? [...closestNames(name, names, 3), ...deferral.metaTools.keys()] : names;
+  };
+
   const toolkit: LangChainToolkit = {
     source,
     get tools() {
@@ -112,7 +119,7 @@ export function createLangChainToolkit(
     },
     async runToolCall(toolCall, config) {
       const tool = lookup(toolCall.name) ?? retired.get(toolCall.name);
-      if (tool === undefined) return unknownToolMessage(toolCall, [...current().byName.keys()]);
+      if (tool === undefined) return unknownToolMessage(toolCall, suggestions(toolCall.name));
       try {
         const output: unknown = await tool.invoke({ ...toolCall, type: "tool_call" }, config);
         if (ToolMessage.isInstance(output)) return output;

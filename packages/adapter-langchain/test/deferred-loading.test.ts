@@ -208,5 +208,10 @@ describe("toolsFor and runToolCall without an agent", () => {
     const echo = await toolkit.runToolCall({ name: "mcp__basic__echo", args: { text: "hi" }, id: "e1" });
     expect(echo).toMatchObject({ status: "success", content: "hi" });
     expect(toolkit.tool("mcp_search_tools")?.name).toBe("mcp_search_tools");
+    // An unknown name gets close names and the meta-tools, not the whole deferred catalog.
+    const typo = await toolkit.runToolCall({ name: "mcp__basic__eco", args: {}, id: "t1" });
+    expect(typo.text).toBe(
+      "Error: mcp__basic__eco is not a valid tool, try one of [mcp__basic__echo, mcp__basic__add, mcp__basic__ask, mcp_search_tools, mcp_load_tools].",
+    );
   });
 });
