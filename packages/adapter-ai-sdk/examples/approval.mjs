@@ -7,21 +7,18 @@ import { loadMcp } from "@toolnexus/mcp-core";
 import { generateText, stepCountIs } from "ai";
 import { callTool, say, scriptedModel } from "./scripted-model.mjs";
 
-// A notes server whose tools carry MCP annotations (read_note is read-only, delete_note destructive).
-const source = await loadMcp(
-  { mcpServers: { notes: hostileServer("annotated-tools") } },
-  { toolCache: false },
-);
+// A file-store server whose tools carry MCP annotations (read_file is read-only, delete_file destructive).
+const source = await loadMcp({ mcpServers: { notes: hostileServer("annotated") } }, { toolCache: false });
 try {
   const toolset = createAiSdkToolset(source, { approval: { destructive: true } });
   const model = scriptedModel([
     () => [
-      callTool("mcp__notes__read_note", { id: "n1" }),
-      callTool("mcp__notes__delete_note", { id: "n1" }),
+      callTool("mcp__notes__read_file", { path: "a.txt" }),
+      callTool("mcp__notes__delete_file", { path: "a.txt" }),
     ],
     () => [say("Read it, then deleted it.")],
   ]);
-  const messages = [{ role: "user", content: "Read note n1, then delete it." }];
+  const messages = [{ role: "user", content: "Read a.txt, then delete it." }];
 
   // The read-only call runs; the destructive one ends the run with an approval request.
   const first = await generateText({ model, ...toolset, messages, stopWhen: stepCountIs(5) });

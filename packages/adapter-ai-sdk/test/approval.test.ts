@@ -10,13 +10,13 @@ import { scriptedModel, text, toolCall, toolOutputsInPrompt } from "./support/mo
 const sources = sourceLoader(loadMcp, { toolCache: false });
 afterEach(() => sources.closeAll());
 
-/** The annotated notes server, logging each call to a temp file. */
+/** The annotated file-store server, logging each call to a temp file. */
 async function notesServer(): Promise<{ source: McpSource; calls: () => string[] }> {
   const dir = makeTempDir("aisdk-approval-");
   onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
   const log = join(dir, "notes.log");
   const source = await sources.loadServers({
-    notes: hostileServer("annotated-tools", { args: ["--log", log] }),
+    notes: hostileServer("annotated", { args: ["--log", log] }),
   });
   const calls = () =>
     readLog(log)
@@ -41,8 +41,8 @@ describe("approval", () => {
     const first = await generateText({
       model: scriptedModel([
         () => [
-          toolCall("mcp__notes__read_note", { id: "n1" }),
-          toolCall("mcp__notes__delete_note", { id: "n1" }),
+          toolCall("mcp__notes__read_file", { path: "a.txt" }),
+          toolCall("mcp__notes__delete_file", { path: "a.txt" }),
         ],
       ]),
       ...toolset,
@@ -50,9 +50,9 @@ describe("approval", () => {
       stopWhen: stepCountIs(5),
     });
     const requests = first.content.filter((part) => part.type === "tool-approval-request");
-    expect(requests.map((r) => r.toolCall.toolName)).toEqual(["mcp__notes__delete_note"]);
-    expect(first.steps[0]?.toolResults.map((r) => r.toolName)).toEqual(["mcp__notes__read_note"]);
-    expect(calls()).toEqual(["read_note"]);
+    expect(requests.map((r) => r.toolCall.toolName)).toEqual(["mcp__notes__delete_file"]);
+    expect(first.steps[0]?.toolResults.map((r) => r.toolName)).toEqual(["mcp__notes__read_file"]);
+    expect(calls()).toEqual(["read_file"]);
 
     const approvals: ToolApprovalResponse[] = requests.map((request) => ({
       type: "tool-approval-response",
@@ -63,7 +63,7 @@ describe("approval", () => {
     const second = await generateText({
       model: scriptedModel([
         (options) => {
-          seen = toolOutputsInPrompt(options).get("call-mcp__notes__delete_note");
+          seen = toolOutputsInPrompt(options).get("call-mcp__notes__delete_file");
           return [text("deleted")];
         },
       ]),
@@ -72,24 +72,25 @@ describe("approval", () => {
       stopWhen: stepCountIs(5),
     });
     expect(second.text).toBe("deleted");
-    expect(seen).toEqual({ type: "text", value: 'delete_note {"id":"n1"}' });
-    expect(calls()).toEqual(["read_note", "delete_note"]);
+    expect(seen).toEqual({ type: "text", value: "deleted a.txt" });
+    expect(calls()).toEqual(["read_file", "delete_file"]);
   });
 
   it("should read the servers' hints with MCP's defaults for absent ones", async () => {
     const { source } = await notesServer();
     const n = (names: string[]) => names.map((name) => `mcp__notes__${name}`);
-    expect(needingApproval(source, { destructive: true })).toEqual(n(["delete_note", "plain_note"]));
-    expect(needingApproval(source, { openWorld: true })).toEqual(n(["fetch_page", "plain_note"]));
+    // fetch_url has no annotations: MCP's defaults make it destructive and open-world.
+    expect(needingApproval(source, { destructive: true })).toEqual(n(["delete_file", "fetch_url"]));
+    expect(needingApproval(source, { openWorld: true })).toEqual(n(["fetch_url"]));
     expect(needingApproval(source, { tools: ["*__append_*"] })).toEqual(n(["append_note"]));
-    expect(needingApproval(source, (tool) => tool.rawName === "read_note")).toEqual(n(["read_note"]));
+    expect(needingApproval(source, (tool) => tool.rawName === "read_file")).toEqual(n(["read_file"]));
     // Every MCP tool, never the meta-tools.
     expect(needingApproval(source, true)).toEqual(
-      n(["read_note", "append_note", "delete_note", "fetch_page", "plain_note"]),
+      n(["read_file", "delete_file", "append_note", "fetch_url"]),
     );
     expect(needingApproval(source, false)).toEqual([]);
     expect(needingApproval(source, undefined)).toEqual([]);
-    expect(toAiSdkTools(source, { approval: true }).mcp__notes__read_note?.needsApproval).toBe(true);
+    expect(toAiSdkTools(source, { approval: true }).mcp__notes__read_file?.needsApproval).toBe(true);
   });
 });
 

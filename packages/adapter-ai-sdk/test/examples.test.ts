@@ -53,8 +53,8 @@ describe("README examples", () => {
 
   it("approval.mjs should run the destructive tool only after its approval", async () => {
     const out = await example("approval");
-    expect(out).toContain('ran mcp__notes__read_note: read_note {"id":"n1"}');
-    expect(out).toContain('approval requested: mcp__notes__delete_note {"id":"n1"}');
-    expect(out).toContain('ran mcp__notes__delete_note after approval: delete_note {"id":"n1"}');
+    expect(out).toContain("ran mcp__notes__read_file: read a.txt");
+    expect(out).toContain('approval requested: mcp__notes__delete_file {"path":"a.txt"}');
+    expect(out).toContain("ran mcp__notes__delete_file after approval: deleted a.txt");
   });
 });
