@@ -4,6 +4,7 @@
  * @module
  */
 import type { InheritEnv } from "../config/server-config.js";
+import type { McpLogLevel } from "../logs/log-level.js";
 import type { ResolvedAutoRestart, ResolvedHealthCheck } from "../options.js";
 
 /** The shape of {@link LOAD_OPTION_DEFAULTS}: every option that has a fixed default value. */
@@ -22,6 +23,7 @@ export interface LoadOptionDefaults {
   readonly killGraceMs: number;
   readonly maxFrameBytes: number;
   readonly refreshSkewMs: number;
+  readonly serverLogLevel: McpLogLevel;
 }
 
 /**
@@ -51,6 +53,7 @@ export const LOAD_OPTION_DEFAULTS: LoadOptionDefaults = Object.freeze({
   // 64 MiB: well above any sane tool result, still a bound.
   maxFrameBytes: 64 * 1024 * 1024,
   refreshSkewMs: 30_000,
+  serverLogLevel: "info",
 });
 
 /**
@@ -67,4 +70,6 @@ export const LOAD_OPTIONS_WITHOUT_FIXED_DEFAULT = Object.freeze([
   "onElicitation",
   "onWarning",
   "onStateChange",
+  "onServerLog",
+  "onStderr",
 ] as const);

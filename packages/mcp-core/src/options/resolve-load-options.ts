@@ -48,6 +48,9 @@ export function resolveLoadOptions(options: LoadMcpOptions): ResolvedLoadOptions
     maxFrameBytes: options.maxFrameBytes ?? DEFAULTS.maxFrameBytes,
     tokenStore: onFirstUse(() => options.tokenStore ?? fileTokenStore()),
     refreshSkewMs: options.refreshSkewMs ?? DEFAULTS.refreshSkewMs,
+    serverLogLevel: options.serverLogLevel ?? DEFAULTS.serverLogLevel,
+    onServerLog: options.onServerLog,
+    onStderr: options.onStderr,
   };
 }
 
