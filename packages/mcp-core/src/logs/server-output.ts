@@ -62,7 +62,10 @@ export class ServerOutput {
     const level = (params as { level?: unknown } | null)?.level;
     // A server that ignores the level it was asked for is filtered here.
     if (this.closed || !isMcpLogLevel(level) || !atLeast(level, this.sinks.minLevel)) return;
-    if (!this.logGate.admit()) return this.drop(this.droppedLogs, level);
+    if (!this.logGate.admit()) {
+      this.drop(this.droppedLogs, level);
+      return;
+    }
     const message = serverLogMessage(params, this.redactor);
     if (message) this.sinks.onLog(this.server, message);
   }
@@ -70,8 +73,8 @@ export class ServerOutput {
   /** One complete (or cut) stderr line. */
   stderrLine(line: string): void {
     if (this.closed) return;
-    if (!this.stderrGate.admit()) return this.drop(this.droppedLines, "debug");
-    this.sinks.onStderr(this.server, this.redactor.redact(line));
+    if (this.stderrGate.admit()) this.sinks.onStderr(this.server, this.redactor.redact(line));
+    else this.drop(this.droppedLines, "debug");
   }
 
   private drop(drops: DropCount, level: McpLogLevel): void {
