@@ -220,17 +220,29 @@ describe("instructions", () => {
     });
   });
 
-  it("should show a lazy server's cached instructions before it starts", async () => {
+  it("should show a lazy server's cached instructions, stored redacted, before it starts", async () => {
     const cache = memoryCache();
-    const config = { mcpServers: { lz: { ...hostileServer("log-levels"), lazy: true } } };
+    const entry = { ...hostileServer("log-levels"), env: { ECHO_TOKEN: CANARY }, lazy: true };
+    const config = { mcpServers: { lz: entry } };
+    const expected = "Call emit_logs to hear every level. Token: [REDACTED]";
     const first = await sources.load(config, { toolCache: cache });
     await first.whenSettled();
-    expect([...cache.entries.values()][0]?.instructions).toBe("Call emit_logs to hear every level.");
+    const [key, stored] = [...cache.entries.entries()][0] ?? [];
+    expect(stored?.instructions).toBe(expected);
     await first.close();
     const second = await sources.load(config, { toolCache: cache });
     const [snapshot] = second.servers();
-    expect(snapshot).toMatchObject({ state: "stopped", instructions: "Call emit_logs to hear every level." });
+    expect(snapshot).toMatchObject({ state: "stopped", instructions: expected });
     expect(snapshot?.pid).toBeUndefined();
+    await second.close();
+    // An entry whose instructions are not text still serves its tools; the instructions are ignored.
+    cache.entries.set(key as string, {
+      ...(stored as ToolCacheEntry),
+      instructions: 42 as unknown as string,
+    });
+    const third = await sources.load(config, { toolCache: cache });
+    expect(third.servers()[0]).toMatchObject({ state: "stopped", toolCount: 2 });
+    expect(third.servers()[0]?.instructions).toBeUndefined();
   });
 });
 
