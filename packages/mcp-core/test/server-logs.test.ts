@@ -19,7 +19,7 @@ import {
   type ToolCacheStore,
 } from "../src/index.js";
 import { LINE_CUT_MARKER } from "../src/logs/stderr-lines.js";
-import { callOk, useSources } from "./support/harness.js";
+import { callOk, httpFixture, useSources } from "./support/harness.js";
 
 const sources = useSources({ toolCache: false });
 
@@ -69,6 +69,18 @@ describe("server log messages", () => {
     expect(await callOk(source, "emit_logs", {})).toBe("logLevel:warning");
     await waitFor(() => levelsOf(logs).includes("emergency"));
     expect(levelsOf(logs)).toEqual(["warning", "error", "critical", "alert", "emergency"]);
+  });
+
+  it.each([
+    ["legacy", "setLevel:info"],
+    ["modern", "logLevel:info"],
+  ])("should deliver the %s era's messages over Streamable HTTP", async (era, asked) => {
+    const fixture = await httpFixture("hostile", ["--mode", "log-levels", "--arg", era]);
+    const source = await sources.loadServers({ lv: { url: fixture.url } });
+    const { logs } = collect(source);
+    expect(await callOk(source, "emit_logs", {})).toBe(asked);
+    await waitFor(() => levelsOf(logs).includes("emergency"));
+    expect(levelsOf(logs)).toEqual(["info", "notice", "warning", "error", "critical", "alert", "emergency"]);
   });
 
   it("should deliver from the start of the load through the load option", async () => {
