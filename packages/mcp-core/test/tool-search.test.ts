@@ -1,4 +1,5 @@
 import { countEvents, stdioServer, waitFor } from "@toolnexus/fixtures";
+import { catalogServer } from "@toolnexus/fixtures/catalog";
 import { describe, expect, it } from "vitest";
 import { fileToolCache, isMcpCoreError, type McpSource, type ToolSearchHit } from "../src/index.js";
 import { ToolSearchIndex } from "../src/search/tool-search-index.js";
@@ -102,6 +103,32 @@ describe("searchTools ranking", () => {
       expect(isMcpCoreError(error) && error.code, String(error)).toBe(code);
       expect((error as Error).message).toContain(message);
     }
+  });
+});
+
+describe("searchTools over two catalog servers (github, jira: 100 tools)", () => {
+  const loadCatalog = () =>
+    sources.load({ mcpServers: { github: catalogServer("github"), jira: catalogServer("jira") } });
+
+  it("should put the tool an intent names first, across snake_case and camelCase names", async () => {
+    const source = await loadCatalog();
+    const top = (query: string, options?: { servers: string[] }) => search(source, query, options)[0];
+    expect(top("merge a pull request")).toBe("github/merge_pull_request");
+    expect(top("log time spent on an issue")).toBe("jira/addWorklog");
+    expect(top("start a sprint")).toBe("jira/startSprint");
+    expect(top("list branches of a repository")).toBe("github/list_branches");
+    expect(search(source, "create an issue").slice(0, 2).sort()).toEqual([
+      "github/create_issue",
+      "jira/createIssue",
+    ]);
+    expect(top("create an issue", { servers: ["github"] })).toBe("github/create_issue");
+  });
+
+  it("should return at most limit hits, and more than the default 10 when asked", async () => {
+    const source = await loadCatalog();
+    expect(source.searchTools("repository")).toHaveLength(10);
+    expect(source.searchTools("repository", { limit: 3 })).toHaveLength(3);
+    expect(source.searchTools("repository", { limit: 100 }).length).toBeGreaterThan(10);
   });
 });
 
