@@ -50,7 +50,10 @@ interface Entry {
   tool: McpTool;
 }
 
-/** The query-side settings (the ranking method, see SPEC §15.1). */
+/**
+ * Settings of the ranking method; the defaults are SPEC §15.1's. Other values serve measurement
+ * (the bench and the README's table compare them), not users: `searchTools` takes none.
+ */
 export interface RankingOptions {
   analyzer?: AnalyzerOptions;
   fieldWeights?: Readonly<Record<ToolField, number>>;
@@ -64,6 +67,7 @@ export interface RankingOptions {
   synonyms?: boolean;
 }
 
+/** Ranks tools against free-text queries; holds one document per tool object it was given. */
 export class ToolSearchIndex {
   private readonly engine = new MiniSearch<IndexedDocument>({
     fields: [...TOOL_FIELDS],
@@ -85,6 +89,7 @@ export class ToolSearchIndex {
 
   constructor(private readonly ranking: RankingOptions = {}) {}
 
+  /** What the index holds and has done so far (tests count re-indexing with it). */
   get stats(): ToolSearchIndexStats {
     return { documents: this.entries.size, added: this.added, removed: this.removed };
   }
