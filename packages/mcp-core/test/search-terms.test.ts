@@ -27,6 +27,7 @@ describe("splitWords", () => {
     ["UPPER CASE words", ["upper", "case", "words"]],
     ["Créer un événement", ["créer", "un", "événement"]],
     ["a b 7 -- ...", ["7"]],
+    [`blob ${"x".repeat(65)} ${"y".repeat(64)}`, ["blob", "y".repeat(64)]],
   ])("should split %j into %j", (text, words) => {
     expect(splitWords(text)).toEqual(words);
   });

@@ -20,6 +20,8 @@ const NOT_ALNUM = /[^\p{L}\p{N}]+/u;
 const LETTERS_DIGITS = /\p{N}+|\p{L}+/gu;
 const HAS_DIGIT = /\p{N}/u;
 const PLAIN_WORD = /^[a-z]+$/;
+/** A longer run of letters and digits is no word (a hash, base64 data) and is not indexed. */
+export const MAX_WORD_CHARS = 64;
 
 /** Stems of words seen, shared by every index: a tool catalog repeats a small vocabulary. */
 const stems = new Map<string, string>();
@@ -40,12 +42,12 @@ function stem(word: string): string {
  * Splits `text` into lowercase words at spaces and punctuation (so `snake_case` and `kebab-case`
  * part), at case changes (`createIssue`, `HTTPServer` → `http server`) and between letters and
  * digits (`base64` → `base 64`). A word so split is kept whole as well (`github`, `s3`, `createissue`).
- * One-letter parts are dropped (numbers are kept).
+ * One-letter parts are dropped (numbers are kept), and so are runs longer than {@link MAX_WORD_CHARS}.
  */
 export function splitWords(text: string): string[] {
   const words: string[] = [];
   for (const chunk of text.split(NOT_ALNUM)) {
-    if (chunk === "") continue;
+    if (chunk === "" || chunk.length > MAX_WORD_CHARS) continue;
     if (PLAIN_WORD.test(chunk)) {
       // Most words are plain lowercase ASCII: nothing to split (the Unicode passes cost more).
       if (chunk.length > 1) words.push(chunk);
