@@ -68,9 +68,10 @@ describe("queryTerms", () => {
 });
 
 describe("toolDocument", () => {
-  it("should index the raw name, title, description, and nested parameter names and texts", () => {
+  it("should index the server, raw name, title, description, and nested parameter names and texts", () => {
     const document = toolDocument(
       tool({
+        server: "google-calendar",
         rawName: "create_event",
         title: "Create event",
         description: "Adds an event to a calendar.",
@@ -94,6 +95,7 @@ describe("toolDocument", () => {
       }),
     );
     expect(document).toEqual({
+      server: "googl calendar",
       name: "creat event",
       title: "creat event",
       description: "add event calendar",

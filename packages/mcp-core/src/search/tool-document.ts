@@ -6,12 +6,13 @@
 import type { McpTool } from "../types.js";
 import { type AnalyzerOptions, searchTerms } from "./search-terms.js";
 
-/** The indexed fields: the raw name, the title, the description, and the input parameters' names and texts. */
-export const TOOL_FIELDS = ["name", "title", "description", "params", "paramText"] as const;
+/** The indexed fields: the server's name, the raw name, the title, the description, and the input parameters' names and texts. */
+export const TOOL_FIELDS = ["server", "name", "title", "description", "params", "paramText"] as const;
 export type ToolField = (typeof TOOL_FIELDS)[number];
 
 /** The most terms a field keeps (the rest of a long text is not indexed). */
 export const MAX_FIELD_TERMS: Readonly<Record<ToolField, number>> = {
+  server: 8,
   name: 32,
   title: 32,
   description: 256,
@@ -39,6 +40,7 @@ export function toolDocument(tool: McpTool, analyzer?: AnalyzerOptions): ToolDoc
       .join(" ");
   };
   return {
+    server: field("server", tool.server),
     name: field("name", tool.rawName),
     title: field("title", tool.title ?? tool.annotations?.title ?? ""),
     description: field("description", tool.description),

@@ -18,9 +18,11 @@ import { TOOL_FIELDS, type ToolDocument, type ToolField, toolDocument } from "./
 /**
  * How much each field's BM25 score counts. Equal weights ranked best on the catalog fixture (a
  * heavier name lost recall@1: generic verbs like `move` or `list` then outrank the description's
- * topic words); a word the name, title and description share still counts once per field.
+ * topic words); a word the name, title and description share still counts once per field. The
+ * server's name counts half: "in jira" should prefer jira's tools, not outrank the tool asked for.
  */
 export const FIELD_WEIGHTS: Readonly<Record<ToolField, number>> = {
+  server: 0.5,
   name: 1,
   title: 1,
   description: 1,
