@@ -13,6 +13,7 @@ import { prepareLazyServer } from "./lazy/prepare-lazy-server.js";
 import { Connection } from "./lifecycle/connection.js";
 import { serverOAuth } from "./lifecycle/server-oauth.js";
 import { Source } from "./mcp-source.js";
+import { createCatalogHubs } from "./resources/catalog-hubs.js";
 import { resolveLoadOptions, resolveServerPolicy } from "./options/resolve-load-options.js";
 import type { ElicitationHandler, LoadMcpOptions } from "./options.js";
 import { aboutServer } from "./server-message.js";
@@ -62,6 +63,9 @@ export async function loadMcp(
   // Subscribed before anything starts, so it sees the load's own transitions (live progress).
   if (options.onStateChange) stateEvents.subscribe(options.onStateChange);
   const toolEvents = new EventHub<[string, ToolsChange]>(reportListenerError);
+  const catalogEvents = createCatalogHubs(reportListenerError);
+  if (options.onResourcesChange) catalogEvents.resources.subscribe(options.onResourcesChange);
+  if (options.onResourceUpdated) catalogEvents.updates.subscribe(options.onResourceUpdated);
   const registry = new ToolRegistry(
     configs.map((c) => c.name),
     options.naming,
@@ -107,6 +111,8 @@ export async function loadMcp(
           onAuthorized,
         ),
       onListing: cache && ((tools: Tool[], protocol) => void cache.save(tools, protocol)),
+      catalogEvents: catalogEvents.sink,
+      onCatalog: cache && ((catalog) => void cache.saveCatalog(catalog)),
     });
     connections.set(config.name, connection);
     if (lazy) lazyServers.push({ connection, cache });
@@ -120,6 +126,7 @@ export async function loadMcp(
     registry,
     stateEvents,
     toolEvents,
+    catalogEvents,
     warnings,
   });
   const prepared = await Promise.all(

@@ -8,13 +8,25 @@ import type { ServerConfig } from "./config/server-config.js";
 import { McpCoreError } from "./errors.js";
 import type { EventHub } from "./event-hub.js";
 import type { Connection } from "./lifecycle/connection.js";
+import type { CatalogHubs } from "./resources/catalog-hubs.js";
+import { errorResult } from "./tools/call-result.js";
 import type { ToolRegistry } from "./tools/tool-registry.js";
 import type {
   ConnectionState,
+  McpCallContext,
+  McpPrompt,
+  McpPromptResult,
+  McpRequestError,
+  McpResource,
+  McpResourceResult,
+  McpResourceTemplate,
   McpSource,
   McpStatus,
   McpTool,
   ServerSnapshot,
+  PromptsChange,
+  ResourcesChange,
+  ResourceUpdate,
   StateInfo,
   ToolsChange,
 } from "./types.js";
@@ -28,6 +40,8 @@ export interface SourceParts {
   registry: ToolRegistry;
   stateEvents: EventHub<[string, ConnectionState, StateInfo]>;
   toolEvents: EventHub<[string, ToolsChange]>;
+  /** Resource-list changes, resource updates, prompt-list changes. */
+  catalogEvents: CatalogHubs;
   warnings: string[];
 }
 
@@ -149,6 +163,69 @@ export class Source implements McpSource {
 
   onToolsChange(cb: (server: string, change: ToolsChange) => void): () => void {
     return this.parts.toolEvents.subscribe(cb);
+  }
+
+  resources(): McpResource[] {
+    return this.enabled().flatMap((c) => c.catalog.resources);
+  }
+
+  resourceTemplates(): McpResourceTemplate[] {
+    return this.enabled().flatMap((c) => c.catalog.resourceTemplates);
+  }
+
+  prompts(): McpPrompt[] {
+    return this.enabled().flatMap((c) => c.catalog.prompts);
+  }
+
+  /** The enabled servers' connections in config order. */
+  private enabled(): Connection[] {
+    return this.parts.configs.flatMap((c) => this.parts.connections.get(c.name) ?? []);
+  }
+
+  async readResource(server: string, uri: string, ctx?: McpCallContext): Promise<McpResourceResult> {
+    const refused = this.refusal(server);
+    if (refused) return { contents: [], isError: true, error: refused };
+    return this.connection(server).readResource(uri, ctx);
+  }
+
+  async getPrompt(
+    server: string,
+    name: string,
+    args?: Record<string, string>,
+    ctx?: McpCallContext,
+  ): Promise<McpPromptResult> {
+    const refused = this.refusal(server);
+    if (refused) return { messages: [], isError: true, error: refused };
+    return this.connection(server).getPrompt(name, args, ctx);
+  }
+
+  /** Why a request to `server` cannot even be tried (closed source, unknown or disabled server). */
+  private refusal(server: string): McpRequestError | undefined {
+    try {
+      if (this.closing) throw new McpCoreError("CLOSED", "MCP source is closed");
+      this.connection(server);
+      return undefined;
+    } catch (error) {
+      const { code, message } = error as McpCoreError;
+      return errorResult("unavailable", code, message).error;
+    }
+  }
+
+  async subscribeResource(server: string, uri: string): Promise<() => Promise<void>> {
+    if (this.closing) throw new McpCoreError("CLOSED", "MCP source is closed");
+    return this.connection(server).catalog.subscribe(uri);
+  }
+
+  onResourcesChange(cb: (server: string, change: ResourcesChange) => void): () => void {
+    return this.parts.catalogEvents.resources.subscribe(cb);
+  }
+
+  onResourceUpdated(cb: (server: string, update: ResourceUpdate) => void): () => void {
+    return this.parts.catalogEvents.updates.subscribe(cb);
+  }
+
+  onPromptsChange(cb: (server: string, change: PromptsChange) => void): () => void {
+    return this.parts.catalogEvents.prompts.subscribe(cb);
   }
 
   private async guard(action: () => Promise<void>): Promise<void> {

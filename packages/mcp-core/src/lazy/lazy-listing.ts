@@ -9,6 +9,8 @@ import type { ServerConfig } from "../config/server-config.js";
 import { errorMessage } from "../errors.js";
 import type { KnownProtocol } from "../lifecycle/session-factory.js";
 import { canonicalJson } from "../tools/canonical-json.js";
+import { validCatalog } from "../resources/cached-catalog.js";
+import type { CatalogListing } from "../resources/list-catalog.js";
 import { checkTool } from "../tools/list-tools.js";
 import { configFingerprint } from "./fingerprint.js";
 import type { ToolCacheEntry, ToolCacheStore } from "./tool-cache-store.js";
@@ -51,6 +53,9 @@ export class LazyListing {
   private stored: string | undefined;
   /** The last write (writes are chained, so this settles after every earlier one). */
   private writing: Promise<void> = Promise.resolve();
+  /** The latest listing, era and catalog, so each save writes a whole entry. */
+  private latest: { tools: Tool[]; protocol: KnownProtocol | undefined } | undefined;
+  private catalog: Partial<CatalogListing> = {};
 
   constructor(
     private readonly config: ServerConfig,
@@ -62,8 +67,9 @@ export class LazyListing {
 
   /** Records a fetched listing and the era it was fetched in; only a different one is written. */
   save(tools: Tool[], protocol: KnownProtocol | undefined): Promise<void> {
+    this.latest = { tools, protocol };
     const cached = protocol && { version: protocol.version, prior: protocol.verdict };
-    const listing = canonicalJson({ tools, protocol: cached ?? null });
+    const listing = canonicalJson({ tools, protocol: cached ?? null, catalog: this.catalog });
     if (listing === this.stored) return Promise.resolve();
     this.stored = listing;
     const name = this.config.name;
@@ -75,6 +81,7 @@ export class LazyListing {
       tools,
     };
     if (cached) entry.protocol = cached;
+    Object.assign(entry, this.catalog);
     this.writing = this.writing
       .then(() => this.store.set(this.key, entry))
       .catch((error) =>
@@ -83,23 +90,34 @@ export class LazyListing {
     return this.writing;
   }
 
+  /** Records a fetched catalog; written with the latest tool listing (once there is one). */
+  saveCatalog(catalog: CatalogListing): Promise<void> {
+    this.catalog = catalog;
+    return this.latest ? this.save(this.latest.tools, this.latest.protocol) : Promise.resolve();
+  }
+
   /** Settles once every write begun so far has. */
   flushed(): Promise<void> {
     return this.writing;
   }
 
   /** The cached tools and era, or undefined on a miss. */
-  async read(): Promise<{ tools: Tool[]; protocol: KnownProtocol | undefined } | undefined> {
+  async read(): Promise<
+    { tools: Tool[]; protocol: KnownProtocol | undefined; catalog: Partial<CatalogListing> } | undefined
+  > {
     try {
       const entry = await this.store.get(this.key);
       const tools = validTools(entry?.tools);
       if (!tools) return undefined;
       const protocol = validProtocol(entry?.protocol);
+      this.catalog = validCatalog(entry);
+      this.latest = { tools, protocol };
       this.stored = canonicalJson({
         tools,
         protocol: protocol ? { version: protocol.version, prior: protocol.verdict } : null,
+        catalog: this.catalog,
       });
-      return { tools, protocol };
+      return { tools, protocol, catalog: this.catalog };
     } catch (error) {
       // A store refuses an entry (an untrusted file) or fails by rejecting: a miss, said out loud.
       this.warn(`MCP server "${this.config.name}": ${errorMessage(error)} (treated as a cache miss)`);

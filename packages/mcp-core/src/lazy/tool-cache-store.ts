@@ -1,4 +1,5 @@
 import type { PriorDiscovery, Tool } from "@modelcontextprotocol/client";
+import type { CatalogListing } from "../resources/list-catalog.js";
 
 /** One cached listing. The format is shared across ports (SPEC.md, Lazy start). */
 export interface ToolCacheEntry {
@@ -16,6 +17,15 @@ export interface ToolCacheEntry {
    * server's `server/discover` result. Absent in entries written before eras were cached.
    */
   protocol?: { version: string | undefined; prior: PriorDiscovery };
+  /**
+   * The server's resources, resource templates and prompts as last listed (without `server`),
+   * shown by `source.resources()` & co. before the server starts. Absent in entries written before
+   * they were cached, or before the server's catalog was first listed; an invalid item makes the
+   * whole array read as absent.
+   */
+  resources?: CatalogListing["resources"];
+  resourceTemplates?: CatalogListing["resourceTemplates"];
+  prompts?: CatalogListing["prompts"];
 }
 
 /**

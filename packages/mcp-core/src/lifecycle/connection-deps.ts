@@ -3,6 +3,8 @@ import type { ServerAuth } from "../auth/server-auth.js";
 import type { ServerConfig } from "../config/server-config.js";
 import type { ResolvedAutoRestart, ResolvedHealthCheck } from "../options.js";
 import type { Redactor } from "../redact/redactor.js";
+import type { CatalogListing } from "../resources/list-catalog.js";
+import type { CatalogEvents } from "../resources/server-catalog.js";
 import type { ToolRegistry } from "../tools/tool-registry.js";
 import type { SessionParams } from "../transport/session.js";
 import type { ConnectionState, StateInfo } from "../types.js";
@@ -35,4 +37,8 @@ export interface ConnectionDeps {
     | undefined;
   /** Called with every listing fetched from the server and its era (the lazy cache keeps both). */
   onListing: ((tools: Tool[], protocol: KnownProtocol | undefined) => void) | undefined;
+  /** Where the server's resource and prompt changes and resource updates go. */
+  catalogEvents: CatalogEvents;
+  /** Called with every catalog (resources, templates, prompts) fetched (the lazy cache keeps it). */
+  onCatalog: ((catalog: CatalogListing) => void) | undefined;
 }

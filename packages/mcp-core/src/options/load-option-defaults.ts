@@ -67,4 +67,6 @@ export const LOAD_OPTIONS_WITHOUT_FIXED_DEFAULT = Object.freeze([
   "onElicitation",
   "onWarning",
   "onStateChange",
+  "onResourcesChange",
+  "onResourceUpdated",
 ] as const);

@@ -99,7 +99,13 @@ export function validateLoadOptions(options: LoadMcpOptions): void {
   }
   if (o.signal !== undefined && !(o.signal instanceof AbortSignal))
     fail("signal", "an AbortSignal", o.signal);
-  for (const name of ["onElicitation", "onWarning", "onStateChange"] as const) {
+  for (const name of [
+    "onElicitation",
+    "onWarning",
+    "onStateChange",
+    "onResourcesChange",
+    "onResourceUpdated",
+  ] as const) {
     if (o[name] !== undefined && typeof o[name] !== "function") fail(name, "a function", o[name]);
   }
   if (o.missingHeaderVar !== undefined && o.missingHeaderVar !== "error" && o.missingHeaderVar !== "empty") {

@@ -6,6 +6,7 @@
  */
 import { Client, type ElicitRequest, type ElicitResult } from "@modelcontextprotocol/client";
 import { isModernVersion, type ProtocolSetting } from "../config/protocol-setting.js";
+import type { CatalogEvent } from "./session.js";
 
 /** The host's answer to a server's elicitation request. */
 export type ElicitationHandler = (request: ElicitRequest["params"]) => Promise<ElicitResult>;
@@ -26,6 +27,7 @@ export interface ClientSetup {
   timeoutMs: number;
   onElicitation: ElicitationHandler | undefined;
   onListChanged: (() => void) | undefined;
+  onCatalogEvent?: ((event: CatalogEvent) => void) | undefined;
 }
 
 /** A new client for one connect (a client holds one connection's state). */
@@ -38,6 +40,16 @@ export function newSessionClient(setup: ClientSetup): Client {
   if (onElicitation)
     client.setRequestHandler("elicitation/create", (request) => onElicitation(request.params));
   if (onListChanged) client.setNotificationHandler("notifications/tools/list_changed", () => onListChanged());
+  const onCatalog = setup.onCatalogEvent;
+  if (onCatalog) {
+    client.setNotificationHandler("notifications/resources/list_changed", () =>
+      onCatalog({ type: "resources-changed" }),
+    );
+    client.setNotificationHandler("notifications/prompts/list_changed", () => onCatalog({ type: "prompts-changed" }));
+    client.setNotificationHandler("notifications/resources/updated", (notification) =>
+      onCatalog({ type: "resource-updated", uri: notification.params.uri }),
+    );
+  }
   return client;
 }
 
