@@ -95,7 +95,7 @@ export class ServerOpener {
       try {
         // The catalog is cached with the tools; a server that fails to list it still has its tools.
         const options = { timeoutMs: this.config.timeoutMs, signal: abort.signal };
-        const catalog = await listCatalog(session, options, this.warn).catch(() => undefined);
+        const catalog = await listCatalog(this.config.name, session, options, this.warn).catch(() => undefined);
         return { tools, catalog };
       } finally {
         await session.close();

@@ -3,6 +3,9 @@
  * each kind only when the server declared it (`resources`, `prompts` capabilities).
  * @module
  */
+import { errorMessage } from "../errors.js";
+import { serverLabel } from "../server-message.js";
+import { serverError } from "../transport/protocol-errors.js";
 import type { McpSession } from "../transport/session.js";
 import type { McpPrompt, McpResource, McpResourceTemplate } from "../types.js";
 import { PROMPTS, RESOURCE_TEMPLATES, RESOURCES } from "./catalog-kinds.js";
@@ -20,6 +23,9 @@ export type CatalogKind = keyof CatalogListing;
 /** Every kind. */
 export const CATALOG_KINDS: readonly CatalogKind[] = ["resources", "resourceTemplates", "prompts"];
 
+/** JSON-RPC "method not found". */
+const METHOD_NOT_FOUND = -32601;
+
 const KINDS = { resources: RESOURCES, resourceTemplates: RESOURCE_TEMPLATES, prompts: PROMPTS };
 
 /** Whether the server declared the capability a kind needs. */
@@ -29,10 +35,13 @@ export function offersKind(session: McpSession, kind: CatalogKind): boolean {
 }
 
 /**
- * Lists `kinds` (all by default) on the session; a kind the server does not offer lists empty.
- * Rejects with the first kind's failure; warnings (dropped items, a cut listing) go to `warn`.
+ * Lists `kinds` (all by default) on the session; a kind the server does not offer, or answers
+ * "method not found" for (a server with resources but no templates), lists empty. A kind whose
+ * listing fails otherwise is left out (the caller keeps what it had) and `warn` says why, as it
+ * does for dropped items and a cut listing.
  */
 export async function listCatalog(
+  server: string,
   session: McpSession,
   options: { timeoutMs: number; signal?: AbortSignal },
   warn: (message: string) => void,
@@ -44,9 +53,15 @@ export async function listCatalog(
       listed[kind] = [];
       continue;
     }
-    const { items, warnings } = await session.listPaged<unknown>(KINDS[kind] as never, options);
-    for (const warning of warnings) warn(warning);
-    listed[kind] = items;
+    try {
+      const { items, warnings } = await session.listPaged<unknown>(KINDS[kind] as never, options);
+      for (const warning of warnings) warn(warning);
+      listed[kind] = items;
+    } catch (error) {
+      if (serverError(error)?.code === METHOD_NOT_FOUND) listed[kind] = [];
+      else if (options.signal?.aborted) throw error;
+      else warn(`${serverLabel(server)}: listing its ${KINDS[kind].noun} failed: ${errorMessage(error)}`);
+    }
   }
   return listed as Partial<CatalogListing>;
 }

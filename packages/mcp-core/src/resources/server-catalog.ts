@@ -167,7 +167,7 @@ export class ServerCatalog {
     this.dirty.clear();
     const { server, timeoutMs, warn } = this.settings;
     try {
-      const listing = await listCatalog(session, { timeoutMs }, warn, kinds);
+      const listing = await listCatalog(server, session, { timeoutMs }, warn, kinds);
       // A listing that completes after its session was replaced is discarded.
       if (this.session !== session) return;
       this.offer(listing);
