@@ -10,6 +10,7 @@ import type { EventHub } from "./event-hub.js";
 import type { Connection } from "./lifecycle/connection.js";
 import type { CatalogHubs } from "./resources/catalog-hubs.js";
 import { errorResult } from "./tools/call-result.js";
+import { callTimeoutProblem } from "./tools/call-timeout.js";
 import type { ToolRegistry } from "./tools/tool-registry.js";
 import type {
   ConnectionState,
@@ -23,10 +24,10 @@ import type {
   McpSource,
   McpStatus,
   McpTool,
-  ServerSnapshot,
   PromptsChange,
   ResourcesChange,
   ResourceUpdate,
+  ServerSnapshot,
   StateInfo,
   ToolsChange,
 } from "./types.js";
@@ -183,7 +184,7 @@ export class Source implements McpSource {
   }
 
   async readResource(server: string, uri: string, ctx?: McpCallContext): Promise<McpResourceResult> {
-    const refused = this.refusal(server);
+    const refused = this.refusal(server, ctx, `resource "${uri.slice(0, 200)}"`);
     if (refused) return { contents: [], isError: true, error: refused };
     return this.connection(server).readResource(uri, ctx);
   }
@@ -194,13 +195,25 @@ export class Source implements McpSource {
     args?: Record<string, string>,
     ctx?: McpCallContext,
   ): Promise<McpPromptResult> {
-    const refused = this.refusal(server);
+    const refused = this.refusal(server, ctx, `prompt "${name.slice(0, 200)}"`);
     if (refused) return { messages: [], isError: true, error: refused };
     return this.connection(server).getPrompt(name, args, ctx);
   }
 
-  /** Why a request to `server` cannot even be tried (closed source, unknown or disabled server). */
-  private refusal(server: string): McpRequestError | undefined {
+  /**
+   * Why a request to `server` cannot even be tried: a timeout no timer can wait (as `execute`
+   * refuses it), a closed source, an unknown or disabled server.
+   */
+  private refusal(
+    server: string,
+    ctx: McpCallContext | undefined,
+    what: string,
+  ): McpRequestError | undefined {
+    const timeoutProblem = callTimeoutProblem(ctx?.timeout);
+    if (timeoutProblem !== undefined) {
+      const message = `Call to ${what} on MCP server "${server}" was not sent: ${timeoutProblem}`;
+      return errorResult("protocol", "PROTOCOL_ERROR", message, timeoutProblem).error;
+    }
     try {
       if (this.closing) throw new McpCoreError("CLOSED", "MCP source is closed");
       this.connection(server);

@@ -55,7 +55,9 @@ describe("a lazy server's cached catalog", () => {
     const dir = await makeTempDir("res-cache-");
     dirs.push(dir);
     const log = tempLogFile("lazy.log");
-    const config = { mcpServers: { s: { ...stdioServer("modern", ["--resources", "--log", log]), lazy: true } } };
+    const config = {
+      mcpServers: { s: { ...stdioServer("modern", ["--resources", "--log", log]), lazy: true } },
+    };
     const first = await sources.load(config, { toolCache: fileToolCache(dir) });
     await first.whenSettled();
     await first.close();
@@ -86,12 +88,16 @@ describe("a lazy server's cached catalog", () => {
     const source = await sources.load(config, { toolCache: store });
     expect(source.tools.map((t) => t.rawName)).toEqual(["echo"]);
     expect(source.resources()).toEqual([]);
-    expect(source.prompts()).toEqual([{ server: "s", name: "p", arguments: [{ name: "a", required: true }] }]);
+    expect(source.prompts()).toEqual([
+      { server: "s", name: "p", arguments: [{ name: "a", required: true }] },
+    ]);
   });
 });
 
 describe("against @modelcontextprotocol/server-everything", () => {
-  const everything = createRequire(import.meta.url).resolve("@modelcontextprotocol/server-everything/dist/index.js");
+  const everything = createRequire(import.meta.url).resolve(
+    "@modelcontextprotocol/server-everything/dist/index.js",
+  );
 
   it("should list its catalog, read text and blob resources and get a prompt with arguments", async () => {
     const source = await sources.load({

@@ -4,7 +4,14 @@
 // with a code (unknown server, stopped server, timeout, abort, unknown resource). The era fixtures
 // run with `--resources` (fixtures/lib/resources.mjs): `dual-era` pinned to 2025-11-25 for the 2025
 // era, `modern` for 2026-07-28; over stdio, and over HTTP where the notifications take another path.
-import { countEvents, readLog, startHttpFixture, stdioServer, tinyPngBase64, waitFor } from "@toolnexus/fixtures";
+import {
+  countEvents,
+  readLog,
+  startHttpFixture,
+  stdioServer,
+  tinyPngBase64,
+  waitFor,
+} from "@toolnexus/fixtures";
 import { afterEach, describe, expect, it } from "vitest";
 import type { McpSource, ResourcesChange, ResourceUpdate } from "../src/index.js";
 import { callOk, failOnUnhandledRejections, tempLogFile, useSources } from "./support/harness.js";
@@ -76,7 +83,11 @@ describe.each(CASES)("resources and prompts, $era era over $wire", (c) => {
       [S, "text://greeting", "text/plain"],
       [S, "blob://pixel", "image/png"],
     ]);
-    expect(source.resources()[0]).toMatchObject({ name: "greeting", title: "Greeting", description: "A text resource" });
+    expect(source.resources()[0]).toMatchObject({
+      name: "greeting",
+      title: "Greeting",
+      description: "A text resource",
+    });
     expect(source.resourceTemplates().map((t) => t.uriTemplate)).toEqual(["note://{id}", "slow://{ms}"]);
     const greet = source.prompts().find((p) => p.name === "greet");
     expect(greet).toMatchObject({
@@ -135,7 +146,9 @@ describe.each(CASES)("resources and prompts, $era era over $wire", (c) => {
 
   it("should deliver a subscribed resource's updates, also after a restart", async () => {
     const updates: ResourceUpdate[] = [];
-    const { source, log } = await loadCase(c, { onResourceUpdated: (_server, update) => updates.push(update) });
+    const { source, log } = await loadCase(c, {
+      onResourceUpdated: (_server, update) => updates.push(update),
+    });
     const unsubscribe = await source.subscribeResource(S, "text://greeting");
     if (c.era === "2025") expect(await countEvents(log, "subscribe")).toBe(1);
     await callOk(source, "touch_resource", { uri: "text://greeting" });
@@ -154,9 +167,7 @@ describe.each(CASES)("resources and prompts, $era era over $wire", (c) => {
   });
 });
 
-describe("resource reads that fail", () => {
-  const c = CASES[1] as EraCase;
-
+describe.each(CASES.filter((c) => c.wire === "stdio"))("resource reads that fail, $era era", (c) => {
   it("should resolve an unknown server, a stopped server and an unknown resource with codes", async () => {
     const { source } = await loadCase(c);
     const unknown = await source.readResource("nope", "text://greeting");
@@ -187,7 +198,7 @@ describe("resource reads that fail", () => {
   it("should start a lazy server to read, as a tool call would", async () => {
     const log = tempLogFile("lazy.log");
     const source = await sources.load({
-      mcpServers: { [S]: { ...stdioServer("modern", ["--resources", "--log", log]), lazy: true } },
+      mcpServers: { [S]: { ...((await c.entry(log)).entry as object), lazy: true } },
     });
     await source.whenSettled();
     const read = await source.readResource(S, "text://greeting");

@@ -8,7 +8,8 @@
  * What lives here: the generation view with a conversion cache keyed by the core's tool object, the
  * shared call options (`timeoutMs`, `onProgress`) and call-context building, subscription tracking,
  * MCP content as model-readable parts and text, the error-text precedence, the tool metadata keys,
- * the option-error helper, and the toolnexus sanitizer an adapter must not copy.
+ * the option-error helper, the resource tools (`mcp_list_resources`, `mcp_read_resource`), and the
+ * toolnexus sanitizer an adapter must not copy.
  * @module
  */
 
@@ -32,6 +33,14 @@ export {
 export { EMPTY_ERROR_TEXT, errorText } from "./error-text.js";
 export { createGenerationView, type GenerationView, type ToolGenerationSource } from "./generation-view.js";
 export { invalidOption } from "./option-error.js";
+export {
+  createResourceTools,
+  DEFAULT_RESOURCE_TOOL_MAX_BYTES,
+  RESOURCE_LIST_PAGE_SIZE,
+  type ResourceToolSource,
+  type ResourceToolsOptions,
+  truncationMarker,
+} from "./resource-tools.js";
 export { createSubscriptions, type Subscriptions } from "./subscriptions.js";
 export { createToolConverter, type ToolConverter } from "./tool-converter.js";
 export { type McpToolMetadata, toolMetadata } from "./tool-metadata.js";

@@ -57,9 +57,7 @@ export class ConnectionCalls implements ToolCaller {
     notOffered: () => McpToolResult | undefined = () => undefined,
   ): Promise<Gated<T>> {
     const outcome = await this.gatedUnredacted(where, ctx, run, notOffered);
-    return "failed" in outcome
-      ? { failed: redactResult(outcome.failed, this.connection.redactor) }
-      : outcome;
+    return "failed" in outcome ? { failed: redactResult(outcome.failed, this.connection.redactor) } : outcome;
   }
 
   private async gatedUnredacted<T>(
@@ -86,7 +84,8 @@ export class ConnectionCalls implements ToolCaller {
         session = await connection.whenRunning(timeoutMs, ctx?.signal);
       } catch (error) {
         if (ctx?.signal?.aborted) return { failed: abortedResult(server, where.tool, where.what) };
-        if (error instanceof CallGateError) return { failed: errorResult("unavailable", error.code, error.message) };
+        if (error instanceof CallGateError)
+          return { failed: errorResult("unavailable", error.code, error.message) };
         if (isMcpCoreError(error) && error.code === "START_TIMEOUT") {
           return { failed: errorResult("timeout", "TIMEOUT", error.message) };
         }

@@ -5,9 +5,9 @@
  */
 import type { AuthCallback } from "../auth/auth-callback.js";
 import { McpCoreError } from "../errors.js";
-import { serverLabel } from "../server-message.js";
 import { getPrompt, readResource } from "../resources/resource-requests.js";
 import { ServerCatalog } from "../resources/server-catalog.js";
+import { serverLabel } from "../server-message.js";
 import type { CatalogEvent, McpSession } from "../transport/session.js";
 import type {
   ConnectionState,
@@ -20,8 +20,8 @@ import type {
 import { callGate, type GateVerdict, gateError } from "./call-gate.js";
 import { ConnectionCalls } from "./connection-calls.js";
 import { ConnectionRunner } from "./connection-runner.js";
-import type { ServerOpener } from "./server-opener.js";
 import { publicState } from "./lifecycle-state.js";
+import type { ServerOpener } from "./server-opener.js";
 import type { KnownProtocol } from "./session-factory.js";
 import { withinCallBounds } from "./within-call-bounds.js";
 

@@ -8,8 +8,8 @@ import type { Tool } from "@modelcontextprotocol/client";
 import type { ServerConfig } from "../config/server-config.js";
 import { isMcpCoreError, type McpCoreError } from "../errors.js";
 import { redactError } from "../redact/redact-error.js";
-import { type CatalogListing, listCatalog } from "../resources/list-catalog.js";
 import type { Redactor } from "../redact/redactor.js";
+import { type CatalogListing, listCatalog } from "../resources/list-catalog.js";
 import { isEraMismatch } from "../transport/protocol-errors.js";
 import type { McpSession } from "../transport/session.js";
 import type { EnvEntry } from "../types.js";
@@ -95,7 +95,9 @@ export class ServerOpener {
       try {
         // The catalog is cached with the tools; a server that fails to list it still has its tools.
         const options = { timeoutMs: this.config.timeoutMs, signal: abort.signal };
-        const catalog = await listCatalog(this.config.name, session, options, this.warn).catch(() => undefined);
+        const catalog = await listCatalog(this.config.name, session, options, this.warn).catch(
+          () => undefined,
+        );
         return { tools, catalog };
       } finally {
         await session.close();

@@ -101,7 +101,11 @@ export const PROMPTS: PagedKind<Omit<McpPrompt, "server">> = {
     const fields = optionalFields(item, ["title", "description"]);
     const args = Array.isArray(item.arguments)
       ? (item.arguments as Record<string, unknown>[]).slice(0, MAX_PROMPT_ARGUMENTS).map(
-          (arg) => ({ name: text(arg.name), ...optionalFields(arg, ["description", "required"]) }) as McpPromptArgument,
+          (arg) =>
+            ({
+              name: text(arg.name),
+              ...optionalFields(arg, ["description", "required"]),
+            }) as McpPromptArgument,
         )
       : undefined;
     return { item: { name: String(item.name), ...fields, ...(args ? { arguments: args } : {}) } };

@@ -22,7 +22,10 @@ import type {
 } from "../types.js";
 
 const ReadResultSchema = z.looseObject({ contents: z.unknown().optional() });
-const PromptResultSchema = z.looseObject({ description: z.unknown().optional(), messages: z.unknown().optional() });
+const PromptResultSchema = z.looseObject({
+  description: z.unknown().optional(),
+  messages: z.unknown().optional(),
+});
 
 /** The failure of a request that is not a tool call, in the shape its result carries. */
 function failure(failed: McpToolResult) {
@@ -82,7 +85,10 @@ export async function getPrompt(
   return result;
 }
 
-function valid<T>(schema: { "~standard": { validate(value: unknown): unknown } }, value: unknown): T | undefined {
+function valid<T>(
+  schema: { "~standard": { validate(value: unknown): unknown } },
+  value: unknown,
+): T | undefined {
   const parsed = schema["~standard"].validate(value) as { value?: T; issues?: unknown };
   return parsed.issues === undefined ? parsed.value : undefined;
 }

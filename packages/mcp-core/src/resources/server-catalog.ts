@@ -106,7 +106,8 @@ export class ServerCatalog {
   /** Applies a listing (a live session's, or the cache's before the server runs). */
   offer(listing: Partial<CatalogListing>): void {
     const { server } = this.settings;
-    const tag = <T>(items: readonly T[] | undefined) => items?.map((item) => Object.freeze({ server, ...item }));
+    const tag = <T>(items: readonly T[] | undefined) =>
+      items?.map((item) => Object.freeze({ server, ...item }));
     const resources = tag(listing.resources);
     if (resources) {
       const change = diff(this.resourceList, resources, (r) => r.uri);
@@ -177,7 +178,9 @@ export class ServerCatalog {
         prompts: this.strip(this.promptList),
       });
     } catch (error) {
-      warn(`${serverLabel(server)}: listing its resources or prompts failed, keeping the previous ones: ${errorMessage(error)}`);
+      warn(
+        `${serverLabel(server)}: listing its resources or prompts failed, keeping the previous ones: ${errorMessage(error)}`,
+      );
     }
   }
 

@@ -101,9 +101,13 @@ async function listPages<T>(
       const id = kind.idOf(checked.item);
       if (seenIds.has(id)) {
         if (kind.duplicates === "reject") {
-          throw invalid(`listed the ${kind.noun.replace(/s$/, "")} name "${id}" twice; its listing was rejected`);
+          throw invalid(
+            `listed the ${kind.noun.replace(/s$/, "")} name "${id}" twice; its listing was rejected`,
+          );
         }
-        warnings.push(`MCP server "${server}": dropped a second ${kind.noun.replace(/s$/, "")} "${id.slice(0, 200)}"`);
+        warnings.push(
+          `MCP server "${server}": dropped a second ${kind.noun.replace(/s$/, "")} "${id.slice(0, 200)}"`,
+        );
         continue;
       }
       if (kind.maxItems !== undefined && items.length >= kind.maxItems) {

@@ -86,7 +86,8 @@ async function subscribe(
       (error) => session.lost(error),
       filter,
     );
-    if (filter.toolsListChanged && !session.subscription.offered) session.protocol.toolListUpdates = "unsupported";
+    if (filter.toolsListChanged && !session.subscription.offered)
+      session.protocol.toolListUpdates = "unsupported";
   } catch (error) {
     if (params.signal?.aborted) throw error;
     if (filter.toolsListChanged) session.protocol.toolListUpdates = "unsupported";

@@ -45,7 +45,9 @@ export function newSessionClient(setup: ClientSetup): Client {
     client.setNotificationHandler("notifications/resources/list_changed", () =>
       onCatalog({ type: "resources-changed" }),
     );
-    client.setNotificationHandler("notifications/prompts/list_changed", () => onCatalog({ type: "prompts-changed" }));
+    client.setNotificationHandler("notifications/prompts/list_changed", () =>
+      onCatalog({ type: "prompts-changed" }),
+    );
     client.setNotificationHandler("notifications/resources/updated", (notification) =>
       onCatalog({ type: "resource-updated", uri: notification.params.uri }),
     );

@@ -20,7 +20,7 @@ import { type ParamHeader, paramHeaderValues, withParamHeaders } from "../tools/
 import { authorizationNeeded, isAuthorizationNeeded } from "./authorization-needed.js";
 import type { ChildProcessTransport } from "./child-process-transport.js";
 import type { ElicitationHandler } from "./session-client.js";
-import { type ToolListSubscription, subscribeToolList } from "./tool-list-subscription.js";
+import { subscribeToolList, type ToolListSubscription } from "./tool-list-subscription.js";
 
 /** What opening a session needs. */
 export interface SessionParams {
@@ -80,7 +80,10 @@ export interface McpSession {
   /** What the server said it offers (resources, prompts…), as negotiated. */
   capabilities(): ServerCapabilities | undefined;
   /** Lists one kind of the server's catalog, every page. */
-  listPaged<T>(kind: PagedKind<T>, options: { timeoutMs: number; signal?: AbortSignal }): Promise<PagedListing<T>>;
+  listPaged<T>(
+    kind: PagedKind<T>,
+    options: { timeoutMs: number; signal?: AbortSignal },
+  ): Promise<PagedListing<T>>;
   /** Any request, failing as `callTool` does. */
   request<T>(
     request: { method: string; params?: Record<string, unknown> },
@@ -139,7 +142,10 @@ export class Session implements McpSession {
     return this.client.getServerCapabilities();
   }
 
-  listPaged<T>(kind: PagedKind<T>, options: { timeoutMs: number; signal?: AbortSignal }): Promise<PagedListing<T>> {
+  listPaged<T>(
+    kind: PagedKind<T>,
+    options: { timeoutMs: number; signal?: AbortSignal },
+  ): Promise<PagedListing<T>> {
     return listPaged(this.client, this.params.config.name, kind, options);
   }
 
@@ -154,9 +160,15 @@ export class Session implements McpSession {
         }).catch(() => {});
       };
     }
-    const stream = await subscribeToolList(this.client, this.params.config.name, timeoutMs, (error) => this.lost(error), {
-      resourceSubscriptions: [uri],
-    });
+    const stream = await subscribeToolList(
+      this.client,
+      this.params.config.name,
+      timeoutMs,
+      (error) => this.lost(error),
+      {
+        resourceSubscriptions: [uri],
+      },
+    );
     this.resourceStreams.add(stream);
     return async () => {
       this.resourceStreams.delete(stream);
@@ -180,7 +192,9 @@ export class Session implements McpSession {
     return this.request(
       { method: "tools/call", params: { name, arguments: args } },
       LenientCallResultSchema,
-      headers ? { ...options, headers: { ...options.headers, ...paramHeaderValues(headers, args) } } : options,
+      headers
+        ? { ...options, headers: { ...options.headers, ...paramHeaderValues(headers, args) } }
+        : options,
     );
   }
 
