@@ -81,7 +81,10 @@ export class LazyListing {
       tools,
     };
     if (cached) entry.protocol = cached;
-    Object.assign(entry, this.catalog);
+    // Only kinds with items: a tools-only server's entry keeps the tools-only format.
+    for (const [kind, items] of Object.entries(this.catalog)) {
+      if (items.length > 0) Object.assign(entry, { [kind]: items });
+    }
     this.writing = this.writing
       .then(() => this.store.set(this.key, entry))
       .catch((error) =>
