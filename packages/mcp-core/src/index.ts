@@ -64,7 +64,7 @@ export { namespacedName } from "./naming/namespaced-name.js";
 export { toolnexusName } from "./naming/toolnexus-name.js";
 export { LOAD_OPTION_DEFAULTS, type LoadOptionDefaults } from "./options/load-option-defaults.js";
 export type { ElicitationHandler, LoadMcpOptions, NamingOption } from "./options.js";
-export { MAX_CATALOG_ITEMS } from "./resources/catalog-kinds.js";
+export { MAX_CATALOG_ITEMS, MAX_CATALOG_TEXT_CHARS, MAX_URI_CHARS } from "./resources/catalog-kinds.js";
 export { MAX_TIMER_MS } from "./timer-limit.js";
 export { isKnownContentBlock, unsupportedContentText } from "./tools/content-blocks.js";
 export type {

@@ -1,14 +1,16 @@
 // The resource catalog's bounds and sources: every page listed, at most MAX_CATALOG_ITEMS kept per
 // server (one warning), a lazy server's cached catalog shown without a spawn (and a corrupt cached
 // array read as absent), and a real third-party server, @modelcontextprotocol/server-everything:
-// its resources, templates and prompts listed, text and blob resources read, a prompt with arguments.
+// its resources, templates and prompts listed, text and blob resources read, a prompt with arguments;
+// a hostile listing (huge URI, huge name and description, malformed and duplicate items) bounded.
 import { createRequire } from "node:module";
-import { countEvents, makeTempDir, removeTempDir, stdioServer } from "@toolnexus/fixtures";
+import { countEvents, hostileServer, makeTempDir, removeTempDir, stdioServer } from "@toolnexus/fixtures";
 import { afterEach, describe, expect, it } from "vitest";
 import {
   configFingerprint,
   fileToolCache,
   MAX_CATALOG_ITEMS,
+  MAX_CATALOG_TEXT_CHARS,
   type ToolCacheEntry,
   type ToolCacheStore,
 } from "../src/index.js";
@@ -123,4 +125,23 @@ describe("against @modelcontextprotocol/server-everything", () => {
     expect(prompt.isError).toBe(false);
     expect(JSON.stringify(prompt.messages)).toContain("Lyon");
   }, 20_000);
+});
+
+describe("a hostile resource listing", () => {
+  it("should drop oversized and malformed resources, cut long texts and keep the rest", async () => {
+    const warnings: string[] = [];
+    const source = await sources.load(
+      { mcpServers: { h: hostileServer("huge-resources") } },
+      { onWarning: (w) => warnings.push(w) },
+    );
+    await source.whenSettled();
+    const resources = source.resources();
+    expect(resources.map((r) => r.uri)).toEqual(["text://wordy", "text://ok"]);
+    const wordy = resources[0];
+    expect(wordy?.name.length).toBe(MAX_CATALOG_TEXT_CHARS + 1);
+    expect(wordy?.description?.endsWith("…")).toBe(true);
+    expect(resources[1]?.name).toBe("ok");
+    expect(warnings.filter((w) => w.includes('MCP server "h"')).length).toBe(3);
+    expect(warnings.join("\n").length).toBeLessThan(10_000);
+  });
 });
