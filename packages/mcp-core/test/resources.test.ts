@@ -13,7 +13,7 @@ import {
   waitFor,
 } from "@toolnexus/fixtures";
 import { afterEach, describe, expect, it } from "vitest";
-import type { McpSource, ResourcesChange, ResourceUpdate } from "../src/index.js";
+import type { McpSource, PromptsChange, ResourcesChange, ResourceUpdate } from "../src/index.js";
 import { callOk, failOnUnhandledRejections, tempLogFile, useSources } from "./support/harness.js";
 
 failOnUnhandledRejections();
@@ -141,6 +141,21 @@ describe.each(CASES)("resources and prompts, $era era over $wire", (c) => {
     expect(seen).toEqual([
       { added: ["text://greeting", "blob://pixel"], removed: [], changed: [] },
       { added: ["text://extra"], removed: [], changed: [] },
+    ]);
+  });
+
+  it("should follow a prompt list change with exactly one event", async () => {
+    const { source } = await loadCase(c);
+    const events: [string, PromptsChange][] = [];
+    source.onPromptsChange((server, change) => events.push([server, change]));
+    await callOk(source, "add_prompt", { name: "extra" });
+    await waitFor(() => source.prompts().some((p) => p.name === "extra"), {
+      message: "the added prompt is listed",
+    });
+    await source.whenSettled();
+    expect(events).toEqual([[S, { added: ["extra"], removed: [], changed: [] }]]);
+    expect((await source.getPrompt(S, "extra")).messages).toEqual([
+      { role: "user", content: { type: "text", text: "extra" } },
     ]);
   });
 
