@@ -42,7 +42,8 @@ export class ConnectionCalls implements ToolCaller {
       (session, timeoutMs) => runCall(session, where, args, ctx, timeoutMs),
       removed,
     );
-    return "failed" in outcome ? outcome.failed : outcome.value;
+    // runCall's own error results (timeout, a JSON-RPC error echoing a header) are redacted too.
+    return "failed" in outcome ? outcome.failed : redactResult(outcome.value, this.connection.redactor);
   }
 
   /**

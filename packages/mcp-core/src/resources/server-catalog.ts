@@ -77,7 +77,13 @@ export class ServerCatalog {
     this.session = session;
     for (const kind of CATALOG_KINDS) this.dirty.add(kind);
     void this.queue.request().catch(() => {});
-    for (const uri of this.subscriptions.keys()) void this.subscribeOn(session, uri).catch(() => {});
+    for (const uri of this.subscriptions.keys()) {
+      void this.subscribeOn(session, uri).catch((error) =>
+        this.settings.warn(
+          `${serverLabel(this.settings.server)}: could not subscribe to resource "${uri.slice(0, 200)}" again: ${errorMessage(error)}`,
+        ),
+      );
+    }
   }
 
   /** The session ended: its subscriptions went with it; pending notifications no longer matter. */
