@@ -145,3 +145,16 @@ describe("a hostile resource listing", () => {
     expect(warnings.join("\n").length).toBeLessThan(10_000);
   });
 });
+
+describe("a resources-only server", () => {
+  it("should start with no tools and offer its resources", async () => {
+    const source = await sources.load({
+      mcpServers: { r: hostileServer("huge-resources", { arg: "no-tools" }) },
+    });
+    await source.whenSettled();
+    expect(source.state("r")).toBe("running");
+    expect(source.tools).toEqual([]);
+    expect(source.resources().map((r) => r.uri)).toContain("text://ok");
+    expect((await source.readResource("r", "text://ok")).contents[0]).toMatchObject({ text: "ok" });
+  });
+});

@@ -5,7 +5,7 @@
  */
 import { errorMessage } from "../errors.js";
 import { serverLabel } from "../server-message.js";
-import { serverError } from "../transport/protocol-errors.js";
+import { METHOD_NOT_FOUND, serverError } from "../transport/protocol-errors.js";
 import type { McpSession } from "../transport/session.js";
 import type { McpPrompt, McpResource, McpResourceTemplate } from "../types.js";
 import { PROMPTS, RESOURCE_TEMPLATES, RESOURCES } from "./catalog-kinds.js";
@@ -22,9 +22,6 @@ export type CatalogKind = keyof CatalogListing;
 
 /** Every kind. */
 export const CATALOG_KINDS: readonly CatalogKind[] = ["resources", "resourceTemplates", "prompts"];
-
-/** JSON-RPC "method not found". */
-const METHOD_NOT_FOUND = -32601;
 
 const KINDS = { resources: RESOURCES, resourceTemplates: RESOURCE_TEMPLATES, prompts: PROMPTS };
 

@@ -19,6 +19,7 @@ import { listPaged, type PagedKind, type PagedListing } from "../tools/paged-lis
 import { type ParamHeader, paramHeaderValues, withParamHeaders } from "../tools/param-headers.js";
 import { authorizationNeeded, isAuthorizationNeeded } from "./authorization-needed.js";
 import type { ChildProcessTransport } from "./child-process-transport.js";
+import { METHOD_NOT_FOUND, serverError } from "./protocol-errors.js";
 import type { ElicitationHandler } from "./session-client.js";
 import { subscribeToolList, type ToolListSubscription } from "./tool-list-subscription.js";
 
@@ -177,7 +178,12 @@ export class Session implements McpSession {
   }
 
   async listTools(options: { timeoutMs: number; signal?: AbortSignal }): Promise<Listing> {
-    const listing = await listAllTools(this.client, this.params.config.name, options);
+    const listing = await listAllTools(this.client, this.params.config.name, options).catch((error) => {
+      // A server that declares no tools (resources or prompts only) may not implement tools/list.
+      const noTools = this.client.getServerCapabilities()?.tools === undefined;
+      if (noTools && serverError(error)?.code === METHOD_NOT_FOUND) return { tools: [], warnings: [] };
+      throw error;
+    });
     // Parameter headers are the modern era's, and only Streamable HTTP carries headers.
     if (this.protocol.era !== "modern" || this.child) return listing;
     const mirrored = withParamHeaders(listing, this.params.config.name);
