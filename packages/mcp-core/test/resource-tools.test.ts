@@ -3,7 +3,7 @@
 // maxBytes with the truncation marker, failures resolved as error results.
 import { stdioServer, tinyPngBase64 } from "@toolnexus/fixtures";
 import { describe, expect, it } from "vitest";
-import { createResourceTools, truncationMarker } from "../src/adapter/index.js";
+import { createResourceTools, RESOURCE_LIST_PAGE_SIZE, truncationMarker } from "../src/adapter/index.js";
 import { useSources } from "./support/harness.js";
 
 const sources = useSources({ toolCache: false });
@@ -27,6 +27,13 @@ describe("resource tools", () => {
     expect(read.inputSchema.required).toEqual(["server", "uri"]);
   });
 
+  it("should refuse a maxBytes that is not a positive integer, naming the option", async () => {
+    const { source } = await loadTools();
+    expect(() => createResourceTools(source, { maxBytes: 0 })).toThrow(
+      expect.objectContaining({ code: "OPTIONS_INVALID", message: expect.stringContaining('"maxBytes"') }),
+    );
+  });
+
   it("should list the resources and templates of a server", async () => {
     const { list } = await loadTools();
     const result = await list.execute({ server: "s" });
@@ -42,6 +49,20 @@ describe("resource tools", () => {
       isError: true,
       error: { code: "PROTOCOL_ERROR" },
     });
+  });
+
+  it("should page the listing with nextCursor", async () => {
+    const args = ["--tools", "1", "--resources", String(RESOURCE_LIST_PAGE_SIZE + 5), "--page-size", "50"];
+    const source = await sources.load({ mcpServers: { p: stdioServer("paginated", args) } });
+    await source.whenSettled();
+    const [list] = createResourceTools(source);
+    const first = JSON.parse((await list.execute({})).text);
+    expect(first.resources).toHaveLength(RESOURCE_LIST_PAGE_SIZE);
+    const second = JSON.parse((await list.execute({ cursor: first.nextCursor })).text);
+    expect(second.resources.map((r: { uri: string }) => r.uri)).toEqual(
+      Array.from({ length: 5 }, (_, i) => `res://${String(RESOURCE_LIST_PAGE_SIZE + i).padStart(5, "0")}`),
+    );
+    expect(second.nextCursor).toBeUndefined();
   });
 
   it("should read text as text and an image blob as an image block", async () => {

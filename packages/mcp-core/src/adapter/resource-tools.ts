@@ -17,6 +17,7 @@ import type {
   McpToolResult,
   ToolAnnotations,
 } from "../types.js";
+import { invalidOption } from "./option-error.js";
 
 /** The default bound on what one resource-tool result carries, in bytes. */
 export const DEFAULT_RESOURCE_TOOL_MAX_BYTES = 256 * 1024;
@@ -108,6 +109,7 @@ function badInput(message: string): McpToolResult {
 /**
  * `mcp_list_resources` and `mcp_read_resource` over `source`. Their `execute` never throws: bad
  * arguments, an unknown server and a failed read resolve with `isError: true`.
+ * @throws McpCoreError `OPTIONS_INVALID` when `maxBytes` is not a positive integer
  */
 export function createResourceTools(
   source: ResourceToolSource,
@@ -115,7 +117,7 @@ export function createResourceTools(
 ): [McpTool, McpTool] {
   const maxBytes = options.maxBytes ?? DEFAULT_RESOURCE_TOOL_MAX_BYTES;
   if (!Number.isInteger(maxBytes) || maxBytes <= 0) {
-    throw new TypeError(`option "maxBytes": expected a positive integer (bytes), got ${String(maxBytes)}`);
+    invalidOption("createResourceTools", "maxBytes", "a positive integer (bytes)", maxBytes);
   }
   const known = (server: string) => source.servers().some((s) => s.name === server);
 
