@@ -10,7 +10,7 @@
  * MCP content as model-readable parts and text, the error-text precedence, the tool metadata keys,
  * the option-error helper, the toolnexus sanitizer an adapter must not copy, and what deferred
  * loading and approval need: the meta-tools, the deferred set per step, the approval rule, globs
- * and "did you mean" names.
+ * and "did you mean" names, and the resource tools (`mcp_list_resources`, `mcp_read_resource`).
  * @module
  */
 
@@ -49,6 +49,14 @@ export {
   SEARCH_TOOLS_NAME,
 } from "./meta-tools.js";
 export { invalidOption } from "./option-error.js";
+export {
+  createResourceTools,
+  DEFAULT_RESOURCE_TOOL_MAX_BYTES,
+  RESOURCE_LIST_PAGE_SIZE,
+  type ResourceToolSource,
+  type ResourceToolsOptions,
+  truncationMarker,
+} from "./resource-tools.js";
 export { createSubscriptions, type Subscriptions } from "./subscriptions.js";
 export { createToolConverter, type ToolConverter } from "./tool-converter.js";
 export { type McpToolMetadata, toolMetadata } from "./tool-metadata.js";
