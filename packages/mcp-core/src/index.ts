@@ -69,6 +69,7 @@ export { isKnownContentBlock, unsupportedContentText } from "./tools/content-blo
 export type {
   ConnectionState,
   ContentBlock,
+  DeferLoading,
   EnvEntry,
   JsonSchemaObject,
   McpCallContext,
@@ -84,6 +85,8 @@ export type {
   StateInfo,
   StateReason,
   ToolAnnotations,
+  ToolSearchHit,
+  ToolSearchOptions,
   ToolsChange,
   UnknownContentBlock,
 } from "./types.js";

@@ -116,6 +116,7 @@ export async function loadMcp(
   const source = new Source({
     configs,
     connections,
+    deferLoading: options.deferLoading,
     discoveries,
     registry,
     stateEvents,

@@ -8,14 +8,19 @@ import type { ServerConfig } from "./config/server-config.js";
 import { McpCoreError } from "./errors.js";
 import type { EventHub } from "./event-hub.js";
 import type { Connection } from "./lifecycle/connection.js";
+import { searchRequest } from "./search/search-options.js";
+import { searchTools } from "./search/tool-search.js";
 import type { ToolRegistry } from "./tools/tool-registry.js";
 import type {
   ConnectionState,
+  DeferLoading,
   McpSource,
   McpStatus,
   McpTool,
   ServerSnapshot,
   StateInfo,
+  ToolSearchHit,
+  ToolSearchOptions,
   ToolsChange,
 } from "./types.js";
 
@@ -23,6 +28,8 @@ export interface SourceParts {
   /** Every configured server, enabled or not, in config order. */
   configs: ServerConfig[];
   connections: Map<string, Connection>;
+  /** The resolved `deferLoading` load option. */
+  deferLoading: DeferLoading;
   /** Background discoveries of lazy servers on a cache miss (close and `whenSettled` wait for them). */
   discoveries: Promise<void>[];
   registry: ToolRegistry;
@@ -42,6 +49,15 @@ export class Source implements McpSource {
 
   get warnings(): readonly string[] {
     return this.parts.warnings;
+  }
+
+  get deferLoading(): DeferLoading {
+    return this.parts.deferLoading;
+  }
+
+  searchTools(query: string, options?: ToolSearchOptions): ToolSearchHit[] {
+    const names = this.parts.configs.map((c) => c.name);
+    return searchTools(this.tools, searchRequest(query, options, names));
   }
 
   get status(): Record<string, McpStatus> {
@@ -93,6 +109,7 @@ export class Source implements McpSource {
         lazy: connection?.lazy ?? false,
         restarts: connection?.restarts ?? 0,
       };
+      if (config.defer !== undefined) snapshot.defer = config.defer;
       if (!connection) return snapshot;
       const optional = {
         pid: connection.pid,

@@ -8,7 +8,7 @@ import type { ElicitRequest, ElicitResult } from "@modelcontextprotocol/client";
 import type { TokenStore } from "./auth/token-store.js";
 import type { AutoRestartOptions, HealthCheckOptions, InheritEnv } from "./config/server-config.js";
 import type { ToolCacheStore } from "./lazy/tool-cache-store.js";
-import type { ConnectionState, StateInfo } from "./types.js";
+import type { ConnectionState, DeferLoading, StateInfo } from "./types.js";
 
 /** Model-facing naming: `mcp__server__tool` (default), toolnexus's `server_tool`, or your own. */
 export type NamingOption = "namespaced" | "toolnexus" | ((server: string, rawName: string) => string);
@@ -71,6 +71,13 @@ export interface LoadMcpOptions {
   tokenStore?: TokenStore | undefined;
   /** Refresh an OAuth access token this long before it expires. @default 30000 */
   refreshSkewMs?: number | undefined;
+  /**
+   * The default of every adapter made over this source: offer tools directly (`false`), or behind
+   * the `mcp_search_tools` / `mcp_load_tools` meta-tools (`true`, or `{ threshold: N }` = when the
+   * source holds more than N tools). An adapter's own option overrides it, a server's `defer` both.
+   * @default false
+   */
+  deferLoading?: DeferLoading | undefined;
 }
 
 /** The resolved restart policy. */
@@ -118,4 +125,5 @@ export interface ResolvedLoadOptions {
   /** The token store, made on first use (only servers with `auth` need one). */
   tokenStore: () => TokenStore;
   refreshSkewMs: number;
+  deferLoading: DeferLoading;
 }

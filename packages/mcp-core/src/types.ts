@@ -114,6 +114,38 @@ export interface ServerSnapshot {
   stderrTail?: string;
   /** For stdio servers: which env names the child got and why (names only). */
   env?: EnvEntry[];
+  /**
+   * The entry's own `defer`: `true` always defers its tools behind the adapters' tool search,
+   * `false` never does; absent when the entry leaves it to the `deferLoading` option.
+   */
+  defer?: boolean;
+}
+
+/**
+ * Whether adapters offer tools directly or behind a search (`mcp_search_tools` / `mcp_load_tools`):
+ * `false` offers every tool, `true` defers every tool, `{ threshold: N }` defers them when the source
+ * holds more than N tools. A server entry's `defer` overrides it for that server's tools.
+ */
+export type DeferLoading = boolean | { readonly threshold: number };
+
+/** Options of `McpSource.searchTools`. */
+export interface ToolSearchOptions {
+  /** The most hits returned, an integer from 1 to 100. @default 10 */
+  limit?: number | undefined;
+  /** Only these servers' tools (configured names). @default every server */
+  servers?: readonly string[] | undefined;
+}
+
+/** One ranked hit of `McpSource.searchTools`, best first. */
+export interface ToolSearchHit {
+  /** The model-facing name, e.g. `mcp__github__create_issue`. */
+  name: string;
+  server: string;
+  rawName: string;
+  title?: string | undefined;
+  description: string;
+  /** The relevance score, higher is better; comparable only within one search. */
+  score: number;
 }
 
 /** One env name a stdio child receives, and why. */
@@ -225,6 +257,15 @@ export interface McpSource {
   readonly tools: readonly McpTool[];
   /** toolnexus-compatible status per configured server. */
   readonly status: Record<string, McpStatus>;
+  /** The `deferLoading` load option: the default of every adapter made over this source. */
+  readonly deferLoading: DeferLoading;
+  /**
+   * Ranks every tool the source holds — running servers' and lazy servers' cached listings alike —
+   * by relevance to a free-text query, without starting any server. Filtered tools are not searched.
+   * @throws McpCoreError `OPTIONS_INVALID` for a malformed query or option, `SERVER_UNKNOWN` for a
+   *   server name in `servers` the config does not have
+   */
+  searchTools(query: string, options?: ToolSearchOptions): ToolSearchHit[];
   /** Warnings collected at load (unknown config keys, dropped malformed tools). */
   readonly warnings: readonly string[];
   state(server: string): ConnectionState;

@@ -5,6 +5,7 @@
  */
 import type { InheritEnv } from "../config/server-config.js";
 import type { ResolvedAutoRestart, ResolvedHealthCheck } from "../options.js";
+import type { DeferLoading } from "../types.js";
 
 /** The shape of {@link LOAD_OPTION_DEFAULTS}: every option that has a fixed default value. */
 export interface LoadOptionDefaults {
@@ -22,6 +23,7 @@ export interface LoadOptionDefaults {
   readonly killGraceMs: number;
   readonly maxFrameBytes: number;
   readonly refreshSkewMs: number;
+  readonly deferLoading: DeferLoading;
 }
 
 /**
@@ -51,6 +53,7 @@ export const LOAD_OPTION_DEFAULTS: LoadOptionDefaults = Object.freeze({
   // 64 MiB: well above any sane tool result, still a bound.
   maxFrameBytes: 64 * 1024 * 1024,
   refreshSkewMs: 30_000,
+  deferLoading: false,
 });
 
 /**

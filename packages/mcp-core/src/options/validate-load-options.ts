@@ -6,6 +6,7 @@
  */
 import { McpCoreError } from "../errors.js";
 import type { LoadMcpOptions } from "../options.js";
+import { DEFER_LOADING_EXPECTED, isDeferLoading } from "../search/defer-loading.js";
 import { MAX_TIMER_EXPECTED, MAX_TIMER_MS } from "../timer-limit.js";
 
 function fail(option: string, expected: string, value: unknown): never {
@@ -66,6 +67,9 @@ export function validateLoadOptions(options: LoadMcpOptions): void {
   checkInt("killGraceMs", o.killGraceMs, 0);
   checkInt("maxFrameBytes", o.maxFrameBytes, 1024);
   checkInt("refreshSkewMs", o.refreshSkewMs, 0);
+  if (o.deferLoading !== undefined && !isDeferLoading(o.deferLoading)) {
+    fail("deferLoading", DEFER_LOADING_EXPECTED, o.deferLoading);
+  }
   if (o.tokenStore !== undefined) {
     const store = o.tokenStore as unknown as Record<string, unknown>;
     const methods = ["get", "set", "delete", "withLock"];
