@@ -7,7 +7,7 @@
 import { readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { createAiSdkToolset } from "@toolnexus/adapter-ai-sdk";
-import { countEvents, makeTempDir, removeTempDir, waitFor } from "@toolnexus/fixtures";
+import { countEvents, makeTempDir, readLog, removeTempDir, waitFor } from "@toolnexus/fixtures";
 import { CATALOG_SETS, catalogConfig, catalogQueries } from "@toolnexus/fixtures/catalog";
 import { fileToolCache, loadMcp } from "@toolnexus/mcp-core";
 import { generateText, stepCountIs } from "ai";
@@ -174,6 +174,10 @@ async function measureDeferred(source, spawnBaseline) {
       prompt: AGENT_QUERY,
     });
     run.spawnsAfterCall = spawns() - spawnBaseline;
+    run.spawnedServers = readLog(log)
+      .filter((entry) => entry.event === "start")
+      .slice(spawnBaseline)
+      .map((entry) => entry.server);
     const toolResults = result.steps.flatMap((step) => step.toolResults ?? []);
     run.callResult = toolResults.find((part) => part.toolName === run.called)?.output;
     return { steps, ...run };
@@ -226,8 +230,8 @@ try {
 
   const recall = measureRecall(source);
   const eager = await measureEager(source);
-  const deferred = await measureDeferred(source, spawnBaseline);
   const spawnsBeforeRun = spawns() - spawnBaseline;
+  const deferred = await measureDeferred(source, spawnBaseline);
 
   console.log(
     `tool search over the catalog fixture (${CATALOG_SETS.length} lazy servers, warm listing cache)`,
@@ -268,7 +272,11 @@ try {
       deferred.spawnsBeforeCall === TARGETS.spawnsBeforeCall &&
       deferred.spawnsAfterCall === TARGETS.spawnsAfterCall;
     line("lazy servers spawned before the loaded tool's call", deferred.spawnsBeforeCall, "");
-    line("lazy servers spawned after it", deferred.spawnsAfterCall, `${deferred.called} ${verdict(lazyMet)}`);
+    line(
+      "lazy servers spawned after it",
+      deferred.spawnsAfterCall,
+      `${deferred.spawnedServers.join(", ")} for ${deferred.called}: ${verdict(lazyMet)}`,
+    );
     results.bytesPerStep = {
       ...results.bytesPerStep,
       deferred: deferred.steps.map((step) => ({ bytes: step.bytes, tools: step.toolNames })),
@@ -282,6 +290,7 @@ try {
       callResult: deferred.callResult,
       spawnsBeforeCall: deferred.spawnsBeforeCall,
       spawnsAfterCall: deferred.spawnsAfterCall,
+      spawnedServers: deferred.spawnedServers,
     };
   }
   line(
