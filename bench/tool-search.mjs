@@ -241,7 +241,11 @@ try {
     `${listed}/${TOTAL_TOOLS}`,
     `${spawnsAtLoad} spawned at load`,
   );
-  line("tool definitions per step, nothing deferred", kib(eager.bytes), `${eager.toolNames.length} tools`);
+  line(
+    "tool definitions per step, nothing deferred",
+    kib(eager.bytes),
+    `${eager.toolNames.length} tools, ~${Math.round(eager.bytes / 4000)}k tokens at 4 bytes a token`,
+  );
   const results = {
     date: new Date().toISOString(),
     catalog: { servers: CATALOG_SETS.length, tools: listed },
