@@ -9,7 +9,7 @@ import { McpCoreError } from "./errors.js";
 import type { EventHub } from "./event-hub.js";
 import type { Connection } from "./lifecycle/connection.js";
 import { searchRequest } from "./search/search-options.js";
-import { searchTools } from "./search/tool-search.js";
+import { ToolSearchIndex } from "./search/tool-search-index.js";
 import type { ToolRegistry } from "./tools/tool-registry.js";
 import type {
   ConnectionState,
@@ -40,6 +40,8 @@ export interface SourceParts {
 
 export class Source implements McpSource {
   private closing: Promise<void> | undefined;
+  /** Made on the first search; kept in step with `tools` on each later one. */
+  private searchIndex: ToolSearchIndex | undefined;
 
   constructor(private readonly parts: SourceParts) {}
 
@@ -57,7 +59,9 @@ export class Source implements McpSource {
 
   searchTools(query: string, options?: ToolSearchOptions): ToolSearchHit[] {
     const names = this.parts.configs.map((c) => c.name);
-    return searchTools(this.tools, searchRequest(query, options, names));
+    const request = searchRequest(query, options, names);
+    this.searchIndex ??= new ToolSearchIndex();
+    return this.searchIndex.search(this.tools, request);
   }
 
   get status(): Record<string, McpStatus> {
