@@ -19,6 +19,22 @@ const ACRONYM_WORD = /(\p{Lu})(\p{Lu}\p{Ll})/gu;
 const NOT_ALNUM = /[^\p{L}\p{N}]+/u;
 const LETTERS_DIGITS = /\p{N}+|\p{L}+/gu;
 const HAS_DIGIT = /\p{N}/u;
+const PLAIN_WORD = /^[a-z]+$/;
+
+/** Stems of words seen, shared by every index: a tool catalog repeats a small vocabulary. */
+const stems = new Map<string, string>();
+/** The cache is emptied when it reaches this many words, so it stays bounded. */
+const MAX_CACHED_STEMS = 20_000;
+
+function stem(word: string): string {
+  let result = stems.get(word);
+  if (result === undefined) {
+    if (stems.size >= MAX_CACHED_STEMS) stems.clear();
+    result = stemmer(word);
+    stems.set(word, result);
+  }
+  return result;
+}
 
 /**
  * Splits `text` into lowercase words at spaces and punctuation (so `snake_case` and `kebab-case`
@@ -30,6 +46,11 @@ export function splitWords(text: string): string[] {
   const words: string[] = [];
   for (const chunk of text.split(NOT_ALNUM)) {
     if (chunk === "") continue;
+    if (PLAIN_WORD.test(chunk)) {
+      // Most words are plain lowercase ASCII: nothing to split (the Unicode passes cost more).
+      if (chunk.length > 1) words.push(chunk);
+      continue;
+    }
     const spaced = chunk.replace(LOWER_UPPER, "$1 $2").replace(ACRONYM_WORD, "$1 $2");
     const parts = spaced
       .toLowerCase()
@@ -44,12 +65,12 @@ export function splitWords(text: string): string[] {
 
 /** The terms of `text`: {@link splitWords}, then stop words dropped and words stemmed. */
 export function searchTerms(text: string, options: AnalyzerOptions = {}): string[] {
-  const stem = options.stem ?? true;
+  const stemWords = options.stem ?? true;
   const dropStopWords = options.dropStopWords ?? true;
   const terms: string[] = [];
   for (const word of splitWords(text)) {
     if (dropStopWords && STOP_WORDS.has(word)) continue;
-    terms.push(stem ? stemmer(word) : word);
+    terms.push(stemWords ? stem(word) : word);
   }
   return terms;
 }

@@ -18,6 +18,8 @@ export const MAX_FIELD_TERMS: Readonly<Record<ToolField, number>> = {
   params: 128,
   paramText: 512,
 };
+/** Characters read per term kept: a long text is cut at `cap × this` before analysis. */
+const CHARS_PER_TERM = 32;
 /** Parameters nested deeper than this (an object in an object in an object…) are not indexed. */
 export const MAX_PARAM_DEPTH = 3;
 /** The most schema nodes one tool's parameters are read from. */
@@ -29,8 +31,13 @@ export type ToolDocument = Record<ToolField, string>;
 /** The analyzed, capped fields of `tool`. */
 export function toolDocument(tool: McpTool, analyzer?: AnalyzerOptions): ToolDocument {
   const params = parameterTexts(tool.inputSchema);
-  const field = (name: ToolField, text: string) =>
-    searchTerms(text, analyzer).slice(0, MAX_FIELD_TERMS[name]).join(" ");
+  const field = (name: ToolField, text: string) => {
+    const cap = MAX_FIELD_TERMS[name];
+    // Only the start of a long text can yield the terms kept: analyze no more of it.
+    return searchTerms(text.slice(0, cap * CHARS_PER_TERM), analyzer)
+      .slice(0, cap)
+      .join(" ");
+  };
   return {
     name: field("name", tool.rawName),
     title: field("title", tool.title ?? tool.annotations?.title ?? ""),

@@ -71,6 +71,9 @@ export class ToolSearchIndex {
     tokenize: (text) => text.split(" "),
     processTerm: (term) => term || null,
     autoVacuum: false,
+    // Documents are removed exactly as added, so the engine has nothing to warn about; and a
+    // library does not write to the console.
+    logger: () => {},
   });
   private readonly entries = new Map<McpTool, Entry>();
   private readonly byId = new Map<number, Entry>();
