@@ -10,6 +10,7 @@ import { authSchema } from "./auth-schema.js";
 import { isPlainObject } from "./describe-value.js";
 import { PROTOCOL_SETTINGS } from "./protocol-setting.js";
 import type { HeadersInput } from "./server-config.js";
+import { ownRecordOf, toolFilterSchema, toolsSchema } from "./tool-selection-schema.js";
 
 /** `type` values meaning a local (stdio) server. */
 export const LOCAL_TYPES = ["stdio", "local"] as const;
@@ -113,7 +114,10 @@ export const serverEntrySchema = z.object(
           .join(", ")}`,
       })
       .optional(),
-    tools: ownRecord(z.boolean(), "a boolean", "an object of booleans").optional(),
+    tools: toolsSchema.optional(),
+    toolFilter: toolFilterSchema.optional(),
+    toolTimeouts: ownRecordOf(positiveMs, "an object of positive integers (milliseconds)").optional(),
+    defer: boolean.optional(),
   },
   { error: "an object" },
 );

@@ -3,6 +3,7 @@
  * Every outcome resolves as a result with a stable `error.code`, its texts redacted.
  * @module
  */
+import type { ServerConfig } from "../config/server-config.js";
 import { errorMessage, isMcpCoreError } from "../errors.js";
 import { redactResult } from "../redact/redact-error.js";
 import { abortedResult, errorResult } from "../tools/call-result.js";
@@ -11,6 +12,15 @@ import type { McpCallContext, McpTool, McpToolResult } from "../types.js";
 import { CallGateError } from "./call-gate.js";
 import type { Connection } from "./connection.js";
 import { runCall } from "./run-call.js";
+
+/** A call's timeout when it gives none: the entry's `toolTimeouts` for the tool, else its `timeout`. */
+export function toolTimeoutMs(config: ServerConfig, rawName: string): number {
+  const { toolTimeouts } = config;
+  return (
+    (toolTimeouts && Object.hasOwn(toolTimeouts, rawName) ? toolTimeouts[rawName] : undefined) ??
+    config.timeoutMs
+  );
+}
 
 export class ConnectionCalls implements ToolCaller {
   constructor(private readonly connection: Connection) {}
@@ -31,7 +41,7 @@ export class ConnectionCalls implements ToolCaller {
   ): Promise<McpToolResult> {
     const { connection } = this;
     const server = connection.config.name;
-    const timeoutMs = ctx?.timeout ?? connection.config.timeoutMs;
+    const timeoutMs = ctx?.timeout ?? toolTimeoutMs(connection.config, tool.rawName);
     const verdict = connection.verdict();
     if (verdict.go === "fail" && verdict.code === "CLOSED") {
       return errorResult("unavailable", "CLOSED", connection.closedError().message);

@@ -69,6 +69,7 @@ export abstract class ConnectionRunner implements ToolCaller {
       deps.registry,
       this,
       onListing && ((tools) => onListing(tools, this.opener.sessions.protocol)),
+      this.warn,
     );
     this.idle = new IdleStop(
       deps.lazy ? config.idleTimeoutMs : undefined,
