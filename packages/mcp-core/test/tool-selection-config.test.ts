@@ -3,6 +3,9 @@ import { describe, expect, it } from "vitest";
 import { parseConfig } from "../src/config/parse-config.js";
 import type { McpConfigInput, ToolFilterInput } from "../src/index.js";
 import { filterTools, type ToolFilterFailure } from "../src/tools/tool-filter.js";
+import { useSources } from "./support/harness.js";
+
+const sources = useSources({ toolCache: false });
 
 const NAMES = ["create_issue", "create_pr", "delete_repo", "get_issue", "list_issues", "include"];
 const listing = (names = NAMES): Tool[] => names.map((name) => ({ name, inputSchema: { type: "object" } }));
@@ -39,6 +42,21 @@ describe("tools.include / tools.exclude in the config", () => {
     expect(parsed.servers.map((s) => s.defer)).toStrictEqual([true, false, true]);
     expect(parsed.servers.map((s) => s.toolFilter)).toStrictEqual([undefined, undefined, toolFilter]);
     expect(parsed.warnings).toStrictEqual([]);
+  });
+
+  it("should show an entry's defer in servers() (disabled entries: nothing starts)", async () => {
+    const source = await sources.load({
+      mcpServers: {
+        on: { command: "x", disabled: true, defer: true },
+        off: { command: "x", disabled: true, defer: false },
+        unset: { command: "x", disabled: true },
+      },
+    });
+    expect(source.servers().map((s) => [s.name, s.defer])).toStrictEqual([
+      ["on", true],
+      ["off", false],
+      ["unset", undefined],
+    ]);
   });
 
   it.each([
