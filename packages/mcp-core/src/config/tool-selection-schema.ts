@@ -1,6 +1,6 @@
 /**
- * zod schemas of the entry keys that choose and time a server's tools: `tools` (the allow/drop map
- * plus `include` / `exclude` glob lists), `toolFilter` and `toolTimeouts`.
+ * zod schemas of the entry keys that choose a server's tools: `tools` (the allow/drop map plus
+ * `include` / `exclude` glob lists) and `toolFilter`, and the split of a valid `tools` value.
  * @module
  */
 import { z } from "zod";
@@ -39,20 +39,6 @@ export const toolsSchema = z
       }
     }
   });
-
-/**
- * An object of `item`s checked by own key (a tool may be named `__proto__`, which `z.record` leaves
- * out), each value's own issues kept so a message says what is wrong with it (`got zero`).
- */
-export function ownRecordOf<T>(item: z.ZodType<T>, expected: string) {
-  return z.custom<Record<string, T>>(isPlainObject, { error: expected }).superRefine((map, ctx) => {
-    for (const [key, value] of Object.entries(map)) {
-      const parsed = item.safeParse(value);
-      if (parsed.success) continue;
-      for (const issue of parsed.error.issues) ctx.addIssue({ ...issue, path: [key, ...issue.path] });
-    }
-  });
-}
 
 /** `toolFilter`: a function, so only a config object can give one (JSON has none). */
 export const toolFilterSchema = z.custom<ToolFilter>((value) => typeof value === "function", {
