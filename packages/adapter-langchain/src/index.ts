@@ -6,7 +6,13 @@
  * @module
  */
 export { type BindToolsOptions, bindCurrentTools } from "./bind-current-tools.js";
-export type { McpLangChainOptions, McpProgressInfo, McpToolProgress } from "./options.js";
+export type {
+  ApprovalPolicy,
+  LangChainToolkitOptions,
+  McpLangChainOptions,
+  McpProgressInfo,
+  McpToolProgress,
+} from "./options.js";
 export { toLangChainTools } from "./to-langchain-tools.js";
 export type { McpToolArtifact } from "./tool-output.js";
 export { createLangChainToolkit, type LangChainToolkit } from "./toolkit.js";

@@ -8,6 +8,7 @@ import type { ServerConfig } from "./config/server-config.js";
 import { McpCoreError } from "./errors.js";
 import type { EventHub } from "./event-hub.js";
 import type { Connection } from "./lifecycle/connection.js";
+import type { ServerLogMessage } from "./logs/log-message.js";
 import { searchRequest } from "./search/search-options.js";
 import { searchTools } from "./search/tool-search.js";
 import type { ToolRegistry } from "./tools/tool-registry.js";
@@ -35,6 +36,8 @@ export interface SourceParts {
   registry: ToolRegistry;
   stateEvents: EventHub<[string, ConnectionState, StateInfo]>;
   toolEvents: EventHub<[string, ToolsChange]>;
+  logEvents: EventHub<[string, ServerLogMessage]>;
+  stderrEvents: EventHub<[string, string]>;
   warnings: string[];
 }
 
@@ -120,6 +123,7 @@ export class Source implements McpSource {
         authorizationUrl: connection.authorizationUrl,
         toolListUpdates: connection.toolListUpdates,
         env: connection.envEntries,
+        instructions: connection.instructions,
       };
       for (const [key, value] of Object.entries(optional)) {
         if (value !== undefined) (snapshot as unknown as Record<string, unknown>)[key] = value;
@@ -166,6 +170,14 @@ export class Source implements McpSource {
 
   onToolsChange(cb: (server: string, change: ToolsChange) => void): () => void {
     return this.parts.toolEvents.subscribe(cb);
+  }
+
+  onServerLog(cb: (server: string, message: ServerLogMessage) => void): () => void {
+    return this.parts.logEvents.subscribe(cb);
+  }
+
+  onStderr(cb: (server: string, line: string) => void): () => void {
+    return this.parts.stderrEvents.subscribe(cb);
   }
 
   private async guard(action: () => Promise<void>): Promise<void> {

@@ -8,6 +8,8 @@ import type { ElicitRequest, ElicitResult } from "@modelcontextprotocol/client";
 import type { TokenStore } from "./auth/token-store.js";
 import type { AutoRestartOptions, HealthCheckOptions, InheritEnv } from "./config/server-config.js";
 import type { ToolCacheStore } from "./lazy/tool-cache-store.js";
+import type { McpLogLevel } from "./logs/log-level.js";
+import type { ServerLogMessage } from "./logs/log-message.js";
 import type { ConnectionState, DeferLoading, StateInfo } from "./types.js";
 
 /** Model-facing naming: `mcp__server__tool` (default), toolnexus's `server_tool`, or your own. */
@@ -78,6 +80,19 @@ export interface LoadMcpOptions {
    * @default false
    */
   deferLoading?: DeferLoading | undefined;
+  /**
+   * The least severe server log level delivered to `onServerLog`. Servers that offer `logging` are
+   * asked for it (2025 era: `logging/setLevel`; 2026 era: each request's `_meta`), and less severe
+   * messages a server sends anyway are dropped here. @default "info"
+   */
+  serverLogLevel?: McpLogLevel | undefined;
+  /**
+   * Receives server log messages from the start of the load on (redacted, bounded, rate-capped;
+   * SPEC "Server logs"); `source.onServerLog` subscribes later. @default none
+   */
+  onServerLog?: ((server: string, message: ServerLogMessage) => void) | undefined;
+  /** Receives stdio servers' stderr lines from the start of the load on; see `source.onStderr`. @default none */
+  onStderr?: ((server: string, line: string) => void) | undefined;
 }
 
 /** The resolved restart policy. */
@@ -126,4 +141,7 @@ export interface ResolvedLoadOptions {
   tokenStore: () => TokenStore;
   refreshSkewMs: number;
   deferLoading: DeferLoading;
+  serverLogLevel: McpLogLevel;
+  onServerLog: ((server: string, message: ServerLogMessage) => void) | undefined;
+  onStderr: ((server: string, line: string) => void) | undefined;
 }

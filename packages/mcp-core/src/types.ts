@@ -5,6 +5,7 @@
 import type { ContentBlock, ToolAnnotations } from "@modelcontextprotocol/client";
 import type { AuthCallback } from "./auth/auth-callback.js";
 import type { McpCoreErrorCode } from "./errors.js";
+import type { ServerLogMessage } from "./logs/log-message.js";
 
 export type { ContentBlock, ToolAnnotations };
 
@@ -112,6 +113,12 @@ export interface ServerSnapshot {
   authorizationUrl?: string;
   /** The last lines the child wrote to stderr (bounded). */
   stderrTail?: string;
+  /**
+   * The server's instructions (its initialize result on the 2025 era, its `server/discover` result
+   * on the modern one), redacted and cut at `MAX_INSTRUCTIONS_CHARS`; for a lazy server not started
+   * yet, the listing cache's. Absent when the server gave none.
+   */
+  instructions?: string;
   /** For stdio servers: which env names the child got and why (names only). */
   env?: EnvEntry[];
   /**
@@ -294,6 +301,16 @@ export interface McpSource {
   onStateChange(cb: (server: string, state: ConnectionState, info: StateInfo) => void): () => void;
   /** Returns an unsubscribe function. Called once per effective change. */
   onToolsChange(cb: (server: string, change: ToolsChange) => void): () => void;
+  /**
+   * Receives each server's log messages (`notifications/message`) at or above `serverLogLevel`,
+   * redacted and bounded (SPEC "Server logs"). Returns an unsubscribe function.
+   */
+  onServerLog(cb: (server: string, message: ServerLogMessage) => void): () => void;
+  /**
+   * Receives each stdio server's stderr lines, redacted, cut at `MAX_STDERR_LINE_BYTES` and
+   * rate-capped. Returns an unsubscribe function.
+   */
+  onStderr(cb: (server: string, line: string) => void): () => void;
   /** Idempotent; afterwards no child process, timer or socket of this source survives. */
   close(): Promise<void>;
 }

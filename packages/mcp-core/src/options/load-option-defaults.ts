@@ -4,6 +4,7 @@
  * @module
  */
 import type { InheritEnv } from "../config/server-config.js";
+import type { McpLogLevel } from "../logs/log-level.js";
 import type { ResolvedAutoRestart, ResolvedHealthCheck } from "../options.js";
 import type { DeferLoading } from "../types.js";
 
@@ -24,6 +25,7 @@ export interface LoadOptionDefaults {
   readonly maxFrameBytes: number;
   readonly refreshSkewMs: number;
   readonly deferLoading: DeferLoading;
+  readonly serverLogLevel: McpLogLevel;
 }
 
 /**
@@ -54,6 +56,7 @@ export const LOAD_OPTION_DEFAULTS: LoadOptionDefaults = Object.freeze({
   maxFrameBytes: 64 * 1024 * 1024,
   refreshSkewMs: 30_000,
   deferLoading: false,
+  serverLogLevel: "info",
 });
 
 /**
@@ -70,4 +73,6 @@ export const LOAD_OPTIONS_WITHOUT_FIXED_DEFAULT = Object.freeze([
   "onElicitation",
   "onWarning",
   "onStateChange",
+  "onServerLog",
+  "onStderr",
 ] as const);

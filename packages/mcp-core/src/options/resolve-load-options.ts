@@ -49,6 +49,9 @@ export function resolveLoadOptions(options: LoadMcpOptions): ResolvedLoadOptions
     tokenStore: onFirstUse(() => options.tokenStore ?? fileTokenStore()),
     refreshSkewMs: options.refreshSkewMs ?? DEFAULTS.refreshSkewMs,
     deferLoading: options.deferLoading ?? DEFAULTS.deferLoading,
+    serverLogLevel: options.serverLogLevel ?? DEFAULTS.serverLogLevel,
+    onServerLog: options.onServerLog,
+    onStderr: options.onStderr,
   };
 }
 
