@@ -14,7 +14,7 @@ import type { Connection } from "./connection.js";
 import { runCall } from "./run-call.js";
 
 /** A call's timeout when it gives none: the entry's `toolTimeouts` for the tool, else its `timeout`. */
-export function toolTimeoutMs(config: ServerConfig, rawName: string): number {
+function toolTimeoutMs(config: ServerConfig, rawName: string): number {
   const { toolTimeouts } = config;
   return (
     (toolTimeouts && Object.hasOwn(toolTimeouts, rawName) ? toolTimeouts[rawName] : undefined) ??
