@@ -170,18 +170,16 @@ describe("deferred loading with meta-tools", () => {
     expect(Object.keys(notDeferred.tools)).toEqual(BASIC);
   });
 
-  // A server entry's `defer` is parsed once the config filtering work lands (h18-filter); until then
-  // the config ignores the key and `servers()[i].defer` stays undefined. Enable then.
-  it.skip("should let a server's defer override the deferLoading option both ways", async () => {
+  it("should let a server's defer override the deferLoading option both ways", async () => {
     const pinned = { ...stdioServer("basic"), defer: false };
     const hidden = { ...stdioServer("basic"), defer: true };
     const source = await sources.loadServers({ big: "basic", core: pinned, extra: hidden });
     const core = BASIC.map((name) => name.replace("__basic__", "__core__"));
     const big = BASIC.map((name) => name.replace("__basic__", "__big__"));
     const deferAll = createAiSdkToolset(source, { deferLoading: true });
-    expect((await run(deferAll, [() => [text("a")]])).offered).toEqual([...META, ...core]);
+    expect((await run(deferAll, [() => [text("a")]])).offered).toEqual([[...META, ...core]]);
     const deferNone = createAiSdkToolset(source, { deferLoading: false });
-    expect((await run(deferNone, [() => [text("b")]])).offered).toEqual([...META, ...big, ...core]);
+    expect((await run(deferNone, [() => [text("b")]])).offered).toEqual([[...META, ...big, ...core]]);
   });
 
   it("should spread into streamText and ToolLoopAgent alike", async () => {

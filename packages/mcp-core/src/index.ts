@@ -29,6 +29,7 @@ export type {
   McpServerEntryOptions,
   McpServerMap,
   McpServersConfig,
+  McpToolSelection,
   OpencodeMcpConfig,
   VsCodeServersConfig,
 } from "./config/mcp-config-input.js";
@@ -45,6 +46,8 @@ export type {
   ServerConfig,
   ServerConfigBase,
   StdioServerConfig,
+  ToolFilter,
+  ToolFilterInput,
 } from "./config/server-config.js";
 export { SERVER_ENTRY_DEFAULTS } from "./config/server-entry-defaults.js";
 export { scopedEnv } from "./env/scoped-env.js";

@@ -143,7 +143,67 @@ describe("parseConfig errors", () => {
     [
       "tools not an object",
       { s: { command: "x", tools: ["read"] } },
-      'server "s", field "tools": expected an object of booleans, got array',
+      'server "s", field "tools": expected an object of booleans (and include/exclude arrays of globs), got array',
+    ],
+    [
+      "tools.include not an array",
+      { gh: { command: "x", tools: { include: "create_*" } } },
+      'server "gh", field "tools.include": expected an array of globs, got string',
+    ],
+    [
+      "tools.exclude not an array",
+      { gh: { command: "x", tools: { exclude: { delete_repo: true } } } },
+      'server "gh", field "tools.exclude": expected an array of globs, got object',
+    ],
+    [
+      "an empty glob in tools.include",
+      { gh: { command: "x", tools: { include: ["create_*", ""] } } },
+      'server "gh", field "tools.include[1]": expected a non-empty string (a glob), got empty string',
+    ],
+    [
+      "a non-string glob in tools.exclude",
+      { gh: { command: "x", tools: { exclude: [3] } } },
+      'server "gh", field "tools.exclude[0]": expected a non-empty string (a glob), got number',
+    ],
+    [
+      "a glob list under a tool name",
+      { gh: { command: "x", tools: { inclde: ["create_*"] } } },
+      'server "gh", field "tools.inclde": expected a boolean (an array of globs goes under "include" or "exclude"), got array',
+    ],
+    [
+      "toolFilter not a function (a JSON config cannot give one)",
+      { gh: { command: "x", toolFilter: "t => true" } },
+      'server "gh", field "toolFilter": expected a function (toolFilter works only in a config object), got string',
+    ],
+    [
+      "toolTimeouts not an object",
+      { gh: { command: "x", toolTimeouts: 5000 } },
+      'server "gh", field "toolTimeouts": expected an object of positive integers (milliseconds), got number',
+    ],
+    [
+      "a zero tool timeout",
+      { gh: { command: "x", toolTimeouts: { search: 0 } } },
+      'server "gh", field "toolTimeouts.search": expected a positive integer (milliseconds), got zero',
+    ],
+    [
+      "a tool timeout of the wrong type",
+      { gh: { command: "x", toolTimeouts: { "fs.read": "5s" } } },
+      'server "gh", field "toolTimeouts["fs.read"]": expected a positive integer (milliseconds), got string',
+    ],
+    [
+      "a fractional tool timeout",
+      { gh: { command: "x", toolTimeouts: { search: 1.5 } } },
+      'server "gh", field "toolTimeouts.search": expected a positive integer (milliseconds), got non-integer number',
+    ],
+    [
+      "a tool timeout beyond the timer limit",
+      { gh: { command: "x", toolTimeouts: { search: 2 ** 31 } } },
+      'server "gh", field "toolTimeouts.search": expected at most 2147483647 ms (about 24.8 days, the longest a timer can wait), got a larger number',
+    ],
+    [
+      "defer not a boolean",
+      { gh: { command: "x", defer: "yes" } },
+      'server "gh", field "defer": expected a boolean, got string',
     ],
     [
       "tools value not a boolean",

@@ -36,8 +36,17 @@ describe("McpConfigInput", () => {
       asLoadInput({
         rotating: { url: "https://example.com/mcp", headers: async () => ({ Authorization: "x" }) },
       }),
+      asLoadInput({
+        gh: {
+          command: "gh-mcp",
+          tools: { delete_repo: false, include: ["create_*"], exclude: ["*_secret"] },
+          toolFilter: (tool) => tool.annotations?.readOnlyHint === true && tool.server === "gh",
+          toolTimeouts: { create_release: 120_000 },
+          defer: true,
+        },
+      }),
     ];
-    expect(inputs).toHaveLength(6);
+    expect(inputs).toHaveLength(7);
   });
 
   it("should reject mistyped keys and values", () => {
@@ -54,7 +63,13 @@ describe("McpConfigInput", () => {
       asLoadInput({ servers: { x: { url: "https://h/mcp", timeout: "30s" } } }),
       // @ts-expect-error `websocket` is not a transport type
       asLoadInput({ mcp: { x: { type: "websocket", url: "wss://h" } } }),
+      // @ts-expect-error a tool timeout is a number of milliseconds
+      asLoadInput({ x: { command: "node", toolTimeouts: { slow: "5s" } } }),
+      // @ts-expect-error a glob list is an array of strings
+      asLoadInput({ x: { command: "node", tools: { include: "create_*" } } }),
+      // @ts-expect-error toolFilter is a function
+      asLoadInput({ x: { command: "node", toolFilter: "readOnly" } }),
     ];
-    expect(rejected).toHaveLength(6);
+    expect(rejected).toHaveLength(9);
   });
 });

@@ -10,7 +10,23 @@ import type {
   HeadersInput,
   HealthCheckOptions,
   InheritEnv,
+  ToolFilter,
 } from "./server-config.js";
+
+/**
+ * A server entry's `tools`: raw tool name → boolean (the allow/drop map: any `true` ⇒ allow list, all
+ * `false` ⇒ drop list), and `include` / `exclude` glob lists (`*`, `?`) on raw names. A tool is kept
+ * when it passes the map, matches `include` (when given) and matches no `exclude`. The value's type
+ * decides, so a tool literally named `include` takes a boolean.
+ */
+export interface McpToolSelection {
+  /** Globs on raw names: only a tool matching one is kept. */
+  readonly include?: readonly string[] | boolean | undefined;
+  /** Globs on raw names: a tool matching one is dropped. */
+  readonly exclude?: readonly string[] | boolean | undefined;
+  /** A boolean per raw tool name (an array is only valid under `include` / `exclude`). */
+  readonly [rawName: string]: boolean | readonly string[] | undefined;
+}
 
 /** Keys any server entry may carry, in every dialect (Claude/Cursor, VS Code, opencode/toolnexus). */
 export interface McpServerEntryOptions {
@@ -44,8 +60,14 @@ export interface McpServerEntryOptions {
   protocol?: ProtocolSetting | undefined;
   /** OAuth of a remote server. */
   auth?: AuthInput | undefined;
-  /** Allow/drop map on raw tool names: any `true` ⇒ allow list, all `false` ⇒ drop list. */
-  tools?: Readonly<Record<string, boolean>> | undefined;
+  /** Which tools are offered: allow/drop map and `include` / `exclude` globs on raw tool names. */
+  tools?: McpToolSelection | undefined;
+  /** Config objects only: called for each tool that passed `tools`; `false` drops it. */
+  toolFilter?: ToolFilter | undefined;
+  /** Call timeout in milliseconds per raw tool name (a call's own `timeout` wins), 1 … 2147483647. */
+  toolTimeouts?: Readonly<Record<string, number>> | undefined;
+  /** Defer this server's tools behind the adapters' tool search (`true`) or never (`false`). */
+  defer?: boolean | undefined;
 }
 
 /** A local (stdio) server: it has a `command`. */

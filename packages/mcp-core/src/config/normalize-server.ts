@@ -9,6 +9,7 @@ import { resolveTransport, type Transport } from "./resolve-transport.js";
 import type { ServerConfig, ServerConfigBase } from "./server-config.js";
 import { SERVER_ENTRY_DEFAULTS } from "./server-entry-defaults.js";
 import { type ServerEntry, serverEntrySchema } from "./server-entry-schema.js";
+import { splitTools } from "./tool-selection-schema.js";
 import { typoIssues, unknownKeys, unknownKeysWarning } from "./unknown-keys.js";
 import { zodIssuesToConfigIssues } from "./zod-issues.js";
 
@@ -65,7 +66,15 @@ function build(name: string, data: ServerEntry, transport: Transport, baseDir: s
   if (data.autoRestart !== undefined) base.autoRestart = data.autoRestart;
   if (data.healthCheck !== undefined) base.healthCheck = data.healthCheck;
   if (data.liveToolList !== undefined) base.liveToolList = data.liveToolList;
-  if (data.tools !== undefined) base.tools = { ...data.tools };
+  if (data.defer !== undefined) base.defer = data.defer;
+  if (data.tools !== undefined) {
+    const { map, include, exclude } = splitTools(data.tools);
+    if (map !== undefined) base.tools = map;
+    if (include !== undefined) base.toolsInclude = include;
+    if (exclude !== undefined) base.toolsExclude = exclude;
+  }
+  if (data.toolFilter !== undefined) base.toolFilter = data.toolFilter;
+  if (data.toolTimeouts !== undefined) base.toolTimeouts = { ...data.toolTimeouts };
 
   if (transport !== "stdio") {
     // resolveTransport only picks a remote transport when `url` is a valid http(s) URL.

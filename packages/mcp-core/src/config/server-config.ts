@@ -3,6 +3,7 @@
  * @module
  */
 import type { OAuthClientProvider } from "@modelcontextprotocol/client";
+import type { JsonSchemaObject, ToolAnnotations } from "../types.js";
 import type { ProtocolSetting } from "./protocol-setting.js";
 
 /** Restart policy for a server whose transport closes or whose HTTP session is lost. */
@@ -35,6 +36,25 @@ export type HeadersInput =
   | Record<string, string>
   | (() => Record<string, string> | Promise<Record<string, string>>);
 
+/** What a server entry's `toolFilter` is called with: one tool of the server's listing (read-only). */
+export interface ToolFilterInput {
+  /** The server's name in the config. */
+  readonly server: string;
+  /** The tool's raw (server-side) name. */
+  readonly name: string;
+  readonly title: string | undefined;
+  /** The tool's description, `""` when it has none. */
+  readonly description: string;
+  readonly inputSchema: JsonSchemaObject;
+  readonly annotations: ToolAnnotations | undefined;
+}
+
+/**
+ * A server entry's own tool predicate (config objects only): `true` keeps the tool, `false` drops
+ * it. A filter that throws or answers anything but a boolean keeps that tool (one warning per server).
+ */
+export type ToolFilter = (tool: ToolFilterInput) => boolean;
+
 /** Settings every server has. */
 export interface ServerConfigBase {
   /** The server's key in the config, `[A-Za-z0-9_-]{1,32}`. */
@@ -59,6 +79,14 @@ export interface ServerConfigBase {
   defer?: boolean;
   /** Allow/drop map on raw tool names: any `true` ⇒ allow list, all `false` ⇒ drop list. */
   tools?: Record<string, boolean>;
+  /** `tools.include`: globs on raw names; only a tool matching one is kept. */
+  toolsInclude?: string[];
+  /** `tools.exclude`: globs on raw names; a tool matching one is dropped. */
+  toolsExclude?: string[];
+  /** Config objects only: called for each tool that passed `tools`; `false` drops it. */
+  toolFilter?: ToolFilter;
+  /** Call timeout in milliseconds per raw tool name; a call's own `timeout` wins, `timeoutMs` is the rest's. */
+  toolTimeouts?: Record<string, number>;
 }
 
 /** A server run as a child process speaking MCP over stdio. */

@@ -10,6 +10,7 @@ import { authSchema } from "./auth-schema.js";
 import { isPlainObject } from "./describe-value.js";
 import { PROTOCOL_SETTINGS } from "./protocol-setting.js";
 import type { HeadersInput } from "./server-config.js";
+import { toolFilterSchema, toolsSchema } from "./tool-selection-schema.js";
 
 /** `type` values meaning a local (stdio) server. */
 export const LOCAL_TYPES = ["stdio", "local"] as const;
@@ -25,19 +26,21 @@ const nonEmptyString = z
   .refine((value) => value.trim() !== "", { error: "a non-empty string" });
 
 /**
- * An object of `item`s, checked by own key. Not `z.record`: it leaves a `__proto__` key out of its
- * output (and unchecked), and a tool may be named `__proto__`. The output is the input object itself.
+ * An object of `item`s checked by own key (a tool may be named `__proto__`, which `z.record` leaves
+ * out of its output, unchecked), each value's own issues kept so a message says what is wrong with it
+ * (`got zero`). The output is the input object itself.
  */
-function ownRecord<T>(item: z.ZodType<T>, expectedItem: string, expected: string) {
+function ownRecord<T>(item: z.ZodType<T>, expected: string) {
   return z.custom<Record<string, T>>(isPlainObject, { error: expected }).superRefine((map, ctx) => {
     for (const [key, value] of Object.entries(map)) {
-      if (!item.safeParse(value).success)
-        ctx.addIssue({ code: "custom", path: [key], message: expectedItem });
+      const parsed = item.safeParse(value);
+      if (parsed.success) continue;
+      for (const issue of parsed.error.issues) ctx.addIssue({ ...issue, path: [key, ...issue.path] });
     }
   });
 }
 
-const stringMap = ownRecord(z.string(), "a string", "an object of strings");
+const stringMap = ownRecord(z.string({ error: "a string" }), "an object of strings");
 
 function integer(expected: string, min: number) {
   return z.number({ error: expected }).int({ error: expected }).min(min, { error: expected });
@@ -113,7 +116,10 @@ export const serverEntrySchema = z.object(
           .join(", ")}`,
       })
       .optional(),
-    tools: ownRecord(z.boolean(), "a boolean", "an object of booleans").optional(),
+    tools: toolsSchema.optional(),
+    toolFilter: toolFilterSchema.optional(),
+    toolTimeouts: ownRecord(positiveMs, "an object of positive integers (milliseconds)").optional(),
+    defer: boolean.optional(),
   },
   { error: "an object" },
 );

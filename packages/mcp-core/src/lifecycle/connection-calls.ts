@@ -4,6 +4,7 @@
  * stable `error.code`, its texts redacted.
  * @module
  */
+import type { ServerConfig } from "../config/server-config.js";
 import { errorMessage, isMcpCoreError } from "../errors.js";
 import { redactResult } from "../redact/redact-error.js";
 import { abortedResult, errorResult } from "../tools/call-result.js";
@@ -16,6 +17,15 @@ import { type CallTarget, runCall } from "./run-call.js";
 
 /** A request's outcome: its value, or the failure as an error result (redacted). */
 export type Gated<T> = { value: T } | { failed: McpToolResult };
+
+/** A call's timeout when it gives none: the entry's `toolTimeouts` for the tool, else its `timeout`. */
+function toolTimeoutMs(config: ServerConfig, rawName: string): number {
+  const { toolTimeouts } = config;
+  return (
+    (toolTimeouts && Object.hasOwn(toolTimeouts, rawName) ? toolTimeouts[rawName] : undefined) ??
+    config.timeoutMs
+  );
+}
 
 export class ConnectionCalls implements ToolCaller {
   constructor(private readonly connection: Connection) {}
@@ -69,7 +79,7 @@ export class ConnectionCalls implements ToolCaller {
   ): Promise<Gated<T>> {
     const { connection } = this;
     const server = connection.config.name;
-    const timeoutMs = ctx?.timeout ?? connection.config.timeoutMs;
+    const timeoutMs = ctx?.timeout ?? toolTimeoutMs(connection.config, tool.rawName);
     const verdict = connection.verdict();
     if (verdict.go === "fail" && verdict.code === "CLOSED") {
       return { failed: errorResult("unavailable", "CLOSED", connection.closedError().message) };

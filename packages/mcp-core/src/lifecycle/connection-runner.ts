@@ -77,6 +77,7 @@ export abstract class ConnectionRunner implements ToolCaller {
           const { sessions } = this.opener;
           onListing(tools, sessions.protocol, this.redactor.redact(sessions.instructions));
         }),
+      this.warn,
     );
     this.idle = new IdleStop(
       deps.lazy ? config.idleTimeoutMs : undefined,

@@ -1,13 +1,14 @@
 /**
  * The one writer of a server's tool generation. A listing comes from the cache (a lazy server
  * before it starts), a background discovery (a cache miss), or a live session; each is filtered
- * once by the server's `tools` map, swapped into the registry once, and a fetched one is reported
- * through `onListing` (the cache keeps it).
+ * once (the `tools` map, `tools.include` / `tools.exclude`, `toolFilter`), swapped into the registry
+ * once, and a fetched one is reported through `onListing` unfiltered (the cache keeps the server's
+ * whole listing, so a changed filter applies to a cached entry at the next load).
  * @module
  */
 import type { Tool } from "@modelcontextprotocol/client";
 import type { ServerConfig } from "../config/server-config.js";
-import { filterTools } from "./tool-filter.js";
+import { filterTools, type ToolFilterFailure } from "./tool-filter.js";
 import type { ToolRegistry } from "./tool-registry.js";
 import type { ToolCaller } from "./tool-wrapper.js";
 
@@ -19,12 +20,15 @@ const RANK: Record<ListingOrigin, number> = { cache: 0, discovery: 1, session: 2
 export class ServerListing {
   /** The best origin applied so far: a lower one arriving later is older news and is dropped. */
   private best: ListingOrigin | undefined;
+  /** Whether a failing `toolFilter` was reported: once per server, not per listing or per tool. */
+  private filterFailureReported = false;
 
   constructor(
     private readonly config: ServerConfig,
     private readonly registry: ToolRegistry,
     private readonly caller: ToolCaller,
     private readonly onListing: ((tools: Tool[]) => void) | undefined,
+    private readonly warn: (message: string) => void = () => {},
   ) {}
 
   /**
@@ -34,9 +38,19 @@ export class ServerListing {
   offer(tools: Tool[], origin: ListingOrigin): boolean {
     if (this.best !== undefined && RANK[origin] < RANK[this.best]) return false;
     this.best = origin;
-    this.registry.swap(this.config.name, filterTools(tools, this.config.tools), this.caller);
+    const kept = filterTools(tools, this.config, (failure) => this.reportFilterFailure(failure));
+    this.registry.swap(this.config.name, kept, this.caller);
     if (origin !== "cache") this.onListing?.(tools);
     return true;
+  }
+
+  private reportFilterFailure({ tool, problem }: ToolFilterFailure): void {
+    if (this.filterFailureReported) return;
+    this.filterFailureReported = true;
+    this.warn(
+      `MCP server "${this.config.name}": toolFilter ${problem} for tool ${JSON.stringify(tool)}; ` +
+        "the tool is kept (a filter that gives no verdict drops nothing; further failures are not reported)",
+    );
   }
 
   /** Auto-restart gave up: the server's tools leave the source (one `onToolsChange`). */
