@@ -18,13 +18,14 @@ import { type CallTarget, runCall } from "./run-call.js";
 /** A request's outcome: its value, or the failure as an error result (redacted). */
 export type Gated<T> = { value: T } | { failed: McpToolResult };
 
-/** A call's timeout when it gives none: the entry's `toolTimeouts` for the tool, else its `timeout`. */
-function toolTimeoutMs(config: ServerConfig, rawName: string): number {
+/**
+ * A request's timeout when it gives none: for a tool call, the entry's `toolTimeouts` for the tool;
+ * else (and for resource and prompt requests) the entry's `timeout`.
+ */
+function defaultTimeoutMs(config: ServerConfig, rawName: string | undefined): number {
   const { toolTimeouts } = config;
-  return (
-    (toolTimeouts && Object.hasOwn(toolTimeouts, rawName) ? toolTimeouts[rawName] : undefined) ??
-    config.timeoutMs
-  );
+  const own = toolTimeouts && rawName !== undefined && Object.hasOwn(toolTimeouts, rawName);
+  return (own ? toolTimeouts[rawName] : undefined) ?? config.timeoutMs;
 }
 
 export class ConnectionCalls implements ToolCaller {
@@ -79,7 +80,7 @@ export class ConnectionCalls implements ToolCaller {
   ): Promise<Gated<T>> {
     const { connection } = this;
     const server = connection.config.name;
-    const timeoutMs = ctx?.timeout ?? toolTimeoutMs(connection.config, tool.rawName);
+    const timeoutMs = ctx?.timeout ?? defaultTimeoutMs(connection.config, where.rawName);
     const verdict = connection.verdict();
     if (verdict.go === "fail" && verdict.code === "CLOSED") {
       return { failed: errorResult("unavailable", "CLOSED", connection.closedError().message) };

@@ -10,6 +10,8 @@ export interface CallTarget {
   tool: string;
   /** How messages name a request that is not a tool call, e.g. `resource "file:///a"`. */
   what?: string | undefined;
+  /** A tool call's raw name: its entry in `toolTimeouts` applies. */
+  rawName?: string | undefined;
 }
 
 /**
