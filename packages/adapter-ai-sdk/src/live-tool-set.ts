@@ -3,7 +3,7 @@
  * @module
  */
 import type { McpSource, McpTool } from "@toolnexus/mcp-core";
-import { createGenerationView } from "@toolnexus/mcp-core/adapter";
+import { createGenerationView, createResourceTools } from "@toolnexus/mcp-core/adapter";
 import type { ToolSet } from "ai";
 import { createAiSdkToolConverter } from "./convert-tool.js";
 import { type AiSdkToolsOptions, type ResolvedAiSdkToolsOptions, resolveOptions } from "./options.js";
@@ -19,9 +19,14 @@ export interface DeferralParts {
   anthropicDeferred?: () => ReadonlySet<string>;
 }
 
+/** The resource tools the options ask for (none when `resourceTools` is off). */
+export function resourceToolsOf(source: McpSource, resolved: ResolvedAiSdkToolsOptions): McpTool[] {
+  return resolved.resourceTools ? createResourceTools(source, resolved.resourceTools) : [];
+}
+
 /**
- * The live `ToolSet` over resolved options: extra tools, then `parts.metaTools`, then the source's
- * current tools; a name already taken is not served again.
+ * The live `ToolSet` over resolved options: extra tools, then the resource tools and
+ * `parts.metaTools`, then the source's current tools; a name already taken is not served again.
  */
 export function createLiveToolSet(
   source: McpSource,
@@ -32,7 +37,9 @@ export function createLiveToolSet(
   const convertDeferred = createAiSdkToolConverter(resolved, { anthropicDeferred: true });
   const leading = [
     ...Object.entries(resolved.extraTools),
-    ...(parts.metaTools ?? []).map((t) => [t.name, convert(t)] as const),
+    ...[...resourceToolsOf(source, resolved), ...(parts.metaTools ?? [])].map(
+      (t) => [t.name, convert(t)] as const,
+    ),
   ];
   // Identity per tool: which conversion a tool gets is decided per generation (Anthropic's flag).
   const view = createGenerationView(

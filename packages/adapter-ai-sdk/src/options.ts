@@ -9,8 +9,10 @@ import {
   invalidOption,
   type McpToolProgress,
   type ResolvedCallOptions,
+  type ResourceToolsOptions,
   resolveCallOptions,
   resolveDeferLoading,
+  resolveResourceToolsOption,
 } from "@toolnexus/mcp-core/adapter";
 import type { ToolSet } from "ai";
 
@@ -59,6 +61,12 @@ export interface AiSdkToolsOptions {
    * @default false (no tool needs approval)
    */
   approval?: ApprovalPolicy | undefined;
+  /**
+   * Also serve `mcp_list_resources` and `mcp_read_resource`, so the model can browse and read the
+   * servers' resources (contents bounded by `maxBytes`, default 256 KiB, cuts marked). Never deferred.
+   * @default false
+   */
+  resourceTools?: boolean | { maxBytes?: number | undefined } | undefined;
 }
 
 /** How a toolset defers tools: behind its own meta-tools, or with Anthropic's native tool search. */
@@ -89,6 +97,8 @@ export interface ResolvedAiSdkToolsOptions extends ResolvedCallOptions {
   extraTools: ToolSet;
   /** The approval policy as one test; `undefined` when no tool needs approval. */
   needsApproval: ((tool: McpTool) => boolean) | undefined;
+  /** The resource tools' options; `undefined` when they are off. */
+  resourceTools: ResourceToolsOptions | undefined;
 }
 
 /** `createAiSdkToolset`'s options after validation. */
@@ -108,7 +118,12 @@ export function resolveOptions(options: AiSdkToolsOptions | undefined): Resolved
   if (typeof extraTools !== "object" || extraTools === null || Array.isArray(extraTools)) {
     invalidOption(ENTRY, "extraTools", "an object of AI SDK tools", extraTools);
   }
-  return { ...shared, extraTools, needsApproval: approvalRule(ENTRY, options?.approval) };
+  return {
+    ...shared,
+    extraTools,
+    needsApproval: approvalRule(ENTRY, options?.approval),
+    resourceTools: resolveResourceToolsOption(ENTRY, options?.resourceTools),
+  };
 }
 
 /** Validates `createAiSdkToolset`'s options: the shared ones, then deferral's. */

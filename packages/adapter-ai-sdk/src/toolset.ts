@@ -8,7 +8,7 @@ import { createMetaTools, createSubscriptions, deferredToolNames } from "@toolne
 import type { ToolSet } from "ai";
 import { activeToolsFor } from "./active-tools.js";
 import { type AiSdkStepInput, type AiSdkStepTools, createDeferredStep } from "./deferred-step.js";
-import { createLiveToolSet, type DeferralParts } from "./live-tool-set.js";
+import { createLiveToolSet, type DeferralParts, resourceToolsOf } from "./live-tool-set.js";
 import {
   type AiSdkToolsetOptions,
   type ResolvedAiSdkToolsetOptions,
@@ -75,7 +75,11 @@ export function createAiSdkToolset(source: McpSource, options?: AiSdkToolsetOpti
       : { metaTools: createMetaTools(source) };
   const tools = createLiveToolSet(source, resolved, parts);
   const metaNames = (parts.metaTools ?? []).map((tool) => tool.name);
-  const extraNames = Object.keys(resolved.extraTools);
+  // Your tools and the resource tools are never deferred.
+  const extraNames = [
+    ...Object.keys(resolved.extraTools),
+    ...(resolved.resourceTools ? resourceToolsOf(source, resolved).map((tool) => tool.name) : []),
+  ];
   const subscriptions = createSubscriptions(source, "AI SDK toolset");
   return {
     tools,

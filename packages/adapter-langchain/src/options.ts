@@ -8,8 +8,10 @@ import {
   approvalRule,
   type McpToolProgress,
   type ResolvedCallOptions,
+  type ResourceToolsOptions,
   resolveCallOptions,
   resolveDeferLoading,
+  resolveResourceToolsOption,
 } from "@toolnexus/mcp-core/adapter";
 
 export type { ApprovalPolicy, McpToolProgress };
@@ -61,6 +63,12 @@ export interface LangChainToolkitOptions extends McpLangChainOptions {
    * @default false (no tool needs approval)
    */
   approval?: ApprovalPolicy | undefined;
+  /**
+   * Also offer `mcp_list_resources` and `mcp_read_resource`, so the model can browse and read the
+   * servers' resources (contents bounded by `maxBytes`, default 256 KiB, cuts marked). Never deferred.
+   * @default false
+   */
+  resourceTools?: boolean | { maxBytes?: number | undefined } | undefined;
 }
 
 /** Options after validation. */
@@ -73,6 +81,8 @@ export interface ResolvedToolkitOptions {
   deferLoading: DeferLoading | undefined;
   /** `undefined` when no tool needs approval. */
   needsApproval: ((tool: McpTool) => boolean) | undefined;
+  /** The resource tools' options; `undefined` when they are off. */
+  resourceTools: ResourceToolsOptions | undefined;
 }
 
 /** Validates options field by field; an explicit `undefined` keeps the default. */
@@ -93,5 +103,6 @@ export function resolveToolkitOptions(options: LangChainToolkitOptions | undefin
     call: resolveOptions(options),
     deferLoading: resolveDeferLoading(ENTRY, options?.deferLoading),
     needsApproval: approvalRule(ENTRY, options?.approval),
+    resourceTools: resolveResourceToolsOption(ENTRY, options?.resourceTools),
   };
 }

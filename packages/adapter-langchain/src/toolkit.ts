@@ -6,7 +6,12 @@ import { type BaseMessage, type ToolCall, ToolMessage } from "@langchain/core/me
 import type { RunnableConfig } from "@langchain/core/runnables";
 import { type StructuredTool, ToolInputParsingException } from "@langchain/core/tools";
 import type { McpSource, McpTool, ToolsChange } from "@toolnexus/mcp-core";
-import { closestNames, createGenerationView, createSubscriptions } from "@toolnexus/mcp-core/adapter";
+import {
+  closestNames,
+  createGenerationView,
+  createResourceTools,
+  createSubscriptions,
+} from "@toolnexus/mcp-core/adapter";
 import { markApprovalPolicy } from "./approval-setting.js";
 import { createDeferredOffer } from "./deferred-offer.js";
 import { invalidInputMessage, unknownToolMessage } from "./invalid-tool-message.js";
@@ -85,7 +90,9 @@ export function createLangChainToolkit(
       for (const name of byName.keys()) retired.delete(name);
       previous = byName;
       const mcpByName = new Map<string, McpTool>(generation.map((tool) => [tool.name, tool]));
-      return { tools: Object.freeze([...converted]) as StructuredTool[], byName, generation, mcpByName };
+      for (const tool of resourceTools) byName.set(tool.name, tool);
+      const tools = Object.freeze([...converted, ...resourceTools]) as StructuredTool[];
+      return { tools, converted: converted as StructuredTool[], byName, generation, mcpByName };
     },
   );
   const current = () => view.current();
@@ -110,8 +117,9 @@ export function createLangChainToolkit(
     },
     tool: lookup,
     toolsFor(messages) {
-      const { tools, generation } = current();
-      return deferral.offer(generation, tools, messages);
+      const { tools, converted, generation } = current();
+      const offered = deferral.offer(generation, converted, messages);
+      return offered === converted ? tools : [...offered, ...resourceTools];
     },
     needsApproval(name) {
       const tool = current().mcpByName.get(name);
@@ -135,6 +143,10 @@ export function createLangChainToolkit(
   };
   const convert = createLangChainConverter(resolved.call, toolkit);
   const deferral = createDeferredOffer(source, resolved.deferLoading, convert);
+  // Served after the MCP tools and never deferred.
+  const resourceTools = resolved.resourceTools
+    ? createResourceTools(source, resolved.resourceTools).map(convert)
+    : [];
   if (resolved.needsApproval !== undefined) markApprovalPolicy(toolkit);
   // Keep `retired` complete even when nobody reads `tools` between two changes.
   subscriptions.track(source.onToolsChange(current));

@@ -54,6 +54,7 @@ export {
   DEFAULT_RESOURCE_TOOL_MAX_BYTES,
   RESOURCE_LIST_PAGE_SIZE,
   type ResourceToolSource,
+  resolveResourceToolsOption,
   type ResourceToolsOptions,
   truncationMarker,
 } from "./resource-tools.js";

@@ -202,3 +202,21 @@ function contentBlocks(contents: McpResourceContents[], maxBytes: number): McpCo
   }
   return blocks;
 }
+
+/**
+ * An adapter's `resourceTools` option as {@link createResourceTools}' options: `undefined` when off
+ * (`false` or absent), `{}` for `true`, the object itself for `{ maxBytes }`.
+ * @throws McpCoreError `OPTIONS_INVALID` naming the adapter and the option
+ */
+export function resolveResourceToolsOption(entry: string, value: unknown): ResourceToolsOptions | undefined {
+  if (value === undefined || value === false) return undefined;
+  if (value === true) return {};
+  const maxBytes = (value as { maxBytes?: unknown } | null)?.maxBytes;
+  const valid =
+    typeof value === "object" &&
+    value !== null &&
+    Object.keys(value).every((key) => key === "maxBytes") &&
+    (maxBytes === undefined || (Number.isSafeInteger(maxBytes) && (maxBytes as number) > 0));
+  if (!valid) invalidOption(entry, "resourceTools", "a boolean or { maxBytes: a positive integer }", value);
+  return value as ResourceToolsOptions;
+}

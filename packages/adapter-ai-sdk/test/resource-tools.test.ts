@@ -1,0 +1,67 @@
+import { sourceLoader, stdioServer } from "@toolnexus/fixtures";
+import { loadMcp, type McpConfigInput } from "@toolnexus/mcp-core";
+import { generateText, stepCountIs } from "ai";
+import { afterEach, describe, expect, it } from "vitest";
+import { createAiSdkToolset, toAiSdkTools } from "../src/index.js";
+import {
+  type CallOptions,
+  offeredTools,
+  scriptedModel,
+  text,
+  toolCall,
+  toolOutputsInPrompt,
+} from "./support/model.js";
+
+const sources = sourceLoader(loadMcp, { toolCache: false });
+afterEach(() => sources.closeAll());
+
+const RESOURCE_TOOLS = ["mcp_list_resources", "mcp_read_resource"];
+
+async function loadResources() {
+  const config = { mcpServers: { docs: stdioServer("dual-era", ["--resources"]) } };
+  const source = await sources.load(config as McpConfigInput);
+  await source.whenSettled();
+  return source;
+}
+
+describe("resource tools", () => {
+  it("should let the model list and read a resource, offered on every step even while tools are deferred", async () => {
+    const source = await loadResources();
+    const toolset = createAiSdkToolset(source, { resourceTools: true, deferLoading: true });
+    const offered: string[][] = [];
+    const outputs: Map<string, unknown>[] = [];
+    const record = (options: CallOptions) => {
+      offered.push(offeredTools(options));
+      outputs.push(toolOutputsInPrompt(options));
+    };
+
+    await generateText({
+      model: scriptedModel([
+        (options) => (record(options), [toolCall("mcp_list_resources", {}, "list")]),
+        (options) => (
+          record(options), [toolCall("mcp_read_resource", { server: "docs", uri: "text://greeting" }, "read")]
+        ),
+        (options) => (record(options), [text("done")]),
+      ]),
+      ...toolset,
+      prompt: "read the greeting",
+      stopWhen: stepCountIs(5),
+    });
+
+    for (const names of offered) expect(names).toEqual(expect.arrayContaining(RESOURCE_TOOLS));
+    expect(offered[0]).not.toContain("mcp__docs__echo");
+    expect(JSON.stringify(outputs[1]?.get("list"))).toContain("text://greeting");
+    expect(JSON.stringify(outputs[2]?.get("read"))).toMatch(/hello v\d/);
+  });
+
+  it("should serve them from toAiSdkTools too, and refuse a malformed option naming it", async () => {
+    const source = await loadResources();
+    expect(Object.keys(toAiSdkTools(source, { resourceTools: { maxBytes: 1024 } }))).toEqual(
+      expect.arrayContaining(RESOURCE_TOOLS),
+    );
+    expect(Object.keys(toAiSdkTools(source))).not.toContain("mcp_read_resource");
+    expect(() => toAiSdkTools(source, { resourceTools: { maxBytes: 0 } })).toThrow(
+      'AI SDK adapter option "resourceTools": expected a boolean or { maxBytes: a positive integer }',
+    );
+  });
+});
