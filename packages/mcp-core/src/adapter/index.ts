@@ -54,8 +54,8 @@ export {
   DEFAULT_RESOURCE_TOOL_MAX_BYTES,
   RESOURCE_LIST_PAGE_SIZE,
   type ResourceToolSource,
-  resolveResourceToolsOption,
   type ResourceToolsOptions,
+  resolveResourceToolsOption,
   truncationMarker,
 } from "./resource-tools.js";
 export { createSubscriptions, type Subscriptions } from "./subscriptions.js";

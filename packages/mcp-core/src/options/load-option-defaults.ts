@@ -59,6 +59,17 @@ export const LOAD_OPTION_DEFAULTS: LoadOptionDefaults = Object.freeze({
   serverLogLevel: "info",
 });
 
+/** The options that take a function (hooks and listeners), none by default. */
+export const LOAD_OPTION_HOOKS = Object.freeze([
+  "onElicitation",
+  "onWarning",
+  "onStateChange",
+  "onServerLog",
+  "onStderr",
+  "onResourcesChange",
+  "onResourceUpdated",
+] as const);
+
 /**
  * The options without a fixed default value: `toolCache` (a new `fileToolCache()` per load),
  * `tokenStore` (a `fileTokenStore()` made when a server has `auth`), `env`
@@ -70,11 +81,5 @@ export const LOAD_OPTIONS_WITHOUT_FIXED_DEFAULT = Object.freeze([
   "tokenStore",
   "env",
   "signal",
-  "onElicitation",
-  "onWarning",
-  "onStateChange",
-  "onServerLog",
-  "onStderr",
-  "onResourcesChange",
-  "onResourceUpdated",
+  ...LOAD_OPTION_HOOKS,
 ] as const);

@@ -9,6 +9,7 @@ import { isMcpLogLevel, MCP_LOG_LEVELS } from "../logs/log-level.js";
 import type { LoadMcpOptions } from "../options.js";
 import { DEFER_LOADING_EXPECTED, isDeferLoading } from "../search/defer-loading.js";
 import { MAX_TIMER_EXPECTED, MAX_TIMER_MS } from "../timer-limit.js";
+import { LOAD_OPTION_HOOKS } from "./load-option-defaults.js";
 
 function fail(option: string, expected: string, value: unknown): never {
   const message = `loadMcp option "${option}": expected ${expected}, got ${describe(value)}`;
@@ -107,15 +108,7 @@ export function validateLoadOptions(options: LoadMcpOptions): void {
   if (o.serverLogLevel !== undefined && !isMcpLogLevel(o.serverLogLevel)) {
     fail("serverLogLevel", `one of ${MCP_LOG_LEVELS.map((l) => `"${l}"`).join(", ")}`, o.serverLogLevel);
   }
-  for (const name of [
-    "onElicitation",
-    "onWarning",
-    "onStateChange",
-    "onServerLog",
-    "onStderr",
-    "onResourcesChange",
-    "onResourceUpdated",
-  ] as const) {
+  for (const name of LOAD_OPTION_HOOKS) {
     if (o[name] !== undefined && typeof o[name] !== "function") fail(name, "a function", o[name]);
   }
   if (o.missingHeaderVar !== undefined && o.missingHeaderVar !== "error" && o.missingHeaderVar !== "empty") {
