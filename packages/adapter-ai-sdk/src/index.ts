@@ -1,6 +1,6 @@
 /**
  * `@toolnexus/adapter-ai-sdk`: the live, self-healing MCP tool set of `@toolnexus/mcp-core` as an
- * AI SDK (`ai` v6) `ToolSet` — one stable object that follows the servers' tool lists between steps,
+ * AI SDK (`ai` 6 or 7) `ToolSet` — one stable object that follows the servers' tool lists between steps,
  * `isError` results as `tool-error`s, `abortSignal` passed through as MCP cancellation.
  * @module
  */
