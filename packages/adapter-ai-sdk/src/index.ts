@@ -6,6 +6,7 @@
  */
 export { activeToolsFor } from "./active-tools.js";
 export { toAiSdkTool } from "./convert-tool.js";
+export { type InstructionsPromptOptions, instructionsPrompt } from "./instructions.js";
 export { toAiSdkTools } from "./live-tool-set.js";
 export {
   type AiSdkContentPart,
@@ -14,6 +15,7 @@ export {
   mcpOutputToModelOutput,
 } from "./model-output.js";
 export type { AiSdkToolProgress, AiSdkToolsOptions } from "./options.js";
+export { type McpPromptResultInput, toAiSdkMessages } from "./prompt-messages.js";
 export { isMcpToolCallError, McpToolCallError } from "./tool-call-error.js";
 export type { McpToolOutput } from "./tool-output.js";
 export { type AiSdkToolsChangeListener, type AiSdkToolset, createAiSdkToolset } from "./toolset.js";

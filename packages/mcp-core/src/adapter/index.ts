@@ -8,7 +8,8 @@
  * What lives here: the generation view with a conversion cache keyed by the core's tool object, the
  * shared call options (`timeoutMs`, `onProgress`) and call-context building, subscription tracking,
  * MCP content as model-readable parts and text, the error-text precedence, the tool metadata keys,
- * the option-error helper, and the toolnexus sanitizer an adapter must not copy.
+ * the option-error helper, prompt results as host-neutral messages, the servers' instructions as a
+ * system-prompt section, and the toolnexus sanitizer an adapter must not copy.
  * @module
  */
 
@@ -31,7 +32,13 @@ export {
 } from "./content-part.js";
 export { EMPTY_ERROR_TEXT, errorText } from "./error-text.js";
 export { createGenerationView, type GenerationView, type ToolGenerationSource } from "./generation-view.js";
+export {
+  buildInstructionsPrompt,
+  type InstructionsPromptOptions,
+  type InstructionsSource,
+} from "./instructions.js";
 export { invalidOption } from "./option-error.js";
+export { type PromptMessageParts, type PromptResultInput, promptMessageParts } from "./prompt-messages.js";
 export { createSubscriptions, type Subscriptions } from "./subscriptions.js";
 export { createToolConverter, type ToolConverter } from "./tool-converter.js";
 export { type McpToolMetadata, toolMetadata } from "./tool-metadata.js";
