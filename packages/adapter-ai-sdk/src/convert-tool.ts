@@ -17,13 +17,26 @@ import { McpToolCallError } from "./tool-call-error.js";
 import { toToolArgs } from "./tool-input.js";
 import { type McpToolOutput, toToolOutput } from "./tool-output.js";
 
-function convert(tool: McpTool, options: ResolvedAiSdkToolsOptions): Tool<unknown, unknown> {
+/** How one conversion differs from the plain one. */
+export interface ConversionVariant {
+  /** Mark the tool for Anthropic's native tool search (`providerOptions.anthropic.deferLoading`). */
+  anthropicDeferred?: boolean;
+}
+
+function convert(
+  tool: McpTool,
+  options: ResolvedAiSdkToolsOptions,
+  variant: ConversionVariant = {},
+): Tool<unknown, unknown> {
   return dynamicTool({
     // The AI SDK's types take no explicit undefined: an empty description and no title stay absent.
     ...(tool.description ? { description: tool.description } : {}),
     ...(tool.title === undefined ? {} : { title: tool.title }),
     metadata: toolMetadata(tool),
     inputSchema: toInputSchema(tool.inputSchema),
+    // A static verdict from the tool's annotations: the AI SDK then stops before `execute`.
+    ...(options.needsApproval?.(tool) === true ? { needsApproval: true } : {}),
+    ...(variant.anthropicDeferred === true ? { providerOptions: { anthropic: { deferLoading: true } } } : {}),
     async execute(input, { abortSignal, toolCallId }): Promise<McpToolOutput> {
       const ctx = buildCallContext(tool, options, { signal: abortSignal, toolCallId });
       const result = await tool.execute(toToolArgs(input, tool.name), ctx);
@@ -41,7 +54,8 @@ function convert(tool: McpTool, options: ResolvedAiSdkToolsOptions): Tool<unknow
  * Converts one MCP tool (a snapshot: no cache, no link to the source's later generations).
  * `execute` passes `abortSignal` to the core, so the server receives `notifications/cancelled`;
  * an `isError` or failed call throws `McpToolCallError`, which the AI SDK records as a
- * `tool-error` the model sees. The tool's `metadata` is `{ mcpServer, mcpRawName }`.
+ * `tool-error` the model sees. The tool's `metadata` is `{ mcpServer, mcpRawName }`; with the
+ * `approval` option, a tool the policy matches gets `needsApproval: true`.
  */
 export function toAiSdkTool(tool: McpTool, options?: AiSdkToolsOptions): Tool<unknown, unknown> {
   return convert(tool, resolveOptions(options));
@@ -53,6 +67,7 @@ export function toAiSdkTool(tool: McpTool, options?: AiSdkToolsOptions): Tool<un
  */
 export function createAiSdkToolConverter(
   options: ResolvedAiSdkToolsOptions,
+  variant?: ConversionVariant,
 ): ToolConverter<Tool<unknown, unknown>> {
-  return createToolConverter((tool) => convert(tool, options));
+  return createToolConverter((tool) => convert(tool, options, variant));
 }

@@ -4,8 +4,10 @@
  * `isError` results as `tool-error`s, `abortSignal` passed through as MCP cancellation.
  * @module
  */
+export type { ApprovalPolicy } from "@toolnexus/mcp-core/adapter";
 export { activeToolsFor } from "./active-tools.js";
 export { toAiSdkTool } from "./convert-tool.js";
+export type { AiSdkStepInput, AiSdkStepTools } from "./deferred-step.js";
 export { type InstructionsPromptOptions, instructionsPrompt } from "./instructions.js";
 export { toAiSdkTools } from "./live-tool-set.js";
 export {
@@ -14,7 +16,12 @@ export {
   contentBlockToPart,
   mcpOutputToModelOutput,
 } from "./model-output.js";
-export type { AiSdkToolProgress, AiSdkToolsOptions } from "./options.js";
+export type {
+  AiSdkToolProgress,
+  AiSdkToolSearch,
+  AiSdkToolsetOptions,
+  AiSdkToolsOptions,
+} from "./options.js";
 export { type McpPromptResultInput, toAiSdkMessages } from "./prompt-messages.js";
 export { isMcpToolCallError, McpToolCallError } from "./tool-call-error.js";
 export type { McpToolOutput } from "./tool-output.js";

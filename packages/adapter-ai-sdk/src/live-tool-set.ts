@@ -2,41 +2,53 @@
  * A stable `ToolSet` object whose keys and tools are always the source's current generation.
  * @module
  */
-import type { McpSource } from "@toolnexus/mcp-core";
+import type { McpSource, McpTool } from "@toolnexus/mcp-core";
 import { createGenerationView } from "@toolnexus/mcp-core/adapter";
 import type { ToolSet } from "ai";
 import { createAiSdkToolConverter } from "./convert-tool.js";
-import { type AiSdkToolsOptions, resolveOptions } from "./options.js";
+import { type AiSdkToolsOptions, type ResolvedAiSdkToolsOptions, resolveOptions } from "./options.js";
 
 const READ_ONLY =
   "The MCP ToolSet is live and read-only; pass your own tools with the `extraTools` option instead";
 
+/** What a toolset adds to the plain live `ToolSet` when it defers tools. */
+export interface DeferralParts {
+  /** Served after the extra tools and before the MCP tools, whose names they shadow (the meta-tools). */
+  metaTools?: readonly McpTool[];
+  /** The MCP tools of the current generation marked for Anthropic's own tool search. */
+  anthropicDeferred?: () => ReadonlySet<string>;
+}
+
 /**
- * The source's current tools as one stable AI SDK `ToolSet`. The AI SDK reads the same `tools`
- * object on every step of `generateText`, `streamText` and `ToolLoopAgent`; this object is a
- * `Proxy` over a plain snapshot of the source's current generation (`source.tools`), rebuilt on
- * the first read after the generation changed — no subscription, nothing to dispose. A tool that
- * a server adds, changes or drops, or a restart, shows from the next step on.
- *
- * Keys are the core's final (model-facing) names, e.g. `mcp__github__create_issue`. Each
- * `McpTool` object is converted once and the conversion reused while the core keeps that object.
- * The object is read-only (writes throw a `TypeError`); `{ ...tools }` makes a static copy that
- * stops following the source.
- *
- * Create it once per source and pass it to every call.
+ * The live `ToolSet` over resolved options: extra tools, then `parts.metaTools`, then the source's
+ * current tools; a name already taken is not served again.
  */
-export function toAiSdkTools(source: McpSource, options?: AiSdkToolsOptions): ToolSet {
-  const resolved = resolveOptions(options);
-  const extra = Object.entries(resolved.extraTools);
-  // The plain-object view of the current generation; extra tools first, and they win on a clash.
-  const view = createGenerationView(source, createAiSdkToolConverter(resolved), (converted, generation) => {
-    const snapshot: ToolSet = Object.create(null);
-    for (const [name, tool] of extra) snapshot[name] = tool;
-    generation.forEach((tool, i) => {
-      if (!(tool.name in snapshot)) snapshot[tool.name] = converted[i] as ToolSet[string];
-    });
-    return snapshot;
-  });
+export function createLiveToolSet(
+  source: McpSource,
+  resolved: ResolvedAiSdkToolsOptions,
+  parts: DeferralParts = {},
+): ToolSet {
+  const convert = createAiSdkToolConverter(resolved);
+  const convertDeferred = createAiSdkToolConverter(resolved, { anthropicDeferred: true });
+  const leading = [
+    ...Object.entries(resolved.extraTools),
+    ...(parts.metaTools ?? []).map((t) => [t.name, convert(t)] as const),
+  ];
+  // Identity per tool: which conversion a tool gets is decided per generation (Anthropic's flag).
+  const view = createGenerationView(
+    source,
+    (tool) => tool,
+    (_same, generation) => {
+      const deferred = parts.anthropicDeferred?.();
+      const snapshot: ToolSet = Object.create(null);
+      for (const [name, tool] of leading) if (!(name in snapshot)) snapshot[name] = tool;
+      for (const tool of generation) {
+        if (tool.name in snapshot) continue;
+        snapshot[tool.name] = (deferred?.has(tool.name) ? convertDeferred : convert)(tool) as ToolSet[string];
+      }
+      return snapshot;
+    },
+  );
   const current = () => view.current();
   const refuse = (): never => {
     throw new TypeError(READ_ONLY);
@@ -54,4 +66,23 @@ export function toAiSdkTools(source: McpSource, options?: AiSdkToolsOptions): To
     setPrototypeOf: refuse,
     preventExtensions: refuse,
   });
+}
+
+/**
+ * The source's current tools as one stable AI SDK `ToolSet`. The AI SDK reads the same `tools`
+ * object on every step of `generateText`, `streamText` and `ToolLoopAgent`; this object is a
+ * `Proxy` over a plain snapshot of the source's current generation (`source.tools`), rebuilt on
+ * the first read after the generation changed — no subscription, nothing to dispose. A tool that
+ * a server adds, changes or drops, or a restart, shows from the next step on.
+ *
+ * Keys are the core's final (model-facing) names, e.g. `mcp__github__create_issue`. Each
+ * `McpTool` object is converted once and the conversion reused while the core keeps that object.
+ * The object is read-only (writes throw a `TypeError`); `{ ...tools }` makes a static copy that
+ * stops following the source. Deferred loading needs the toolset's `prepareStep`: see
+ * `createAiSdkToolset`.
+ *
+ * Create it once per source and pass it to every call.
+ */
+export function toAiSdkTools(source: McpSource, options?: AiSdkToolsOptions): ToolSet {
+  return createLiveToolSet(source, resolveOptions(options));
 }

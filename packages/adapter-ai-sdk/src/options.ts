@@ -2,11 +2,15 @@
  * Options of `toAiSdkTools` / `createAiSdkToolset` and the one step that resolves them.
  * @module
  */
+import type { DeferLoading, McpTool } from "@toolnexus/mcp-core";
 import {
+  type ApprovalPolicy,
+  approvalRule,
   invalidOption,
   type McpToolProgress,
   type ResolvedCallOptions,
   resolveCallOptions,
+  resolveDeferLoading,
 } from "@toolnexus/mcp-core/adapter";
 import type { ToolSet } from "ai";
 
@@ -19,7 +23,7 @@ export interface AiSdkToolProgress extends McpToolProgress {
   toolCallId: string;
 }
 
-/** Options of `toAiSdkTools` and `createAiSdkToolset`. Every field is optional. */
+/** Options of `toAiSdkTool`, `toAiSdkTools` and `createAiSdkToolset`. Every field is optional. */
 export interface AiSdkToolsOptions {
   /**
    * Milliseconds per MCP call, an integer from 1 to 2147483647; progress notifications reset it.
@@ -40,15 +44,58 @@ export interface AiSdkToolsOptions {
   /**
    * Your own AI SDK tools, served next to the MCP tools from the same live object (keys first, and
    * they win on a name clash). Spreading the live `ToolSet` into a new object would freeze it, so
-   * combine here instead. Its entries are copied once, when the `ToolSet` is created.
+   * combine here instead. Its entries are copied once, when the `ToolSet` is created. They are
+   * never deferred.
    * @default {}
    */
   extraTools?: ToolSet | undefined;
+  /**
+   * Which MCP tools need a person's approval before they run, as the AI SDK's `needsApproval`:
+   * `true` every MCP tool, a function `(tool) => boolean`, or `{ destructive?, openWorld?, tools? }`
+   * (a tool needs approval when any given rule matches: `destructive: true` a tool that may destroy
+   * by its annotations, `openWorld: true` one that reaches outside, `tools` model-facing name globs).
+   * Absent hints take MCP's defaults (not read-only, destructive, open-world). The run then ends
+   * with a `tool-approval-request`; answer with a `tool-approval-response` message.
+   * @default false (no tool needs approval)
+   */
+  approval?: ApprovalPolicy | undefined;
+}
+
+/** How a toolset defers tools: behind its own meta-tools, or with Anthropic's native tool search. */
+export type AiSdkToolSearch = "meta-tools" | "anthropic";
+
+/** Options of `createAiSdkToolset`. Every field is optional. */
+export interface AiSdkToolsetOptions extends AiSdkToolsOptions {
+  /**
+   * Defer tools behind a tool search: `false`, `true` (every MCP tool), or `{ threshold: N }`
+   * (every MCP tool when the source holds more than N). A server entry's `defer` overrides it for
+   * its tools. The toolset's `prepareStep` then offers the model the tools not deferred, the ones
+   * the conversation loaded, and `mcp_search_tools` / `mcp_load_tools`.
+   * @default the source's `deferLoading` (the `loadMcp` option; itself `false` by default)
+   */
+  deferLoading?: DeferLoading | undefined;
+  /**
+   * How deferred tools are found: `"meta-tools"` offers `mcp_search_tools` and `mcp_load_tools`
+   * (any model); `"anthropic"` marks each deferred tool with the Anthropic provider option
+   * `deferLoading: true` instead, for Anthropic's own tool search — add its search tool yourself
+   * (`extraTools: { toolSearch: anthropic.tools.toolSearchBm25_20251119() }`).
+   * @default "meta-tools"
+   */
+  toolSearch?: AiSdkToolSearch | undefined;
 }
 
 /** Options after validation. */
 export interface ResolvedAiSdkToolsOptions extends ResolvedCallOptions {
   extraTools: ToolSet;
+  /** The approval policy as one test; `undefined` when no tool needs approval. */
+  needsApproval: ((tool: McpTool) => boolean) | undefined;
+}
+
+/** `createAiSdkToolset`'s options after validation. */
+export interface ResolvedAiSdkToolsetOptions extends ResolvedAiSdkToolsOptions {
+  /** The toolset's own `deferLoading`; `undefined` keeps the source's. */
+  deferLoading: DeferLoading | undefined;
+  toolSearch: AiSdkToolSearch;
 }
 
 /** The name option errors start with. */
@@ -61,5 +108,16 @@ export function resolveOptions(options: AiSdkToolsOptions | undefined): Resolved
   if (typeof extraTools !== "object" || extraTools === null || Array.isArray(extraTools)) {
     invalidOption(ENTRY, "extraTools", "an object of AI SDK tools", extraTools);
   }
-  return { ...shared, extraTools };
+  return { ...shared, extraTools, needsApproval: approvalRule(ENTRY, options?.approval) };
+}
+
+/** Validates `createAiSdkToolset`'s options: the shared ones, then deferral's. */
+export function resolveToolsetOptions(options: AiSdkToolsetOptions | undefined): ResolvedAiSdkToolsetOptions {
+  const resolved = resolveOptions(options);
+  const deferLoading = resolveDeferLoading(ENTRY, options?.deferLoading);
+  const toolSearch = options?.toolSearch ?? "meta-tools";
+  if (toolSearch !== "meta-tools" && toolSearch !== "anthropic") {
+    invalidOption(ENTRY, "toolSearch", '"meta-tools" or "anthropic"', toolSearch);
+  }
+  return { ...resolved, deferLoading, toolSearch };
 }

@@ -44,4 +44,18 @@ describe("README examples", () => {
     expect(out).toContain('tools changed on live: {"added":["mcp__live__weather"]');
     expect(out).toContain("step 2 result: weather ok");
   });
+
+  it("big-tool-set.mjs should search, load and call a deferred tool", async () => {
+    const out = await example("big-tool-set");
+    expect(out).toContain("step offers: mcp_search_tools, mcp_load_tools\n");
+    expect(out).toContain("step offers: mcp_search_tools, mcp_load_tools, mcp__beta__add\n");
+    expect(out).toContain("step 3 mcp__beta__add: 5");
+  });
+
+  it("approval.mjs should run the destructive tool only after its approval", async () => {
+    const out = await example("approval");
+    expect(out).toContain("ran mcp__notes__read_file: read a.txt");
+    expect(out).toContain('approval requested: mcp__notes__delete_file {"path":"a.txt"}');
+    expect(out).toContain("ran mcp__notes__delete_file after approval: deleted a.txt");
+  });
 });

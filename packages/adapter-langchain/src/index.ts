@@ -7,7 +7,13 @@
  */
 export { type BindToolsOptions, bindCurrentTools } from "./bind-current-tools.js";
 export { type InstructionsPromptOptions, instructionsPrompt } from "./instructions.js";
-export type { McpLangChainOptions, McpProgressInfo, McpToolProgress } from "./options.js";
+export type {
+  ApprovalPolicy,
+  LangChainToolkitOptions,
+  McpLangChainOptions,
+  McpProgressInfo,
+  McpToolProgress,
+} from "./options.js";
 export { type McpPromptResultInput, toLangChainMessages } from "./prompt-messages.js";
 export { toLangChainTools } from "./to-langchain-tools.js";
 export type { McpToolArtifact } from "./tool-output.js";

@@ -2,13 +2,19 @@
  * Options of the LangChain adapter and the one step that resolves them.
  * @module
  */
+import type { DeferLoading, McpTool } from "@toolnexus/mcp-core";
 import {
+  type ApprovalPolicy,
+  approvalRule,
   type McpToolProgress,
   type ResolvedCallOptions,
   resolveCallOptions,
+  resolveDeferLoading,
 } from "@toolnexus/mcp-core/adapter";
 
-export type { McpToolProgress };
+export type { ApprovalPolicy, McpToolProgress };
+
+const ENTRY = "LangChain adapter";
 
 /**
  * Which call a progress notification belongs to (the second argument of `onProgress`).
@@ -37,12 +43,41 @@ export interface McpLangChainOptions {
   onProgress?: ((progress: McpToolProgress, info: McpProgressInfo) => void) | undefined;
 }
 
+/** Options of {@link createLangChainToolkit}: the tool options plus deferred loading and approval. */
+export interface LangChainToolkitOptions extends McpLangChainOptions {
+  /**
+   * Offer the model a few tools plus `mcp_search_tools` / `mcp_load_tools` instead of every tool:
+   * `true` defers every tool, `{ threshold: N }` every tool when the source holds more than N, `false`
+   * none. A server entry's `defer` overrides it for that server's tools. Takes effect through
+   * `mcpToolsMiddleware` or {@link LangChainToolkit.toolsFor}; `tools` still lists every tool.
+   * @default the source's `deferLoading` (the `loadMcp` option, itself `false` by default)
+   */
+  deferLoading?: DeferLoading | undefined;
+  /**
+   * Which tools pause the agent for a person's decision before they run (`mcpToolsMiddleware`
+   * raises LangChain's human-in-the-loop interrupt): `true` every MCP tool, a function your own
+   * rule, or `{ destructive?, openWorld?, tools? }` matched against the servers' own annotations
+   * (absent hints take the MCP defaults) and tool-name globs.
+   * @default false (no tool needs approval)
+   */
+  approval?: ApprovalPolicy | undefined;
+}
+
 /** Options after validation. */
 export type ResolvedOptions = ResolvedCallOptions;
 
+/** Toolkit options after validation. */
+export interface ResolvedToolkitOptions {
+  call: ResolvedOptions;
+  /** `undefined` follows the source's `deferLoading`. */
+  deferLoading: DeferLoading | undefined;
+  /** `undefined` when no tool needs approval. */
+  needsApproval: ((tool: McpTool) => boolean) | undefined;
+}
+
 /** Validates options field by field; an explicit `undefined` keeps the default. */
 export function resolveOptions(options: McpLangChainOptions | undefined): ResolvedOptions {
-  const resolved = resolveCallOptions("LangChain adapter", options);
+  const resolved = resolveCallOptions(ENTRY, options);
   const listener = resolved.onProgress as McpLangChainOptions["onProgress"];
   if (listener === undefined) return resolved;
   const onProgress = (progress: McpToolProgress) => {
@@ -50,4 +85,13 @@ export function resolveOptions(options: McpLangChainOptions | undefined): Resolv
     listener(progress, toolCallId === undefined ? { tool } : { tool, toolCallId });
   };
   return { ...resolved, onProgress };
+}
+
+/** Validates the toolkit's options, the call options first; an explicit `undefined` keeps the default. */
+export function resolveToolkitOptions(options: LangChainToolkitOptions | undefined): ResolvedToolkitOptions {
+  return {
+    call: resolveOptions(options),
+    deferLoading: resolveDeferLoading(ENTRY, options?.deferLoading),
+    needsApproval: approvalRule(ENTRY, options?.approval),
+  };
 }

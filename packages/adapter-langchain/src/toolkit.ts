@@ -2,13 +2,15 @@
  * The live LangChain tool set over an McpSource.
  * @module
  */
-import { type ToolCall, ToolMessage } from "@langchain/core/messages";
+import { type BaseMessage, type ToolCall, ToolMessage } from "@langchain/core/messages";
 import type { RunnableConfig } from "@langchain/core/runnables";
 import { type StructuredTool, ToolInputParsingException } from "@langchain/core/tools";
-import type { McpSource, ToolsChange } from "@toolnexus/mcp-core";
-import { createGenerationView, createSubscriptions } from "@toolnexus/mcp-core/adapter";
+import type { McpSource, McpTool, ToolsChange } from "@toolnexus/mcp-core";
+import { closestNames, createGenerationView, createSubscriptions } from "@toolnexus/mcp-core/adapter";
+import { markApprovalPolicy } from "./approval-setting.js";
+import { createDeferredOffer } from "./deferred-offer.js";
 import { invalidInputMessage, unknownToolMessage } from "./invalid-tool-message.js";
-import { type McpLangChainOptions, resolveOptions } from "./options.js";
+import { type LangChainToolkitOptions, resolveToolkitOptions } from "./options.js";
 import { createLangChainConverter } from "./tool-converter.js";
 
 /** The current MCP tools as LangChain tools, following the source's changes. */
@@ -16,16 +18,36 @@ export interface LangChainToolkit {
   /** The source the tools come from (its servers, states and lifecycle stay yours to manage). */
   readonly source: McpSource;
   /**
-   * The current tools, read at access time. The same frozen array (and the same tool objects)
+   * Every current tool, read at access time — deferred ones included (deferral applies through
+   * {@link toolsFor} and `mcpToolsMiddleware`). The same frozen array (and the same tool objects)
    * while nothing changed; a tool whose listing did not change keeps its object across changes.
    */
   readonly tools: StructuredTool[];
-  /** The current tool with this model-facing name. */
+  /**
+   * The current tool with this model-facing name, or the meta-tool `mcp_search_tools` /
+   * `mcp_load_tools` (those names are reserved while a tool is deferred; otherwise a server tool
+   * of the same name wins).
+   */
   tool(name: string): StructuredTool | undefined;
   /**
-   * Runs a model's tool call on the live tool and always resolves with a `ToolMessage`: a tool
-   * that is unknown or was removed, a failed call and input that does not match the schema all
-   * give `status: "error"`. Rejects only when `config.signal` aborts the call.
+   * The tools to offer the model for the next step of the conversation held in `messages`. Without
+   * deferral (`deferLoading` off, or under its threshold): {@link tools} itself. With it: the tools
+   * that are not deferred, the deferred tools this conversation loaded — read from its own
+   * `mcp_load_tools` calls, so no state is kept and conversations never share loads — and the two
+   * meta-tools. For `bindTools` loops; `mcpToolsMiddleware` does this on every model call.
+   */
+  toolsFor(messages: Iterable<BaseMessage>): StructuredTool[];
+  /**
+   * True when the current tool of this name needs a person's approval under the `approval` option
+   * (`mcpToolsMiddleware` then interrupts before it runs; a `bindTools` loop asks here before
+   * {@link runToolCall}). False for an unknown name and for the meta-tools.
+   */
+  needsApproval(name: string): boolean;
+  /**
+   * Runs a model's tool call on the live tool (a meta-tool included) and always resolves with a
+   * `ToolMessage`: a tool that is unknown or was removed, a failed call and input that does not
+   * match the schema all give `status: "error"`. Rejects only when `config.signal` aborts the
+   * call. It does not ask for approval: check {@link needsApproval} first.
    */
   runToolCall(toolCall: ToolCall, config?: RunnableConfig): Promise<ToolMessage>;
   /**
@@ -42,9 +64,13 @@ export interface LangChainToolkit {
  * appear, removed ones disappear, and calls survive restarts (they go through the core's wrappers).
  * Each generation is converted once. Bind it to an agent with `mcpToolsMiddleware` from
  * `@toolnexus/adapter-langchain/agent`, or to a chat model with {@link bindCurrentTools}.
+ * @throws McpCoreError `OPTIONS_INVALID` for a malformed option, naming it
  */
-export function createLangChainToolkit(source: McpSource, options?: McpLangChainOptions): LangChainToolkit {
-  const resolved = resolveOptions(options);
+export function createLangChainToolkit(
+  source: McpSource,
+  options?: LangChainToolkitOptions,
+): LangChainToolkit {
+  const resolved = resolveToolkitOptions(options);
   const subscriptions = createSubscriptions(source, "LangChain toolkit");
   // Tools that left the set, by name: a model may still call one it was offered, and the core's
   // wrapper then answers with the precise reason ("no longer offered", "server unavailable").
@@ -53,28 +79,47 @@ export function createLangChainToolkit(source: McpSource, options?: McpLangChain
   const view = createGenerationView(
     source,
     (tool) => convert(tool),
-    (converted) => {
+    (converted, generation) => {
       const byName = new Map(converted.map((tool) => [tool.name, tool]));
       for (const [name, tool] of previous) if (!byName.has(name)) retired.set(name, tool);
       for (const name of byName.keys()) retired.delete(name);
       previous = byName;
-      return { tools: Object.freeze([...converted]) as StructuredTool[], byName };
+      const mcpByName = new Map<string, McpTool>(generation.map((tool) => [tool.name, tool]));
+      return { tools: Object.freeze([...converted]) as StructuredTool[], byName, generation, mcpByName };
     },
   );
   const current = () => view.current();
+  const lookup = (name: string): StructuredTool | undefined => {
+    const { byName } = current();
+    const meta = deferral.metaTools.get(name);
+    if (meta !== undefined && (!byName.has(name) || deferral.deferring())) return meta;
+    return byName.get(name);
+  };
+
+  // Without deferral, every name; with it, a few close names and the meta-tools (listing a
+  // deferred catalog to the model would undo the deferral).
+  const suggestions = (name: string): string[] => {
+    const names = [...current().byName.keys()];
+    return deferral.deferring() ? [...closestNames(name, names, 3), ...deferral.metaTools.keys()] : names;
+  };
 
   const toolkit: LangChainToolkit = {
     source,
     get tools() {
       return current().tools;
     },
-    tool(name) {
-      return current().byName.get(name);
+    tool: lookup,
+    toolsFor(messages) {
+      const { tools, generation } = current();
+      return deferral.offer(generation, tools, messages);
+    },
+    needsApproval(name) {
+      const tool = current().mcpByName.get(name);
+      return tool !== undefined && resolved.needsApproval?.(tool) === true;
     },
     async runToolCall(toolCall, config) {
-      const { byName } = current();
-      const tool = byName.get(toolCall.name) ?? retired.get(toolCall.name);
-      if (tool === undefined) return unknownToolMessage(toolCall, [...byName.keys()]);
+      const tool = lookup(toolCall.name) ?? retired.get(toolCall.name);
+      if (tool === undefined) return unknownToolMessage(toolCall, suggestions(toolCall.name));
       try {
         const output: unknown = await tool.invoke({ ...toolCall, type: "tool_call" }, config);
         if (ToolMessage.isInstance(output)) return output;
@@ -88,7 +133,9 @@ export function createLangChainToolkit(source: McpSource, options?: McpLangChain
     onToolsChange: (cb) => subscriptions.onToolsChange(cb),
     dispose: () => subscriptions.dispose(),
   };
-  const convert = createLangChainConverter(resolved, toolkit);
+  const convert = createLangChainConverter(resolved.call, toolkit);
+  const deferral = createDeferredOffer(source, resolved.deferLoading, convert);
+  if (resolved.needsApproval !== undefined) markApprovalPolicy(toolkit);
   // Keep `retired` complete even when nobody reads `tools` between two changes.
   subscriptions.track(source.onToolsChange(current));
   current();

@@ -12,7 +12,10 @@ describe("entries", () => {
     const importers = sources
       .filter(({ text }) => /from "langchain(\/[^"]*)?"/.test(text))
       .map(({ file }) => file);
-    expect(importers).toEqual(["mcp-tools-middleware.ts"]);
+    expect(importers).toEqual(["approval-interrupt.ts", "mcp-tools-middleware.ts"]);
+    // Only the middleware reaches the approval step; nothing the root entry imports does.
+    const approvalImporters = sources.filter(({ text }) => text.includes('"./approval-interrupt.js"'));
+    expect(approvalImporters.map(({ file }) => file)).toEqual(["mcp-tools-middleware.ts"]);
   });
 
   it("should name every export in the entry files", () => {

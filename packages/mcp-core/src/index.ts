@@ -60,6 +60,15 @@ export { configFingerprint } from "./lazy/fingerprint.js";
 export type { ToolCacheEntry, ToolCacheStore } from "./lazy/tool-cache-store.js";
 export { type BackoffInput, backoffDelay } from "./lifecycle/backoff.js";
 export { loadMcp } from "./load-mcp.js";
+export { isMcpLogLevel, MCP_LOG_LEVELS, type McpLogLevel } from "./logs/log-level.js";
+export { MAX_LOG_DATA_BYTES, MAX_LOGGER_CHARS, type ServerLogMessage } from "./logs/log-message.js";
+export { MAX_INSTRUCTIONS_CHARS } from "./logs/server-instructions.js";
+export {
+  MAX_STDERR_LINE_BYTES,
+  OUTPUT_RATE_LIMIT,
+  SUMMARY_INTERVAL_MS,
+  SUMMARY_LOGGER,
+} from "./logs/server-output.js";
 export { namespacedName } from "./naming/namespaced-name.js";
 export { toolnexusName } from "./naming/toolnexus-name.js";
 export { LOAD_OPTION_DEFAULTS, type LoadOptionDefaults } from "./options/load-option-defaults.js";
@@ -69,6 +78,7 @@ export { isKnownContentBlock, unsupportedContentText } from "./tools/content-blo
 export type {
   ConnectionState,
   ContentBlock,
+  DeferLoading,
   EnvEntry,
   JsonSchemaObject,
   McpCallContext,
@@ -84,6 +94,8 @@ export type {
   StateInfo,
   StateReason,
   ToolAnnotations,
+  ToolSearchHit,
+  ToolSearchOptions,
   ToolsChange,
   UnknownContentBlock,
 } from "./types.js";

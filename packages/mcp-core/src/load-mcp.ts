@@ -12,6 +12,7 @@ import { LazyListing } from "./lazy/lazy-listing.js";
 import { prepareLazyServer } from "./lazy/prepare-lazy-server.js";
 import { Connection } from "./lifecycle/connection.js";
 import { serverOAuth } from "./lifecycle/server-oauth.js";
+import type { ServerLogMessage } from "./logs/log-message.js";
 import { Source } from "./mcp-source.js";
 import { resolveLoadOptions, resolveServerPolicy } from "./options/resolve-load-options.js";
 import type { ElicitationHandler, LoadMcpOptions } from "./options.js";
@@ -62,6 +63,11 @@ export async function loadMcp(
   // Subscribed before anything starts, so it sees the load's own transitions (live progress).
   if (options.onStateChange) stateEvents.subscribe(options.onStateChange);
   const toolEvents = new EventHub<[string, ToolsChange]>(reportListenerError);
+  const logEvents = new EventHub<[string, ServerLogMessage]>(reportListenerError);
+  const stderrEvents = new EventHub<[string, string]>(reportListenerError);
+  // Subscribed before anything starts: a server's first words come during its start.
+  if (options.onServerLog) logEvents.subscribe(options.onServerLog);
+  if (options.onStderr) stderrEvents.subscribe(options.onStderr);
   const registry = new ToolRegistry(
     configs.map((c) => c.name),
     options.naming,
@@ -93,6 +99,11 @@ export async function loadMcp(
       signal: options.signal,
       onElicitation: options.onElicitation && bindElicitation(options.onElicitation, config),
       onState: (server, state, info) => stateEvents.emit(server, state, info),
+      output: {
+        minLevel: options.serverLogLevel,
+        onLog: (server, message) => logEvents.emit(server, message),
+        onStderr: (server, line) => stderrEvents.emit(server, line),
+      },
       warn,
       createAuth: (server, redactor, warnAbout, onAuthorized) =>
         serverOAuth(
@@ -106,7 +117,8 @@ export async function loadMcp(
           },
           onAuthorized,
         ),
-      onListing: cache && ((tools: Tool[], protocol) => void cache.save(tools, protocol)),
+      onListing:
+        cache && ((tools: Tool[], protocol, instructions) => void cache.save(tools, protocol, instructions)),
     });
     connections.set(config.name, connection);
     if (lazy) lazyServers.push({ connection, cache });
@@ -116,10 +128,13 @@ export async function loadMcp(
   const source = new Source({
     configs,
     connections,
+    deferLoading: options.deferLoading,
     discoveries,
     registry,
     stateEvents,
     toolEvents,
+    logEvents,
+    stderrEvents,
     warnings,
   });
   const prepared = await Promise.all(

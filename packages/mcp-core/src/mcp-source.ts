@@ -8,14 +8,20 @@ import type { ServerConfig } from "./config/server-config.js";
 import { McpCoreError } from "./errors.js";
 import type { EventHub } from "./event-hub.js";
 import type { Connection } from "./lifecycle/connection.js";
+import type { ServerLogMessage } from "./logs/log-message.js";
+import { searchRequest } from "./search/search-options.js";
+import { searchTools } from "./search/tool-search.js";
 import type { ToolRegistry } from "./tools/tool-registry.js";
 import type {
   ConnectionState,
+  DeferLoading,
   McpSource,
   McpStatus,
   McpTool,
   ServerSnapshot,
   StateInfo,
+  ToolSearchHit,
+  ToolSearchOptions,
   ToolsChange,
 } from "./types.js";
 
@@ -23,11 +29,15 @@ export interface SourceParts {
   /** Every configured server, enabled or not, in config order. */
   configs: ServerConfig[];
   connections: Map<string, Connection>;
+  /** The resolved `deferLoading` load option. */
+  deferLoading: DeferLoading;
   /** Background discoveries of lazy servers on a cache miss (close and `whenSettled` wait for them). */
   discoveries: Promise<void>[];
   registry: ToolRegistry;
   stateEvents: EventHub<[string, ConnectionState, StateInfo]>;
   toolEvents: EventHub<[string, ToolsChange]>;
+  logEvents: EventHub<[string, ServerLogMessage]>;
+  stderrEvents: EventHub<[string, string]>;
   warnings: string[];
 }
 
@@ -42,6 +52,15 @@ export class Source implements McpSource {
 
   get warnings(): readonly string[] {
     return this.parts.warnings;
+  }
+
+  get deferLoading(): DeferLoading {
+    return this.parts.deferLoading;
+  }
+
+  searchTools(query: string, options?: ToolSearchOptions): ToolSearchHit[] {
+    const names = this.parts.configs.map((c) => c.name);
+    return searchTools(this.tools, searchRequest(query, options, names));
   }
 
   get status(): Record<string, McpStatus> {
@@ -93,6 +112,7 @@ export class Source implements McpSource {
         lazy: connection?.lazy ?? false,
         restarts: connection?.restarts ?? 0,
       };
+      if (config.defer !== undefined) snapshot.defer = config.defer;
       if (!connection) return snapshot;
       const optional = {
         pid: connection.pid,
@@ -103,6 +123,7 @@ export class Source implements McpSource {
         authorizationUrl: connection.authorizationUrl,
         toolListUpdates: connection.toolListUpdates,
         env: connection.envEntries,
+        instructions: connection.instructions,
       };
       for (const [key, value] of Object.entries(optional)) {
         if (value !== undefined) (snapshot as unknown as Record<string, unknown>)[key] = value;
@@ -149,6 +170,14 @@ export class Source implements McpSource {
 
   onToolsChange(cb: (server: string, change: ToolsChange) => void): () => void {
     return this.parts.toolEvents.subscribe(cb);
+  }
+
+  onServerLog(cb: (server: string, message: ServerLogMessage) => void): () => void {
+    return this.parts.logEvents.subscribe(cb);
+  }
+
+  onStderr(cb: (server: string, line: string) => void): () => void {
+    return this.parts.stderrEvents.subscribe(cb);
   }
 
   private async guard(action: () => Promise<void>): Promise<void> {

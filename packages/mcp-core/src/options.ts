@@ -8,7 +8,9 @@ import type { ElicitRequest, ElicitResult } from "@modelcontextprotocol/client";
 import type { TokenStore } from "./auth/token-store.js";
 import type { AutoRestartOptions, HealthCheckOptions, InheritEnv } from "./config/server-config.js";
 import type { ToolCacheStore } from "./lazy/tool-cache-store.js";
-import type { ConnectionState, StateInfo } from "./types.js";
+import type { McpLogLevel } from "./logs/log-level.js";
+import type { ServerLogMessage } from "./logs/log-message.js";
+import type { ConnectionState, DeferLoading, StateInfo } from "./types.js";
 
 /** Model-facing naming: `mcp__server__tool` (default), toolnexus's `server_tool`, or your own. */
 export type NamingOption = "namespaced" | "toolnexus" | ((server: string, rawName: string) => string);
@@ -71,6 +73,26 @@ export interface LoadMcpOptions {
   tokenStore?: TokenStore | undefined;
   /** Refresh an OAuth access token this long before it expires. @default 30000 */
   refreshSkewMs?: number | undefined;
+  /**
+   * The default of every adapter made over this source: offer tools directly (`false`), or behind
+   * the `mcp_search_tools` / `mcp_load_tools` meta-tools (`true`, or `{ threshold: N }` = when the
+   * source holds more than N tools). An adapter's own option overrides it, a server's `defer` both.
+   * @default false
+   */
+  deferLoading?: DeferLoading | undefined;
+  /**
+   * The least severe server log level delivered to `onServerLog`. Servers that offer `logging` are
+   * asked for it (2025 era: `logging/setLevel`; 2026 era: each request's `_meta`), and less severe
+   * messages a server sends anyway are dropped here. @default "info"
+   */
+  serverLogLevel?: McpLogLevel | undefined;
+  /**
+   * Receives server log messages from the start of the load on (redacted, bounded, rate-capped;
+   * SPEC "Server logs"); `source.onServerLog` subscribes later. @default none
+   */
+  onServerLog?: ((server: string, message: ServerLogMessage) => void) | undefined;
+  /** Receives stdio servers' stderr lines from the start of the load on; see `source.onStderr`. @default none */
+  onStderr?: ((server: string, line: string) => void) | undefined;
 }
 
 /** The resolved restart policy. */
@@ -118,4 +140,8 @@ export interface ResolvedLoadOptions {
   /** The token store, made on first use (only servers with `auth` need one). */
   tokenStore: () => TokenStore;
   refreshSkewMs: number;
+  deferLoading: DeferLoading;
+  serverLogLevel: McpLogLevel;
+  onServerLog: ((server: string, message: ServerLogMessage) => void) | undefined;
+  onStderr: ((server: string, line: string) => void) | undefined;
 }

@@ -5,6 +5,7 @@
 import type { ContentBlock, ToolAnnotations } from "@modelcontextprotocol/client";
 import type { AuthCallback } from "./auth/auth-callback.js";
 import type { McpCoreErrorCode } from "./errors.js";
+import type { ServerLogMessage } from "./logs/log-message.js";
 
 export type { ContentBlock, ToolAnnotations };
 
@@ -112,8 +113,46 @@ export interface ServerSnapshot {
   authorizationUrl?: string;
   /** The last lines the child wrote to stderr (bounded). */
   stderrTail?: string;
+  /**
+   * The server's instructions (its initialize result on the 2025 era, its `server/discover` result
+   * on the modern one), redacted and cut at `MAX_INSTRUCTIONS_CHARS`; for a lazy server not started
+   * yet, the listing cache's. Absent when the server gave none.
+   */
+  instructions?: string;
   /** For stdio servers: which env names the child got and why (names only). */
   env?: EnvEntry[];
+  /**
+   * The entry's own `defer`: `true` always defers its tools behind the adapters' tool search,
+   * `false` never does; absent when the entry leaves it to the `deferLoading` option.
+   */
+  defer?: boolean;
+}
+
+/**
+ * Whether adapters offer tools directly or behind a search (`mcp_search_tools` / `mcp_load_tools`):
+ * `false` offers every tool, `true` defers every tool, `{ threshold: N }` defers them when the source
+ * holds more than N tools. A server entry's `defer` overrides it for that server's tools.
+ */
+export type DeferLoading = boolean | { readonly threshold: number };
+
+/** Options of `McpSource.searchTools`. */
+export interface ToolSearchOptions {
+  /** The most hits returned, an integer from 1 to 100. @default 10 */
+  limit?: number | undefined;
+  /** Only these servers' tools (configured names). @default every server */
+  servers?: readonly string[] | undefined;
+}
+
+/** One ranked hit of `McpSource.searchTools`, best first. */
+export interface ToolSearchHit {
+  /** The model-facing name, e.g. `mcp__github__create_issue`. */
+  name: string;
+  server: string;
+  rawName: string;
+  title?: string | undefined;
+  description: string;
+  /** The relevance score, higher is better; comparable only within one search. */
+  score: number;
 }
 
 /** One env name a stdio child receives, and why. */
@@ -225,6 +264,15 @@ export interface McpSource {
   readonly tools: readonly McpTool[];
   /** toolnexus-compatible status per configured server. */
   readonly status: Record<string, McpStatus>;
+  /** The `deferLoading` load option: the default of every adapter made over this source. */
+  readonly deferLoading: DeferLoading;
+  /**
+   * Ranks every tool the source holds — running servers' and lazy servers' cached listings alike —
+   * by relevance to a free-text query, without starting any server. Filtered tools are not searched.
+   * @throws McpCoreError `OPTIONS_INVALID` for a malformed query or option, `SERVER_UNKNOWN` for a
+   *   server name in `servers` the config does not have
+   */
+  searchTools(query: string, options?: ToolSearchOptions): ToolSearchHit[];
   /** Warnings collected at load (unknown config keys, dropped malformed tools). */
   readonly warnings: readonly string[];
   state(server: string): ConnectionState;
@@ -253,6 +301,16 @@ export interface McpSource {
   onStateChange(cb: (server: string, state: ConnectionState, info: StateInfo) => void): () => void;
   /** Returns an unsubscribe function. Called once per effective change. */
   onToolsChange(cb: (server: string, change: ToolsChange) => void): () => void;
+  /**
+   * Receives each server's log messages (`notifications/message`) at or above `serverLogLevel`,
+   * redacted and bounded (SPEC "Server logs"). Returns an unsubscribe function.
+   */
+  onServerLog(cb: (server: string, message: ServerLogMessage) => void): () => void;
+  /**
+   * Receives each stdio server's stderr lines, redacted, cut at `MAX_STDERR_LINE_BYTES` and
+   * rate-capped. Returns an unsubscribe function.
+   */
+  onStderr(cb: (server: string, line: string) => void): () => void;
   /** Idempotent; afterwards no child process, timer or socket of this source survives. */
   close(): Promise<void>;
 }

@@ -3,7 +3,7 @@
  * @module
  */
 import type { McpProgress, McpSource, McpTool } from "@toolnexus/mcp-core";
-import { closestNames } from "../closest-names.js";
+import { closestNames } from "@toolnexus/mcp-core/adapter";
 import { type Command, type CommandContext, openSource, resolveConfig } from "../command.js";
 import { looksLikeConfig } from "../config-file.js";
 import { ArgsError, parseJsonArgs, pointAt } from "../json-args.js";

@@ -8,12 +8,17 @@
  * What lives here: the generation view with a conversion cache keyed by the core's tool object, the
  * shared call options (`timeoutMs`, `onProgress`) and call-context building, subscription tracking,
  * MCP content as model-readable parts and text, the error-text precedence, the tool metadata keys,
- * the option-error helper, prompt results as host-neutral messages, the servers' instructions as a
- * system-prompt section, and the toolnexus sanitizer an adapter must not copy.
+ * the option-error helper, the toolnexus sanitizer an adapter must not copy, what deferred
+ * loading and approval need (the meta-tools, the deferred set per step, the approval rule, globs
+ * and "did you mean" names), prompt results as host-neutral messages, and the servers'
+ * instructions as a system-prompt section.
  * @module
  */
 
+export { closestNames } from "../naming/closest-names.js";
 export { toolnexusSanitize } from "../naming/toolnexus-name.js";
+export { globMatcher } from "../tools/glob.js";
+export { type ApprovalPolicy, approvalRule, isDestructive, isOpenWorld } from "./approval.js";
 export { buildCallContext, type HostCall } from "./call-context.js";
 export {
   type AdapterCallOptions,
@@ -30,6 +35,7 @@ export {
   resourceLinkText,
   toContentPart,
 } from "./content-part.js";
+export { deferredToolNames, offeredTools, resolveDeferLoading } from "./deferral.js";
 export { EMPTY_ERROR_TEXT, errorText } from "./error-text.js";
 export { createGenerationView, type GenerationView, type ToolGenerationSource } from "./generation-view.js";
 export {
@@ -37,6 +43,17 @@ export {
   type InstructionsPromptOptions,
   type InstructionsSource,
 } from "./instructions.js";
+export {
+  createMetaTools,
+  LOAD_TOOLS_NAME,
+  loadedToolNames,
+  MAX_LOAD_NAMES,
+  META_SEARCH_DEFAULT_LIMIT,
+  META_SEARCH_MAX_LIMIT,
+  type MetaLoadResult,
+  type MetaSearchHit,
+  SEARCH_TOOLS_NAME,
+} from "./meta-tools.js";
 export { invalidOption } from "./option-error.js";
 export { type PromptMessageParts, type PromptResultInput, promptMessageParts } from "./prompt-messages.js";
 export { createSubscriptions, type Subscriptions } from "./subscriptions.js";

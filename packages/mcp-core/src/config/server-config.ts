@@ -55,6 +55,8 @@ export interface ServerConfigBase {
   liveToolList?: boolean;
   /** `"auto"` negotiates the protocol era; a version pins it. @default "auto" */
   protocol: ProtocolSetting;
+  /** Defer this server's tools behind the adapters' tool search (`true`) or never (`false`). */
+  defer?: boolean;
   /** Allow/drop map on raw tool names: any `true` ⇒ allow list, all `false` ⇒ drop list. */
   tools?: Record<string, boolean>;
 }

@@ -8,6 +8,7 @@ import type { Tool } from "@modelcontextprotocol/client";
 import type { ServerConfig } from "../config/server-config.js";
 import { errorMessage } from "../errors.js";
 import type { KnownProtocol } from "../lifecycle/session-factory.js";
+import { boundedInstructions } from "../logs/server-instructions.js";
 import { canonicalJson } from "../tools/canonical-json.js";
 import { checkTool } from "../tools/list-tools.js";
 import { configFingerprint } from "./fingerprint.js";
@@ -60,10 +61,10 @@ export class LazyListing {
     this.key = configFingerprint(config);
   }
 
-  /** Records a fetched listing and the era it was fetched in; only a different one is written. */
-  save(tools: Tool[], protocol: KnownProtocol | undefined): Promise<void> {
+  /** Records a fetched listing, its era and instructions; only a different one is written. */
+  save(tools: Tool[], protocol: KnownProtocol | undefined, instructions?: string): Promise<void> {
     const cached = protocol && { version: protocol.version, prior: protocol.verdict };
-    const listing = canonicalJson({ tools, protocol: cached ?? null });
+    const listing = canonicalJson({ tools, protocol: cached ?? null, instructions: instructions ?? null });
     if (listing === this.stored) return Promise.resolve();
     this.stored = listing;
     const name = this.config.name;
@@ -75,6 +76,7 @@ export class LazyListing {
       tools,
     };
     if (cached) entry.protocol = cached;
+    if (instructions !== undefined) entry.instructions = instructions;
     this.writing = this.writing
       .then(() => this.store.set(this.key, entry))
       .catch((error) =>
@@ -88,18 +90,22 @@ export class LazyListing {
     return this.writing;
   }
 
-  /** The cached tools and era, or undefined on a miss. */
-  async read(): Promise<{ tools: Tool[]; protocol: KnownProtocol | undefined } | undefined> {
+  /** The cached tools, era and instructions, or undefined on a miss. */
+  async read(): Promise<
+    { tools: Tool[]; protocol: KnownProtocol | undefined; instructions: string | undefined } | undefined
+  > {
     try {
       const entry = await this.store.get(this.key);
       const tools = validTools(entry?.tools);
       if (!tools) return undefined;
       const protocol = validProtocol(entry?.protocol);
+      const instructions = boundedInstructions(entry?.instructions);
       this.stored = canonicalJson({
         tools,
         protocol: protocol ? { version: protocol.version, prior: protocol.verdict } : null,
+        instructions: instructions ?? null,
       });
-      return { tools, protocol };
+      return { tools, protocol, instructions };
     } catch (error) {
       // A store refuses an entry (an untrusted file) or fails by rejecting: a miss, said out loud.
       this.warn(`MCP server "${this.config.name}": ${errorMessage(error)} (treated as a cache miss)`);

@@ -19,6 +19,7 @@ export async function prepareLazyServer(
   const cached = await cache?.read();
   if (cached) {
     if (cached.protocol) connection.adoptProtocol(cached.protocol);
+    connection.adoptInstructions(cached.instructions);
     connection.listing.offer(cached.tools, "cache");
     return { discovery: undefined };
   }

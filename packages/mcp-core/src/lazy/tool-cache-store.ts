@@ -16,6 +16,8 @@ export interface ToolCacheEntry {
    * server's `server/discover` result. Absent in entries written before eras were cached.
    */
   protocol?: { version: string | undefined; prior: PriorDiscovery };
+  /** The server's instructions when it gave any (redacted, bounded). Absent in older entries. */
+  instructions?: string;
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { Tool } from "@modelcontextprotocol/client";
 import type { ServerAuth } from "../auth/server-auth.js";
 import type { ServerConfig } from "../config/server-config.js";
+import type { ServerOutputSinks } from "../logs/server-output.js";
 import type { ResolvedAutoRestart, ResolvedHealthCheck } from "../options.js";
 import type { Redactor } from "../redact/redactor.js";
 import type { ToolRegistry } from "../tools/tool-registry.js";
@@ -23,6 +24,8 @@ export interface ConnectionDeps {
   signal: AbortSignal | undefined;
   onElicitation: SessionParams["onElicitation"];
   onState: (server: string, state: ConnectionState, info: StateInfo) => void;
+  /** Where the server's log messages and stderr lines go, and the least severe level delivered. */
+  output: ServerOutputSinks;
   warn: (message: string) => void;
   /** The server's OAuth, for a remote server whose config has `auth`. */
   createAuth:
@@ -33,6 +36,8 @@ export interface ConnectionDeps {
         onAuthorized: () => void,
       ) => ServerAuth | undefined)
     | undefined;
-  /** Called with every listing fetched from the server and its era (the lazy cache keeps both). */
-  onListing: ((tools: Tool[], protocol: KnownProtocol | undefined) => void) | undefined;
+  /** Called with every listing fetched from the server, its era and its (redacted) instructions. */
+  onListing:
+    | ((tools: Tool[], protocol: KnownProtocol | undefined, instructions: string | undefined) => void)
+    | undefined;
 }

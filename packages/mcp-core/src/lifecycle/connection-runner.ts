@@ -1,6 +1,7 @@
 import type { ServerConfig } from "../config/server-config.js";
 import { guardElicitation } from "../elicitation/guard-elicitation.js";
 import { isMcpCoreError, McpCoreError } from "../errors.js";
+import { ServerOutput } from "../logs/server-output.js";
 import { redactError } from "../redact/redact-error.js";
 import { Redactor } from "../redact/redactor.js";
 import { ServerListing } from "../tools/server-listing.js";
@@ -41,6 +42,8 @@ export abstract class ConnectionRunner implements ToolCaller {
   readonly idle: IdleStop;
   /** The values of this server's headers and credential-shaped env, kept out of what we surface. */
   readonly redactor = new Redactor();
+  /** The server's log messages and stderr lines on their way to the host. */
+  readonly output: ServerOutput;
   /** Every warning about this server, redacted. */
   private readonly warn = (message: string) => this.deps.warn(this.redactor.redact(message));
   protected readonly refresher: ServerRefresh;
@@ -63,12 +66,17 @@ export abstract class ConnectionRunner implements ToolCaller {
     this.supervision = new Supervision(deps.healthCheck, this.budget, config.name, (session, error) =>
       this.onLost(session, error, "health-check"),
     );
+    this.output = new ServerOutput(config.name, deps.output, this.redactor);
     const onListing = deps.onListing;
     this.listing = new ServerListing(
       config,
       deps.registry,
       this,
-      onListing && ((tools) => onListing(tools, this.opener.sessions.protocol)),
+      onListing &&
+        ((tools) => {
+          const { sessions } = this.opener;
+          onListing(tools, sessions.protocol, this.redactor.redact(sessions.instructions));
+        }),
     );
     this.idle = new IdleStop(
       deps.lazy ? config.idleTimeoutMs : undefined,
@@ -83,6 +91,7 @@ export abstract class ConnectionRunner implements ToolCaller {
       this.redactor,
       deps.maxFrameBytes,
       deps.createAuth?.(config, this.redactor, this.warn, () => void this.start().catch(() => {})),
+      this.output,
     );
     this.opener = new ServerOpener(config, sessions, this.redactor, this.warn);
     this.refresher = new ServerRefresh(
@@ -308,6 +317,7 @@ export abstract class ConnectionRunner implements ToolCaller {
     const attempt = this.attempt;
     this.dispatch({ type: "close" });
     await this.quiesce(attempt);
+    this.output.close();
   }
 }
 

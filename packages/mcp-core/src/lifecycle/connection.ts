@@ -60,6 +60,16 @@ export class Connection extends ConnectionRunner {
     return this.opener.sessions.lastProtocol?.toolListUpdates;
   }
 
+  /** The server's instructions: the latest session's, else the listing cache's; redacted. */
+  get instructions(): string | undefined {
+    return this.redactor.redact(this.opener.sessions.instructions);
+  }
+
+  /** Starts with the listing cache's instructions until a session brings its own. */
+  adoptInstructions(instructions: string | undefined): void {
+    this.opener.sessions.adoptInstructions(instructions);
+  }
+
   get stderrTail(): string | undefined {
     const live = this.current.kind === "running" ? this.current.session.stderrTail() : undefined;
     return this.redactor.redact(live ?? this.opener.lastStderr);

@@ -1,6 +1,7 @@
 import type { PriorDiscovery } from "@modelcontextprotocol/client";
 import type { ServerAuth } from "../auth/server-auth.js";
 import type { ServerConfig } from "../config/server-config.js";
+import type { ServerOutput } from "../logs/server-output.js";
 import type { Redactor } from "../redact/redactor.js";
 import { learnReferencedSecrets } from "../redact/referenced-secrets.js";
 import { openSession } from "../transport/open-session.js";
@@ -33,6 +34,9 @@ export class SessionFactory {
   private known: KnownProtocol | undefined;
   /** The protocol of the latest session that opened. */
   lastProtocol: NegotiatedProtocol | undefined;
+  /** The latest session's instructions, else the listing cache's (redacted when cached). */
+  instructions: string | undefined;
+  private opened = false;
 
   constructor(
     private readonly config: ServerConfig,
@@ -44,6 +48,8 @@ export class SessionFactory {
     private readonly maxFrameBytes: number,
     /** The server's OAuth, when its config has `auth`. */
     readonly auth: ServerAuth | undefined,
+    /** Where the server's log messages and stderr lines go. */
+    private readonly output: ServerOutput | undefined,
   ) {}
 
   /** Spawns or connects and initializes; `envEntries` are the child's env names and origins. */
@@ -71,9 +77,12 @@ export class SessionFactory {
       prior: this.known?.verdict,
       auth: this.auth,
       onElicitation: this.onElicitation,
+      output: this.output,
       ...callbacks,
     });
     this.lastProtocol = session.protocol;
+    this.instructions = session.instructions;
+    this.opened = true;
     this.known = { version: session.protocol.version, verdict: session.protocol.verdict };
     return { session, envEntries: env.entries };
   }
@@ -86,6 +95,11 @@ export class SessionFactory {
   /** Adopts a verdict from the listing cache, unless a session already negotiated one. */
   adoptProtocol(known: KnownProtocol): void {
     this.known ??= known;
+  }
+
+  /** Adopts instructions from the listing cache, unless a session already brought its own. */
+  adoptInstructions(instructions: string | undefined): void {
+    if (!this.opened) this.instructions = instructions;
   }
 
   /** Drops the remembered verdict (an open that used it failed); true when there was one. */

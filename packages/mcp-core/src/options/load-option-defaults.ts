@@ -4,7 +4,9 @@
  * @module
  */
 import type { InheritEnv } from "../config/server-config.js";
+import type { McpLogLevel } from "../logs/log-level.js";
 import type { ResolvedAutoRestart, ResolvedHealthCheck } from "../options.js";
+import type { DeferLoading } from "../types.js";
 
 /** The shape of {@link LOAD_OPTION_DEFAULTS}: every option that has a fixed default value. */
 export interface LoadOptionDefaults {
@@ -22,6 +24,8 @@ export interface LoadOptionDefaults {
   readonly killGraceMs: number;
   readonly maxFrameBytes: number;
   readonly refreshSkewMs: number;
+  readonly deferLoading: DeferLoading;
+  readonly serverLogLevel: McpLogLevel;
 }
 
 /**
@@ -51,6 +55,8 @@ export const LOAD_OPTION_DEFAULTS: LoadOptionDefaults = Object.freeze({
   // 64 MiB: well above any sane tool result, still a bound.
   maxFrameBytes: 64 * 1024 * 1024,
   refreshSkewMs: 30_000,
+  deferLoading: false,
+  serverLogLevel: "info",
 });
 
 /**
@@ -67,4 +73,6 @@ export const LOAD_OPTIONS_WITHOUT_FIXED_DEFAULT = Object.freeze([
   "onElicitation",
   "onWarning",
   "onStateChange",
+  "onServerLog",
+  "onStderr",
 ] as const);

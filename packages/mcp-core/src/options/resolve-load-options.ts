@@ -48,6 +48,10 @@ export function resolveLoadOptions(options: LoadMcpOptions): ResolvedLoadOptions
     maxFrameBytes: options.maxFrameBytes ?? DEFAULTS.maxFrameBytes,
     tokenStore: onFirstUse(() => options.tokenStore ?? fileTokenStore()),
     refreshSkewMs: options.refreshSkewMs ?? DEFAULTS.refreshSkewMs,
+    deferLoading: options.deferLoading ?? DEFAULTS.deferLoading,
+    serverLogLevel: options.serverLogLevel ?? DEFAULTS.serverLogLevel,
+    onServerLog: options.onServerLog,
+    onStderr: options.onStderr,
   };
 }
 

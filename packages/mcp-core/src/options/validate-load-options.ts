@@ -5,7 +5,9 @@
  * @module
  */
 import { McpCoreError } from "../errors.js";
+import { isMcpLogLevel, MCP_LOG_LEVELS } from "../logs/log-level.js";
 import type { LoadMcpOptions } from "../options.js";
+import { DEFER_LOADING_EXPECTED, isDeferLoading } from "../search/defer-loading.js";
 import { MAX_TIMER_EXPECTED, MAX_TIMER_MS } from "../timer-limit.js";
 
 function fail(option: string, expected: string, value: unknown): never {
@@ -66,6 +68,9 @@ export function validateLoadOptions(options: LoadMcpOptions): void {
   checkInt("killGraceMs", o.killGraceMs, 0);
   checkInt("maxFrameBytes", o.maxFrameBytes, 1024);
   checkInt("refreshSkewMs", o.refreshSkewMs, 0);
+  if (o.deferLoading !== undefined && !isDeferLoading(o.deferLoading)) {
+    fail("deferLoading", DEFER_LOADING_EXPECTED, o.deferLoading);
+  }
   if (o.tokenStore !== undefined) {
     const store = o.tokenStore as unknown as Record<string, unknown>;
     const methods = ["get", "set", "delete", "withLock"];
@@ -99,7 +104,10 @@ export function validateLoadOptions(options: LoadMcpOptions): void {
   }
   if (o.signal !== undefined && !(o.signal instanceof AbortSignal))
     fail("signal", "an AbortSignal", o.signal);
-  for (const name of ["onElicitation", "onWarning", "onStateChange"] as const) {
+  if (o.serverLogLevel !== undefined && !isMcpLogLevel(o.serverLogLevel)) {
+    fail("serverLogLevel", `one of ${MCP_LOG_LEVELS.map((l) => `"${l}"`).join(", ")}`, o.serverLogLevel);
+  }
+  for (const name of ["onElicitation", "onWarning", "onStateChange", "onServerLog", "onStderr"] as const) {
     if (o[name] !== undefined && typeof o[name] !== "function") fail(name, "a function", o[name]);
   }
   if (o.missingHeaderVar !== undefined && o.missingHeaderVar !== "error" && o.missingHeaderVar !== "empty") {

@@ -9,6 +9,8 @@ import { type ChildProcess, spawn } from "node:child_process";
 import type { JSONRPCMessage, Transport } from "@modelcontextprotocol/client";
 import { serializeMessage } from "@modelcontextprotocol/client";
 import { McpCoreError } from "../errors.js";
+import { MAX_STDERR_LINE_BYTES } from "../logs/server-output.js";
+import { StderrLines } from "../logs/stderr-lines.js";
 import { killGroup, releaseChildGroup, trackChildGroup } from "./child-registry.js";
 import { LineReader } from "./line-reader.js";
 import { StderrTail } from "./stderr-tail.js";
@@ -26,6 +28,8 @@ export interface ChildProcessParams {
   maxFrameBytes: number;
   /** The server's name, for error messages. */
   server: string;
+  /** Receives each stderr line (cut at `MAX_STDERR_LINE_BYTES`); the bounded tail is kept either way. */
+  onStderrLine?: ((line: string) => void) | undefined;
   /** Receives the first bytes of each burst of stdout lines that are not JSON-RPC. */
   onStdoutNoise: ((sample: string) => void) | undefined;
 }
@@ -90,7 +94,12 @@ export class ChildProcessTransport implements Transport {
         }
         this.onclose?.();
       });
-      child.stderr?.on("data", (chunk: Buffer) => this.stderr.append(chunk));
+      const { onStderrLine } = this.params;
+      const lines = onStderrLine && new StderrLines(MAX_STDERR_LINE_BYTES);
+      child.stderr?.on("data", (chunk: Buffer) => {
+        this.stderr.append(chunk);
+        if (lines) for (const line of lines.push(chunk)) onStderrLine?.(line);
+      });
       child.stdout?.on("data", (chunk: Buffer) => this.receive(chunk));
       for (const stream of [child.stdin, child.stdout, child.stderr]) {
         stream?.on("error", (error) => {

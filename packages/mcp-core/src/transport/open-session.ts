@@ -8,6 +8,7 @@ import type { Client, Transport } from "@modelcontextprotocol/client";
 import { isModernVersion, MODERN_PROTOCOL_VERSION } from "../config/protocol-setting.js";
 import { errorMessage, McpCoreError } from "../errors.js";
 import { classifyStartFailure } from "../lifecycle/start-failure.js";
+import { attachLogLevel, offersLogging, setServerLogLevel } from "../logs/request-log-level.js";
 import { serverLabel, startFailedMessage } from "../server-message.js";
 import { authorizationNeeded, isAuthorizationNeeded } from "./authorization-needed.js";
 import type { ChildProcessTransport } from "./child-process-transport.js";
@@ -34,10 +35,17 @@ async function connect(
     timeoutMs: params.timeoutMs,
     onElicitation: params.onElicitation,
     onListChanged: params.onListChanged,
+    onLogMessage: params.output && ((message) => params.output?.log(message)),
   });
   let session: Session | undefined;
   const transport = makeTransport(() => session);
   acceptUntaggedResults(transport, () => client.getProtocolEra() === "modern");
+  const { output } = params;
+  if (output) {
+    attachLogLevel(transport, () =>
+      client.getProtocolEra() === "modern" && offersLogging(client) ? output.minLevel : undefined,
+    );
+  }
   client.onclose = () =>
     session?.lost(
       child?.fatalError ??
@@ -53,6 +61,14 @@ async function connect(
     const prior = config.protocol === "auto" && mode !== "sse" ? params.prior : undefined;
     await client.connect(transport, prior ? { ...options, prior } : options);
     session = new Session(client, transport, params, negotiated(client), child);
+    if (output) {
+      await setServerLogLevel(client, output.minLevel, {
+        server: config.name,
+        timeoutMs: params.timeoutMs,
+        signal: params.signal,
+        onWarning: params.onWarning,
+      });
+    }
     // Only a server that offers tool-list changes is asked for them.
     if (
       session.protocol.era === "modern" &&
@@ -199,6 +215,7 @@ async function openStdio(params: SessionParams): Promise<McpSession> {
     killGraceMs: params.killGraceMs,
     maxFrameBytes: params.maxFrameBytes,
     server: config.name,
+    onStderrLine: params.output && ((line) => params.output?.stderrLine(line)),
     onStdoutNoise: (sample) =>
       params.onWarning?.(
         `${serverLabel(config.name)} wrote a line that is not JSON-RPC to stdout: ${sample}`,

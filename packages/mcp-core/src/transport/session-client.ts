@@ -26,6 +26,8 @@ export interface ClientSetup {
   timeoutMs: number;
   onElicitation: ElicitationHandler | undefined;
   onListChanged: (() => void) | undefined;
+  /** Receives every `notifications/message` params object (server logs). */
+  onLogMessage?: ((params: unknown) => void) | undefined;
 }
 
 /** A new client for one connect (a client holds one connection's state). */
@@ -38,6 +40,8 @@ export function newSessionClient(setup: ClientSetup): Client {
   if (onElicitation)
     client.setRequestHandler("elicitation/create", (request) => onElicitation(request.params));
   if (onListChanged) client.setNotificationHandler("notifications/tools/list_changed", () => onListChanged());
+  const { onLogMessage } = setup;
+  if (onLogMessage) client.setNotificationHandler("notifications/message", (n) => onLogMessage(n.params));
   return client;
 }
 

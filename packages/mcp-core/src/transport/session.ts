@@ -6,6 +6,8 @@
 import type { Client, PriorDiscovery, RequestOptions, Transport } from "@modelcontextprotocol/client";
 import type { ServerAuth } from "../auth/server-auth.js";
 import type { ServerConfig } from "../config/server-config.js";
+import { boundedInstructions } from "../logs/server-instructions.js";
+import type { ServerOutput } from "../logs/server-output.js";
 import { type LenientCallResult, LenientCallResultSchema } from "../tools/call-result.js";
 import { type Listing, listAllTools } from "../tools/list-tools.js";
 import { type ParamHeader, paramHeaderValues, withParamHeaders } from "../tools/param-headers.js";
@@ -36,6 +38,8 @@ export interface SessionParams {
   auth: Pick<ServerAuth, "provider" | "wrapFetch"> | undefined;
   onElicitation: ElicitationHandler | undefined;
   onListChanged: (() => void) | undefined;
+  /** Where the server's log messages and stderr lines go, and the level it is asked for. */
+  output?: Pick<ServerOutput, "minLevel" | "log" | "stderrLine"> | undefined;
   /** Reports what the host should hear about but not fail on (unparseable stdout). */
   onWarning: ((message: string) => void) | undefined;
   /** The session ended without `close()`: crash, lost HTTP session, unreachable server. */
@@ -57,6 +61,8 @@ export interface NegotiatedProtocol {
 export interface McpSession {
   readonly pid: number | undefined;
   readonly protocol: NegotiatedProtocol;
+  /** The server's instructions (bounded), when it gave any. */
+  readonly instructions: string | undefined;
   stderrTail(): string | undefined;
   listTools(options: { timeoutMs: number; signal?: AbortSignal }): Promise<Listing>;
   callTool(name: string, args: Record<string, unknown>, options: RequestOptions): Promise<LenientCallResult>;
@@ -85,6 +91,10 @@ export class Session implements McpSession {
 
   get pid(): number | undefined {
     return this.child?.pid;
+  }
+
+  get instructions(): string | undefined {
+    return boundedInstructions(this.client.getInstructions());
   }
 
   stderrTail(): string | undefined {

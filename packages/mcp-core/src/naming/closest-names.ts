@@ -3,20 +3,7 @@
  * name that contains the input — `echo` finds `mcp__basic__echo`).
  * @module
  */
-
-/** Levenshtein distance, two rows. */
-function distance(a: string, b: string): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= a.length; i++) {
-    const current = [i];
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      current[j] = Math.min((previous[j] ?? 0) + 1, (current[j - 1] ?? 0) + 1, (previous[j - 1] ?? 0) + cost);
-    }
-    previous = current;
-  }
-  return previous[b.length] ?? 0;
-}
+import { editDistance } from "../config/closest-key.js";
 
 /**
  * Up to `limit` of `candidates` closest to `input` (case-insensitive), nearest first; names too far
@@ -27,7 +14,7 @@ export function closestNames(input: string, candidates: readonly string[], limit
   return candidates
     .map((name) => {
       const lower = name.toLowerCase();
-      const score = lower.includes(wanted) ? 0.5 : distance(wanted, lower);
+      const score = lower.includes(wanted) ? 0.5 : editDistance(wanted, lower);
       return { name, score, close: lower.includes(wanted) || score <= Math.max(2, lower.length / 2) };
     })
     .filter((c) => c.close)

@@ -1,0 +1,43 @@
+/**
+ * Which tools an adapter defers behind the tool search, per step.
+ * @module
+ */
+import { DEFER_LOADING_EXPECTED, isDeferLoading } from "../search/defer-loading.js";
+import type { DeferLoading, McpSource, McpTool } from "../types.js";
+import { invalidOption } from "./option-error.js";
+
+/**
+ * Validates an adapter's `deferLoading` option (`undefined` keeps the source's).
+ * @throws McpCoreError `OPTIONS_INVALID` naming the adapter and the option
+ */
+export function resolveDeferLoading(entry: string, value: unknown): DeferLoading | undefined {
+  if (value === undefined || isDeferLoading(value)) return value;
+  return invalidOption(entry, "deferLoading", DEFER_LOADING_EXPECTED, value);
+}
+
+/**
+ * The model-facing names of the source's current tools that are deferred: a server entry's `defer`
+ * decides for its tools; otherwise `option` (an adapter's own, else the source's `deferLoading`):
+ * `true` defers all, `{ threshold: N }` all when the source holds more than N tools.
+ * Empty when nothing is deferred — then no meta-tool is offered either.
+ */
+export function deferredToolNames(source: McpSource, option: DeferLoading | undefined): Set<string> {
+  const setting = option ?? source.deferLoading ?? false;
+  const tools = source.tools;
+  const byDefault = typeof setting === "boolean" ? setting : tools.length > setting.threshold;
+  const perServer = new Map<string, boolean>();
+  for (const server of source.servers())
+    if (server.defer !== undefined) perServer.set(server.name, server.defer);
+  const deferred = new Set<string>();
+  for (const tool of tools) if (perServer.get(tool.server) ?? byDefault) deferred.add(tool.name);
+  return deferred;
+}
+
+/** The tools a step offers: every tool not deferred, and the deferred ones the conversation loaded. */
+export function offeredTools(
+  tools: readonly McpTool[],
+  deferred: ReadonlySet<string>,
+  loaded: ReadonlySet<string>,
+): McpTool[] {
+  return tools.filter((tool) => !deferred.has(tool.name) || loaded.has(tool.name));
+}
