@@ -6,9 +6,9 @@
 #
 # The lowest versions come from the committed package.json + package-lock.json in this folder,
 # installed into its node_modules (`npm ci`, pinned, gitignored). The suite is the package's own (its
-# src and test, no copy), run by the workspace's vitest on the machine's Node, with `@langchain/core`
-# and `langchain` (and their subpaths) resolved from this folder by vitest.config.mjs. Nothing else in
-# the suite imports them, and no test spawns a process that would.
+# src and test, no copy), run by the workspace's vitest on the machine's Node, with `@langchain/core`,
+# `langchain` and `@langchain/langgraph` (and their subpaths) resolved from this folder by
+# vitest.config.mjs. Nothing else in the suite imports them, and no test spawns a process that would.
 #
 # Exits non-zero when any test fails. Extra arguments go to vitest (e.g. a test file).
 set -euo pipefail

@@ -1,5 +1,7 @@
+import { hostileServer, sourceLoader, stdioServer } from "@toolnexus/fixtures";
+import { loadMcp } from "@toolnexus/mcp-core";
 import { generateText } from "ai";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { instructionsPrompt } from "../src/index.js";
 import { type CallOptions, scriptedModel, text } from "./support/model.js";
 
@@ -12,7 +14,16 @@ const source = {
   ],
 };
 
+const sources = sourceLoader(loadMcp, { toolCache: false });
+afterEach(() => sources.closeAll());
+
 describe("instructionsPrompt", () => {
+  it("should read the instructions real servers sent, skipping a server without any", async () => {
+    const live = await sources.loadServers({ basic: stdioServer("basic"), lv: hostileServer("log-levels") });
+    expect(instructionsPrompt(live)).toBe('## MCP server "lv"\nCall emit_logs to hear every level.');
+    expect(instructionsPrompt(live, { servers: "basic" })).toBe("");
+  });
+
   it("should build one section per chosen server with instructions, usable as the system prompt", async () => {
     const system = instructionsPrompt(source, { servers: ["db", "plain", "docs"] });
     expect(system).toBe('## MCP server "db"\nRead-only.\n\n## MCP server "docs"\nSearch before you read.');

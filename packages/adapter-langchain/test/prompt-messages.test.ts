@@ -1,5 +1,7 @@
 import { AIMessage, HumanMessage, SystemMessage } from "@langchain/core/messages";
-import { describe, expect, it } from "vitest";
+import { hostileServer, sourceLoader, stdioServer } from "@toolnexus/fixtures";
+import { loadMcp } from "@toolnexus/mcp-core";
+import { afterEach, describe, expect, it } from "vitest";
 import { instructionsPrompt, type McpPromptResultInput, toLangChainMessages } from "../src/index.js";
 import { ScriptedChatModel, say } from "./scripted-chat-model.js";
 
@@ -95,6 +97,16 @@ describe("toLangChainMessages", () => {
 });
 
 describe("instructionsPrompt (LangChain)", () => {
+  const sources = sourceLoader(loadMcp, { toolCache: false });
+  afterEach(() => sources.closeAll());
+
+  it("should read the instructions real servers sent, skipping a server without any", async () => {
+    const live = await sources.loadServers({ basic: stdioServer("basic"), lv: hostileServer("log-levels") });
+    expect(instructionsPrompt(live, { servers: ["basic", "lv"] })).toBe(
+      '## MCP server "lv"\nCall emit_logs to hear every level.',
+    );
+  });
+
   it("should throw a TypeError naming a server the source does not configure", () => {
     const source = { servers: () => [{ name: "docs", instructions: "Cite the page." }] };
     expect(() => instructionsPrompt(source, { servers: ["doc"] })).toThrow(
