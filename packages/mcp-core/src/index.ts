@@ -73,9 +73,11 @@ export { namespacedName } from "./naming/namespaced-name.js";
 export { toolnexusName } from "./naming/toolnexus-name.js";
 export { LOAD_OPTION_DEFAULTS, type LoadOptionDefaults } from "./options/load-option-defaults.js";
 export type { ElicitationHandler, LoadMcpOptions, NamingOption } from "./options.js";
+export { MAX_CATALOG_ITEMS, MAX_CATALOG_TEXT_CHARS, MAX_URI_CHARS } from "./resources/catalog-kinds.js";
 export { MAX_TIMER_MS } from "./timer-limit.js";
 export { isKnownContentBlock, unsupportedContentText } from "./tools/content-blocks.js";
 export type {
+  BlobResourceContents,
   ConnectionState,
   ContentBlock,
   DeferLoading,
@@ -84,15 +86,28 @@ export type {
   McpCallContext,
   McpContentBlock,
   McpProgress,
+  McpPrompt,
+  McpPromptArgument,
+  McpPromptResult,
+  McpRequestError,
+  McpResource,
+  McpResourceContents,
+  McpResourceResult,
+  McpResourceTemplate,
   McpSource,
   McpStatus,
   McpTool,
   McpToolErrorCode,
   McpToolErrorKind,
   McpToolResult,
+  PromptMessage,
+  PromptsChange,
+  ResourcesChange,
+  ResourceUpdate,
   ServerSnapshot,
   StateInfo,
   StateReason,
+  TextResourceContents,
   ToolAnnotations,
   ToolSearchHit,
   ToolSearchOptions,

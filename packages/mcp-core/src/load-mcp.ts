@@ -16,6 +16,7 @@ import type { ServerLogMessage } from "./logs/log-message.js";
 import { Source } from "./mcp-source.js";
 import { resolveLoadOptions, resolveServerPolicy } from "./options/resolve-load-options.js";
 import type { ElicitationHandler, LoadMcpOptions } from "./options.js";
+import { createCatalogHubs } from "./resources/catalog-hubs.js";
 import { aboutServer } from "./server-message.js";
 import { ToolRegistry } from "./tools/tool-registry.js";
 import type { ConnectionState, McpSource, StateInfo, ToolsChange } from "./types.js";
@@ -68,6 +69,9 @@ export async function loadMcp(
   // Subscribed before anything starts: a server's first words come during its start.
   if (options.onServerLog) logEvents.subscribe(options.onServerLog);
   if (options.onStderr) stderrEvents.subscribe(options.onStderr);
+  const catalogEvents = createCatalogHubs(reportListenerError);
+  if (options.onResourcesChange) catalogEvents.resources.subscribe(options.onResourcesChange);
+  if (options.onResourceUpdated) catalogEvents.updates.subscribe(options.onResourceUpdated);
   const registry = new ToolRegistry(
     configs.map((c) => c.name),
     options.naming,
@@ -119,6 +123,8 @@ export async function loadMcp(
         ),
       onListing:
         cache && ((tools: Tool[], protocol, instructions) => void cache.save(tools, protocol, instructions)),
+      catalogEvents: catalogEvents.sink,
+      onCatalog: cache && ((catalog) => void cache.saveCatalog(catalog)),
     });
     connections.set(config.name, connection);
     if (lazy) lazyServers.push({ connection, cache });
@@ -135,6 +141,7 @@ export async function loadMcp(
     toolEvents,
     logEvents,
     stderrEvents,
+    catalogEvents,
     warnings,
   });
   const prepared = await Promise.all(

@@ -9,15 +9,28 @@ import { McpCoreError } from "./errors.js";
 import type { EventHub } from "./event-hub.js";
 import type { Connection } from "./lifecycle/connection.js";
 import type { ServerLogMessage } from "./logs/log-message.js";
+import type { CatalogHubs } from "./resources/catalog-hubs.js";
 import { searchRequest } from "./search/search-options.js";
-import { searchTools } from "./search/tool-search.js";
+import { ToolSearchIndex } from "./search/tool-search-index.js";
+import { errorResult } from "./tools/call-result.js";
+import { callTimeoutProblem } from "./tools/call-timeout.js";
 import type { ToolRegistry } from "./tools/tool-registry.js";
 import type {
   ConnectionState,
   DeferLoading,
+  McpCallContext,
+  McpPrompt,
+  McpPromptResult,
+  McpRequestError,
+  McpResource,
+  McpResourceResult,
+  McpResourceTemplate,
   McpSource,
   McpStatus,
   McpTool,
+  PromptsChange,
+  ResourcesChange,
+  ResourceUpdate,
   ServerSnapshot,
   StateInfo,
   ToolSearchHit,
@@ -38,11 +51,15 @@ export interface SourceParts {
   toolEvents: EventHub<[string, ToolsChange]>;
   logEvents: EventHub<[string, ServerLogMessage]>;
   stderrEvents: EventHub<[string, string]>;
+  /** Resource-list changes, resource updates, prompt-list changes. */
+  catalogEvents: CatalogHubs;
   warnings: string[];
 }
 
 export class Source implements McpSource {
   private closing: Promise<void> | undefined;
+  /** Made on the first search; kept in step with `tools` on each later one. */
+  private searchIndex: ToolSearchIndex | undefined;
 
   constructor(private readonly parts: SourceParts) {}
 
@@ -60,7 +77,9 @@ export class Source implements McpSource {
 
   searchTools(query: string, options?: ToolSearchOptions): ToolSearchHit[] {
     const names = this.parts.configs.map((c) => c.name);
-    return searchTools(this.tools, searchRequest(query, options, names));
+    const request = searchRequest(query, options, names);
+    this.searchIndex ??= new ToolSearchIndex();
+    return this.searchIndex.search(this.tools, request);
   }
 
   get status(): Record<string, McpStatus> {
@@ -178,6 +197,81 @@ export class Source implements McpSource {
 
   onStderr(cb: (server: string, line: string) => void): () => void {
     return this.parts.stderrEvents.subscribe(cb);
+  }
+
+  resources(): McpResource[] {
+    return this.enabled().flatMap((c) => c.catalog.resources);
+  }
+
+  resourceTemplates(): McpResourceTemplate[] {
+    return this.enabled().flatMap((c) => c.catalog.resourceTemplates);
+  }
+
+  prompts(): McpPrompt[] {
+    return this.enabled().flatMap((c) => c.catalog.prompts);
+  }
+
+  /** The enabled servers' connections in config order. */
+  private enabled(): Connection[] {
+    return this.parts.configs.flatMap((c) => this.parts.connections.get(c.name) ?? []);
+  }
+
+  async readResource(server: string, uri: string, ctx?: McpCallContext): Promise<McpResourceResult> {
+    const refused = this.refusal(server, ctx, `resource "${uri.slice(0, 200)}"`);
+    if (refused) return { contents: [], isError: true, error: refused };
+    return this.connection(server).readResource(uri, ctx);
+  }
+
+  async getPrompt(
+    server: string,
+    name: string,
+    args?: Record<string, string>,
+    ctx?: McpCallContext,
+  ): Promise<McpPromptResult> {
+    const refused = this.refusal(server, ctx, `prompt "${name.slice(0, 200)}"`);
+    if (refused) return { messages: [], isError: true, error: refused };
+    return this.connection(server).getPrompt(name, args, ctx);
+  }
+
+  /**
+   * Why a request to `server` cannot even be tried: a timeout no timer can wait (as `execute`
+   * refuses it), a closed source, an unknown or disabled server.
+   */
+  private refusal(
+    server: string,
+    ctx: McpCallContext | undefined,
+    what: string,
+  ): McpRequestError | undefined {
+    const timeoutProblem = callTimeoutProblem(ctx?.timeout);
+    if (timeoutProblem !== undefined) {
+      const message = `Call to ${what} on MCP server "${server}" was not sent: ${timeoutProblem}`;
+      return errorResult("protocol", "PROTOCOL_ERROR", message, timeoutProblem).error;
+    }
+    try {
+      if (this.closing) throw new McpCoreError("CLOSED", "MCP source is closed");
+      this.connection(server);
+      return undefined;
+    } catch (error) {
+      const { code, message } = error as McpCoreError;
+      return errorResult("unavailable", code, message).error;
+    }
+  }
+
+  async subscribeResource(server: string, uri: string): Promise<() => Promise<void>> {
+    if (this.closing) throw new McpCoreError("CLOSED", "MCP source is closed");
+    return this.connection(server).catalog.subscribe(uri);
+  }
+
+  onResourcesChange(cb: (server: string, change: ResourcesChange) => void): () => void {
+    return this.parts.catalogEvents.resources.subscribe(cb);
+  }
+
+  onResourceUpdated(cb: (server: string, update: ResourceUpdate) => void): () => void {
+    return this.parts.catalogEvents.updates.subscribe(cb);
+  }
+
+  onPromptsChange(cb: (server: string, change: PromptsChange) => void): () => void {
+    return this.parts.catalogEvents.prompts.subscribe(cb);
   }
 
   private async guard(action: () => Promise<void>): Promise<void> {

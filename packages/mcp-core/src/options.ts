@@ -10,7 +10,7 @@ import type { AutoRestartOptions, HealthCheckOptions, InheritEnv } from "./confi
 import type { ToolCacheStore } from "./lazy/tool-cache-store.js";
 import type { McpLogLevel } from "./logs/log-level.js";
 import type { ServerLogMessage } from "./logs/log-message.js";
-import type { ConnectionState, DeferLoading, StateInfo } from "./types.js";
+import type { ConnectionState, DeferLoading, ResourcesChange, ResourceUpdate, StateInfo } from "./types.js";
 
 /** Model-facing naming: `mcp__server__tool` (default), toolnexus's `server_tool`, or your own. */
 export type NamingOption = "namespaced" | "toolnexus" | ((server: string, rawName: string) => string);
@@ -49,6 +49,13 @@ export interface LoadMcpOptions {
    * which `source.onStateChange` (subscribed after the load) cannot see. @default none
    */
   onStateChange?: ((server: string, state: ConnectionState, info: StateInfo) => void) | undefined;
+  /**
+   * Receives every effective change of a server's resource list (by URI) from the start of the
+   * load on, like `source.onResourcesChange`. @default none
+   */
+  onResourcesChange?: ((server: string, change: ResourcesChange) => void) | undefined;
+  /** Receives every update of a subscribed resource, like `source.onResourceUpdated`. @default none */
+  onResourceUpdated?: ((server: string, update: ResourceUpdate) => void) | undefined;
   /** Expand `${VAR}` in explicit `env` values from the parent env; false passes them literally. @default true */
   expandEnvReferences?: boolean | undefined;
   /** How `${VAR}` in header values treats an unset variable. @default "error" */
@@ -131,6 +138,8 @@ export interface ResolvedLoadOptions {
   onElicitation: ElicitationHandler | undefined;
   onWarning: ((message: string) => void) | undefined;
   onStateChange: ((server: string, state: ConnectionState, info: StateInfo) => void) | undefined;
+  onResourcesChange: ((server: string, change: ResourcesChange) => void) | undefined;
+  onResourceUpdated: ((server: string, update: ResourceUpdate) => void) | undefined;
   expandEnvReferences: boolean;
   missingHeaderVar: "error" | "empty";
   serverNames: "strict" | "any";

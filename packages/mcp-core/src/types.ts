@@ -2,12 +2,18 @@
  * Public types of `@toolnexus/mcp-core`: the source, its tools and their results.
  * @module
  */
-import type { ContentBlock, ToolAnnotations } from "@modelcontextprotocol/client";
+import type {
+  BlobResourceContents,
+  ContentBlock,
+  PromptMessage,
+  TextResourceContents,
+  ToolAnnotations,
+} from "@modelcontextprotocol/client";
 import type { AuthCallback } from "./auth/auth-callback.js";
 import type { McpCoreErrorCode } from "./errors.js";
 import type { ServerLogMessage } from "./logs/log-message.js";
 
-export type { ContentBlock, ToolAnnotations };
+export type { BlobResourceContents, ContentBlock, PromptMessage, TextResourceContents, ToolAnnotations };
 
 /**
  * A content block of a type this library does not know (a newer protocol revision, a server's
@@ -258,6 +264,96 @@ export interface McpTool {
   execute(args: Record<string, unknown>, ctx?: McpCallContext): Promise<McpToolResult>;
 }
 
+/** A resource a server lists (`resources/list`), with the server that offers it. */
+export interface McpResource {
+  readonly server: string;
+  readonly uri: string;
+  readonly name: string;
+  readonly title?: string;
+  readonly description?: string;
+  readonly mimeType?: string;
+  /** Size in bytes, when the server says. */
+  readonly size?: number;
+  readonly annotations?: Record<string, unknown>;
+}
+
+/** A resource template a server lists (`resources/templates/list`), with its server. */
+export interface McpResourceTemplate {
+  readonly server: string;
+  /** An RFC 6570 URI template, e.g. `note://{id}`. */
+  readonly uriTemplate: string;
+  readonly name: string;
+  readonly title?: string;
+  readonly description?: string;
+  readonly mimeType?: string;
+  readonly annotations?: Record<string, unknown>;
+}
+
+/** One argument a prompt takes. */
+export interface McpPromptArgument {
+  name: string;
+  description?: string;
+  required?: boolean;
+}
+
+/** A prompt a server lists (`prompts/list`), with its server. */
+export interface McpPrompt {
+  readonly server: string;
+  readonly name: string;
+  readonly title?: string;
+  readonly description?: string;
+  readonly arguments?: readonly McpPromptArgument[];
+}
+
+/** The error of a failed `readResource` / `getPrompt`: the same kinds and codes as a tool call's. */
+export interface McpRequestError {
+  kind: McpToolErrorKind;
+  code: McpToolErrorCode;
+  message: string;
+  /** The underlying error's own message (e.g. the server's JSON-RPC error), without our context. */
+  detail?: string;
+}
+
+/** One item of a read resource: text, or base64 `blob`. */
+export type McpResourceContents = TextResourceContents | BlobResourceContents;
+
+/** The result of `readResource`; failures resolve, they never throw. */
+export interface McpResourceResult {
+  /** The contents the server sent; an item that is neither text nor blob contents is dropped. */
+  contents: McpResourceContents[];
+  isError: boolean;
+  error?: McpRequestError;
+}
+
+/** The result of `getPrompt`; failures resolve, they never throw. */
+export interface McpPromptResult {
+  description?: string;
+  /** The messages in the server's order; an invalid one becomes a user text message saying so. */
+  messages: PromptMessage[];
+  isError: boolean;
+  error?: McpRequestError;
+}
+
+/** How a server's resource list changed, by URI. */
+export interface ResourcesChange {
+  added: string[];
+  removed: string[];
+  /** Listed before and after with different metadata (name, description, mimeType…). */
+  changed: string[];
+}
+
+/** How a server's prompt list changed, by prompt name. */
+export interface PromptsChange {
+  added: string[];
+  removed: string[];
+  changed: string[];
+}
+
+/** A subscribed resource changed on its server: read it again to see how. */
+export interface ResourceUpdate {
+  uri: string;
+}
+
 /** The live tool set over all configured servers. */
 export interface McpSource {
   /** The current generation, flattened in config order then listing order. */
@@ -311,6 +407,43 @@ export interface McpSource {
    * rate-capped. Returns an unsubscribe function.
    */
   onStderr(cb: (server: string, line: string) => void): () => void;
+  /**
+   * The resources of every server, in config order then listing order: a running server's as last
+   * listed (all pages), a lazy server not started yet's from the listing cache. Never starts a
+   * server. At most `MAX_CATALOG_ITEMS` (10 000) per server.
+   */
+  resources(): McpResource[];
+  /** The resource templates of every server, like {@link McpSource.resources}. */
+  resourceTemplates(): McpResourceTemplate[];
+  /** The prompts of every server, like {@link McpSource.resources}. */
+  prompts(): McpPrompt[];
+  /**
+   * Reads a resource under the rules of `McpTool.execute`: a lazy server starts, a starting one is
+   * waited for, `ctx.timeout` and `ctx.signal` apply; every failure (an unknown server included)
+   * resolves with `isError: true` and an `error.code`.
+   */
+  readResource(server: string, uri: string, ctx?: McpCallContext): Promise<McpResourceResult>;
+  /** Gets a prompt with its arguments, under the same rules as {@link McpSource.readResource}. */
+  getPrompt(
+    server: string,
+    name: string,
+    args?: Record<string, string>,
+    ctx?: McpCallContext,
+  ): Promise<McpPromptResult>;
+  /**
+   * Subscribes to a resource's updates (2025 era: `resources/subscribe`; 2026 era: a
+   * `subscriptions/listen` stream for the URI), delivered to `onResourceUpdated`. Kept across
+   * restarts (subscribed again on every new session); a server not running subscribes when it
+   * starts. Resolves with the function that unsubscribes. Rejects `SERVER_UNKNOWN`, `CLOSED`, or
+   * the server's own refusal when it runs.
+   */
+  subscribeResource(server: string, uri: string): Promise<() => Promise<void>>;
+  /** Returns an unsubscribe function. Called once per effective change of a server's resource list. */
+  onResourcesChange(cb: (server: string, change: ResourcesChange) => void): () => void;
+  /** Returns an unsubscribe function. Called for every update of a subscribed resource. */
+  onResourceUpdated(cb: (server: string, update: ResourceUpdate) => void): () => void;
+  /** Returns an unsubscribe function. Called once per effective change of a server's prompt list. */
+  onPromptsChange(cb: (server: string, change: PromptsChange) => void): () => void;
   /** Idempotent; afterwards no child process, timer or socket of this source survives. */
   close(): Promise<void>;
 }

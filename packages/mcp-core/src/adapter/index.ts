@@ -10,8 +10,8 @@
  * MCP content as model-readable parts and text, the error-text precedence, the tool metadata keys,
  * the option-error helper, the toolnexus sanitizer an adapter must not copy, what deferred
  * loading and approval need (the meta-tools, the deferred set per step, the approval rule, globs
- * and "did you mean" names), prompt results as host-neutral messages, and the servers'
- * instructions as a system-prompt section.
+ * and "did you mean" names), the resource tools (`mcp_list_resources`, `mcp_read_resource`), prompt
+ * results as host-neutral messages, and the servers' instructions as a system-prompt section.
  * @module
  */
 
@@ -56,6 +56,14 @@ export {
 } from "./meta-tools.js";
 export { invalidOption } from "./option-error.js";
 export { type PromptMessageParts, type PromptResultInput, promptMessageParts } from "./prompt-messages.js";
+export {
+  createResourceTools,
+  DEFAULT_RESOURCE_TOOL_MAX_BYTES,
+  RESOURCE_LIST_PAGE_SIZE,
+  type ResourceToolSource,
+  type ResourceToolsOptions,
+  truncationMarker,
+} from "./resource-tools.js";
 export { createSubscriptions, type Subscriptions } from "./subscriptions.js";
 export { createToolConverter, type ToolConverter } from "./tool-converter.js";
 export { type McpToolMetadata, toolMetadata } from "./tool-metadata.js";

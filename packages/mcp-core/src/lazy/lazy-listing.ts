@@ -9,6 +9,8 @@ import type { ServerConfig } from "../config/server-config.js";
 import { errorMessage } from "../errors.js";
 import type { KnownProtocol } from "../lifecycle/session-factory.js";
 import { boundedInstructions } from "../logs/server-instructions.js";
+import { validCatalog } from "../resources/cached-catalog.js";
+import type { CatalogListing } from "../resources/list-catalog.js";
 import { canonicalJson } from "../tools/canonical-json.js";
 import { checkTool } from "../tools/list-tools.js";
 import { configFingerprint } from "./fingerprint.js";
@@ -46,12 +48,22 @@ function validProtocol(value: unknown): KnownProtocol | undefined {
   return undefined;
 }
 
+/** What a session's listing brings besides the catalog. */
+interface Listing {
+  tools: Tool[];
+  protocol: KnownProtocol | undefined;
+  instructions: string | undefined;
+}
+
 export class LazyListing {
   private readonly key: string;
   /** Canonical JSON of the listing the store holds, as far as this source knows. */
   private stored: string | undefined;
   /** The last write (writes are chained, so this settles after every earlier one). */
   private writing: Promise<void> = Promise.resolve();
+  /** The latest listing, era and instructions, so a catalog save writes a whole entry. */
+  private latest: Listing | undefined;
+  private catalog: Partial<CatalogListing> = {};
 
   constructor(
     private readonly config: ServerConfig,
@@ -63,8 +75,8 @@ export class LazyListing {
 
   /** Records a fetched listing, its era and instructions; only a different one is written. */
   save(tools: Tool[], protocol: KnownProtocol | undefined, instructions?: string): Promise<void> {
-    const cached = protocol && { version: protocol.version, prior: protocol.verdict };
-    const listing = canonicalJson({ tools, protocol: cached ?? null, instructions: instructions ?? null });
+    this.latest = { tools, protocol, instructions };
+    const listing = this.canonical(this.latest);
     if (listing === this.stored) return Promise.resolve();
     this.stored = listing;
     const name = this.config.name;
@@ -75,8 +87,12 @@ export class LazyListing {
       savedAt: new Date().toISOString(),
       tools,
     };
-    if (cached) entry.protocol = cached;
+    if (protocol) entry.protocol = { version: protocol.version, prior: protocol.verdict };
     if (instructions !== undefined) entry.instructions = instructions;
+    // Only kinds with items: a tools-only server's entry keeps the tools-only format.
+    for (const [kind, items] of Object.entries(this.catalog)) {
+      if (items.length > 0) Object.assign(entry, { [kind]: items });
+    }
     this.writing = this.writing
       .then(() => this.store.set(this.key, entry))
       .catch((error) =>
@@ -85,27 +101,41 @@ export class LazyListing {
     return this.writing;
   }
 
+  /** Records a fetched catalog; written with the latest tool listing (once there is one). */
+  saveCatalog(catalog: CatalogListing): Promise<void> {
+    this.catalog = catalog;
+    const latest = this.latest;
+    return latest ? this.save(latest.tools, latest.protocol, latest.instructions) : Promise.resolve();
+  }
+
+  /** The whole entry's content as canonical JSON, to tell a different one. */
+  private canonical({ tools, protocol, instructions }: Listing): string {
+    const cached = protocol ? { version: protocol.version, prior: protocol.verdict } : null;
+    return canonicalJson({
+      tools,
+      protocol: cached,
+      instructions: instructions ?? null,
+      catalog: this.catalog,
+    });
+  }
+
   /** Settles once every write begun so far has. */
   flushed(): Promise<void> {
     return this.writing;
   }
 
-  /** The cached tools, era and instructions, or undefined on a miss. */
-  async read(): Promise<
-    { tools: Tool[]; protocol: KnownProtocol | undefined; instructions: string | undefined } | undefined
-  > {
+  /** The cached tools, era, instructions and catalog, or undefined on a miss. */
+  async read(): Promise<(Listing & { catalog: Partial<CatalogListing> }) | undefined> {
     try {
       const entry = await this.store.get(this.key);
       const tools = validTools(entry?.tools);
       if (!tools) return undefined;
       const protocol = validProtocol(entry?.protocol);
       const instructions = boundedInstructions(entry?.instructions);
-      this.stored = canonicalJson({
-        tools,
-        protocol: protocol ? { version: protocol.version, prior: protocol.verdict } : null,
-        instructions: instructions ?? null,
-      });
-      return { tools, protocol, instructions };
+      this.catalog = validCatalog(entry);
+      this.latest = { tools, protocol, instructions };
+      this.stored = this.canonical(this.latest);
+      return { ...this.latest, catalog: this.catalog };
     } catch (error) {
       // A store refuses an entry (an untrusted file) or fails by rejecting: a miss, said out loud.
       this.warn(`MCP server "${this.config.name}": ${errorMessage(error)} (treated as a cache miss)`);

@@ -5,7 +5,12 @@
  */
 import { errorMessage } from "../errors.js";
 import type { Connection } from "../lifecycle/connection.js";
+import type { CatalogListing } from "../resources/list-catalog.js";
 import type { LazyListing } from "./lazy-listing.js";
+
+function toListing(catalog: Partial<CatalogListing>): CatalogListing {
+  return { resources: [], resourceTemplates: [], prompts: [], ...catalog };
+}
 
 /**
  * Offers the cached tools; on a miss starts the background discovery and returns it (wrapped, so
@@ -21,11 +26,15 @@ export async function prepareLazyServer(
     if (cached.protocol) connection.adoptProtocol(cached.protocol);
     connection.adoptInstructions(cached.instructions);
     connection.listing.offer(cached.tools, "cache");
+    connection.catalog.offer(cached.catalog);
     return { discovery: undefined };
   }
   const discovery = connection.discover().then(
-    async (tools) => {
+    async ({ tools, catalog }) => {
       // Offering writes the cache (through onListing); the discovery ends when the write has.
+      if (catalog) await cache?.saveCatalog(toListing(catalog));
+      // A server that started meanwhile has listed its own catalog: the discovery's is older news.
+      if (catalog && connection.state !== "running") connection.catalog.offer(catalog);
       connection.listing.offer(tools, "discovery");
       await cache?.flushed();
     },

@@ -1,4 +1,5 @@
 import type { PriorDiscovery, Tool } from "@modelcontextprotocol/client";
+import type { CatalogListing } from "../resources/list-catalog.js";
 
 /** One cached listing. The format is shared across ports (SPEC.md, Lazy start). */
 export interface ToolCacheEntry {
@@ -18,6 +19,15 @@ export interface ToolCacheEntry {
   protocol?: { version: string | undefined; prior: PriorDiscovery };
   /** The server's instructions when it gave any (redacted, bounded). Absent in older entries. */
   instructions?: string;
+  /**
+   * The server's resources, resource templates and prompts as last listed (without `server`),
+   * shown by `source.resources()` & co. before the server starts. Absent in entries written before
+   * they were cached, or before the server's catalog was first listed; an invalid item makes the
+   * whole array read as absent.
+   */
+  resources?: CatalogListing["resources"];
+  resourceTemplates?: CatalogListing["resourceTemplates"];
+  prompts?: CatalogListing["prompts"];
 }
 
 /**

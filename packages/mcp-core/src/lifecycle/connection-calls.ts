@@ -1,16 +1,21 @@
 /**
- * Tool calls of one server: the "no longer offered" check, the wait for a live session, the call.
- * Every outcome resolves as a result with a stable `error.code`, its texts redacted.
+ * Requests of one server — tool calls, resource reads, prompt gets: the "no longer offered" check,
+ * the wait for a live session (a lazy server starts), the request. Every outcome resolves with a
+ * stable `error.code`, its texts redacted.
  * @module
  */
 import { errorMessage, isMcpCoreError } from "../errors.js";
 import { redactResult } from "../redact/redact-error.js";
 import { abortedResult, errorResult } from "../tools/call-result.js";
 import type { ToolCaller } from "../tools/tool-wrapper.js";
+import type { McpSession } from "../transport/session.js";
 import type { McpCallContext, McpTool, McpToolResult } from "../types.js";
 import { CallGateError } from "./call-gate.js";
 import type { Connection } from "./connection.js";
-import { runCall } from "./run-call.js";
+import { type CallTarget, runCall } from "./run-call.js";
+
+/** A request's outcome: its value, or the failure as an error result (redacted). */
+export type Gated<T> = { value: T } | { failed: McpToolResult };
 
 export class ConnectionCalls implements ToolCaller {
   constructor(private readonly connection: Connection) {}
@@ -21,45 +26,75 @@ export class ConnectionCalls implements ToolCaller {
     args: Record<string, unknown>,
     ctx: McpCallContext | undefined,
   ): Promise<McpToolResult> {
-    return redactResult(await this.callUnredacted(tool, args, ctx), this.connection.redactor);
+    const server = this.connection.config.name;
+    const where = { server, tool: tool.name, rawName: tool.rawName };
+    const removed = () =>
+      this.connection.listing.has(tool.rawName)
+        ? undefined
+        : errorResult(
+            "unavailable",
+            "TOOL_REMOVED",
+            `Tool "${tool.name}" is no longer offered by MCP server "${server}"`,
+          );
+    const outcome = await this.gated(
+      where,
+      ctx,
+      (session, timeoutMs) => runCall(session, where, args, ctx, timeoutMs),
+      removed,
+    );
+    // runCall's own error results (timeout, a JSON-RPC error echoing a header) are redacted too.
+    return "failed" in outcome ? outcome.failed : redactResult(outcome.value, this.connection.redactor);
   }
 
-  private async callUnredacted(
-    tool: McpTool,
-    args: Record<string, unknown>,
+  /**
+   * Runs `run` on the live session under the rules of a tool call: fails fast when the source is
+   * closed or (`notOffered`) the target is gone, starts a lazy server, waits through a start within
+   * the call's timeout and signal. Failures resolve as `failed` error results, redacted.
+   */
+  async gated<T>(
+    where: CallTarget,
     ctx: McpCallContext | undefined,
-  ): Promise<McpToolResult> {
+    run: (session: McpSession, timeoutMs: number) => Promise<T>,
+    notOffered: () => McpToolResult | undefined = () => undefined,
+  ): Promise<Gated<T>> {
+    const outcome = await this.gatedUnredacted(where, ctx, run, notOffered);
+    return "failed" in outcome ? { failed: redactResult(outcome.failed, this.connection.redactor) } : outcome;
+  }
+
+  private async gatedUnredacted<T>(
+    where: CallTarget,
+    ctx: McpCallContext | undefined,
+    run: (session: McpSession, timeoutMs: number) => Promise<T>,
+    notOffered: () => McpToolResult | undefined,
+  ): Promise<Gated<T>> {
     const { connection } = this;
     const server = connection.config.name;
     const timeoutMs = ctx?.timeout ?? connection.config.timeoutMs;
     const verdict = connection.verdict();
     if (verdict.go === "fail" && verdict.code === "CLOSED") {
-      return errorResult("unavailable", "CLOSED", connection.closedError().message);
+      return { failed: errorResult("unavailable", "CLOSED", connection.closedError().message) };
     }
-    const removed = () =>
-      errorResult(
-        "unavailable",
-        "TOOL_REMOVED",
-        `Tool "${tool.name}" is no longer offered by MCP server "${server}"`,
-      );
     // Auto-restart that gave up withdrew the tools: the call says that, not "no longer offered".
     const exhausted = verdict.go === "fail" && verdict.code === "RESTART_EXHAUSTED";
-    if (!exhausted && !connection.listing.has(tool.rawName)) return removed();
+    const gone = exhausted ? undefined : notOffered();
+    if (gone) return { failed: gone };
     connection.idle.callStarted();
     try {
-      let session: Awaited<ReturnType<Connection["whenRunning"]>>;
+      let session: McpSession;
       try {
         session = await connection.whenRunning(timeoutMs, ctx?.signal);
       } catch (error) {
-        if (ctx?.signal?.aborted) return abortedResult(server, tool.name);
-        if (error instanceof CallGateError) return errorResult("unavailable", error.code, error.message);
+        if (ctx?.signal?.aborted) return { failed: abortedResult(server, where.tool, where.what) };
+        if (error instanceof CallGateError)
+          return { failed: errorResult("unavailable", error.code, error.message) };
         if (isMcpCoreError(error) && error.code === "START_TIMEOUT") {
-          return errorResult("timeout", "TIMEOUT", error.message);
+          return { failed: errorResult("timeout", "TIMEOUT", error.message) };
         }
-        return errorResult("unavailable", "SERVER_FAILED", errorMessage(error));
+        return { failed: errorResult("unavailable", "SERVER_FAILED", errorMessage(error)) };
       }
-      if (!connection.listing.has(tool.rawName)) return removed();
-      return await runCall(session, { server, tool: tool.name, rawName: tool.rawName }, args, ctx, timeoutMs);
+      const goneNow = notOffered();
+      if (goneNow) return { failed: goneNow };
+      return { value: await run(session, timeoutMs) };
     } finally {
       connection.idle.callEnded();
     }

@@ -4,6 +4,8 @@ import type { ServerConfig } from "../config/server-config.js";
 import type { ServerOutputSinks } from "../logs/server-output.js";
 import type { ResolvedAutoRestart, ResolvedHealthCheck } from "../options.js";
 import type { Redactor } from "../redact/redactor.js";
+import type { CatalogListing } from "../resources/list-catalog.js";
+import type { CatalogEvents } from "../resources/server-catalog.js";
 import type { ToolRegistry } from "../tools/tool-registry.js";
 import type { SessionParams } from "../transport/session.js";
 import type { ConnectionState, StateInfo } from "../types.js";
@@ -40,4 +42,8 @@ export interface ConnectionDeps {
   onListing:
     | ((tools: Tool[], protocol: KnownProtocol | undefined, instructions: string | undefined) => void)
     | undefined;
+  /** Where the server's resource and prompt changes and resource updates go. */
+  catalogEvents: CatalogEvents;
+  /** Called with every catalog (resources, templates, prompts) fetched (the lazy cache keeps it). */
+  onCatalog: ((catalog: CatalogListing) => void) | undefined;
 }

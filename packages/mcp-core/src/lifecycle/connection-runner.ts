@@ -6,7 +6,7 @@ import { redactError } from "../redact/redact-error.js";
 import { Redactor } from "../redact/redactor.js";
 import { ServerListing } from "../tools/server-listing.js";
 import type { ToolCaller } from "../tools/tool-wrapper.js";
-import type { McpSession } from "../transport/session.js";
+import type { CatalogEvent, McpSession } from "../transport/session.js";
 import type { EnvEntry, McpCallContext, McpTool, McpToolResult } from "../types.js";
 import type { ConnectionDeps } from "./connection-deps.js";
 import { IdleStop } from "./idle-stop.js";
@@ -112,6 +112,12 @@ export abstract class ConnectionRunner implements ToolCaller {
     ctx: McpCallContext | undefined,
   ): Promise<McpToolResult>;
 
+  /** A session runs (after `ready`), and its end: the catalog's hooks. */
+  protected abstract sessionReady(session: McpSession): void;
+  protected abstract sessionEnded(): void;
+  /** A resource or prompt notification of the running session. */
+  protected abstract catalogEvent(event: CatalogEvent): void;
+
   /** Moves the machine, announces a change of the public state, then performs the effects. */
   private dispatch(event: LifecycleEvent): void {
     const previous = this.current;
@@ -150,11 +156,13 @@ export abstract class ConnectionRunner implements ToolCaller {
     supervise: (effect) => {
       this.supervision.arm(effect.session);
       this.idle.arm();
+      this.sessionReady(effect.session);
     },
     unsupervise: () => {
       this.supervision.disarm();
       this.idle.clear();
       this.refresher.cancel();
+      this.sessionEnded();
     },
     "close-session": (effect) => {
       this.opener.lastStderr = effect.session.stderrTail() ?? this.opener.lastStderr;
@@ -209,6 +217,7 @@ export abstract class ConnectionRunner implements ToolCaller {
         abort.signal,
         {
           onListChanged: this.deps.liveToolList ? () => this.refresher.notified() : undefined,
+          onCatalogEvent: (event) => this.catalogEvent(event),
           onLost: (error) => session && this.onLost(session, error, lostReason(error)),
           onWarning: this.warn,
         },

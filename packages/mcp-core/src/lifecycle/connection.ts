@@ -3,22 +3,76 @@
  * of its state machine. The call gate is a `switch` on the state (`callGate`).
  * @module
  */
-import type { Tool } from "@modelcontextprotocol/client";
 import type { AuthCallback } from "../auth/auth-callback.js";
 import { McpCoreError } from "../errors.js";
+import { getPrompt, readResource } from "../resources/resource-requests.js";
+import { ServerCatalog } from "../resources/server-catalog.js";
 import { serverLabel } from "../server-message.js";
-import type { McpSession } from "../transport/session.js";
-import type { ConnectionState, McpCallContext, McpTool, McpToolResult } from "../types.js";
+import type { CatalogEvent, McpSession } from "../transport/session.js";
+import type {
+  ConnectionState,
+  McpCallContext,
+  McpPromptResult,
+  McpResourceResult,
+  McpTool,
+  McpToolResult,
+} from "../types.js";
 import { callGate, type GateVerdict, gateError } from "./call-gate.js";
 import { ConnectionCalls } from "./connection-calls.js";
 import { ConnectionRunner } from "./connection-runner.js";
 import { publicState } from "./lifecycle-state.js";
+import type { ServerOpener } from "./server-opener.js";
 import type { KnownProtocol } from "./session-factory.js";
 import { withinCallBounds } from "./within-call-bounds.js";
 
 export class Connection extends ConnectionRunner {
   private restarting: Promise<void> | undefined;
   private readonly calls = new ConnectionCalls(this);
+  /** The server's resources, templates and prompts, and its resource subscriptions. */
+  readonly catalog = new ServerCatalog({
+    server: this.config.name,
+    timeoutMs: this.config.timeoutMs,
+    debounceMs: this.deps.listChangedDebounceMs,
+    events: this.deps.catalogEvents,
+    warn: (message) => this.deps.warn(this.redactor.redact(message)),
+    onListed: this.deps.onCatalog,
+  });
+
+  /** Reads a resource under the rules of a tool call. */
+  readResource(uri: string, ctx: McpCallContext | undefined): Promise<McpResourceResult> {
+    return readResource(this.calls, this.redactor, this.config.name, uri, ctx);
+  }
+
+  /** Gets a prompt under the rules of a tool call. */
+  getPrompt(
+    name: string,
+    args: Record<string, string> | undefined,
+    ctx: McpCallContext | undefined,
+  ): Promise<McpPromptResult> {
+    return getPrompt(this.calls, this.redactor, this.config.name, name, args, ctx);
+  }
+
+  protected sessionReady(session: McpSession): void {
+    this.catalog.sessionStarted(session);
+  }
+
+  protected sessionEnded(): void {
+    this.catalog.sessionEnded();
+  }
+
+  protected catalogEvent(event: CatalogEvent): void {
+    this.catalog.notified(event);
+  }
+
+  /** As the runner's, and no catalog listing or debounce pending either. */
+  override async whenSettled(): Promise<void> {
+    for (;;) {
+      await super.whenSettled();
+      const listing = this.catalog.pending();
+      if (!listing) return;
+      await listing;
+    }
+  }
 
   callTool(
     tool: McpTool,
@@ -118,7 +172,7 @@ export class Connection extends ConnectionRunner {
   }
 
   /** A lazy server's background discovery on a cache miss (connect → list → close). */
-  discover(): Promise<Tool[]> {
+  discover(): ReturnType<ServerOpener["discover"]> {
     if (this.current.kind === "closed") return Promise.reject(this.closedError());
     return this.opener.discover();
   }

@@ -1,8 +1,16 @@
-import type { Progress } from "@modelcontextprotocol/client";
+import type { Progress, RequestOptions } from "@modelcontextprotocol/client";
 import { isMcpCoreError } from "../errors.js";
 import { abortedResult, classifyCallError, fromCallResult } from "../tools/call-result.js";
 import type { McpSession } from "../transport/session.js";
 import type { McpCallContext, McpProgress, McpToolResult } from "../types.js";
+
+/** Where a request goes: its server, and the tool (or, with `what`, the resource or prompt) it is for. */
+export interface CallTarget {
+  server: string;
+  tool: string;
+  /** How messages name a request that is not a tool call, e.g. `resource "file:///a"`. */
+  what?: string | undefined;
+}
 
 /**
  * Runs one `tools/call` on a live session. A fresh AbortController per call, linked to the
@@ -10,47 +18,63 @@ import type { McpCallContext, McpProgress, McpToolResult } from "../types.js";
  */
 export async function runCall(
   session: McpSession,
-  where: { server: string; tool: string; rawName: string },
+  where: CallTarget & { rawName: string },
   args: Record<string, unknown>,
   ctx: McpCallContext | undefined,
   timeoutMs: number,
 ): Promise<McpToolResult> {
+  const onProgress = ctx?.onProgress;
+  // The SDK only sends a progress token (and so only resets the timeout) when onprogress is set.
+  const progress: Partial<RequestOptions> = onProgress
+    ? {
+        resetTimeoutOnProgress: true,
+        onprogress: (p: Progress) => {
+          // A public object: keys the server did not send stay absent.
+          const reported: McpProgress = { progress: p.progress };
+          if (p.total !== undefined) reported.total = p.total;
+          if (p.message !== undefined) reported.message = p.message;
+          onProgress(reported);
+        },
+      }
+    : {};
+  const outcome = await runRequest(
+    (options) => session.callTool(where.rawName, args, { ...options, ...progress }),
+    where,
+    ctx,
+    timeoutMs,
+  );
+  return "failed" in outcome ? outcome.failed : fromCallResult(outcome.value);
+}
+
+/**
+ * Runs one request on a live session under the call's timeout and signal, with the same fresh
+ * AbortController per request; a failure comes back classified as a call's (`failed`).
+ */
+export async function runRequest<R>(
+  send: (options: RequestOptions) => Promise<R>,
+  where: CallTarget,
+  ctx: McpCallContext | undefined,
+  timeoutMs: number,
+): Promise<{ value: R } | { failed: McpToolResult }> {
   const callerSignal = ctx?.signal;
-  if (callerSignal?.aborted) return abortedResult(where.server, where.tool);
+  if (callerSignal?.aborted) return { failed: abortedResult(where.server, where.tool, where.what) };
   const controller = new AbortController();
   const forward = () => controller.abort(callerSignal?.reason);
   callerSignal?.addEventListener("abort", forward, { once: true });
-  const onProgress = ctx?.onProgress;
   try {
-    const result = await session.callTool(where.rawName, args, {
-      signal: controller.signal,
-      timeout: timeoutMs,
-      // The SDK only sends a progress token (and so only resets the timeout) when onprogress is set.
-      ...(onProgress
-        ? {
-            resetTimeoutOnProgress: true,
-            onprogress: (p: Progress) => {
-              // A public object: keys the server did not send stay absent.
-              const progress: McpProgress = {
-                progress: p.progress,
-              };
-              if (p.total !== undefined) progress.total = p.total;
-              if (p.message !== undefined) progress.message = p.message;
-              onProgress(progress);
-            },
-          }
-        : {}),
-    });
-    return fromCallResult(result);
+    return { value: await send({ signal: controller.signal, timeout: timeoutMs }) };
   } catch (error) {
     // A request the transport refused stays registered in the SDK client until aborted.
     if (isMcpCoreError(error) && error.code === "STDIN_BACKLOG_FULL") controller.abort(error);
-    return classifyCallError(error, {
-      aborted: callerSignal?.aborted === true,
-      timeoutMs,
-      server: where.server,
-      tool: where.tool,
-    });
+    return {
+      failed: classifyCallError(error, {
+        aborted: callerSignal?.aborted === true,
+        timeoutMs,
+        server: where.server,
+        tool: where.tool,
+        what: where.what,
+      }),
+    };
   } finally {
     callerSignal?.removeEventListener("abort", forward);
   }

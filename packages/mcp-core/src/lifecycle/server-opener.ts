@@ -9,6 +9,7 @@ import type { ServerConfig } from "../config/server-config.js";
 import { isMcpCoreError, type McpCoreError } from "../errors.js";
 import { redactError } from "../redact/redact-error.js";
 import type { Redactor } from "../redact/redactor.js";
+import { type CatalogListing, listCatalog } from "../resources/list-catalog.js";
 import { isEraMismatch } from "../transport/protocol-errors.js";
 import type { McpSession } from "../transport/session.js";
 import type { EnvEntry } from "../types.js";
@@ -78,10 +79,10 @@ export class ServerOpener {
   }
 
   /**
-   * Lists the server's tools on a throwaway session (connect → list → close) without touching any
-   * state machine: a lazy server's background discovery on a cache miss.
+   * Lists the server's tools (and its resources, templates and prompts) on a throwaway session
+   * (connect → list → close) without touching any state machine: a lazy server's background discovery on a cache miss.
    */
-  async discover(): Promise<Tool[]> {
+  async discover(): Promise<{ tools: Tool[]; catalog: Partial<CatalogListing> | undefined }> {
     const abort = new AbortController();
     const onAbort = () => abort.abort();
     this.discoveries.add(onAbort);
@@ -91,8 +92,16 @@ export class ServerOpener {
         onLost: () => {},
         onWarning: this.warn,
       });
-      await session.close();
-      return tools;
+      try {
+        // The catalog is cached with the tools; a server that fails to list it still has its tools.
+        const options = { timeoutMs: this.config.timeoutMs, signal: abort.signal };
+        const catalog = await listCatalog(this.config.name, session, options, this.warn).catch(
+          () => undefined,
+        );
+        return { tools, catalog };
+      } finally {
+        await session.close();
+      }
     } finally {
       this.discoveries.delete(onAbort);
     }

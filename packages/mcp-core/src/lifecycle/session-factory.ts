@@ -12,6 +12,8 @@ import { childEnvironment, type LaunchEnvOptions, requestHeaders } from "./launc
 /** What a session of this server reports back to its connection. */
 export interface SessionCallbacks {
   onListChanged: (() => void) | undefined;
+  /** Resource and prompt notifications; absent: none followed. */
+  onCatalogEvent?: SessionParams["onCatalogEvent"];
   onWarning: ((message: string) => void) | undefined;
   onLost: (error: Error) => void;
 }

@@ -75,4 +75,6 @@ export const LOAD_OPTIONS_WITHOUT_FIXED_DEFAULT = Object.freeze([
   "onStateChange",
   "onServerLog",
   "onStderr",
+  "onResourcesChange",
+  "onResourceUpdated",
 ] as const);

@@ -40,6 +40,8 @@ export function resolveLoadOptions(options: LoadMcpOptions): ResolvedLoadOptions
     onElicitation: options.onElicitation,
     onWarning: options.onWarning,
     onStateChange: options.onStateChange,
+    onResourcesChange: options.onResourcesChange,
+    onResourceUpdated: options.onResourceUpdated,
     expandEnvReferences: options.expandEnvReferences ?? DEFAULTS.expandEnvReferences,
     missingHeaderVar: options.missingHeaderVar ?? DEFAULTS.missingHeaderVar,
     serverNames: options.serverNames ?? DEFAULTS.serverNames,

@@ -107,7 +107,15 @@ export function validateLoadOptions(options: LoadMcpOptions): void {
   if (o.serverLogLevel !== undefined && !isMcpLogLevel(o.serverLogLevel)) {
     fail("serverLogLevel", `one of ${MCP_LOG_LEVELS.map((l) => `"${l}"`).join(", ")}`, o.serverLogLevel);
   }
-  for (const name of ["onElicitation", "onWarning", "onStateChange", "onServerLog", "onStderr"] as const) {
+  for (const name of [
+    "onElicitation",
+    "onWarning",
+    "onStateChange",
+    "onServerLog",
+    "onStderr",
+    "onResourcesChange",
+    "onResourceUpdated",
+  ] as const) {
     if (o[name] !== undefined && typeof o[name] !== "function") fail(name, "a function", o[name]);
   }
   if (o.missingHeaderVar !== undefined && o.missingHeaderVar !== "error" && o.missingHeaderVar !== "empty") {

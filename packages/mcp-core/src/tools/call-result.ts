@@ -60,18 +60,19 @@ export function errorResult(
   return { content: [{ type: "text", text: message }], isError: true, error, text: message };
 }
 
-/** The result of a call its caller aborted. */
-export function abortedResult(server: string, tool: string): McpToolResult {
-  return errorResult("aborted", "ABORTED", `Call to tool "${tool}" on MCP server "${server}" was aborted`);
+/** The result of a call its caller aborted; `what` names a request that is not a tool call. */
+export function abortedResult(server: string, tool: string, what = `tool "${tool}"`): McpToolResult {
+  return errorResult("aborted", "ABORTED", `Call to ${what} on MCP server "${server}" was aborted`);
 }
 
 /** Classifies a rejected request; abort and timeout share a code, so the caller's flags decide. */
 export function classifyCallError(
   error: unknown,
-  flags: { aborted: boolean; timeoutMs: number; server: string; tool: string },
+  flags: { aborted: boolean; timeoutMs: number; server: string; tool: string; what?: string | undefined },
 ): McpToolResult {
-  const where = `tool "${flags.tool}" on MCP server "${flags.server}"`;
-  if (flags.aborted) return abortedResult(flags.server, flags.tool);
+  const what = flags.what ?? `tool "${flags.tool}"`;
+  const where = `${what} on MCP server "${flags.server}"`;
+  if (flags.aborted) return abortedResult(flags.server, flags.tool, what);
   // A validator's own message is a dump of every issue (kilobytes); the model gets a summary.
   const invalid = validationSummary(error);
   if (invalid !== undefined) {

@@ -1,26 +1,30 @@
 /**
- * Fetches a server's whole tool listing, page by page, tolerating malformed tools: the SDK's
- * strict parse rejects a whole page for one bad tool, so pages are parsed loosely here and each
- * tool is validated on its own.
+ * Fetches a server's whole tool listing (`listPaged`), tolerating malformed tools: the SDK's
+ * strict parse rejects a whole page for one bad tool, so each tool is validated on its own here.
  * @module
  */
 import { type Client, specTypeSchemas, type Tool } from "@modelcontextprotocol/client";
-import { z } from "zod";
-import { McpCoreError } from "../errors.js";
 import { MAX_TOOL_DEPTH, nestsDeeperThan } from "./json-depth.js";
+import { listPaged, type PagedKind } from "./paged-list.js";
 
-/** Pages read at most before a listing is rejected (a server looping over fresh cursors). */
-export const MAX_PAGES = 1000;
-
-const LoosePageSchema = z.looseObject({
-  tools: z.array(z.unknown()),
-  nextCursor: z.string().optional(),
-});
+export { MAX_PAGES } from "./paged-list.js";
 
 /** A validated listing, and a warning for every tool that was dropped. */
 export interface Listing {
   tools: Tool[];
   warnings: string[];
+}
+
+/** `path: message` of the first issue a spec schema found (`fallback` names an issue at the root). */
+export function issueReason(
+  issues: readonly { message: string; path?: readonly (PropertyKey | { key: PropertyKey })[] | undefined }[],
+  fallback: string,
+): string {
+  const issue = issues[0];
+  const where = issue?.path?.length
+    ? issue.path.map((key) => String(typeof key === "object" ? key.key : key)).join(".")
+    : fallback;
+  return `${where}: ${issue?.message ?? "invalid"}`;
 }
 
 /** Validates one listed tool; returns a reason when it must be dropped. */
@@ -29,33 +33,21 @@ export function checkTool(value: unknown): { tool: Tool } | { reason: string } {
     return { reason: `definition nests deeper than ${MAX_TOOL_DEPTH} levels` };
   }
   const parsed = specTypeSchemas.Tool["~standard"].validate(value);
-  if (parsed.issues) {
-    const issue = parsed.issues[0];
-    const where = issue?.path?.length
-      ? issue.path.map((key) => String(typeof key === "object" ? key.key : key)).join(".")
-      : "tool";
-    return { reason: `${where}: ${issue?.message ?? "invalid"}` };
-  }
+  if (parsed.issues) return { reason: issueReason(parsed.issues, "tool") };
   return { tool: parsed.value as Tool };
 }
 
-function toolLabel(value: unknown, index: number): string {
-  const name = (value as { name?: unknown } | null)?.name;
-  return typeof name === "string" ? `"${name}"` : `#${index}`;
-}
-
-/** Requests one page; a failure (a timeout included) is classified by the caller, which knows why it listed. */
-function listPage(
-  client: Client,
-  cursor: string | undefined,
-  options: { timeoutMs: number; signal: AbortSignal },
-): Promise<z.infer<typeof LoosePageSchema>> {
-  return client.request(
-    { method: "tools/list", params: cursor === undefined ? {} : { cursor } },
-    LoosePageSchema,
-    { timeout: options.timeoutMs, signal: options.signal },
-  );
-}
+const TOOLS: PagedKind<Tool> = {
+  method: "tools/list",
+  key: "tools",
+  noun: "tools",
+  check: (value) => {
+    const checked = checkTool(value);
+    return "reason" in checked ? checked : { item: checked.tool };
+  },
+  idOf: (tool) => tool.name,
+  duplicates: "reject",
+};
 
 /** Lists every page; rejects on a repeated cursor, too many pages or duplicate raw names. */
 export async function listAllTools(
@@ -63,74 +55,6 @@ export async function listAllTools(
   server: string,
   options: { timeoutMs: number; signal?: AbortSignal },
 ): Promise<Listing> {
-  // The SDK adds an abort listener to the signal of every request and never removes it, so each
-  // page gets its own controller and the caller's signal holds one listener for the whole listing.
-  const outer = options.signal;
-  let pageAbort: AbortController | undefined;
-  const onAbort = () => pageAbort?.abort(outer?.reason);
-  outer?.addEventListener("abort", onAbort, { once: true });
-  try {
-    return await listPages(client, server, options.timeoutMs, () => {
-      pageAbort = new AbortController();
-      if (outer?.aborted) pageAbort.abort(outer.reason);
-      return pageAbort.signal;
-    });
-  } finally {
-    outer?.removeEventListener("abort", onAbort);
-  }
-}
-
-async function listPages(
-  client: Client,
-  server: string,
-  timeoutMs: number,
-  pageSignal: () => AbortSignal,
-): Promise<Listing> {
-  const tools: Tool[] = [];
-  const warnings: string[] = [];
-  const seenCursors = new Set<string>();
-  const seenNames = new Set<string>();
-  let cursor: string | undefined;
-  for (let page = 0; ; page++) {
-    if (page >= MAX_PAGES) {
-      throw new McpCoreError(
-        "LISTING_INVALID",
-        `MCP server "${server}" listed more than ${MAX_PAGES} pages of tools`,
-        {
-          server,
-        },
-      );
-    }
-    const result = await listPage(client, cursor, { timeoutMs, signal: pageSignal() });
-    result.tools.forEach((value, index) => {
-      const checked = checkTool(value);
-      if ("reason" in checked) {
-        warnings.push(
-          `MCP server "${server}": dropped malformed tool ${toolLabel(value, index)} (${checked.reason})`,
-        );
-        return;
-      }
-      if (seenNames.has(checked.tool.name)) {
-        throw new McpCoreError(
-          "LISTING_INVALID",
-          `MCP server "${server}" listed the tool name "${checked.tool.name}" twice; its listing was rejected`,
-          { server },
-        );
-      }
-      seenNames.add(checked.tool.name);
-      tools.push(checked.tool);
-    });
-    cursor = result.nextCursor;
-    if (cursor === undefined) return { tools, warnings };
-    if (seenCursors.has(cursor)) {
-      throw new McpCoreError(
-        "LISTING_INVALID",
-        `MCP server "${server}" repeated a pagination cursor while listing tools`,
-        {
-          server,
-        },
-      );
-    }
-    seenCursors.add(cursor);
-  }
+  const { items, warnings } = await listPaged(client, server, TOOLS, options);
+  return { tools: items, warnings };
 }

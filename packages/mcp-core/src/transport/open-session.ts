@@ -4,7 +4,7 @@
  * endpoint is missing, never when the server answered that it speaks other protocol versions.
  * @module
  */
-import type { Client, Transport } from "@modelcontextprotocol/client";
+import type { Client, SubscriptionFilter, Transport } from "@modelcontextprotocol/client";
 import { isModernVersion, MODERN_PROTOCOL_VERSION } from "../config/protocol-setting.js";
 import { errorMessage, McpCoreError } from "../errors.js";
 import { classifyStartFailure } from "../lifecycle/start-failure.js";
@@ -36,6 +36,7 @@ async function connect(
     onElicitation: params.onElicitation,
     onListChanged: params.onListChanged,
     onLogMessage: params.output && ((message) => params.output?.log(message)),
+    onCatalogEvent: params.onCatalogEvent,
   });
   let session: Session | undefined;
   const transport = makeTransport(() => session);
@@ -69,13 +70,10 @@ async function connect(
         onWarning: params.onWarning,
       });
     }
-    // Only a server that offers tool-list changes is asked for them.
-    if (
-      session.protocol.era === "modern" &&
-      params.onListChanged &&
-      session.protocol.toolListUpdates === "live"
-    ) {
-      await subscribe(session, client, params);
+    // Only a server that offers tool-list (resource-list, prompt-list) changes is asked for them.
+    const filter = listenFilter(session, params);
+    if (session.protocol.era === "modern" && Object.keys(filter).length > 0) {
+      await subscribe(session, client, params, filter);
     }
     return session;
   } catch (error) {
@@ -89,20 +87,40 @@ async function connect(
  * Opens the modern era's tool-list subscription. A server that refuses it still runs: its tool
  * list is "unsupported" (refresh() still works), and the host hears why.
  */
-async function subscribe(session: Session, client: Client, params: SessionParams): Promise<void> {
+async function subscribe(
+  session: Session,
+  client: Client,
+  params: SessionParams,
+  filter: SubscriptionFilter,
+): Promise<void> {
   const server = params.config.name;
   try {
-    session.subscription = await subscribeToolList(client, server, params.timeoutMs, (error) =>
-      session.lost(error),
+    session.subscription = await subscribeToolList(
+      client,
+      server,
+      params.timeoutMs,
+      (error) => session.lost(error),
+      filter,
     );
-    if (!session.subscription.offered) session.protocol.toolListUpdates = "unsupported";
+    if (filter.toolsListChanged && !session.subscription.offered)
+      session.protocol.toolListUpdates = "unsupported";
   } catch (error) {
     if (params.signal?.aborted) throw error;
-    session.protocol.toolListUpdates = "unsupported";
+    if (filter.toolsListChanged) session.protocol.toolListUpdates = "unsupported";
     params.onWarning?.(
       `${serverLabel(server)} refused to report tool-list changes (subscriptions/listen: ${errorMessage(error)}); refresh() still re-lists it`,
     );
   }
+}
+
+/** The modern era's `subscriptions/listen` filter: what the host follows and the server offers. */
+function listenFilter(session: Session, params: SessionParams): SubscriptionFilter {
+  const offers = session.capabilities();
+  const filter: SubscriptionFilter = {};
+  if (params.onListChanged && session.protocol.toolListUpdates === "live") filter.toolsListChanged = true;
+  if (params.onCatalogEvent && offers?.resources?.listChanged) filter.resourcesListChanged = true;
+  if (params.onCatalogEvent && offers?.prompts?.listChanged) filter.promptsListChanged = true;
+  return filter;
 }
 
 /** The era the client settled on, and the verdict that lets a later connect skip the probe. */

@@ -45,6 +45,9 @@ export function isConnectionClosed(error: unknown): boolean {
   return error instanceof SdkError && error.code === SdkErrorCode.ConnectionClosed;
 }
 
+/** JSON-RPC "method not found". */
+export const METHOD_NOT_FOUND = -32601;
+
 /** A JSON-RPC error the server answered with: its code and message. */
 export function serverError(error: unknown): { code: number; message: string } | undefined {
   return error instanceof ProtocolError ? { code: error.code, message: error.message } : undefined;

@@ -6,6 +6,7 @@
  */
 import { Client, type ElicitRequest, type ElicitResult } from "@modelcontextprotocol/client";
 import { isModernVersion, type ProtocolSetting } from "../config/protocol-setting.js";
+import type { CatalogEvent } from "./session.js";
 
 /** The host's answer to a server's elicitation request. */
 export type ElicitationHandler = (request: ElicitRequest["params"]) => Promise<ElicitResult>;
@@ -28,6 +29,7 @@ export interface ClientSetup {
   onListChanged: (() => void) | undefined;
   /** Receives every `notifications/message` params object (server logs). */
   onLogMessage?: ((params: unknown) => void) | undefined;
+  onCatalogEvent?: ((event: CatalogEvent) => void) | undefined;
 }
 
 /** A new client for one connect (a client holds one connection's state). */
@@ -42,6 +44,18 @@ export function newSessionClient(setup: ClientSetup): Client {
   if (onListChanged) client.setNotificationHandler("notifications/tools/list_changed", () => onListChanged());
   const { onLogMessage } = setup;
   if (onLogMessage) client.setNotificationHandler("notifications/message", (n) => onLogMessage(n.params));
+  const onCatalog = setup.onCatalogEvent;
+  if (onCatalog) {
+    client.setNotificationHandler("notifications/resources/list_changed", () =>
+      onCatalog({ type: "resources-changed" }),
+    );
+    client.setNotificationHandler("notifications/prompts/list_changed", () =>
+      onCatalog({ type: "prompts-changed" }),
+    );
+    client.setNotificationHandler("notifications/resources/updated", (notification) =>
+      onCatalog({ type: "resource-updated", uri: notification.params.uri }),
+    );
+  }
   return client;
 }
 

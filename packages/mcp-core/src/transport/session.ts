@@ -3,18 +3,27 @@
  * open. Reports an unexpected end once through `onLost`.
  * @module
  */
-import type { Client, PriorDiscovery, RequestOptions, Transport } from "@modelcontextprotocol/client";
+import type {
+  Client,
+  PriorDiscovery,
+  RequestOptions,
+  ServerCapabilities,
+  Transport,
+} from "@modelcontextprotocol/client";
+import { type z, z as zod } from "zod";
 import type { ServerAuth } from "../auth/server-auth.js";
 import type { ServerConfig } from "../config/server-config.js";
 import { boundedInstructions } from "../logs/server-instructions.js";
 import type { ServerOutput } from "../logs/server-output.js";
 import { type LenientCallResult, LenientCallResultSchema } from "../tools/call-result.js";
 import { type Listing, listAllTools } from "../tools/list-tools.js";
+import { listPaged, type PagedKind, type PagedListing } from "../tools/paged-list.js";
 import { type ParamHeader, paramHeaderValues, withParamHeaders } from "../tools/param-headers.js";
 import { authorizationNeeded, isAuthorizationNeeded } from "./authorization-needed.js";
 import type { ChildProcessTransport } from "./child-process-transport.js";
+import { METHOD_NOT_FOUND, serverError } from "./protocol-errors.js";
 import type { ElicitationHandler } from "./session-client.js";
-import type { ToolListSubscription } from "./tool-list-subscription.js";
+import { subscribeToolList, type ToolListSubscription } from "./tool-list-subscription.js";
 
 /** What opening a session needs. */
 export interface SessionParams {
@@ -40,11 +49,20 @@ export interface SessionParams {
   onListChanged: (() => void) | undefined;
   /** Where the server's log messages and stderr lines go, and the level it is asked for. */
   output?: Pick<ServerOutput, "minLevel" | "log" | "stderrLine"> | undefined;
+  /** Resource and prompt notifications (list changes, a subscribed resource's update). */
+  onCatalogEvent?: ((event: CatalogEvent) => void) | undefined;
   /** Reports what the host should hear about but not fail on (unparseable stdout). */
   onWarning: ((message: string) => void) | undefined;
   /** The session ended without `close()`: crash, lost HTTP session, unreachable server. */
   onLost: (error: Error) => void;
 }
+
+/** A resource or prompt notification of either era. */
+export type CatalogEvent =
+  | { type: "resources-changed" }
+  | { type: "templates-changed" }
+  | { type: "prompts-changed" }
+  | { type: "resource-updated"; uri: string };
 
 /** The protocol a session speaks. */
 export interface NegotiatedProtocol {
@@ -66,6 +84,24 @@ export interface McpSession {
   stderrTail(): string | undefined;
   listTools(options: { timeoutMs: number; signal?: AbortSignal }): Promise<Listing>;
   callTool(name: string, args: Record<string, unknown>, options: RequestOptions): Promise<LenientCallResult>;
+  /** What the server said it offers (resources, prompts…), as negotiated. */
+  capabilities(): ServerCapabilities | undefined;
+  /** Lists one kind of the server's catalog, every page. */
+  listPaged<T>(
+    kind: PagedKind<T>,
+    options: { timeoutMs: number; signal?: AbortSignal },
+  ): Promise<PagedListing<T>>;
+  /** Any request, failing as `callTool` does. */
+  request<T>(
+    request: { method: string; params?: Record<string, unknown> },
+    schema: z.ZodType<T>,
+    options: RequestOptions,
+  ): Promise<T>;
+  /**
+   * Subscribes to a resource's updates: `resources/subscribe` on the 2025 era, a
+   * `subscriptions/listen` stream for the URI on the 2026 era. Resolves the function that ends it.
+   */
+  subscribeResource(uri: string, timeoutMs: number): Promise<() => Promise<void>>;
   /** A cheap request the server's era still has (`ping` is gone from the modern era). */
   healthCheck(timeoutMs: number): Promise<void>;
   /** Ends the session (DELETE for a legacy HTTP session) and the transport; kills a stdio child's group. */
@@ -79,6 +115,8 @@ export class Session implements McpSession {
   private paramHeaders = new Map<string, ParamHeader[]>();
   /** Set once the modern era's subscription is open. */
   subscription: ToolListSubscription | undefined;
+  /** The modern era's per-resource subscription streams, closed with the session. */
+  private readonly resourceStreams = new Set<ToolListSubscription>();
 
   constructor(
     private readonly client: Client,
@@ -107,11 +145,55 @@ export class Session implements McpSession {
     this.lostReported = true;
     this.params.onLost(error);
     void this.subscription?.close();
+    for (const stream of this.resourceStreams) void stream.close();
     void this.client.close().catch(() => {});
   }
 
+  capabilities(): ServerCapabilities | undefined {
+    return this.client.getServerCapabilities();
+  }
+
+  listPaged<T>(
+    kind: PagedKind<T>,
+    options: { timeoutMs: number; signal?: AbortSignal },
+  ): Promise<PagedListing<T>> {
+    return listPaged(this.client, this.params.config.name, kind, options);
+  }
+
+  async subscribeResource(uri: string, timeoutMs: number): Promise<() => Promise<void>> {
+    if (this.protocol.era === "legacy") {
+      const empty = LooseResultSchema;
+      await this.request({ method: "resources/subscribe", params: { uri } }, empty, { timeout: timeoutMs });
+      return async () => {
+        if (this.closed || this.lostReported) return;
+        await this.request({ method: "resources/unsubscribe", params: { uri } }, empty, {
+          timeout: timeoutMs,
+        }).catch(() => {});
+      };
+    }
+    const stream = await subscribeToolList(
+      this.client,
+      this.params.config.name,
+      timeoutMs,
+      (error) => this.lost(error),
+      {
+        resourceSubscriptions: [uri],
+      },
+    );
+    this.resourceStreams.add(stream);
+    return async () => {
+      this.resourceStreams.delete(stream);
+      await stream.close();
+    };
+  }
+
   async listTools(options: { timeoutMs: number; signal?: AbortSignal }): Promise<Listing> {
-    const listing = await listAllTools(this.client, this.params.config.name, options);
+    const listing = await listAllTools(this.client, this.params.config.name, options).catch((error) => {
+      // A server that declares no tools (resources or prompts only) may not implement tools/list.
+      const noTools = this.client.getServerCapabilities()?.tools === undefined;
+      if (noTools && serverError(error)?.code === METHOD_NOT_FOUND) return { tools: [], warnings: [] };
+      throw error;
+    });
     // Parameter headers are the modern era's, and only Streamable HTTP carries headers.
     if (this.protocol.era !== "modern" || this.child) return listing;
     const mirrored = withParamHeaders(listing, this.params.config.name);
@@ -119,22 +201,26 @@ export class Session implements McpSession {
     return mirrored.listing;
   }
 
-  async callTool(
-    name: string,
-    args: Record<string, unknown>,
+  callTool(name: string, args: Record<string, unknown>, options: RequestOptions): Promise<LenientCallResult> {
+    // A plain request, not client.callTool: its result schema rejects a whole result for one
+    // block of an unknown type. An `input_required` answer is still fulfilled by the client.
+    const headers = this.paramHeaders.get(name);
+    return this.request(
+      { method: "tools/call", params: { name, arguments: args } },
+      LenientCallResultSchema,
+      headers
+        ? { ...options, headers: { ...options.headers, ...paramHeaderValues(headers, args) } }
+        : options,
+    );
+  }
+
+  async request<T>(
+    request: { method: string; params?: Record<string, unknown> },
+    schema: z.ZodType<T>,
     options: RequestOptions,
-  ): Promise<LenientCallResult> {
+  ): Promise<T> {
     try {
-      // A plain request, not client.callTool: its result schema rejects a whole result for one
-      // block of an unknown type. An `input_required` answer is still fulfilled by the client.
-      const headers = this.paramHeaders.get(name);
-      return await this.client.request(
-        { method: "tools/call", params: { name, arguments: args } },
-        LenientCallResultSchema,
-        headers
-          ? { ...options, headers: { ...options.headers, ...paramHeaderValues(headers, args) } }
-          : options,
-      );
+      return await this.client.request(request, schema, options);
     } catch (error) {
       // An authorization only a person can give now: the connection waits for it (needs-auth).
       if (isAuthorizationNeeded(error)) this.lost(authorizationNeeded(this.params.config.name, error));
@@ -152,6 +238,7 @@ export class Session implements McpSession {
     if (this.closed) return;
     this.closed = true;
     await this.subscription?.close();
+    await Promise.all([...this.resourceStreams].map((stream) => stream.close()));
     const transport = this.transport as Transport & { terminateSession?: () => Promise<void> };
     if (
       !this.lostReported &&
@@ -166,6 +253,9 @@ export class Session implements McpSession {
     await this.client.close().catch(() => {});
   }
 }
+
+/** An empty (or any) result: subscribe and unsubscribe answer `{}`. */
+const LooseResultSchema = zod.looseObject({});
 
 function withTimeout(promise: Promise<unknown>, ms: number): Promise<unknown> {
   let timer: NodeJS.Timeout | undefined;

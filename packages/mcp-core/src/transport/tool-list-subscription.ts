@@ -6,7 +6,7 @@
  * only sign of a server that went away between calls.
  * @module
  */
-import type { Client, McpSubscription } from "@modelcontextprotocol/client";
+import type { Client, McpSubscription, SubscriptionFilter } from "@modelcontextprotocol/client";
 import { McpCoreError } from "../errors.js";
 import { serverLabel } from "../server-message.js";
 import { StreamReconnectFloor } from "./stream-reconnect-floor.js";
@@ -15,18 +15,22 @@ import { StreamReconnectFloor } from "./stream-reconnect-floor.js";
 export interface ToolListSubscription {
   /** The server honoured `toolsListChanged`: it will notify. */
   readonly offered: boolean;
+  /** What the server honoured of the filter. */
+  readonly honored: SubscriptionFilter;
   close(): Promise<void>;
 }
 
 /**
  * Subscribes to `notifications/tools/list_changed` (delivered to the client's notification
- * handler, as on the legacy era). Resolves once the server acknowledged; rejects when it refused.
+ * handler, as on the legacy era), or to what `filter` asks for (resource and prompt list changes, a
+ * resource's updates). Resolves once the server acknowledged; rejects when it refused.
  */
 export async function subscribeToolList(
   client: Client,
   server: string,
   timeoutMs: number,
   onLost: (error: Error) => void,
+  filter: SubscriptionFilter = { toolsListChanged: true },
 ): Promise<ToolListSubscription> {
   const floor = new StreamReconnectFloor();
   let closed = false;
@@ -43,7 +47,7 @@ export async function subscribeToolList(
   };
 
   const open = async (): Promise<McpSubscription> => {
-    const subscription = await client.listen({ toolsListChanged: true }, { timeout: timeoutMs });
+    const subscription = await client.listen(filter, { timeout: timeoutMs });
     floor.afterGet();
     current = subscription;
     void subscription.closed.then((how) => {
@@ -68,6 +72,7 @@ export async function subscribeToolList(
   const first = await open();
   return {
     offered: first.honoredFilter.toolsListChanged === true,
+    honored: first.honoredFilter,
     close: async () => {
       closed = true;
       await current?.close().catch(() => {});

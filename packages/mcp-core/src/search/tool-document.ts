@@ -1,0 +1,109 @@
+/**
+ * What tool search indexes of a tool: its fields as analyzed terms, each field capped so one
+ * verbose tool cannot grow the index without bound.
+ * @module
+ */
+import type { McpTool } from "../types.js";
+import { type AnalyzerOptions, searchTerms } from "./search-terms.js";
+
+/** The indexed fields: the server's name, the raw name, the title, the description, and the input parameters' names and texts. */
+export const TOOL_FIELDS = ["server", "name", "title", "description", "params", "paramText"] as const;
+export type ToolField = (typeof TOOL_FIELDS)[number];
+
+/** The most terms a field keeps (the rest of a long text is not indexed). */
+export const MAX_FIELD_TERMS: Readonly<Record<ToolField, number>> = {
+  server: 8,
+  name: 32,
+  title: 32,
+  description: 256,
+  params: 128,
+  paramText: 512,
+};
+/** Characters read per term kept: a long text is cut at `cap × this` before analysis. */
+const CHARS_PER_TERM = 32;
+/** Parameters nested deeper than this (an object in an object in an object…) are not indexed. */
+export const MAX_PARAM_DEPTH = 3;
+/** The most schema nodes one tool's parameters are read from. */
+export const MAX_PARAM_NODES = 256;
+
+/** A tool's fields as space-joined terms (terms never hold a space). */
+export type ToolDocument = Record<ToolField, string>;
+
+/** The analyzed, capped fields of `tool`. */
+export function toolDocument(tool: McpTool, analyzer?: AnalyzerOptions): ToolDocument {
+  const params = parameterTexts(tool.inputSchema);
+  const field = (name: ToolField, text: string) => {
+    const cap = MAX_FIELD_TERMS[name];
+    // Only the start of a long text can yield the terms kept: analyze no more of it.
+    return searchTerms(text.slice(0, cap * CHARS_PER_TERM), analyzer)
+      .slice(0, cap)
+      .join(" ");
+  };
+  return {
+    server: field("server", tool.server),
+    name: field("name", tool.rawName),
+    title: field("title", tool.title ?? tool.annotations?.title ?? ""),
+    description: field("description", tool.description),
+    params: field("params", params.names.join(" ")),
+    paramText: field("paramText", params.texts.join(" ")),
+  };
+}
+
+interface ParameterTexts {
+  names: string[];
+  texts: string[];
+}
+
+type SchemaNode = Record<string, unknown>;
+
+const isNode = (value: unknown): value is SchemaNode =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+
+/**
+ * Property names, and their descriptions, titles and string enum values, breadth-first through
+ * `properties`, `items` and `anyOf`/`oneOf`/`allOf` down to {@link MAX_PARAM_DEPTH} levels of
+ * properties. A server's schema is untrusted: anything not shaped as expected is skipped.
+ */
+function parameterTexts(schema: unknown): ParameterTexts {
+  const result: ParameterTexts = { names: [], texts: [] };
+  let level: unknown[] = [schema];
+  let visited = 0;
+  for (let depth = 0; depth < MAX_PARAM_DEPTH && level.length > 0; depth++) {
+    const next: unknown[] = [];
+    for (const node of containers(level)) {
+      const properties = node.properties;
+      if (!isNode(properties)) continue;
+      for (const [name, property] of Object.entries(properties)) {
+        if (++visited > MAX_PARAM_NODES) return result;
+        result.names.push(name);
+        if (!isNode(property)) continue;
+        for (const key of ["title", "description"]) {
+          if (typeof property[key] === "string") result.texts.push(property[key]);
+        }
+        if (Array.isArray(property.enum)) {
+          for (const value of property.enum) if (typeof value === "string") result.texts.push(value);
+        }
+        next.push(property);
+      }
+    }
+    level = next;
+  }
+  return result;
+}
+
+/** The object schemas in `nodes` and what they are made of (array items, combinators), bounded. */
+function containers(nodes: unknown[]): SchemaNode[] {
+  const found: SchemaNode[] = [];
+  const queue = [...nodes];
+  while (queue.length > 0 && found.length < MAX_PARAM_NODES) {
+    const node = queue.shift();
+    if (!isNode(node)) continue;
+    found.push(node);
+    if (isNode(node.items)) queue.push(node.items);
+    for (const key of ["anyOf", "oneOf", "allOf"]) {
+      const members = node[key];
+      if (Array.isArray(members)) queue.push(...members.slice(0, 16));
+    }
+  }
+  return found;
+}
