@@ -1,5 +1,7 @@
+import { sourceLoader, stdioServer } from "@toolnexus/fixtures";
+import { loadMcp } from "@toolnexus/mcp-core";
 import { generateText } from "ai";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { type McpPromptResultInput, toAiSdkMessages } from "../src/index.js";
 import { type CallOptions, scriptedModel, text } from "./support/model.js";
 
@@ -30,7 +32,33 @@ const everyKind: McpPromptResultInput = {
   ],
 };
 
+const sources = sourceLoader(loadMcp, { toolCache: false });
+afterEach(() => sources.closeAll());
+
 describe("toAiSdkMessages", () => {
+  it("should convert a real server's prompt (an image, an embedded resource) for generateText", async () => {
+    const source = await sources.loadServers({ s: stdioServer("dual-era", ["--resources"]) });
+    const messages = toAiSdkMessages(await source.getPrompt("s", "picture"));
+    expect(messages).toEqual([
+      { role: "user", content: [{ type: "file", data: expect.any(String), mediaType: "image/png" }] },
+      { role: "assistant", content: "hello" },
+    ]);
+    let prompt: CallOptions["prompt"] = [];
+    await generateText({
+      model: scriptedModel([
+        (options) => {
+          prompt = options.prompt;
+          return [text("ok")];
+        },
+      ]),
+      messages: [...messages, { role: "user", content: "Describe it." }],
+    });
+    expect(prompt.map((message) => message.role)).toEqual(["user", "assistant", "user"]);
+    const failed = await source.getPrompt("s", "no-such-prompt");
+    expect(failed.isError).toBe(true);
+    expect(() => toAiSdkMessages(failed)).toThrow(/^toAiSdkMessages: the prompt result is an error \(/);
+  });
+
   it("should convert each block kind to the AI SDK's message content", () => {
     expect(toAiSdkMessages(everyKind)).toEqual([
       { role: "user", content: "Review this." },

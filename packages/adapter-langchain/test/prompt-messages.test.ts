@@ -32,6 +32,26 @@ const everyKind: McpPromptResultInput = {
 };
 
 describe("toLangChainMessages", () => {
+  const sources = sourceLoader(loadMcp, { toolCache: false });
+  afterEach(() => sources.closeAll());
+
+  it("should convert a real server's prompt (an image, an embedded resource) for a chat model", async () => {
+    const source = await sources.loadServers({ s: stdioServer("dual-era", ["--resources"]) });
+    const messages = toLangChainMessages(await source.getPrompt("s", "picture"));
+    expect(messages.map((message) => [message.type, message.content])).toEqual([
+      ["human", [{ type: "image", mimeType: "image/png", data: expect.any(String) }]],
+      ["ai", "hello"],
+    ]);
+    const model = new ScriptedChatModel([say("a pixel")]);
+    expect((await model.invoke([...messages, new HumanMessage("Describe it.")])).text).toBe("a pixel");
+    expect(model.calls[0]?.messages.map((message) => message.type)).toEqual(["human", "ai", "human"]);
+    const failed = await source.getPrompt("s", "no-such-prompt");
+    expect(failed.isError).toBe(true);
+    expect(() => toLangChainMessages(failed)).toThrow(
+      /^toLangChainMessages: the prompt result is an error \(/,
+    );
+  });
+
   it("should convert each block kind to a Human/AI message with standard content blocks", () => {
     const messages = toLangChainMessages(everyKind);
     expect(messages.map((message) => message.constructor)).toEqual([
