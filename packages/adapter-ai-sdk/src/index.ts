@@ -23,6 +23,7 @@ export type {
   AiSdkToolsOptions,
 } from "./options.js";
 export { type McpPromptResultInput, toAiSdkMessages } from "./prompt-messages.js";
+export { type AiSdkResourceToolsOptions, toAiSdkResourceTools } from "./resource-tools.js";
 export { isMcpToolCallError, McpToolCallError } from "./tool-call-error.js";
 export type { McpToolOutput } from "./tool-output.js";
 export { type AiSdkToolsChangeListener, type AiSdkToolset, createAiSdkToolset } from "./toolset.js";

@@ -15,6 +15,7 @@ export type {
   McpToolProgress,
 } from "./options.js";
 export { type McpPromptResultInput, toLangChainMessages } from "./prompt-messages.js";
+export { type LangChainResourceToolsOptions, toLangChainResourceTools } from "./resource-tools.js";
 export { toLangChainTools } from "./to-langchain-tools.js";
 export type { McpToolArtifact } from "./tool-output.js";
 export { createLangChainToolkit, type LangChainToolkit } from "./toolkit.js";

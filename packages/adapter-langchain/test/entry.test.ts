@@ -34,6 +34,7 @@ describe("entries", () => {
       "createLangChainToolkit",
       "instructionsPrompt",
       "toLangChainMessages",
+      "toLangChainResourceTools",
       "toLangChainTools",
     ]);
     const agent = await import("../src/agent.js");
