@@ -7,6 +7,10 @@ import { loadMcp } from "@toolnexus/mcp-core";
 import { generateText, stepCountIs } from "ai";
 import { callTool, say, scriptedModel } from "./scripted-model.mjs";
 
+// Every message a run added: `responseMessages` on ai 7 (its `response.messages` is the last step's
+// only), `response.messages` on ai 6.
+const runMessages = (result) => result.responseMessages ?? result.response.messages;
+
 // A file-store server whose tools carry MCP annotations (read_file is read-only, delete_file destructive).
 const source = await loadMcp({ mcpServers: { notes: hostileServer("annotated") } }, { toolCache: false });
 try {
@@ -28,7 +32,7 @@ try {
     console.log(`approval requested: ${r.toolCall.toolName} ${JSON.stringify(r.toolCall.input)}`);
 
   // Ask a person here; the answer goes back as a tool message, and the approved call runs.
-  messages.push(...first.response.messages, {
+  messages.push(...runMessages(first), {
     role: "tool",
     content: requests.map((r) => ({
       type: "tool-approval-response",
@@ -37,7 +41,7 @@ try {
     })),
   });
   const second = await generateText({ model, ...toolset, messages, stopWhen: stepCountIs(5) });
-  for (const part of second.response.messages.flatMap((m) => (Array.isArray(m.content) ? m.content : []))) {
+  for (const part of runMessages(second).flatMap((m) => (Array.isArray(m.content) ? m.content : []))) {
     if (part.type === "tool-result") console.log(`ran ${part.toolName} after approval: ${part.output.value}`);
   }
   console.log("text:", second.text);

@@ -1,6 +1,6 @@
 /**
  * `@toolnexus/adapter-ai-sdk`: the live, self-healing MCP tool set of `@toolnexus/mcp-core` as an
- * AI SDK (`ai` v6) `ToolSet` — one stable object that follows the servers' tool lists between steps,
+ * AI SDK (`ai` 6 or 7) `ToolSet` — one stable object that follows the servers' tool lists between steps,
  * `isError` results as `tool-error`s, `abortSignal` passed through as MCP cancellation.
  * @module
  */
@@ -8,6 +8,7 @@ export type { ApprovalPolicy } from "@toolnexus/mcp-core/adapter";
 export { activeToolsFor } from "./active-tools.js";
 export { toAiSdkTool } from "./convert-tool.js";
 export type { AiSdkStepInput, AiSdkStepTools } from "./deferred-step.js";
+export { type InstructionsPromptOptions, instructionsPrompt } from "./instructions.js";
 export { toAiSdkTools } from "./live-tool-set.js";
 export {
   type AiSdkContentPart,
@@ -21,6 +22,7 @@ export type {
   AiSdkToolsetOptions,
   AiSdkToolsOptions,
 } from "./options.js";
+export { type McpPromptResultInput, toAiSdkMessages } from "./prompt-messages.js";
 export { isMcpToolCallError, McpToolCallError } from "./tool-call-error.js";
 export type { McpToolOutput } from "./tool-output.js";
 export { type AiSdkToolsChangeListener, type AiSdkToolset, createAiSdkToolset } from "./toolset.js";

@@ -5,6 +5,7 @@
 import type { McpContentBlock } from "@toolnexus/mcp-core";
 import { isTextOnly, toContentPart } from "@toolnexus/mcp-core/adapter";
 import type { JSONValue, ToolResultPart } from "ai";
+import { toolResultMediaPart } from "./ai-major.js";
 import type { McpToolOutput } from "./tool-output.js";
 
 /** The AI SDK's `ToolResultOutput` (what `toModelOutput` returns). */
@@ -16,21 +17,15 @@ export type AiSdkContentPart = Extract<AiSdkToolResultOutput, { type: "content" 
 /**
  * One MCP content block as one AI SDK content part, by the mapping every adapter shares (SPEC
  * §13.4): text → `text`; image (and an embedded image blob) → `image-data`; audio and any other
- * embedded blob → `file-data` with its media type (the AI SDK has no audio part); a text resource →
+ * embedded blob → `file-data` with its media type (the AI SDK has no audio part) — on ai 7 both
+ * are its `file` part with `data: { type: "data", data }` (see `ai-major.ts`); a text resource →
  * `text`; a resource link → the text `Resource link: <name> <<uri>>` (+ ` — <description>`); a block
  * of a type the core does not know → `[unsupported content type "<type>"]` plus its `text` member
  * (SPEC §7).
  */
 export function contentBlockToPart(block: McpContentBlock): AiSdkContentPart {
   const part = toContentPart(block);
-  switch (part.type) {
-    case "text":
-      return part;
-    case "image":
-      return { type: "image-data", data: part.data, mediaType: part.mimeType };
-    default:
-      return { type: "file-data", data: part.data, mediaType: part.mimeType };
-  }
+  return part.type === "text" ? part : toolResultMediaPart(part);
 }
 
 function isToolOutput(value: unknown): value is McpToolOutput {

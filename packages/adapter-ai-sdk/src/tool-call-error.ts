@@ -32,6 +32,14 @@ export class McpToolCallError extends Error {
     this.server = tool.server;
     this.result = result;
   }
+
+  /**
+   * The message alone: `ai` 7 sends the model `error.toString()` for a tool error (ai 6 sends
+   * `error.message`), and the model should read the server's text on both, not a class name.
+   */
+  override toString(): string {
+    return this.message;
+  }
 }
 
 /** True for any `McpToolCallError`, even one thrown by another copy of this package. */

@@ -5,6 +5,7 @@ import { isMcpCoreError, loadMcp, type McpSource } from "@toolnexus/mcp-core";
 import { generateText, type ModelMessage, stepCountIs, type ToolApprovalResponse } from "ai";
 import { afterEach, describe, expect, it, onTestFinished } from "vitest";
 import { type AiSdkToolsetOptions, createAiSdkToolset, toAiSdkTools } from "../src/index.js";
+import { runMessages } from "./support/ai-major.js";
 import { scriptedModel, text, toolCall, toolOutputsInPrompt } from "./support/model.js";
 
 const sources = sourceLoader(loadMcp, { toolCache: false });
@@ -68,7 +69,7 @@ describe("approval", () => {
         },
       ]),
       ...toolset,
-      messages: [...prompt, ...first.response.messages, { role: "tool", content: approvals }],
+      messages: [...prompt, ...runMessages(first), { role: "tool", content: approvals }],
       stopWhen: stepCountIs(5),
     });
     expect(second.text).toBe("deleted");

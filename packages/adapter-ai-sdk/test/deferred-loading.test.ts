@@ -13,6 +13,7 @@ import {
 } from "ai";
 import { afterEach, describe, expect, it, onTestFinished } from "vitest";
 import { createAiSdkToolset } from "../src/index.js";
+import { runMessages } from "./support/ai-major.js";
 import {
   type CallOptions,
   offeredTools,
@@ -143,7 +144,7 @@ describe("deferred loading with meta-tools", () => {
     const resumed = await run(
       toolset,
       [() => [text("again")]],
-      [...prompt, ...first.result.response.messages, { role: "user", content: "more" }],
+      [...prompt, ...runMessages(first.result), { role: "user", content: "more" }],
     );
     const fresh = await run(toolset, [() => [text("new")]]);
     expect(resumed.offered).toEqual([[...META, "mcp__basic__pid"]]);

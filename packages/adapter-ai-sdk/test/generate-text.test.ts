@@ -3,6 +3,7 @@ import { loadMcp } from "@toolnexus/mcp-core";
 import { generateText, stepCountIs } from "ai";
 import { afterEach, describe, expect, it } from "vitest";
 import { toAiSdkTools } from "../src/index.js";
+import { mediaOutputPart } from "./support/ai-major.js";
 import { offeredTools, scriptedModel, text, toolCall, toolOutputsInPrompt } from "./support/model.js";
 
 const sources = sourceLoader(loadMcp, { toolCache: false });
@@ -49,7 +50,7 @@ describe("generateText with MCP tools", () => {
     expect(seen.get("call-mcp__basic__echo")).toEqual({ type: "text", value: "hello" });
   });
 
-  it("should send image content to the model as image-data parts", async () => {
+  it("should send image content to the model as media parts", async () => {
     const source = await sources.loadServers({ basic: stdioServer("basic") });
     let seen: unknown;
     await generateText({
@@ -66,10 +67,7 @@ describe("generateText with MCP tools", () => {
     });
     expect(seen).toEqual({
       type: "content",
-      value: [
-        { type: "image-data", data: expect.any(String), mediaType: "image/png" },
-        { type: "text", text: "a 1x1 png" },
-      ],
+      value: [mediaOutputPart("image", expect.any(String), "image/png"), { type: "text", text: "a 1x1 png" }],
     });
   });
 

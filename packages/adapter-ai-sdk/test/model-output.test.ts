@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { contentBlockToPart, type McpToolOutput, mcpOutputToModelOutput } from "../src/index.js";
+import { mediaOutputPart } from "./support/ai-major.js";
 
 const png = "iVBORw0KGgo=";
 
@@ -38,10 +39,7 @@ describe("mcpOutputToModelOutput", () => {
       },
       {
         type: "content",
-        value: [
-          { type: "image-data", data: png, mediaType: "image/png" },
-          { type: "text", text: "caption" },
-        ],
+        value: [mediaOutputPart("image", png, "image/png"), { type: "text", text: "caption" }],
       },
     ],
     ["a plain string (foreign output) → text", "hello", { type: "text", value: "hello" }],
@@ -60,12 +58,12 @@ describe("contentBlockToPart", () => {
     [
       "image",
       { type: "image", data: png, mimeType: "image/png" },
-      { type: "image-data", data: png, mediaType: "image/png" },
+      mediaOutputPart("image", png, "image/png"),
     ],
     [
       "audio",
       { type: "audio", data: "AAA=", mimeType: "audio/wav" },
-      { type: "file-data", data: "AAA=", mediaType: "audio/wav" },
+      mediaOutputPart("file", "AAA=", "audio/wav"),
     ],
     [
       "text resource",
@@ -75,12 +73,12 @@ describe("contentBlockToPart", () => {
     [
       "image blob resource",
       { type: "resource", resource: { uri: "file:///a.png", blob: png, mimeType: "image/png" } },
-      { type: "image-data", data: png, mediaType: "image/png" },
+      mediaOutputPart("image", png, "image/png"),
     ],
     [
       "blob resource without a mime type",
       { type: "resource", resource: { uri: "file:///a.bin", blob: "AAA=" } },
-      { type: "file-data", data: "AAA=", mediaType: "application/octet-stream" },
+      mediaOutputPart("file", "AAA=", "application/octet-stream"),
     ],
     [
       "resource link (as the text line every adapter shows)",
@@ -90,7 +88,7 @@ describe("contentBlockToPart", () => {
     [
       "audio blob resource",
       { type: "resource", resource: { uri: "file:///a.wav", blob: "AAA=", mimeType: "audio/wav" } },
-      { type: "file-data", data: "AAA=", mediaType: "audio/wav" },
+      mediaOutputPart("file", "AAA=", "audio/wav"),
     ],
     [
       "block of an unknown type",

@@ -1,8 +1,9 @@
-import { sourceLoader, stdioServer } from "@toolnexus/fixtures";
+import { sourceLoader, stdioServer, tinyPngBase64 } from "@toolnexus/fixtures";
 import { loadMcp, type McpConfigInput } from "@toolnexus/mcp-core";
 import { generateText, stepCountIs } from "ai";
 import { afterEach, describe, expect, it } from "vitest";
 import { createAiSdkToolset, toAiSdkTools } from "../src/index.js";
+import { mediaOutputPart } from "./support/ai-major.js";
 import {
   type CallOptions,
   offeredTools,
@@ -25,6 +26,31 @@ async function loadResources() {
 }
 
 describe("resource tools", () => {
+  it("should read a blob as media and a failed read as a tool error", async () => {
+    const source = await loadResources();
+    let seen = new Map<string, unknown>();
+    await generateText({
+      model: scriptedModel([
+        () => [
+          toolCall("mcp_read_resource", { server: "docs", uri: "blob://pixel" }, "pixel"),
+          toolCall("mcp_read_resource", { server: "docs", uri: "text://nope" }, "missing"),
+        ],
+        (options) => {
+          seen = toolOutputsInPrompt(options);
+          return [text("done")];
+        },
+      ]),
+      tools: toAiSdkTools(source, { resourceTools: true }),
+      prompt: "go",
+      stopWhen: stepCountIs(3),
+    });
+    expect(seen.get("pixel")).toEqual({
+      type: "content",
+      value: [mediaOutputPart("image", tinyPngBase64, "image/png")],
+    });
+    expect(seen.get("missing")).toMatchObject({ type: "error-text" });
+  });
+
   it("should let the model list and read a resource, offered on every step even while tools are deferred", async () => {
     const source = await loadResources();
     const toolset = createAiSdkToolset(source, { resourceTools: true, deferLoading: true });

@@ -4,7 +4,7 @@
  */
 import type { ContentBlock as LangChainContentBlock } from "@langchain/core/messages";
 import type { McpContentBlock } from "@toolnexus/mcp-core";
-import { toContentPart } from "@toolnexus/mcp-core/adapter";
+import { type AdapterContentPart, toContentPart } from "@toolnexus/mcp-core/adapter";
 
 /** A LangChain standard content block. */
 type LangChainBlock = LangChainContentBlock.Standard;
@@ -18,6 +18,10 @@ type LangChainBlock = LangChainContentBlock.Standard;
  * blocks stay in the artifact.
  */
 export function toLangChainBlock(block: McpContentBlock): LangChainBlock {
-  const part = toContentPart(block);
+  return partToLangChainBlock(toContentPart(block));
+}
+
+/** One part of the core's mapping as a LangChain block: text, or a base64 `image`/`audio`/`file`. */
+export function partToLangChainBlock(part: AdapterContentPart): LangChainBlock {
   return part.type === "text" ? part : { type: part.type, mimeType: part.mimeType, data: part.data };
 }

@@ -6,6 +6,7 @@
  * @module
  */
 export { type BindToolsOptions, bindCurrentTools } from "./bind-current-tools.js";
+export { type InstructionsPromptOptions, instructionsPrompt } from "./instructions.js";
 export type {
   ApprovalPolicy,
   LangChainToolkitOptions,
@@ -13,6 +14,7 @@ export type {
   McpProgressInfo,
   McpToolProgress,
 } from "./options.js";
+export { type McpPromptResultInput, toLangChainMessages } from "./prompt-messages.js";
 export { toLangChainTools } from "./to-langchain-tools.js";
 export type { McpToolArtifact } from "./tool-output.js";
 export { createLangChainToolkit, type LangChainToolkit } from "./toolkit.js";

@@ -32,6 +32,8 @@ describe("entries", () => {
     expect(Object.keys(root).sort()).toEqual([
       "bindCurrentTools",
       "createLangChainToolkit",
+      "instructionsPrompt",
+      "toLangChainMessages",
       "toLangChainTools",
     ]);
     const agent = await import("../src/agent.js");

@@ -1,5 +1,5 @@
 import { AIMessage, HumanMessage } from "@langchain/core/messages";
-import { sourceLoader, stdioServer } from "@toolnexus/fixtures";
+import { sourceLoader, stdioServer, tinyPngBase64 } from "@toolnexus/fixtures";
 import { loadMcp, type McpConfigInput } from "@toolnexus/mcp-core";
 import { afterEach, describe, expect, it } from "vitest";
 import { createLangChainToolkit } from "../src/index.js";
@@ -41,6 +41,23 @@ describe("resource tools", () => {
       new AIMessage({ content: "", tool_calls: [{ id: "1", name: "mcp_list_resources", args: {} }] }),
     ];
     expect(toolkit.toolsFor(later).map((t) => t.name)).toEqual(expect.arrayContaining(RESOURCE_TOOLS));
+  });
+
+  it("should read a blob as an image block and a failed read as an error message", async () => {
+    const source = await loadResources();
+    const toolkit = createLangChainToolkit(source, { resourceTools: true });
+    const pixel = await toolkit.runToolCall({
+      id: "p",
+      name: "mcp_read_resource",
+      args: { server: "docs", uri: "blob://pixel" },
+    });
+    expect(pixel.content).toEqual([{ type: "image", mimeType: "image/png", data: tinyPngBase64 }]);
+    const missing = await toolkit.runToolCall({
+      id: "m",
+      name: "mcp_read_resource",
+      args: { server: "docs", uri: "text://nope" },
+    });
+    expect(missing.status).toBe("error");
   });
 
   it("should leave them out by default and refuse a malformed option naming it", async () => {

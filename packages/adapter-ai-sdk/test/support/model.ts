@@ -1,7 +1,16 @@
 /**
- * A scripted `MockLanguageModelV3`: step n runs `script[n]`, which returns the model's content.
+ * A scripted mock model: step n runs `script[n]`, which returns the model's content. On `ai` 7 it is
+ * ai 7's own `MockLanguageModelV4` (what an ai 7 provider implements: the prompt it receives is in
+ * the v4 spec), on ai 6 `MockLanguageModelV3`; both take the same script.
  */
+import * as aiTest from "ai/test";
 import { convertArrayToReadableStream, MockLanguageModelV3 } from "ai/test";
+
+// The v4 class has the v3 constructor and call shapes this helper uses; ai 6's types lack it.
+const MockModel: typeof MockLanguageModelV3 =
+  "MockLanguageModelV4" in aiTest
+    ? (aiTest.MockLanguageModelV4 as unknown as typeof MockLanguageModelV3)
+    : MockLanguageModelV3;
 
 type DoGenerate = MockLanguageModelV3["doGenerate"];
 /** What the SDK passes to the model for one step (tools, prompt, abortSignal, ...). */
@@ -70,7 +79,7 @@ export function scriptedModel(script: Step[]): MockLanguageModelV3 {
     if (!play) throw new Error(`the scripted model has no step ${step}`);
     return play(options);
   };
-  return new MockLanguageModelV3({
+  return new MockModel({
     doGenerate: async (options) => {
       const content = await next(options);
       return { content, finishReason: finishReason(content), usage, warnings: [] };

@@ -8,9 +8,10 @@
  * What lives here: the generation view with a conversion cache keyed by the core's tool object, the
  * shared call options (`timeoutMs`, `onProgress`) and call-context building, subscription tracking,
  * MCP content as model-readable parts and text, the error-text precedence, the tool metadata keys,
- * the option-error helper, the toolnexus sanitizer an adapter must not copy, and what deferred
- * loading and approval need: the meta-tools, the deferred set per step, the approval rule, globs
- * and "did you mean" names, and the resource tools (`mcp_list_resources`, `mcp_read_resource`).
+ * the option-error helper, the toolnexus sanitizer an adapter must not copy, what deferred
+ * loading and approval need (the meta-tools, the deferred set per step, the approval rule, globs
+ * and "did you mean" names), the resource tools (`mcp_list_resources`, `mcp_read_resource`), prompt
+ * results as host-neutral messages, and the servers' instructions as a system-prompt section.
  * @module
  */
 
@@ -38,6 +39,11 @@ export { deferredToolNames, offeredTools, resolveDeferLoading } from "./deferral
 export { EMPTY_ERROR_TEXT, errorText } from "./error-text.js";
 export { createGenerationView, type GenerationView, type ToolGenerationSource } from "./generation-view.js";
 export {
+  buildInstructionsPrompt,
+  type InstructionsPromptOptions,
+  type InstructionsSource,
+} from "./instructions.js";
+export {
   createMetaTools,
   LOAD_TOOLS_NAME,
   loadedToolNames,
@@ -49,6 +55,7 @@ export {
   SEARCH_TOOLS_NAME,
 } from "./meta-tools.js";
 export { invalidOption } from "./option-error.js";
+export { type PromptMessageParts, type PromptResultInput, promptMessageParts } from "./prompt-messages.js";
 export {
   createResourceTools,
   DEFAULT_RESOURCE_TOOL_MAX_BYTES,

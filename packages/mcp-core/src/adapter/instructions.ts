@@ -1,0 +1,63 @@
+/**
+ * The servers' `instructions` as a system-prompt section, built once for every adapter's
+ * `instructionsPrompt`.
+ * @module
+ */
+import { invalidOption } from "./option-error.js";
+
+/** What the section is built from: a source's `servers()` (only `name` and `instructions` are read). */
+export interface InstructionsSource {
+  servers(): readonly { readonly name: string; readonly instructions?: string | undefined }[];
+}
+
+/** Options of `instructionsPrompt`. */
+export interface InstructionsPromptOptions {
+  /**
+   * The servers whose instructions to include, in this order (one name or several).
+   * @default every configured server, in the source's order
+   */
+  servers?: string | readonly string[] | undefined;
+}
+
+function chosenNames(
+  options: InstructionsPromptOptions | undefined,
+  caller: string,
+): readonly string[] | undefined {
+  const servers = options?.servers;
+  if (servers === undefined) return undefined;
+  if (typeof servers === "string") return [servers];
+  if (!Array.isArray(servers) || !servers.every((name) => typeof name === "string"))
+    invalidOption(caller, "servers", "a server name or an array of server names", servers);
+  return [...new Set(servers)];
+}
+
+/**
+ * A system-prompt section with the instructions of the chosen servers: for each one that has any,
+ * `## MCP server "<name>"`, a newline, and its instructions (trailing white space trimmed); sections
+ * separated by a blank line. Servers without instructions are skipped, so the result is `""` when
+ * none has any. Nothing reads instructions unless the host calls this: they are the server's text,
+ * and the host decides whether the model sees them.
+ * @param caller the adapter function's name, for error messages
+ * @throws TypeError for a server name the source does not configure (a typo would otherwise silently
+ *   drop that server's instructions); `McpCoreError` `OPTIONS_INVALID` for a malformed `servers`.
+ */
+export function buildInstructionsPrompt(
+  source: InstructionsSource,
+  options: InstructionsPromptOptions | undefined,
+  caller: string,
+): string {
+  const servers = source.servers();
+  const names = chosenNames(options, caller) ?? servers.map((server) => server.name);
+  const byName = new Map(servers.map((server) => [server.name, server]));
+  const sections: string[] = [];
+  for (const name of names) {
+    const server = byName.get(name);
+    if (!server) {
+      const known = [...byName.keys()].join(", ") || "none";
+      throw new TypeError(`${caller}: no MCP server named "${name}" is configured (configured: ${known})`);
+    }
+    const text = typeof server.instructions === "string" ? server.instructions.trimEnd() : "";
+    if (text.trim() !== "") sections.push(`## MCP server "${name}"\n${text}`);
+  }
+  return sections.join("\n\n");
+}
