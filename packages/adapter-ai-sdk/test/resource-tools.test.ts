@@ -62,13 +62,16 @@ describe("resource tools", () => {
     };
 
     await generateText({
-      model: scriptedModel([
-        (options) => (record(options), [toolCall("mcp_list_resources", {}, "list")]),
-        (options) => (
-          record(options), [toolCall("mcp_read_resource", { server: "docs", uri: "text://greeting" }, "read")]
-        ),
-        (options) => (record(options), [text("done")]),
-      ]),
+      model: scriptedModel(
+        [
+          [toolCall("mcp_list_resources", {}, "list")],
+          [toolCall("mcp_read_resource", { server: "docs", uri: "text://greeting" }, "read")],
+          [text("done")],
+        ].map((content) => (options: CallOptions) => {
+          record(options);
+          return content;
+        }),
+      ),
       ...toolset,
       prompt: "read the greeting",
       stopWhen: stepCountIs(5),
