@@ -1,6 +1,6 @@
 import { defineConfig } from "vitest/config";
 
-// Long runs (a minute and more each): run by `npm run test:soak` from CI after `npm test`, so the
+// Long runs (a minute and more each, or one long wait like era-slow-start): run by `npm run test:soak` from CI after `npm test`, so the
 // README's test command stays within its time budget.
 export default defineConfig({
   test: {

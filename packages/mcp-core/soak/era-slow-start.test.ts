@@ -4,8 +4,13 @@
 // answers that handshake with -32022 listing a version we speak. Real process; about 11 s.
 import { countEvents } from "@toolnexus/fixtures";
 import { describe, expect, it } from "vitest";
-import { eraOf, MODERN_VERSION, SERVER, stateOf } from "./support/era-matrix.js";
-import { failOnUnhandledRejections, tempLogFile, toolByRawName, useSources } from "./support/harness.js";
+import { eraOf, MODERN_VERSION, SERVER, stateOf } from "../test/support/era-matrix.js";
+import {
+  failOnUnhandledRejections,
+  tempLogFile,
+  toolByRawName,
+  useSources,
+} from "../test/support/harness.js";
 
 failOnUnhandledRejections();
 
