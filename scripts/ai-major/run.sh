@@ -18,19 +18,12 @@ here="$(cd "$(dirname "$0")" && pwd)"
 root="$(cd "$here/../.." && pwd)"
 package="$root/packages/adapter-ai-sdk"
 
-if [[ ! -f "$root/packages/mcp-core/dist/index.js" ]]; then
-  echo "ai-major: packages/mcp-core/dist is missing; run 'npm ci && npm test' (or 'npx turbo run build') first" >&2
-  exit 1
-fi
+# shellcheck source=../lib/pinned-tools.sh
+source "$here/../lib/pinned-tools.sh"
+require_built ai-major
 started=$SECONDS
 
-# Install the pinned tools unless this exact lock file is already installed.
-lock_hash="$(sha256sum "$here/package-lock.json" | cut -d' ' -f1)"
-stamp="$here/node_modules/.installed-lock-sha256"
-if [[ ! -f "$stamp" || "$(cat "$stamp")" != "$lock_hash" ]]; then
-  (cd "$here" && npm ci --no-audit --no-fund --loglevel=error)
-  echo "$lock_hash" >"$stamp"
-fi
+install_pinned "$here"
 node22="$here/node_modules/.bin/node"
 ai_version="$(node -p 'require(process.argv[1]).version' "$here/node_modules/ai/package.json")"
 echo "ai-major: ai $ai_version on Node $("$node22" --version); tools ready in $((SECONDS - started)) s"

@@ -16,19 +16,12 @@ set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 root="$(cd "$here/../.." && pwd)"
 
-if [[ ! -f "$root/packages/mcp-core/dist/index.js" ]]; then
-  echo "langchain-range: packages/mcp-core/dist is missing; run 'npm ci && npm test' (or 'npx turbo run build') first" >&2
-  exit 1
-fi
+# shellcheck source=../lib/pinned-tools.sh
+source "$here/../lib/pinned-tools.sh"
+require_built langchain-range
 started=$SECONDS
 
-# Install the pinned versions unless this exact lock file is already installed.
-lock_hash="$(sha256sum "$here/package-lock.json" | cut -d' ' -f1)"
-stamp="$here/node_modules/.installed-lock-sha256"
-if [[ ! -f "$stamp" || "$(cat "$stamp")" != "$lock_hash" ]]; then
-  (cd "$here" && npm ci --no-audit --no-fund --loglevel=error)
-  echo "$lock_hash" >"$stamp"
-fi
+install_pinned "$here"
 version() { node -p 'require(process.argv[1]).version' "$here/node_modules/$1/package.json"; }
 versions="@langchain/core $(version @langchain/core), langchain $(version langchain)"
 echo "langchain-range: $versions; installed in $((SECONDS - started)) s"
