@@ -74,6 +74,14 @@ export interface LoadMcpOptions {
    */
   maxFrameBytes?: number | undefined;
   /**
+   * The most bytes one tool result hands the host: text is cut on a character boundary, an image,
+   * audio or other block that does not fit is left out, `structuredContent` or `_meta` that does not
+   * fit is dropped, and each cut is followed by a text block `[truncated: N of M bytes shown]`; the
+   * result stays a success (SPEC §7).
+   * @default 8388608 (8 MiB)
+   */
+  maxResultBytes?: number | undefined;
+  /**
    * Where OAuth credentials of servers with `auth` are kept and shared between processes.
    * @default a file store under the user config dir (`fileTokenStore()`), made only when a server has `auth`
    */
@@ -146,6 +154,7 @@ export interface ResolvedLoadOptions {
   env: Record<string, string | undefined>;
   killGraceMs: number;
   maxFrameBytes: number;
+  maxResultBytes: number;
   /** The token store, made on first use (only servers with `auth` need one). */
   tokenStore: () => TokenStore;
   refreshSkewMs: number;
