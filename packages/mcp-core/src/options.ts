@@ -70,6 +70,8 @@ export interface LoadMcpOptions {
    * The longest line (JSON-RPC message) a stdio server may write to stdout, in bytes; a longer one
    * fails that server's pending calls with `FRAME_TOO_LARGE` and restarts it. Also the most bytes
    * queued to a stdio server that does not read its stdin before sends fail with `STDIN_BACKLOG_FULL`.
+   * Over HTTP, the largest JSON response body (a larger one fails its request) or SSE event (a larger
+   * one loses the session); neither is read whole.
    * @default 67108864 (64 MiB)
    */
   maxFrameBytes?: number | undefined;

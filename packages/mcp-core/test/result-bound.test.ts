@@ -1,7 +1,8 @@
-import { hostileServer, tinyPngBase64 } from "@toolnexus/fixtures";
+import { hostileServer, tinyPngBase64, waitFor } from "@toolnexus/fixtures";
 import { describe, expect, it } from "vitest";
 import { LOAD_OPTION_DEFAULTS, type LoadMcpOptions, type McpSource } from "../src/index.js";
 import { boundResultParts } from "../src/tools/bounded-result.js";
+import { boundedResponse } from "../src/transport/bounded-body.js";
 import { httpFixture, toolByName, useSources } from "./support/harness.js";
 
 const sources = useSources({ toolCache: false });
@@ -142,5 +143,53 @@ describe("boundResultParts", () => {
       content: [text("ok"), text(`_meta: [truncated: 0 of ${JSON.stringify(meta).length} bytes shown]`)],
       structuredContent: { a: 1 },
     });
+  });
+});
+
+describe("maxFrameBytes over HTTP", () => {
+  it("should stop reading an event larger than maxFrameBytes and fail the call, the server still usable", {
+    timeout: 20_000,
+  }, async () => {
+    const fixture = await httpFixture("hostile", ["--mode", "huge-result", "--arg", "2"]);
+    const source = await sources.load(
+      { mcpServers: { h: { url: fixture.url } } },
+      { maxFrameBytes: MiB, autoRestart: { initialDelayMs: 50 } },
+    );
+    const result = await toolByName(source, "mcp__h__huge").execute({});
+
+    expect(result.isError).toBe(true);
+    expect(result.error?.kind).toBe("unavailable");
+    expect(result.error?.code).toBe("FRAME_TOO_LARGE");
+    expect(result.text).toContain(`larger than maxFrameBytes (${MiB} bytes`);
+    const echo = await waitFor(async () => {
+      const r = await toolByName(source, "mcp__h__echo").execute({ text: "ok" });
+      return r.isError ? undefined : r;
+    });
+    expect(echo.text).toBe("ok");
+  });
+});
+
+describe("boundedResponse", () => {
+  const tooLarge = (seen: number, kind: string) => new Error(`${kind}: ${seen}`);
+  const response = (type: string, ...chunks: string[]) =>
+    new Response(new Blob(chunks).stream(), { headers: { "content-type": type } });
+
+  it("should fail a JSON body past the bound, and pass one within it", async () => {
+    const big = boundedResponse(response("application/json", "[", "1".repeat(2000), "]"), 1024, tooLarge);
+    await expect(big.json()).rejects.toThrow(/^json: \d+$/);
+    const small = boundedResponse(response("application/json; charset=utf-8", "[1]"), 1024, tooLarge);
+    expect(await small.json()).toStrictEqual([1]);
+  });
+
+  it("should bound an event stream per event, not in total", async () => {
+    const event = `data: ${"x".repeat(600)}\r\n\r\n`;
+    const many = boundedResponse(response("text/event-stream", event, event, event), 1024, tooLarge);
+    expect(await many.text()).toBe(event.repeat(3));
+    const one = boundedResponse(
+      response("text/event-stream", `data: ${"x".repeat(2000)}\n\n`),
+      1024,
+      tooLarge,
+    );
+    await expect(one.text()).rejects.toThrow("event-stream: 1025");
   });
 });
