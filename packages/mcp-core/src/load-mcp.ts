@@ -94,6 +94,7 @@ export async function loadMcp(
       lazy,
       killGraceMs: options.killGraceMs,
       maxFrameBytes: options.maxFrameBytes,
+      maxResultBytes: options.maxResultBytes,
       launch: {
         parentEnv: options.env,
         defaultInheritEnv: options.defaultInheritEnv,

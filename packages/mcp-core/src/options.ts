@@ -70,9 +70,19 @@ export interface LoadMcpOptions {
    * The longest line (JSON-RPC message) a stdio server may write to stdout, in bytes; a longer one
    * fails that server's pending calls with `FRAME_TOO_LARGE` and restarts it. Also the most bytes
    * queued to a stdio server that does not read its stdin before sends fail with `STDIN_BACKLOG_FULL`.
+   * Over HTTP, the largest JSON response body (a larger one fails its request) or SSE event (a larger
+   * one loses the session); neither is read whole.
    * @default 67108864 (64 MiB)
    */
   maxFrameBytes?: number | undefined;
+  /**
+   * The most bytes one tool result hands the host: text is cut on a character boundary, an image,
+   * audio or other block that does not fit is left out, `structuredContent` or `_meta` that does not
+   * fit is dropped, and each cut is followed by a text block `[truncated: N of M bytes shown]`; the
+   * result stays a success (SPEC §7).
+   * @default 8388608 (8 MiB)
+   */
+  maxResultBytes?: number | undefined;
   /**
    * Where OAuth credentials of servers with `auth` are kept and shared between processes.
    * @default a file store under the user config dir (`fileTokenStore()`), made only when a server has `auth`
@@ -146,6 +156,7 @@ export interface ResolvedLoadOptions {
   env: Record<string, string | undefined>;
   killGraceMs: number;
   maxFrameBytes: number;
+  maxResultBytes: number;
   /** The token store, made on first use (only servers with `auth` need one). */
   tokenStore: () => TokenStore;
   refreshSkewMs: number;

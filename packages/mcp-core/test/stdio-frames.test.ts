@@ -69,7 +69,11 @@ describe("stdout noise", () => {
 
 describe("oversized stdout frames", () => {
   it("should return a valid 12 MiB result", async () => {
-    const source = await sources.load({ mcpServers: { h: hostileServer("huge-line", { arg: 12 * MiB }) } });
+    // A frame under maxFrameBytes arrives whole; the result bound (default 8 MiB) is raised past it.
+    const source = await sources.load(
+      { mcpServers: { h: hostileServer("huge-line", { arg: 12 * MiB }) } },
+      { maxResultBytes: 16 * MiB },
+    );
 
     const result = await tool(source, "mcp__h__big").execute({});
 

@@ -7,6 +7,7 @@
  * @module
  */
 import { errorResult } from "../tools/call-result.js";
+import { cutText, truncationMarker } from "../tools/truncation.js";
 import type {
   JsonSchemaObject,
   McpCallContext,
@@ -18,6 +19,8 @@ import type {
   ToolAnnotations,
 } from "../types.js";
 import { invalidOption } from "./option-error.js";
+
+export { truncationMarker } from "../tools/truncation.js";
 
 /** The default bound on what one resource-tool result carries, in bytes. */
 export const DEFAULT_RESOURCE_TOOL_MAX_BYTES = 256 * 1024;
@@ -60,21 +63,6 @@ const READ_SCHEMA: JsonSchemaObject = {
   required: ["server", "uri"],
   additionalProperties: false,
 };
-
-/** The marker a cut item or listing ends with. */
-export function truncationMarker(shownBytes: number, totalBytes: number): string {
-  return `[truncated: ${shownBytes} of ${totalBytes} bytes shown]`;
-}
-
-/** `text` cut to at most `maxBytes` of UTF-8 (never inside a character), and its full size. */
-function cutText(text: string, maxBytes: number): { text: string; bytes: number; total: number } {
-  const encoded = new TextEncoder().encode(text);
-  if (encoded.length <= maxBytes) return { text, bytes: encoded.length, total: encoded.length };
-  let end = Math.max(0, maxBytes);
-  // Back off continuation bytes (10xxxxxx) so the cut falls on a character boundary.
-  while (end > 0 && ((encoded[end] ?? 0) & 0xc0) === 0x80) end--;
-  return { text: new TextDecoder().decode(encoded.subarray(0, end)), bytes: end, total: encoded.length };
-}
 
 /** A tool shaped like the core's, for the adapters' converters. */
 function resourceTool(

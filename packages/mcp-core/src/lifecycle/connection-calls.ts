@@ -50,7 +50,7 @@ export class ConnectionCalls implements ToolCaller {
     const outcome = await this.gated(
       where,
       ctx,
-      (session, timeoutMs) => runCall(session, where, args, ctx, timeoutMs),
+      (session, timeoutMs) => runCall(session, where, args, ctx, timeoutMs, this.connection.maxResultBytes),
       removed,
     );
     // runCall's own error results (timeout, a JSON-RPC error echoing a header) are redacted too.

@@ -22,6 +22,8 @@ export interface ConnectionDeps {
   lazy: boolean;
   killGraceMs: number;
   maxFrameBytes: number;
+  /** The most bytes one tool result hands the host (`maxResultBytes`). */
+  maxResultBytes: number;
   launch: LaunchEnvOptions;
   signal: AbortSignal | undefined;
   onElicitation: SessionParams["onElicitation"];

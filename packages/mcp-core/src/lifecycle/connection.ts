@@ -86,6 +86,11 @@ export class Connection extends ConnectionRunner {
     return publicState(this.current);
   }
 
+  /** The most bytes one tool result hands the host (the `maxResultBytes` load option). */
+  get maxResultBytes(): number {
+    return this.deps.maxResultBytes;
+  }
+
   get lazy(): boolean {
     return this.deps.lazy;
   }

@@ -15,8 +15,9 @@ export interface CallTarget {
 }
 
 /**
- * Runs one `tools/call` on a live session. A fresh AbortController per call, linked to the
- * caller's signal, because the SDK adds a listener to the signal it gets and never removes it.
+ * Runs one `tools/call` on a live session; its result is bounded by `maxResultBytes`. A fresh
+ * AbortController per call, linked to the caller's signal, because the SDK adds a listener to the
+ * signal it gets and never removes it.
  */
 export async function runCall(
   session: McpSession,
@@ -24,6 +25,7 @@ export async function runCall(
   args: Record<string, unknown>,
   ctx: McpCallContext | undefined,
   timeoutMs: number,
+  maxResultBytes: number,
 ): Promise<McpToolResult> {
   const onProgress = ctx?.onProgress;
   // The SDK only sends a progress token (and so only resets the timeout) when onprogress is set.
@@ -45,7 +47,7 @@ export async function runCall(
     ctx,
     timeoutMs,
   );
-  return "failed" in outcome ? outcome.failed : fromCallResult(outcome.value);
+  return "failed" in outcome ? outcome.failed : fromCallResult(outcome.value, maxResultBytes);
 }
 
 /**

@@ -23,6 +23,7 @@ export interface LoadOptionDefaults {
   readonly serverNames: "strict" | "any";
   readonly killGraceMs: number;
   readonly maxFrameBytes: number;
+  readonly maxResultBytes: number;
   readonly refreshSkewMs: number;
   readonly deferLoading: DeferLoading;
   readonly serverLogLevel: McpLogLevel;
@@ -54,6 +55,9 @@ export const LOAD_OPTION_DEFAULTS: LoadOptionDefaults = Object.freeze({
   killGraceMs: 2000,
   // 64 MiB: well above any sane tool result, still a bound.
   maxFrameBytes: 64 * 1024 * 1024,
+  // 8 MiB: about two million tokens of text, past any model's context, and an image of 6 MiB
+  // (base64) still arrives whole; a host that wants more raises it.
+  maxResultBytes: 8 * 1024 * 1024,
   refreshSkewMs: 30_000,
   deferLoading: false,
   serverLogLevel: "info",

@@ -48,6 +48,7 @@ export function resolveLoadOptions(options: LoadMcpOptions): ResolvedLoadOptions
     env: options.env ?? process.env,
     killGraceMs: options.killGraceMs ?? DEFAULTS.killGraceMs,
     maxFrameBytes: options.maxFrameBytes ?? DEFAULTS.maxFrameBytes,
+    maxResultBytes: options.maxResultBytes ?? DEFAULTS.maxResultBytes,
     tokenStore: onFirstUse(() => options.tokenStore ?? fileTokenStore()),
     refreshSkewMs: options.refreshSkewMs ?? DEFAULTS.refreshSkewMs,
     deferLoading: options.deferLoading ?? DEFAULTS.deferLoading,

@@ -68,6 +68,7 @@ export function validateLoadOptions(options: LoadMcpOptions): void {
   checkInt("listChangedDebounceMs", o.listChangedDebounceMs, 0);
   checkInt("killGraceMs", o.killGraceMs, 0);
   checkInt("maxFrameBytes", o.maxFrameBytes, 1024);
+  checkInt("maxResultBytes", o.maxResultBytes, 1024);
   checkInt("refreshSkewMs", o.refreshSkewMs, 0);
   if (o.deferLoading !== undefined && !isDeferLoading(o.deferLoading)) {
     fail("deferLoading", DEFER_LOADING_EXPECTED, o.deferLoading);

@@ -4,6 +4,7 @@ import { errorMessage, isMcpCoreError } from "../errors.js";
 import { isConnectionClosed, isRequestTimeout, serverError } from "../transport/protocol-errors.js";
 import type { McpContentBlock, McpToolErrorCode, McpToolErrorKind, McpToolResult } from "../types.js";
 import { validationSummary } from "../validation-summary.js";
+import { boundResultParts } from "./bounded-result.js";
 import { readContentBlocks } from "./content-blocks.js";
 
 /** Longest server error message passed on to a caller, in characters. */
@@ -34,15 +35,24 @@ export function resultText(content: readonly McpContentBlock[], structuredConten
     : JSON.stringify(structuredContent);
 }
 
-/** Maps a server's `tools/call` result. */
-export function fromCallResult(result: LenientCallResult): McpToolResult {
-  const content = readContentBlocks(result.content);
-  const text = resultText(content, result.structuredContent);
+/**
+ * Maps a server's `tools/call` result, bounded by `maxResultBytes` (`boundResultParts`): a cut result
+ * stays what the server said (a success or a tool error) with the truncation marker where it was cut.
+ */
+export function fromCallResult(result: LenientCallResult, maxResultBytes: number): McpToolResult {
+  const meta =
+    typeof result._meta === "object" && result._meta !== null && !Array.isArray(result._meta)
+      ? (result._meta as Record<string, unknown>)
+      : undefined;
+  const parts = boundResultParts(
+    { content: readContentBlocks(result.content), structuredContent: result.structuredContent, meta },
+    maxResultBytes,
+  );
+  const { content } = parts;
+  const text = resultText(content, parts.structuredContent);
   const mapped: McpToolResult = { content, isError: result.isError === true, text };
-  if (result.structuredContent !== undefined) mapped.structuredContent = result.structuredContent;
-  if (typeof result._meta === "object" && result._meta !== null && !Array.isArray(result._meta)) {
-    mapped.meta = result._meta as Record<string, unknown>;
-  }
+  if (parts.structuredContent !== undefined) mapped.structuredContent = parts.structuredContent;
+  if (parts.meta !== undefined) mapped.meta = parts.meta;
   if (mapped.isError) {
     mapped.error = { kind: "tool", code: "TOOL_ERROR", message: text || "MCP tool returned an error" };
   }

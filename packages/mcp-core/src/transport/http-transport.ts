@@ -12,6 +12,7 @@ import {
 } from "@modelcontextprotocol/client";
 import type { ServerAuth } from "../auth/server-auth.js";
 import { McpCoreError } from "../errors.js";
+import { boundedResponse } from "./bounded-body.js";
 import { describeFetchFailure } from "./fetch-failure.js";
 import { httpStatus } from "./protocol-errors.js";
 import { SDK_RECONNECTION_OPTIONS, StreamReconnectFloor } from "./stream-reconnect-floor.js";
@@ -24,8 +25,13 @@ export interface HttpTransportParams {
   headers: () => Promise<Record<string, string>>;
   /** OAuth: the provider the transport asks for tokens, and the fetch that refreshes once on a 401. */
   auth: Pick<ServerAuth, "provider" | "wrapFetch"> | undefined;
-  /** Called when the session is lost (404 on a request carrying a session id) or the server is unreachable. */
+  /**
+   * Called when the session is lost (404 on a request carrying a session id), the server is
+   * unreachable, or an event of an event stream is larger than `maxFrameBytes`.
+   */
   onFatal: (error: McpCoreError) => void;
+  /** The most bytes of a JSON response body, or of one event of an event stream. */
+  maxFrameBytes: number;
 }
 
 type Mode = "streamable" | "sse";
@@ -57,7 +63,17 @@ function monitoredFetch(params: HttpTransportParams, mode: Mode): FetchLike {
     if (response.status === 404 && sessionBound && method !== "DELETE") {
       fatal("SESSION_LOST", "no longer knows this session (HTTP 404)");
     }
-    return response;
+    return boundedResponse(response, params.maxFrameBytes, (seen, kind) => {
+      const { server, maxFrameBytes } = params;
+      const error = new McpCoreError(
+        "FRAME_TOO_LARGE",
+        `MCP server "${server}" sent a message larger than maxFrameBytes (${maxFrameBytes} bytes; at least ${seen} seen)`,
+        { server },
+      );
+      // A JSON body fails its own request; an event stream's requests would wait for their timeout.
+      if (kind === "event-stream") params.onFatal(error);
+      return error;
+    });
   };
 }
 

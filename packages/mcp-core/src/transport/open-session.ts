@@ -202,6 +202,7 @@ export async function openSession(params: SessionParams): Promise<McpSession> {
           headers: params.headers,
           auth: params.auth,
           onFatal: (e) => session()?.lost(e),
+          maxFrameBytes: params.maxFrameBytes,
         },
         mode,
       ),

@@ -13,6 +13,7 @@ import type {
 import { type z, z as zod } from "zod";
 import type { ServerAuth } from "../auth/server-auth.js";
 import type { ServerConfig } from "../config/server-config.js";
+import { isMcpCoreError, type McpCoreError } from "../errors.js";
 import { boundedInstructions } from "../logs/server-instructions.js";
 import type { ServerOutput } from "../logs/server-output.js";
 import { type LenientCallResult, LenientCallResultSchema } from "../tools/call-result.js";
@@ -111,6 +112,8 @@ export interface McpSession {
 export class Session implements McpSession {
   private closed = false;
   private lostReported = false;
+  /** An HTTP frame over `maxFrameBytes` that ended the session: what its pending requests failed of. */
+  private frameTooLarge: McpCoreError | undefined;
   /** The `Mcp-Param-*` declarations of the latest listing's tools, by raw name. */
   private paramHeaders = new Map<string, ParamHeader[]>();
   /** Set once the modern era's subscription is open. */
@@ -143,6 +146,7 @@ export class Session implements McpSession {
   lost(error: Error): void {
     if (this.closed || this.lostReported) return;
     this.lostReported = true;
+    if (isMcpCoreError(error) && error.code === "FRAME_TOO_LARGE") this.frameTooLarge = error;
     this.params.onLost(error);
     void this.subscription?.close();
     for (const stream of this.resourceStreams) void stream.close();
@@ -225,7 +229,7 @@ export class Session implements McpSession {
       // An authorization only a person can give now: the connection waits for it (needs-auth).
       if (isAuthorizationNeeded(error)) this.lost(authorizationNeeded(this.params.config.name, error));
       // "Connection closed" after the transport ended the session itself: say why.
-      throw this.child?.fatalError ?? error;
+      throw this.child?.fatalError ?? this.frameTooLarge ?? error;
     }
   }
 
