@@ -16,7 +16,7 @@ import {
   healthCheckSchema,
   serverEntrySchema,
 } from "../src/config/server-entry-schema.js";
-import { isMcpCoreError, loadMcp } from "../src/index.js";
+import { isMcpCoreError, loadMcp, type McpConfigInput } from "../src/index.js";
 
 type Json = Record<string, unknown>;
 type Path = readonly (string | number)[];
@@ -234,7 +234,7 @@ const tally = { loaded: 0, refused: 0 };
 
 async function checkParse(config: unknown): Promise<void> {
   try {
-    await parseConfig(config as Json);
+    await parseConfig(config as McpConfigInput);
     tally.loaded++;
   } catch (error) {
     expectConfigError(error, ["CONFIG_INVALID"]);
@@ -246,6 +246,8 @@ async function checkParse(config: unknown): Promise<void> {
 // Fields the loadMcp runs leave alone, so nothing but the fixture (or nothing at all) is spawned or reached.
 const LAUNCH_FIELDS = new Set(["command", "args", "url", "type"]);
 const SAFE_PATHS = FIELD_PATHS.filter((path) => !LAUNCH_FIELDS.has(String(path[0])));
+// Most single-field mutations are refused; a dangerous key added to a valid entry mostly loads.
+const DANGEROUS_PATHS = SAFE_PATHS.filter((path) => DANGEROUS_KEYS.includes(String(path.at(-1))));
 
 describe("config fuzz", () => {
   const dir = makeTempDir("config-fuzz-");
@@ -298,20 +300,27 @@ describe("config fuzz", () => {
     timeout: 60_000,
   }, async () => {
     await fc.assert(
-      fc.asyncProperty(mutatedConfig(SAFE_PATHS), async (config) => {
-        let source: Awaited<ReturnType<typeof loadMcp>> | undefined;
-        try {
-          source = await loadMcp(config, { toolCache: false, onWarning: () => {}, serverNames: "any" });
-          tally.loaded++;
-        } catch (error) {
-          expectConfigError(error, ["CONFIG_INVALID"]);
-          tally.refused++;
-        } finally {
-          await source?.close();
-        }
-        expectPrototypesClean();
-      }),
-      { numRuns: 30 },
+      fc.asyncProperty(
+        fc.oneof(mutatedConfig(SAFE_PATHS), mutatedConfig(DANGEROUS_PATHS)),
+        async (config) => {
+          let source: Awaited<ReturnType<typeof loadMcp>> | undefined;
+          try {
+            source = await loadMcp(config as McpConfigInput, {
+              toolCache: false,
+              onWarning: () => {},
+              serverNames: "any",
+            });
+            tally.loaded++;
+          } catch (error) {
+            expectConfigError(error, ["CONFIG_INVALID"]);
+            tally.refused++;
+          } finally {
+            await source?.close();
+          }
+          expectPrototypesClean();
+        },
+      ),
+      { numRuns: 50, timeout: 10_000 },
     );
   });
 });
