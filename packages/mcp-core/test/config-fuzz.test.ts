@@ -220,7 +220,11 @@ function expectConfigError(error: unknown, codes: readonly string[]): void {
     throw new Error(`expected an McpCoreError, got ${String(error)}`, { cause: error });
   expect(codes).toContain(error.code);
   if (error.code !== "CONFIG_INVALID") return;
-  for (const line of error.message.split("\n")) expect(line).toMatch(ISSUE_LINE);
+  for (const line of error.message.split("\n")) {
+    expect(line).toMatch(ISSUE_LINE);
+    // A refusal must say what is wrong: "expected an object, got object" does not.
+    expect(line).not.toMatch(/expected an object, got object$/);
+  }
 }
 
 function expectPrototypesClean(): void {
