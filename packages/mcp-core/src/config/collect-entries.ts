@@ -76,7 +76,10 @@ export function collectEntries(
     }
     const map = root[wrapper];
     if (!isPlainObject(map)) {
-      issues.push({ path: [wrapper], problem: `expected an object of servers, got ${describeConfigValue(map)}` });
+      issues.push({
+        path: [wrapper],
+        problem: `expected an object of servers, got ${describeConfigValue(map)}`,
+      });
       continue;
     }
     for (const [name, entry] of Object.entries(map)) {
