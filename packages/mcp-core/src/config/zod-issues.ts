@@ -43,7 +43,14 @@ function collect(issue: Issue, prefix: Path, entry: unknown, server: string, out
     return;
   }
   const tooBig = issue.code === "too_big" && issue.origin === "number";
-  const got = tooBig ? "a larger number" : describeConfigValue(valueAt(entry, path), isNumeric(issue));
+  // A refinement may say what it found itself (`params.got`), when the value's type is not the point.
+  const stated = issue.code === "custom" ? issue.params?.got : undefined;
+  const got =
+    typeof stated === "string"
+      ? stated
+      : tooBig
+        ? "a larger number"
+        : describeConfigValue(valueAt(entry, path), isNumeric(issue));
   out.push({ server, path, problem: `expected ${issue.message}, got ${got}` });
 }
 
