@@ -46,7 +46,15 @@ describe("auth", () => {
   it.each([
     [{ type: "oauth", clientId: "" }, 'server "r", field "auth.clientId": expected a non-empty string'],
     [{ type: "oauth", redirectUrl: "ftp://x" }, 'field "auth.redirectUrl": expected an http or https URL'],
-    [{ type: "oauth", scope: ["a"] }, 'field "auth'],
+    // Found by the config fuzz: an unknown key read "expected an object, got object".
+    [
+      { type: "oauth", scope: ["a"] },
+      'server "r", field "auth": unknown key "scope" — did you mean "scopes"?',
+    ],
+    [
+      { type: "client_credentials", clientId: "svc", clientSecret: "s", audience: "x" },
+      'server "r", field "auth": unknown key "audience" (auth keys are "type", "clientId",',
+    ],
     [{ type: "client_credentials", clientId: "svc" }, "exactly one of clientSecret and privateKeyFile"],
     [{ type: "password", username: "u" }, 'field "auth.type": expected "oauth" or "client_credentials"'],
   ])("should reject %j with a message naming the field", async (auth, expected) => {

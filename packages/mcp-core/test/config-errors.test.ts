@@ -252,6 +252,24 @@ describe("parseConfig errors", () => {
     ],
     ["entry not an object", { s: "npx server" }, 'server "s": expected an object, got string'],
     ["entry null", { s: null }, 'server "s": expected an object, got null'],
+    // Found by the config fuzz: such headers passed the config and the server only failed to start.
+    [
+      "header name with a space",
+      { s: { url: "http://h", headers: { "X Token": "t" } } },
+      `server "s", field "headers["X Token"]": expected a header name (letters, digits and !#$%&'*+-.^_\`|~), got a name with other characters`,
+    ],
+    [
+      "header value with a line break",
+      { s: { url: "http://h", headers: { Authorization: "Bearer sk-secret\nX-Evil: 1" } } },
+      'server "s", field "headers.Authorization": expected a header value (no line break, NUL or character above U+00FF), got a string with such a character',
+    ],
+    // Found by the config fuzz: objects that are not plain read "expected an object, got object".
+    ["entry a Map", { s: new Map([["command", "x"]]) }, 'server "s": expected an object, got Map object'],
+    [
+      "env a class instance",
+      { s: { command: "x", env: new (class Env {})() } },
+      'server "s", field "env": expected an object of strings, got class instance',
+    ],
     [
       "name with other characters",
       { "my.server": { command: "x" } },
@@ -282,6 +300,7 @@ describe("parseConfig errors", () => {
     ["top level an array", [{ command: "x" }], `${P}expected an object at the top level, got array`],
     ["top level null", null, `${P}expected an object at the top level, got null`],
     ["top level a number", 42, `${P}expected an object at the top level, got number`],
+    ["top level a Date", new Date(0), `${P}expected an object at the top level, got Date object`],
     [
       "wrapper not an object",
       { mcpServers: [] },

@@ -31,6 +31,15 @@ describe("editDistance and closestKey", () => {
     const known = ["command", "args", "env", "environment", "envFile", "url", "mcpServers", "servers"];
     expect(closestKey(key, known)).toBe(suggestion);
   });
+
+  // Found by the config fuzz: each unknown key was aligned with every known key, O(length) each, so a
+  // pasted blob of 200 000 characters took half a second per entry and this one longer than the timeout.
+  it("should warn about a 20 MB unknown key without aligning it with every known key", async () => {
+    const blob = "x".repeat(20_000_000);
+    const { warnings } = await parseConfig({ s: { command: "x", [blob]: 1 } });
+    expect(warnings).toHaveLength(1);
+    expect(closestKey(blob, ["command", "args"])).toBeUndefined();
+  });
 });
 
 describe("parseConfig key typos", () => {

@@ -52,6 +52,11 @@ const clientCredentials = z
     error: "exactly one of clientSecret and privateKeyFile",
   });
 
+/** Every key an `auth` object of either type may have: the known keys an unknown one is compared with. */
+export const AUTH_KEYS: readonly string[] = [
+  ...new Set([...Object.keys(oauth.shape), ...Object.keys(clientCredentials.shape)]),
+];
+
 /** The host's own `OAuthClientProvider` (config objects only): an object with the provider's methods. */
 const provider = z.custom<Extract<AuthInput, { tokens: unknown }>>(
   (value) =>

@@ -45,6 +45,8 @@ export function closestKey(key: string, known: Iterable<string>): string | undef
   const limit = tolerance(typed.length);
   let best: { key: string; distance: number } | undefined;
   for (const candidate of known) {
+    // The distance is at least the length difference: a long key (a pasted blob) skips the O(n·m) work.
+    if (Math.abs(candidate.length - typed.length) > limit) continue;
     const distance = editDistance(typed, candidate.toLowerCase());
     if (distance <= limit && (best === undefined || distance < best.distance))
       best = { key: candidate, distance };

@@ -4,7 +4,7 @@
  * @module
  */
 import type { ConfigIssue } from "./config-issue.js";
-import { describeValue, isPlainObject } from "./describe-value.js";
+import { describeConfigValue, isPlainObject } from "./describe-value.js";
 import type { DuplicateKey } from "./find-duplicate-keys.js";
 import { misspelledWrapper } from "./wrapper-typo.js";
 
@@ -30,7 +30,7 @@ export function collectEntries(
   if (!isPlainObject(root)) {
     return {
       entries: [],
-      issues: [{ problem: `expected an object at the top level, got ${describeValue(root)}` }],
+      issues: [{ problem: `expected an object at the top level, got ${describeConfigValue(root)}` }],
       warnings: [],
     };
   }
@@ -76,7 +76,10 @@ export function collectEntries(
     }
     const map = root[wrapper];
     if (!isPlainObject(map)) {
-      issues.push({ path: [wrapper], problem: `expected an object of servers, got ${describeValue(map)}` });
+      issues.push({
+        path: [wrapper],
+        problem: `expected an object of servers, got ${describeConfigValue(map)}`,
+      });
       continue;
     }
     for (const [name, entry] of Object.entries(map)) {

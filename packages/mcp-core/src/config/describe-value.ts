@@ -27,6 +27,18 @@ export function describeValue(value: unknown, numeric = false): string {
   return typeof value;
 }
 
+/**
+ * `describeValue` for config values, where an object that is not plain (a `Map`, a `Date`, a class
+ * instance) is named by its kind: "expected an object, got object" would not say what is wrong.
+ */
+export function describeConfigValue(value: unknown, numeric = false): string {
+  if (typeof value !== "object" || value === null || Array.isArray(value) || isPlainObject(value)) {
+    return describeValue(value, numeric);
+  }
+  const tag = Object.prototype.toString.call(value).slice(8, -1);
+  return tag === "Object" ? "class instance" : `${tag} object`;
+}
+
 function describeNumber(value: number): string {
   if (Number.isNaN(value)) return "NaN";
   if (!Number.isFinite(value)) return "infinite number";

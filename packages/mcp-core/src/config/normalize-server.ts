@@ -4,7 +4,7 @@
  */
 import { resolve } from "node:path";
 import type { ConfigIssue } from "./config-issue.js";
-import { describeValue, isPlainObject } from "./describe-value.js";
+import { describeConfigValue, isPlainObject } from "./describe-value.js";
 import { resolveTransport, type Transport } from "./resolve-transport.js";
 import type { ServerConfig, ServerConfigBase } from "./server-config.js";
 import { SERVER_ENTRY_DEFAULTS } from "./server-entry-defaults.js";
@@ -30,7 +30,7 @@ export interface NormalizedServer {
  */
 export function normalizeServer(name: string, entry: unknown, baseDir: string): NormalizedServer {
   if (!isPlainObject(entry)) {
-    return { issues: [{ server: name, problem: `expected an object, got ${describeValue(entry)}` }] };
+    return { issues: [{ server: name, problem: `expected an object, got ${describeConfigValue(entry)}` }] };
   }
   const parsed = serverEntrySchema.safeParse(entry);
   const issues = parsed.success ? [] : zodIssuesToConfigIssues(name, parsed.error.issues, entry);

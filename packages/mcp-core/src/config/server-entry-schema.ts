@@ -42,6 +42,36 @@ function ownRecord<T>(item: z.ZodType<T>, expected: string) {
 
 const stringMap = ownRecord(z.string({ error: "a string" }), "an object of strings");
 
+/** An HTTP header name (RFC 9110 token): fetch refuses any other and the server would only fail to start. */
+const HEADER_NAME = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
+/** A line break or NUL would split or end the header; fetch refuses them and code points above U+00FF. */
+function isHeaderValue(value: string): boolean {
+  for (let i = 0; i < value.length; i++) {
+    const code = value.charCodeAt(i);
+    if (code === 0 || code === 10 || code === 13 || code > 0xff) return false;
+  }
+  return true;
+}
+
+/** `headers`: names checked as tokens and values as header text, each issue saying which (never the value). */
+const headerMap = ownRecord(
+  z.string({ error: "a string" }).refine(isHeaderValue, {
+    error: "a header value (no line break, NUL or character above U+00FF)",
+    params: { got: "a string with such a character" },
+  }),
+  "an object of strings",
+).superRefine((map, ctx) => {
+  for (const name of Object.keys(map)) {
+    if (HEADER_NAME.test(name)) continue;
+    ctx.addIssue({
+      code: "custom",
+      path: [name],
+      message: "a header name (letters, digits and !#$%&'*+-.^_`|~)",
+      params: { got: "a name with other characters" },
+    });
+  }
+});
+
 function integer(expected: string, min: number) {
   return z.number({ error: expected }).int({ error: expected }).min(min, { error: expected });
 }
@@ -94,7 +124,7 @@ export const serverEntrySchema = z.object(
     envFile: nonEmptyString.optional(),
     cwd: nonEmptyString.optional(),
     url: z.string({ error: "an http or https URL" }).optional(),
-    headers: z.union([stringMap, headersFunction], { error: "an object of strings" }).optional(),
+    headers: z.union([headerMap, headersFunction], { error: "an object of strings" }).optional(),
     enabled: boolean.optional(),
     disabled: boolean.optional(),
     timeout: positiveMs.optional(),

@@ -3,8 +3,10 @@
  * @module
  */
 import type { z } from "zod";
+import { AUTH_KEYS } from "./auth-schema.js";
+import { closestKey } from "./closest-key.js";
 import type { ConfigIssue } from "./config-issue.js";
-import { describeValue } from "./describe-value.js";
+import { describeConfigValue } from "./describe-value.js";
 
 type Issue = z.core.$ZodIssue;
 type Path = (string | number)[];
@@ -35,9 +37,29 @@ function collect(issue: Issue, prefix: Path, entry: unknown, server: string, out
       return;
     }
   }
+  if (issue.code === "unrecognized_keys") {
+    // Only auth's strict objects refuse unknown keys; the key (never its value) is named.
+    for (const key of issue.keys) out.push({ server, path, problem: unknownKeyProblem(key) });
+    return;
+  }
   const tooBig = issue.code === "too_big" && issue.origin === "number";
-  const got = tooBig ? "a larger number" : describeValue(valueAt(entry, path), isNumeric(issue));
+  // A refinement may say what it found itself (`params.got`), when the value's type is not the point.
+  const stated = issue.code === "custom" ? issue.params?.got : undefined;
+  const got =
+    typeof stated === "string"
+      ? stated
+      : tooBig
+        ? "a larger number"
+        : describeConfigValue(valueAt(entry, path), isNumeric(issue));
   out.push({ server, path, problem: `expected ${issue.message}, got ${got}` });
+}
+
+function unknownKeyProblem(key: string): string {
+  const suggestion = closestKey(key, AUTH_KEYS);
+  const known = AUTH_KEYS.map((name) => JSON.stringify(name)).join(", ");
+  return suggestion === undefined
+    ? `unknown key ${JSON.stringify(key)} (auth keys are ${known})`
+    : `unknown key ${JSON.stringify(key)} — did you mean ${JSON.stringify(suggestion)}?`;
 }
 
 function isNumeric(issue: Issue): boolean {
