@@ -43,9 +43,16 @@ export function requestHeaders(
     const raw = typeof headers === "function" ? await headers() : (headers ?? {});
     const resolved: Record<string, string> = {};
     for (const [name, value] of Object.entries(raw)) {
-      resolved[name] = expandVars(value, options.parentEnv, options.missingHeaderVar, {
+      const expanded = expandVars(value, options.parentEnv, options.missingHeaderVar, {
         server: config.name,
         field: `headers.${name}`,
+      });
+      // An own property even for a name like `__proto__` (an assignment would set the prototype).
+      Object.defineProperty(resolved, name, {
+        value: expanded,
+        enumerable: true,
+        writable: true,
+        configurable: true,
       });
     }
     return resolved;
