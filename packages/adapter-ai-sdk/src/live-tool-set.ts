@@ -15,6 +15,8 @@ const READ_ONLY =
 export interface DeferralParts {
   /** Served after the extra tools and before the MCP tools, whose names they shadow (the meta-tools). */
   metaTools?: readonly McpTool[];
+  /** The resource tools, when the caller made them already (else made here from the options). */
+  resourceTools?: readonly McpTool[];
   /** The MCP tools of the current generation marked for Anthropic's own tool search. */
   anthropicDeferred?: () => ReadonlySet<string>;
 }
@@ -37,7 +39,7 @@ export function createLiveToolSet(
   const convertDeferred = createAiSdkToolConverter(resolved, { anthropicDeferred: true });
   const leading = [
     ...Object.entries(resolved.extraTools),
-    ...[...resourceToolsOf(source, resolved), ...(parts.metaTools ?? [])].map(
+    ...[...(parts.resourceTools ?? resourceToolsOf(source, resolved)), ...(parts.metaTools ?? [])].map(
       (t) => [t.name, convert(t)] as const,
     ),
   ];

@@ -68,18 +68,16 @@ export function createAiSdkToolset(source: McpSource, options?: AiSdkToolsetOpti
   const resolved = resolveToolsetOptions(options);
   const configured = deferralConfigured(source, resolved);
   const native = resolved.toolSearch === "anthropic";
+  const resourceTools = resourceToolsOf(source, resolved);
   const parts: DeferralParts = !configured
-    ? {}
+    ? { resourceTools }
     : native
-      ? { anthropicDeferred: () => deferredToolNames(source, resolved.deferLoading) }
-      : { metaTools: createMetaTools(source) };
+      ? { resourceTools, anthropicDeferred: () => deferredToolNames(source, resolved.deferLoading) }
+      : { resourceTools, metaTools: createMetaTools(source) };
   const tools = createLiveToolSet(source, resolved, parts);
   const metaNames = (parts.metaTools ?? []).map((tool) => tool.name);
   // Your tools and the resource tools are never deferred.
-  const extraNames = [
-    ...Object.keys(resolved.extraTools),
-    ...(resolved.resourceTools ? resourceToolsOf(source, resolved).map((tool) => tool.name) : []),
-  ];
+  const extraNames = [...Object.keys(resolved.extraTools), ...resourceTools.map((tool) => tool.name)];
   const subscriptions = createSubscriptions(source, "AI SDK toolset");
   return {
     tools,
