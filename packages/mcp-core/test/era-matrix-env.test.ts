@@ -67,8 +67,9 @@ describe.each(ERA_FIXTURES)("scoped env: $era over stdio", (row) => {
 
   it("should keep secret values out of a failed start's errors, events and snapshot", async () => {
     // The server never answers its opening in time: the start fails with the stderr tail attached.
+    // The timeout leaves a loaded machine time to start node and print the env dump first.
     const source = await sources.load(
-      { mcpServers: { [SERVER]: entry(["--init-delay-ms", "20000"], { timeout: 300 }) } },
+      { mcpServers: { [SERVER]: entry(["--init-delay-ms", "20000"], { timeout: 1_000 }) } },
       { failOnStartupError: false },
     );
     expect(source.state(SERVER)).toBe("error");
