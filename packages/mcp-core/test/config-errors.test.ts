@@ -41,6 +41,31 @@ describe("parseConfig errors", () => {
       'server "s", field "args[1]": expected a string, got number',
     ],
     [
+      "NUL in an arg (spawn would quote the value in its error)",
+      { s: { command: "x", args: ["a", "b\0c"] } },
+      'server "s", field "args[1]": expected a string without a NUL character, got a string with a NUL character',
+    ],
+    [
+      "NUL in an env value",
+      { s: { command: "x", env: { TOKEN: "fake-secret\0tail" } } },
+      'server "s", field "env.TOKEN": expected a string without a NUL character, got a string with a NUL character',
+    ],
+    [
+      "NUL in an env name",
+      { s: { command: "x", environment: { "A\0B": "v" } } },
+      'server "s", field "environment["A\\u0000B"]": expected an env name without a NUL character, got a name with a NUL character',
+    ],
+    [
+      "NUL in the command",
+      { s: { command: ["node\0x"] } },
+      'server "s", field "command[0]": expected a non-empty string without a NUL character, got a string with a NUL character',
+    ],
+    [
+      "NUL in cwd",
+      { s: { command: "x", cwd: "/tmp\0x" } },
+      'server "s", field "cwd": expected a non-empty string without a NUL character, got a string with a NUL character',
+    ],
+    [
       "args not an array",
       { s: { command: "x", args: "a b" } },
       'server "s", field "args": expected an array of strings, got string',

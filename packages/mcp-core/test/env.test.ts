@@ -364,6 +364,7 @@ describe("parseEnvFile", () => {
     ["an unterminated double quote", 'OK=1\nA="fake-secret-open\\"\n'],
     ["text after a single quote", "OK=1\nA='x'fake-secret-after\n"],
     ["text after a double quote", 'OK=1\nA="x" fake-secret-after\n'],
+    ["a NUL character in the value", "OK=1\nA=fake-secret\0after\n"],
   ])("should name the line number but not the content for %s", async (_label, text) => {
     const path = await fileWith("bad.env", text);
     const error = await parseEnvFile(path, "files").catch((e: unknown) => e as Error);

@@ -40,7 +40,32 @@ function ownRecord<T>(item: z.ZodType<T>, expected: string) {
   });
 }
 
-const stringMap = ownRecord(z.string({ error: "a string" }), "an object of strings");
+/**
+ * Text handed to `spawn` (command, args, cwd, env): a NUL would make it throw an error that quotes
+ * the value — a secret in `env` included — so the config refuses it first, naming only the field.
+ */
+function spawnText(base: z.ZodString, expected: string) {
+  return base.refine((value) => !value.includes("\0"), {
+    error: `${expected} without a NUL character`,
+    params: { got: "a string with a NUL character" },
+  });
+}
+
+const spawnString = spawnText(z.string({ error: "a string" }), "a string");
+const nonEmptySpawnString = spawnText(nonEmptyString, "a non-empty string");
+
+/** `env` / `environment`: values checked as spawn text, and names too (a NUL in a name throws alike). */
+const envMap = ownRecord(spawnString, "an object of strings").superRefine((map, ctx) => {
+  for (const name of Object.keys(map)) {
+    if (!name.includes("\0")) continue;
+    ctx.addIssue({
+      code: "custom",
+      path: [name],
+      message: "an env name without a NUL character",
+      params: { got: "a name with a NUL character" },
+    });
+  }
+});
 
 /** An HTTP header name (RFC 9110 token): fetch refuses any other and the server would only fail to start. */
 const HEADER_NAME = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
@@ -110,19 +135,19 @@ export const serverEntrySchema = z.object(
     command: z
       .union(
         [
-          nonEmptyString,
+          nonEmptySpawnString,
           z
-            .array(nonEmptyString, { error: "a non-empty array of strings" })
+            .array(nonEmptySpawnString, { error: "a non-empty array of strings" })
             .min(1, { error: "a non-empty array of strings" }),
         ],
         { error: "a string or an array of strings" },
       )
       .optional(),
-    args: z.array(z.string({ error: "a string" }), { error: "an array of strings" }).optional(),
-    env: stringMap.optional(),
-    environment: stringMap.optional(),
-    envFile: nonEmptyString.optional(),
-    cwd: nonEmptyString.optional(),
+    args: z.array(spawnString, { error: "an array of strings" }).optional(),
+    env: envMap.optional(),
+    environment: envMap.optional(),
+    envFile: nonEmptySpawnString.optional(),
+    cwd: nonEmptySpawnString.optional(),
     url: z.string({ error: "an http or https URL" }).optional(),
     headers: z.union([headerMap, headersFunction], { error: "an object of strings" }).optional(),
     enabled: boolean.optional(),

@@ -58,10 +58,11 @@ export function parseEnvText(text: string, source: EnvFileSource): Record<string
     if (trimmed === "" || trimmed.startsWith("#")) return;
     const match = ASSIGNMENT.exec(line);
     const value = match === null ? undefined : parseValue(match[2] ?? "");
-    if (match === null || value === undefined) {
+    // A NUL would make spawn throw an error quoting the value: refused here, naming only the line.
+    if (match === null || value === undefined || value.includes("\0")) {
       throw new McpCoreError(
         "ENV_INVALID",
-        `MCP server "${source.server}": envFile ${source.path} line ${index + 1} is not a valid KEY=value line`,
+        `MCP server "${source.server}": envFile ${source.path} line ${index + 1} is not a valid KEY=value line${value?.includes("\0") ? " (it holds a NUL character)" : ""}`,
         { server: source.server },
       );
     }
