@@ -109,6 +109,24 @@ describe("maxResultBytes: the bound on one tool result", () => {
   });
 });
 
+describe("maxResultBytes: the bound on one readResource result", () => {
+  it("should cut a text and leave out a blob past the bound, each with the marker, the server still usable", async () => {
+    const source = await sources.load(
+      { mcpServers: { r: hostileServer("huge-resources") } },
+      { maxResultBytes: 4096 },
+    );
+    const read = await source.readResource("r", "big://10000");
+    expect(read.isError).toBe(false);
+    expect(read.contents).toStrictEqual([
+      { uri: "big://10000", text: `${"x".repeat(4096)}[truncated: 4096 of 10000 bytes shown]` },
+      { uri: "big://10000", mimeType: "text/plain", text: "[truncated: 0 of 10000 bytes shown]" },
+    ]);
+    const small = await source.readResource("r", "big://100");
+    expect(small.contents[0]).toStrictEqual({ uri: "big://100", text: "x".repeat(100) });
+    expect(small.contents[1]).toMatchObject({ blob: Buffer.alloc(100, 7).toString("base64") });
+  });
+});
+
 describe("boundResultParts", () => {
   const text = (t: string) => ({ type: "text", text: t });
 

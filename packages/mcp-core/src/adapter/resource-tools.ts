@@ -6,6 +6,7 @@
  * with `[truncated: N of M bytes shown]`.
  * @module
  */
+import { base64Bytes } from "../resources/bounded-contents.js";
 import { errorResult } from "../tools/call-result.js";
 import { cutText, truncationMarker } from "../tools/truncation.js";
 import type {
@@ -177,7 +178,7 @@ function contentBlocks(contents: McpResourceContents[], maxBytes: number): McpCo
       if (cut.bytes < cut.total) blocks.push({ type: "text", text: truncationMarker(cut.bytes, cut.total) });
       continue;
     }
-    const total = Math.floor((item.blob.length * 3) / 4);
+    const total = base64Bytes(item.blob);
     if (item.blob.length > budget) {
       blocks.push({ type: "text", text: `${item.uri}: ${truncationMarker(0, total)}` });
       continue;

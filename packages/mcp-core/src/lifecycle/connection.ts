@@ -40,7 +40,7 @@ export class Connection extends ConnectionRunner {
 
   /** Reads a resource under the rules of a tool call. */
   readResource(uri: string, ctx: McpCallContext | undefined): Promise<McpResourceResult> {
-    return readResource(this.calls, this.redactor, this.config.name, uri, ctx);
+    return readResource(this.calls, this.redactor, this.config.name, uri, ctx, this.deps.maxResultBytes);
   }
 
   /** Gets a prompt under the rules of a tool call. */

@@ -20,6 +20,7 @@ import type {
   McpToolResult,
   PromptMessage,
 } from "../types.js";
+import { boundResourceContents } from "./bounded-contents.js";
 
 const ReadResultSchema = z.looseObject({ contents: z.unknown().optional() });
 const PromptResultSchema = z.looseObject({
@@ -48,20 +49,21 @@ async function request<T>(
   return "failed" in inner ? { failed: redactResult(inner.failed, redactor) } : inner;
 }
 
-/** Reads `uri` on the connection's server. */
+/** Reads `uri` on the connection's server; the contents are bounded by `maxBytes` (`maxResultBytes`). */
 export async function readResource(
   calls: ConnectionCalls,
   redactor: Redactor,
   server: string,
   uri: string,
   ctx: McpCallContext | undefined,
+  maxBytes: number,
 ): Promise<McpResourceResult> {
   const where = { server, tool: uri, what: `resource "${boundedText(uri, 200)}"` };
   const outcome = await request(calls, redactor, where, ctx, (session, options) =>
     session.request({ method: "resources/read", params: { uri } }, ReadResultSchema, options),
   );
   if ("failed" in outcome) return { contents: [], ...failure(outcome.failed) };
-  return { contents: readContents(outcome.value.contents), isError: false };
+  return { contents: boundResourceContents(readContents(outcome.value.contents), maxBytes), isError: false };
 }
 
 /** Gets prompt `name` with `args` on the connection's server. */
