@@ -78,10 +78,14 @@ describe("a server that exits during its start", () => {
   ])(
     "should fail the start of a server exiting on %s with START_FAILED and its stderr, %s",
     async (method) => {
-      const { source, states } = await loadBeside(sources, hostileServer("exit-during", { arg: method }));
+      const { source, states, errorCodes } = await loadBeside(
+        sources,
+        hostileServer("exit-during", { arg: method }),
+      );
 
       expect(source.status).toStrictEqual({ [VICTIM]: "failed", [OTHER]: "connected" });
       expect(states(VICTIM)).toStrictEqual(["starting", "error"]);
+      expect(errorCodes(VICTIM)).toStrictEqual(["START_FAILED"]);
       const info = source.servers().find((s) => s.name === VICTIM);
       expect(info?.lastError).toContain(`MCP server "${VICTIM}" failed to start`);
       expect(info?.stderrTail).toContain(`exit-during: dying on ${method}`);

@@ -50,10 +50,11 @@ describe("big listings", () => {
   });
 
   it(`should reject a listing of ${MAX_PAGES + 1} pages with LISTING_INVALID, the other server unaffected`, async () => {
-    const { source, states, errors } = await loadBeside(sources, paginated(MAX_PAGES + 1, 1));
+    const { source, states, errors, errorCodes } = await loadBeside(sources, paginated(MAX_PAGES + 1, 1));
 
     expect(source.status).toStrictEqual({ [VICTIM]: "failed", [OTHER]: "connected" });
     expect(states(VICTIM)).toStrictEqual(["starting", "error"]);
+    expect(errorCodes(VICTIM)).toStrictEqual(["LISTING_INVALID"]);
     expect(errors(VICTIM)).toStrictEqual([
       `MCP server "${VICTIM}" listed more than ${MAX_PAGES} pages of tools`,
     ]);
@@ -62,10 +63,14 @@ describe("big listings", () => {
   });
 
   it("should reject a listing whose cursor repeats instead of looping, the other server unaffected", async () => {
-    const { source, states, errors } = await loadBeside(sources, paginated(30, 10, "--repeat-cursor"));
+    const { source, states, errors, errorCodes } = await loadBeside(
+      sources,
+      paginated(30, 10, "--repeat-cursor"),
+    );
 
     expect(source.status).toStrictEqual({ [VICTIM]: "failed", [OTHER]: "connected" });
     expect(states(VICTIM)).toStrictEqual(["starting", "error"]);
+    expect(errorCodes(VICTIM)).toStrictEqual(["LISTING_INVALID"]);
     expect(errors(VICTIM)).toStrictEqual([
       `MCP server "${VICTIM}" repeated a pagination cursor while listing tools`,
     ]);

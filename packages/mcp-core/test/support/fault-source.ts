@@ -7,7 +7,13 @@
  */
 import { hostileServer } from "@toolnexus/fixtures";
 import { expect } from "vitest";
-import type { ConnectionState, LoadMcpOptions, McpSource, McpToolResult } from "../../src/index.js";
+import {
+  type ConnectionState,
+  isMcpCoreError,
+  type LoadMcpOptions,
+  type McpSource,
+  type McpToolResult,
+} from "../../src/index.js";
 import { type Sources, toolByRawName } from "./harness.js";
 
 /** Name of the faulty server in every fault test. */
@@ -23,6 +29,8 @@ export interface FaultSource {
   states(server: string): ConnectionState[];
   /** The messages of the errors `server`'s state changes carried, in order. */
   errors(server: string): string[];
+  /** The stable codes of those errors (the name of an error without one), in order. */
+  errorCodes(server: string): string[];
   /** Every warning the source reported, as text. */
   warnings: string[];
 }
@@ -36,21 +44,25 @@ export async function loadBeside(
   victim: object,
   options: LoadMcpOptions = {},
 ): Promise<FaultSource> {
-  const events: Array<{ server: string; state: ConnectionState; error: string | undefined }> = [];
+  const events: Array<{ server: string; state: ConnectionState; error: Error | undefined }> = [];
   const warnings: string[] = [];
   const source = await sources.load(
     { mcpServers: { [VICTIM]: victim, [OTHER]: hostileServer("echo") } },
     {
       ...options,
-      onStateChange: (server, state, info) => events.push({ server, state, error: info.error?.message }),
+      onStateChange: (server, state, info) => events.push({ server, state, error: info.error }),
       onWarning: (warning) => warnings.push(warning),
     },
   );
+  const errorsOf = (server: string) =>
+    events.flatMap((e) => (e.server === server && e.error ? [e.error] : []));
   return {
     source,
     warnings,
     states: (server) => events.filter((e) => e.server === server).map((e) => e.state),
-    errors: (server) => events.flatMap((e) => (e.server === server && e.error ? [e.error] : [])),
+    errors: (server) => errorsOf(server).map((error) => error.message),
+    errorCodes: (server) =>
+      errorsOf(server).map((error) => (isMcpCoreError(error) ? error.code : error.name)),
   };
 }
 
