@@ -34,7 +34,10 @@ export function checkTool(value: unknown): { tool: Tool } | { reason: string } {
   }
   const parsed = specTypeSchemas.Tool["~standard"].validate(value);
   if (parsed.issues) return { reason: issueReason(parsed.issues, "tool") };
-  return { tool: parsed.value as Tool };
+  const tool = parsed.value as Tool;
+  // The spec's schema takes "", but no model API takes a tool without a name, nor a config map one.
+  if (tool.name === "") return { reason: "name: empty" };
+  return { tool };
 }
 
 const TOOLS: PagedKind<Tool> = {
