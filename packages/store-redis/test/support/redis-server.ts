@@ -8,6 +8,8 @@
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { createServer } from "node:net";
 import { makeTempDir, removeTempDir, waitFor } from "@toolnexus/fixtures";
+import { createClient } from "redis";
+import { onTestFinished } from "vitest";
 
 /** How long a start may take before it fails, and a stop before SIGKILL (ms). */
 const START_BOUND_MS = 10_000;
@@ -16,10 +18,15 @@ const STOP_BOUND_MS = 3_000;
 /** A Redis the tests can use: a local `redis-server`, or the one `REDIS_URL` names. */
 export interface TestRedis {
   readonly url: string;
-  /** Stops the server (a `REDIS_URL` server cannot be stopped: throws). */
-  stop(): Promise<void>;
-  /** Starts it again on the same port, empty (persistence is off). */
-  restart(): Promise<void>;
+  /**
+   * Stops the server (a `REDIS_URL` server cannot be stopped: throws). With `keepData`, a `SAVE`
+   * to its temp dir first, loaded at the next start — as a Redis with persistence would.
+   */
+  stop(options?: { keepData?: boolean }): Promise<void>;
+  /** Stops and starts it again on the same port: empty unless `keepData` (see `stop`). */
+  restart(options?: { keepData?: boolean }): Promise<void>;
+  /** Starts it again after `stop`, on the same port. */
+  start(): Promise<void>;
   /** A fresh key prefix, so tests sharing one server never see each other's keys. */
   prefix(): string;
   /** Stops it for good and removes its temp dir. */
@@ -71,7 +78,14 @@ export async function startRedis(options: { local?: boolean } = {}): Promise<Tes
     const fail = async () => {
       throw new Error("REDIS_URL names a server these tests cannot stop or restart");
     };
-    return { url: external, stop: fail, restart: fail, prefix: nextPrefix, close: async () => {} };
+    return {
+      url: external,
+      stop: fail,
+      restart: fail,
+      start: fail,
+      prefix: nextPrefix,
+      close: async () => {},
+    };
   }
   const dir = makeTempDir("toolnexus-redis-");
   const port = await freePort();
@@ -96,7 +110,8 @@ export async function startRedis(options: { local?: boolean } = {}): Promise<Tes
     if (started.exitCode !== null) throw new Error(`redis-server exited: ${output.slice(-500)}`);
   }
 
-  async function stop(): Promise<void> {
+  async function stop(options?: { keepData?: boolean }): Promise<void> {
+    if (options?.keepData) await save();
     const running = child;
     child = undefined;
     if (!running || running.exitCode !== null || running.signalCode !== null) return;
@@ -107,12 +122,22 @@ export async function startRedis(options: { local?: boolean } = {}): Promise<Tes
     clearTimeout(killer);
   }
 
+  /** Writes what the server holds to its temp dir, where the next start loads it from. */
+  async function save(): Promise<void> {
+    const client = createClient({ url });
+    client.on("error", () => {});
+    await client.connect();
+    await client.sendCommand(["SAVE"]);
+    client.destroy();
+  }
+
   await start();
   return {
     url,
     stop,
-    restart: async () => {
-      await stop();
+    start,
+    restart: async (options) => {
+      await stop(options);
       await start();
     },
     prefix: nextPrefix,
@@ -121,4 +146,29 @@ export async function startRedis(options: { local?: boolean } = {}): Promise<Tes
       removeTempDir(dir);
     },
   };
+}
+
+/** A plain client on `url` for a test to look at Redis directly; destroyed after the test. */
+export async function rawClient(url: string) {
+  const client = createClient({ url });
+  client.on("error", () => {});
+  await client.connect();
+  onTestFinished(() => client.destroy());
+  return client;
+}
+
+/**
+ * The number of commands Redis ran so far, by command (`INFO commandstats`), without INFO itself.
+ * Pass one client for every count: a new connection's handshake counts too.
+ */
+export async function commandCounts(
+  client: Awaited<ReturnType<typeof rawClient>>,
+): Promise<Map<string, number>> {
+  const info = String(await client.sendCommand(["INFO", "commandstats"]));
+  const counts = new Map<string, number>();
+  for (const match of info.matchAll(/^cmdstat_([^:]+):calls=(\d+)/gm)) {
+    const [, command, calls] = match;
+    if (command && command !== "info" && calls) counts.set(command, Number(calls));
+  }
+  return counts;
 }
