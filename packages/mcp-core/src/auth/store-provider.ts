@@ -17,8 +17,8 @@ import type {
   StoredOAuthClientInformation,
   StoredOAuthTokens,
 } from "@modelcontextprotocol/client";
-import { type AuthEntry, discoverAuthEntry } from "./auth-entry.js";
 import { isMcpCoreError, McpCoreError } from "../errors.js";
+import { type AuthEntry, discoverAuthEntry } from "./auth-entry.js";
 import { messageOf } from "./auth-message.js";
 import type { CredentialsGrant, InteractiveGrant } from "./grants.js";
 import { renewTokens } from "./token-renewal.js";
