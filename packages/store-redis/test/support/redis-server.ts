@@ -9,7 +9,7 @@ import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { createServer } from "node:net";
 import { makeTempDir, removeTempDir, waitFor } from "@toolnexus/fixtures";
 import { createClient } from "redis";
-import { onTestFinished } from "vitest";
+import { afterAll, beforeAll, expect, onTestFinished } from "vitest";
 
 /** How long a start may take before it fails, and a stop before SIGKILL (ms). */
 const START_BOUND_MS = 10_000;
@@ -171,4 +171,19 @@ export async function commandCounts(
     if (command && command !== "info" && calls) counts.set(command, Number(calls));
   }
   return counts;
+}
+
+/** Fails the file when an unhandled rejection or uncaught exception (an unhandled `error` event) happens. */
+export function failOnUnhandledErrors(): void {
+  const seen: unknown[] = [];
+  const record = (reason: unknown) => seen.push(reason);
+  beforeAll(() => {
+    process.on("unhandledRejection", record);
+    process.on("uncaughtException", record);
+  });
+  afterAll(() => {
+    process.off("unhandledRejection", record);
+    process.off("uncaughtException", record);
+    expect(seen).toEqual([]);
+  });
 }
