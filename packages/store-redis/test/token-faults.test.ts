@@ -88,6 +88,7 @@ describe.runIf(redisAvailable())("Redis token store faults", () => {
       url: redis.url,
       keyPrefix: redis.prefix(),
       secret: SECRET,
+      connectTimeoutMs: 300, // how long a first command waits for the first connection
       onWarning: (m) => warnings.push(m),
     });
     onTestFinished(() => stores.close());
