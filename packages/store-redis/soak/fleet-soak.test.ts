@@ -27,7 +27,7 @@ describe.runIf(redisAvailable())("a fleet of 4 workers for 60 s", () => {
     for (const run of runs) {
       expect(run.codes).toEqual([]);
       expect(run.failed).toBe(0);
-      expect(run.calls).toBeGreaterThan(200); // about 600 on a quiet machine: a call every 100 ms
+      expect(run.calls).toBeGreaterThan(100); // about 550 on a quiet machine (a call every 100 ms), fewer on a loaded one
       expect(run.state).toBe("running");
     }
     const { ok, bad } = refreshes(log);

@@ -5,11 +5,11 @@
  * with one printed line — unless `TOOLNEXUS_REQUIRE_REDIS=1`, where it fails instead.
  * @module
  */
-import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import { createServer } from "node:net";
 import { makeTempDir, removeTempDir, waitFor } from "@toolnexus/fixtures";
 import { createClient } from "redis";
-import { afterAll, beforeAll, expect, onTestFinished } from "vitest";
+import { afterAll, beforeAll, expect, inject, onTestFinished } from "vitest";
 
 /** How long a start may take before it fails, and a stop before SIGKILL (ms). */
 const START_BOUND_MS = 10_000;
@@ -33,27 +33,10 @@ export interface TestRedis {
   close(): Promise<void>;
 }
 
-/** Whether a `redis-server` binary is on PATH. */
-export function hasRedisServer(): boolean {
-  return spawnSync("redis-server", ["--version"], { stdio: "ignore" }).status === 0;
-}
-
-/**
- * Whether the Redis suite can run here. When it cannot, prints ONE line saying so and how to run
- * it, or throws when `TOOLNEXUS_REQUIRE_REDIS=1` (CI) so it can never be skipped there.
- */
+/** In a test file: whether the Redis suite runs (the global setup's answer). */
 export function redisAvailable(): boolean {
-  if (process.env.REDIS_URL || hasRedisServer()) return true;
-  const how = "install redis-server (on PATH) or set REDIS_URL=redis://host:port";
-  if (process.env.TOOLNEXUS_REQUIRE_REDIS === "1")
-    throw new Error(`TOOLNEXUS_REQUIRE_REDIS=1 but Redis is not available: ${how}`);
-  if (!printedSkip) {
-    printedSkip = true;
-    console.log(`@toolnexus/store-redis: the Redis suite was skipped (no Redis); to run it, ${how}`);
-  }
-  return false;
+  return inject("redisAvailable");
 }
-let printedSkip = false;
 
 /** A free loopback port: redis-server has no `--port 0`, so one is taken and released. */
 export function freePort(): Promise<number> {
