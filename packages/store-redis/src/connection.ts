@@ -7,7 +7,7 @@
  * hanging.
  * @module
  */
-import { createClient } from "redis";
+import { createClient, ErrorReply } from "redis";
 
 /** What the stores need of a node-redis client (`createClient()` from `redis` fits). */
 export interface RedisClientLike {
@@ -101,8 +101,10 @@ export class RedisConnection {
       return await Promise.race([this.client.sendCommand(args), timeout]);
     } catch (error) {
       if (error instanceof RedisUnavailableError) throw error;
-      // A reply error (a script's, a wrong type) is Redis answering: passed on as is.
-      if (error instanceof Error && error.constructor.name === "ErrorReply") throw error;
+      // A reply error (a script's, a wrong type) is Redis answering: passed on as is. By name too,
+      // for a host's client from another copy of the package.
+      if (error instanceof ErrorReply || (error instanceof Error && error.constructor.name === "ErrorReply"))
+        throw error;
       throw new RedisUnavailableError(error instanceof Error ? error.message : String(error), {
         cause: error,
       });

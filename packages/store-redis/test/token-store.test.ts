@@ -1,6 +1,7 @@
 // The token store's lease and hot path against a real redis-server: withLock is exclusive across
 // connections, a busy lease times out with TOKEN_STORE_LOCK_TIMEOUT, and a tool call with a valid
 // token in memory sends Redis no command at all (INFO commandstats before and after).
+import { waitFor } from "@toolnexus/fixtures";
 import { loadMcp } from "@toolnexus/mcp-core";
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { createRedisStores, type RedisStores } from "../src/index.js";
@@ -101,5 +102,27 @@ describe.runIf(redisAvailable())("the Redis token store", () => {
     const after = await commandCounts(observer);
     const sent = [...after].filter(([command, calls]) => calls !== (before.get(command) ?? 0));
     expect(sent).toEqual([]);
+  });
+
+  it("should leave no connection or timer after close()", async () => {
+    const observer = await rawClient(redis.url);
+    const clients = async () =>
+      String(await observer.sendCommand(["CLIENT", "LIST"]))
+        .trim()
+        .split("\n").length;
+    const timers = () => process.getActiveResourcesInfo().filter((kind) => kind === "Timeout").length;
+    const [clientsBefore, timersBefore] = [await clients(), timers()];
+    const created = createRedisStores({
+      url: redis.url,
+      keyPrefix: redis.prefix(),
+      secret: SECRET,
+      onWarning: () => {},
+    });
+    await connected(created);
+    await created.tokenStore.withLock("k", () => created.tokenStore.set("k", { savedAt: "now" }));
+    expect(await clients()).toBe(clientsBefore + 1);
+    await created.close();
+    await waitFor(async () => (await clients()) === clientsBefore, { message: "the connection to close" });
+    expect(timers()).toBeLessThanOrEqual(timersBefore);
   });
 });
