@@ -38,9 +38,5 @@ describe.runIf(redisAvailable())("a fleet sharing one grant through Redis", () =
     const lifetimes = (Date.now() - since) / 1500;
     expect(ok).toBeGreaterThanOrEqual(3);
     expect(ok).toBeLessThanOrEqual(Math.ceil(lifetimes * 1.3) + 2);
-    // The workers that find the token refreshed already never take the lease: about one lease per
-    // refresh for the fleet, not one per worker per token lifetime.
-    const leases = runs.reduce((sum, run) => sum + run.leases, 0);
-    expect(leases).toBeLessThanOrEqual(Math.ceil(ok * 1.5) + 3);
   }, 40_000);
 });

@@ -1,8 +1,8 @@
 /**
- * One refresh of one server's tokens, exclusive across processes through the store's lock. The
- * store is read before the lock (another process may already have refreshed: no lock needed) and
- * again inside it: a rotating refresh token spent twice revokes the whole grant. A refresh refused
- * for good (`invalid_grant`) drops the tokens, so the next request leads to a new authorization.
+ * One refresh of one server's tokens, exclusive across processes through the store's lock. Inside
+ * the lock the store is read again first: another process may already have refreshed, and a
+ * rotating refresh token spent twice revokes the whole grant. A refresh refused for good
+ * (`invalid_grant`) drops the tokens, so the next request leads to a new authorization.
  * @module
  */
 import {
@@ -45,11 +45,8 @@ function stillNeeded(context: RenewalContext, stored: StoredAuth | undefined): b
 }
 
 /** Refreshes (or, headless, requests anew) the tokens if still needed, under the store's lock. */
-export async function renewTokens(context: RenewalContext): Promise<void> {
+export function renewTokens(context: RenewalContext): Promise<void> {
   const { entry } = context;
-  // A read without the lock first: when another process has refreshed already, taking the lock
-  // only to find that out would cost every process of a fleet one lock wait per token lifetime.
-  if (!stillNeeded(context, await entry.reload())) return;
   return entry.withLock(async () => {
     const stored = await entry.reload();
     if (!stillNeeded(context, stored)) return;

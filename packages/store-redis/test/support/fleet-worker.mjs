@@ -1,6 +1,6 @@
 // One fleet worker, as a real process whose only link to the others is Redis: loads the OAuth
 // fixture server `o` with the Redis token store, calls `echo` every `everyMs` for `ms`, then prints
-// one JSON line: { state, calls, failed, codes, warnings, leases } (leases: withLock calls). Argument: a JSON object
+// one JSON line: { state, calls, failed, codes, warnings }. Argument: a JSON object
 // { redisUrl, keyPrefix, secret?, url, ms, everyMs?, lockTtlMs? }.
 import { loadMcp } from "@toolnexus/mcp-core";
 import { createRedisStores } from "@toolnexus/store-redis";
@@ -18,20 +18,9 @@ const sleep = (t) => new Promise((resolve) => setTimeout(resolve, t));
 const warnings = [];
 const warn = (message) => warnings.push(message);
 const stores = createRedisStores({ url: redisUrl, keyPrefix, secret, lockTtlMs, onWarning: warn });
-let leases = 0;
-const store = stores.tokenStore;
-const counted = {
-  get: (key) => store.get(key),
-  set: (key, value) => store.set(key, value),
-  delete: (key) => store.delete(key),
-  withLock: (key, fn) => {
-    leases++;
-    return store.withLock(key, fn);
-  },
-};
 const source = await loadMcp(
   { mcpServers: { o: { url, auth: { type: "oauth", clientId: "app" } } } },
-  { tokenStore: counted, toolCache: false, refreshSkewMs: 500, onWarning: warn },
+  { tokenStore: stores.tokenStore, toolCache: false, refreshSkewMs: 500, onWarning: warn },
 );
 const echo = source.tools.find((tool) => tool.rawName === "echo");
 let calls = 0;
@@ -50,4 +39,4 @@ while (echo && Date.now() < until) {
 const state = source.state("o");
 await source.close();
 await stores.close();
-process.stdout.write(`${JSON.stringify({ state, calls, failed, codes, warnings, leases })}\n`);
+process.stdout.write(`${JSON.stringify({ state, calls, failed, codes, warnings })}\n`);

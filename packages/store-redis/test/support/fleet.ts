@@ -72,8 +72,6 @@ export interface WorkerRun {
   failed: number;
   codes: string[];
   warnings: string[];
-  /** How many times the worker took the lease (withLock calls). */
-  leases: number;
 }
 
 export interface WorkerArgs {
