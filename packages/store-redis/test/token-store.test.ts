@@ -125,4 +125,18 @@ describe.runIf(redisAvailable())("the Redis token store", () => {
     await waitFor(async () => (await clients()) === clientsBefore, { message: "the connection to close" });
     expect(timers()).toBeLessThanOrEqual(timersBefore);
   });
+
+  it("should use a host's open client and leave it open after close()", async () => {
+    const client = await rawClient(redis.url);
+    const created = createRedisStores({
+      client,
+      keyPrefix: redis.prefix(),
+      secret: SECRET,
+      onWarning: () => {},
+    });
+    await created.tokenStore.set("k", { savedAt: "now" });
+    expect(await created.tokenStore.get("k")).toEqual({ savedAt: "now" });
+    await created.close();
+    expect(await client.sendCommand(["PING"])).toBe("PONG");
+  });
 });
