@@ -14,6 +14,13 @@ const UNANSWERED_CODE = -32000;
 const UNANSWERED_MESSAGE = "the server ended the response stream without answering";
 
 type SendOptions = Parameters<Transport["send"]>[1];
+
+/**
+ * The most requests remembered as waiting. A request that timed out or was aborted gets no answer
+ * and its stream no end callback; the oldest are forgotten past this bound, so a long session's
+ * bookkeeping stays small (a forgotten request merely waits for its own timeout, as without this).
+ */
+const MAX_PENDING = 4_096;
 type RequestId = string | number;
 
 const requestId = (message: JSONRPCMessage): RequestId | undefined =>
@@ -51,8 +58,13 @@ export function failUnansweredRequests(transport: Transport): void {
   const send = transport.send.bind(transport);
   transport.send = (message: JSONRPCMessage, options?: SendOptions) => {
     const id = requestId(message);
+    if ("method" in message && message.method === "notifications/cancelled") {
+      pending.delete((message.params as { requestId?: RequestId } | undefined)?.requestId ?? "");
+    }
     if (id === undefined || options?.onRequestStreamEnd) return send(message, options);
     pending.add(id);
+    if (pending.size > MAX_PENDING) pending.delete(pending.values().next().value as RequestId);
+    options?.requestSignal?.addEventListener("abort", () => pending.delete(id), { once: true });
     const onRequestStreamEnd = () => {
       // The stream also ends after a response; only a request still waiting gets the error.
       if (!pending.delete(id)) return;
