@@ -61,22 +61,30 @@ export class Source implements McpSource {
   /** Made on the first search; kept in step with `tools` on each later one. */
   private searchIndex: ToolSearchIndex | undefined;
 
-  constructor(private readonly parts: SourceParts) {}
+  /**
+   * The connections, configs and hubs. A true private field: hosts log, inspect and serialize the
+   * source, and the connections hold every server's config (env, headers) and the parent env.
+   */
+  readonly #parts: SourceParts;
+
+  constructor(parts: SourceParts) {
+    this.#parts = parts;
+  }
 
   get tools(): readonly McpTool[] {
-    return this.parts.registry.tools;
+    return this.#parts.registry.tools;
   }
 
   get warnings(): readonly string[] {
-    return this.parts.warnings;
+    return this.#parts.warnings;
   }
 
   get deferLoading(): DeferLoading {
-    return this.parts.deferLoading;
+    return this.#parts.deferLoading;
   }
 
   searchTools(query: string, options?: ToolSearchOptions): ToolSearchHit[] {
-    const names = this.parts.configs.map((c) => c.name);
+    const names = this.#parts.configs.map((c) => c.name);
     const request = searchRequest(query, options, names);
     this.searchIndex ??= new ToolSearchIndex();
     return this.searchIndex.search(this.tools, request);
@@ -84,21 +92,21 @@ export class Source implements McpSource {
 
   get status(): Record<string, McpStatus> {
     const status: Record<string, McpStatus> = {};
-    for (const config of this.parts.configs) status[config.name] = this.statusOf(config);
+    for (const config of this.#parts.configs) status[config.name] = this.statusOf(config);
     return status;
   }
 
   private statusOf(config: ServerConfig): McpStatus {
-    const connection = this.parts.connections.get(config.name);
+    const connection = this.#parts.connections.get(config.name);
     if (!connection) return "disabled";
     if (connection.state === "needs-auth") return "needs-auth";
     return connection.state === "error" ? "failed" : "connected";
   }
 
   private connection(server: string): Connection {
-    const connection = this.parts.connections.get(server);
+    const connection = this.#parts.connections.get(server);
     if (connection) return connection;
-    const known = this.parts.configs.some((c) => c.name === server);
+    const known = this.#parts.configs.some((c) => c.name === server);
     throw new McpCoreError(
       "SERVER_UNKNOWN",
       known
@@ -109,9 +117,9 @@ export class Source implements McpSource {
   }
 
   state(server: string): ConnectionState {
-    const connection = this.parts.connections.get(server);
+    const connection = this.#parts.connections.get(server);
     if (connection) return connection.state;
-    if (this.parts.configs.some((c) => c.name === server)) return "stopped";
+    if (this.#parts.configs.some((c) => c.name === server)) return "stopped";
     throw this.unknown(server);
   }
 
@@ -120,14 +128,14 @@ export class Source implements McpSource {
   }
 
   servers(): ServerSnapshot[] {
-    return this.parts.configs.map((config) => {
-      const connection = this.parts.connections.get(config.name);
+    return this.#parts.configs.map((config) => {
+      const connection = this.#parts.connections.get(config.name);
       const snapshot: ServerSnapshot = {
         name: config.name,
         transport: config.transport,
         state: connection?.state ?? "stopped",
         status: this.statusOf(config),
-        toolCount: this.parts.registry.count(config.name),
+        toolCount: this.#parts.registry.count(config.name),
         lazy: connection?.lazy ?? false,
         restarts: connection?.restarts ?? 0,
       };
@@ -170,33 +178,33 @@ export class Source implements McpSource {
   refresh(server?: string): Promise<void> {
     return this.guard(async () => {
       if (server !== undefined) return this.connection(server).refresh();
-      await Promise.all([...this.parts.connections.values()].map((c) => c.refresh()));
+      await Promise.all([...this.#parts.connections.values()].map((c) => c.refresh()));
     });
   }
 
   whenSettled(server?: string): Promise<void> {
     return this.guard(async () => {
       const connections =
-        server === undefined ? [...this.parts.connections.values()] : [this.connection(server)];
-      await Promise.all(this.parts.discoveries);
+        server === undefined ? [...this.#parts.connections.values()] : [this.connection(server)];
+      await Promise.all(this.#parts.discoveries);
       await Promise.all(connections.map((c) => c.whenSettled()));
     });
   }
 
   onStateChange(cb: (server: string, state: ConnectionState, info: StateInfo) => void): () => void {
-    return this.parts.stateEvents.subscribe(cb);
+    return this.#parts.stateEvents.subscribe(cb);
   }
 
   onToolsChange(cb: (server: string, change: ToolsChange) => void): () => void {
-    return this.parts.toolEvents.subscribe(cb);
+    return this.#parts.toolEvents.subscribe(cb);
   }
 
   onServerLog(cb: (server: string, message: ServerLogMessage) => void): () => void {
-    return this.parts.logEvents.subscribe(cb);
+    return this.#parts.logEvents.subscribe(cb);
   }
 
   onStderr(cb: (server: string, line: string) => void): () => void {
-    return this.parts.stderrEvents.subscribe(cb);
+    return this.#parts.stderrEvents.subscribe(cb);
   }
 
   resources(): McpResource[] {
@@ -213,7 +221,7 @@ export class Source implements McpSource {
 
   /** The enabled servers' connections in config order. */
   private enabled(): Connection[] {
-    return this.parts.configs.flatMap((c) => this.parts.connections.get(c.name) ?? []);
+    return this.#parts.configs.flatMap((c) => this.#parts.connections.get(c.name) ?? []);
   }
 
   async readResource(server: string, uri: string, ctx?: McpCallContext): Promise<McpResourceResult> {
@@ -263,15 +271,15 @@ export class Source implements McpSource {
   }
 
   onResourcesChange(cb: (server: string, change: ResourcesChange) => void): () => void {
-    return this.parts.catalogEvents.resources.subscribe(cb);
+    return this.#parts.catalogEvents.resources.subscribe(cb);
   }
 
   onResourceUpdated(cb: (server: string, update: ResourceUpdate) => void): () => void {
-    return this.parts.catalogEvents.updates.subscribe(cb);
+    return this.#parts.catalogEvents.updates.subscribe(cb);
   }
 
   onPromptsChange(cb: (server: string, change: PromptsChange) => void): () => void {
-    return this.parts.catalogEvents.prompts.subscribe(cb);
+    return this.#parts.catalogEvents.prompts.subscribe(cb);
   }
 
   private async guard(action: () => Promise<void>): Promise<void> {
@@ -281,8 +289,8 @@ export class Source implements McpSource {
 
   close(): Promise<void> {
     this.closing ??= (async () => {
-      await Promise.all([...this.parts.connections.values()].map((c) => c.close()));
-      await Promise.all(this.parts.discoveries);
+      await Promise.all([...this.#parts.connections.values()].map((c) => c.close()));
+      await Promise.all(this.#parts.discoveries);
     })();
     return this.closing;
   }

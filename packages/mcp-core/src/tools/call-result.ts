@@ -2,6 +2,7 @@ import { z } from "zod";
 import { boundedText } from "../bounded-text.js";
 import { errorMessage, isMcpCoreError } from "../errors.js";
 import { isConnectionClosed, isRequestTimeout, serverError } from "../transport/protocol-errors.js";
+import { isUnansweredRequest } from "../transport/unanswered-requests.js";
 import type { McpContentBlock, McpToolErrorCode, McpToolErrorKind, McpToolResult } from "../types.js";
 import { validationSummary } from "../validation-summary.js";
 import { boundResultParts } from "./bounded-result.js";
@@ -99,7 +100,7 @@ export function classifyCallError(
       `Call to ${where} failed: the server connection closed`,
     );
   }
-  const said = serverError(error);
+  const said = isUnansweredRequest(error) ? undefined : serverError(error);
   if (said) {
     // The server's own words, bounded (they reach the model and may be as long as a frame), with
     // the JSON-RPC code in front as MCP clients have always shown it: `MCP error -32602: …`.

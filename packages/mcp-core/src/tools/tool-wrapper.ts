@@ -25,13 +25,19 @@ export class ToolWrapper implements McpTool {
   readonly annotations: ToolAnnotations | undefined;
   /** The definition's canonical JSON, computed once: each refresh compares against it. */
   readonly fingerprint: string;
+  /**
+   * The server's connection. A true private field: hosts log, inspect and serialize tools, and the
+   * connection holds the server's config (env, headers) and the parent env — it must not show.
+   */
+  readonly #caller: ToolCaller;
 
   constructor(
     readonly name: string,
     readonly server: string,
     readonly definition: Tool,
-    private readonly caller: ToolCaller,
+    caller: ToolCaller,
   ) {
+    this.#caller = caller;
     this.title = definition.title ?? definition.annotations?.title;
     this.description = definition.description ?? "";
     this.fingerprint = canonicalJson(definition);
@@ -51,6 +57,6 @@ export class ToolWrapper implements McpTool {
       const message = `Call to tool "${this.name}" on MCP server "${this.server}" was not sent: ${timeoutProblem}`;
       return Promise.resolve(errorResult("protocol", "PROTOCOL_ERROR", message, timeoutProblem));
     }
-    return this.caller.callTool(this, args ?? {}, ctx);
+    return this.#caller.callTool(this, args ?? {}, ctx);
   }
 }

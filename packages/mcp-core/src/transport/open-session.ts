@@ -18,6 +18,7 @@ import { requestOptions } from "./request-options.js";
 import { type McpSession, type NegotiatedProtocol, Session, type SessionParams } from "./session.js";
 import { newSessionClient } from "./session-client.js";
 import { subscribeToolList } from "./tool-list-subscription.js";
+import { failUnansweredRequests } from "./unanswered-requests.js";
 import { acceptUntaggedResults } from "./untagged-results.js";
 
 type Mode = "stdio" | "streamable" | "sse";
@@ -41,6 +42,7 @@ async function connect(
   let session: Session | undefined;
   const transport = makeTransport(() => session);
   acceptUntaggedResults(transport, () => client.getProtocolEra() === "modern");
+  if (mode === "streamable") failUnansweredRequests(transport);
   const { output } = params;
   if (output) {
     attachLogLevel(transport, () =>

@@ -114,6 +114,8 @@ export class Session implements McpSession {
   private lostReported = false;
   /** An HTTP frame over `maxFrameBytes` that ended the session: what its pending requests failed of. */
   private frameTooLarge: McpCoreError | undefined;
+  /** Why the session ended, for the requests the closed client then refuses with "Not connected". */
+  private lostError: Error | undefined;
   /** The `Mcp-Param-*` declarations of the latest listing's tools, by raw name. */
   private paramHeaders = new Map<string, ParamHeader[]>();
   /** Set once the modern era's subscription is open. */
@@ -146,6 +148,7 @@ export class Session implements McpSession {
   lost(error: Error): void {
     if (this.closed || this.lostReported) return;
     this.lostReported = true;
+    this.lostError = error;
     if (isMcpCoreError(error) && error.code === "FRAME_TOO_LARGE") this.frameTooLarge = error;
     this.params.onLost(error);
     void this.subscription?.close();
@@ -161,7 +164,9 @@ export class Session implements McpSession {
     kind: PagedKind<T>,
     options: { timeoutMs: number; signal?: AbortSignal },
   ): Promise<PagedListing<T>> {
-    return listPaged(this.client, this.params.config.name, kind, options);
+    return listPaged(this.client, this.params.config.name, kind, options).catch((error) => {
+      throw this.failureOf(error);
+    });
   }
 
   async subscribeResource(uri: string, timeoutMs: number): Promise<() => Promise<void>> {
@@ -196,7 +201,7 @@ export class Session implements McpSession {
       // A server that declares no tools (resources or prompts only) may not implement tools/list.
       const noTools = this.client.getServerCapabilities()?.tools === undefined;
       if (noTools && serverError(error)?.code === METHOD_NOT_FOUND) return { tools: [], warnings: [] };
-      throw error;
+      throw this.failureOf(error);
     });
     // Parameter headers are the modern era's, and only Streamable HTTP carries headers.
     if (this.protocol.era !== "modern" || this.child) return listing;
@@ -228,9 +233,19 @@ export class Session implements McpSession {
     } catch (error) {
       // An authorization only a person can give now: the connection waits for it (needs-auth).
       if (isAuthorizationNeeded(error)) this.lost(authorizationNeeded(this.params.config.name, error));
-      // "Connection closed" after the transport ended the session itself: say why.
-      throw this.child?.fatalError ?? this.frameTooLarge ?? error;
+      throw this.failureOf(error);
     }
+  }
+
+  /**
+   * What a failed request reports: "Connection closed" after the transport ended the session
+   * itself, or "Not connected" after the session was lost (a subscription stream refused while a
+   * restart lists, a server gone between two requests), say why instead.
+   */
+  private failureOf(error: unknown): unknown {
+    const fatal = this.child?.fatalError ?? this.frameTooLarge;
+    if (fatal) return fatal;
+    return this.lostError && isNotConnected(error) ? this.lostError : error;
   }
 
   async healthCheck(timeoutMs: number): Promise<void> {
@@ -268,4 +283,10 @@ function withTimeout(promise: Promise<unknown>, ms: number): Promise<unknown> {
     timer.unref();
   });
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+/** The client's refusal of a request after it was closed (`SdkError` NOT_CONNECTED or v1's plain Error). */
+function isNotConnected(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  return (error as { code?: unknown }).code === "NOT_CONNECTED" || error.message === "Not connected";
 }
