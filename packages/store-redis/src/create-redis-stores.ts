@@ -1,0 +1,68 @@
+/**
+ * `createRedisStores`: the listing cache and the token store on one Redis connection. Creating
+ * them never fails because Redis is down (the client connects in the background); only a wrong
+ * option throws.
+ * @module
+ */
+import { RedisConnection } from "./connection.js";
+import { LeaseManager } from "./lease.js";
+import { type RedisStoresOptions, resolveOptions } from "./options.js";
+import { deriveKeys } from "./secret.js";
+import { RedisTokenStore } from "./token-store.js";
+import { RedisToolCache } from "./tool-cache.js";
+
+/** The stores, to hand to `loadMcp(config, { toolCache, tokenStore })`. */
+export interface RedisStores {
+  /** The listing cache of lazy servers, shared (and live) across the fleet. */
+  toolCache: RedisToolCache;
+  /** The OAuth token store: leases across the fleet, values sealed with the secret. */
+  tokenStore: RedisTokenStore;
+  /** Closes the stores and the connection they opened (a host's open client stays open). Idempotent. */
+  close(): Promise<void>;
+}
+
+/**
+ * Creates the stores on one connection to `url` (or on `client`). Throws a `TypeError` naming the
+ * option for a wrong option; never for an unreachable Redis.
+ * @example
+ * const stores = createRedisStores({ url: process.env.REDIS_URL, secret: process.env.TOOLNEXUS_SECRET });
+ * const source = await loadMcp(config, { toolCache: stores.toolCache, tokenStore: stores.tokenStore });
+ */
+export function createRedisStores(options: RedisStoresOptions): RedisStores {
+  const resolved = resolveOptions(options);
+  const keys = resolved.secret === undefined ? undefined : deriveKeys(resolved.secret);
+  const { warn, keyPrefix } = resolved;
+  if (!keys) {
+    warn(
+      'Redis stores: no "secret": OAuth tokens are kept in clear in Redis and cached listings are not authenticated',
+    );
+  }
+  const connection = new RedisConnection({
+    url: resolved.url,
+    client: resolved.client,
+    connectTimeoutMs: resolved.connectTimeoutMs,
+    commandTimeoutMs: resolved.connectTimeoutMs,
+    warn,
+  });
+  const leases = new LeaseManager(connection, { ttlMs: resolved.lockTtlMs, waitMs: resolved.lockWaitMs });
+  const toolCache = new RedisToolCache({
+    connection,
+    keyPrefix,
+    cacheKey: keys?.cacheKey,
+    cacheTtlMs: resolved.cacheTtlMs,
+    warn,
+  });
+  const tokenStore = new RedisTokenStore({ connection, leases, keyPrefix, tokenKey: keys?.tokenKey, warn });
+  let closing: Promise<void> | undefined;
+  return {
+    toolCache,
+    tokenStore,
+    close: () => {
+      closing ??= Promise.resolve().then(() => {
+        toolCache.close();
+        connection.close();
+      });
+      return closing;
+    },
+  };
+}

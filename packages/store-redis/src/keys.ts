@@ -1,0 +1,35 @@
+/**
+ * The key layout in Redis (SPEC.md, "Fleet stores on Redis"). Every key starts with the prefix;
+ * the part in braces is the Redis Cluster hash tag, so a lease and the value it guards hash to one
+ * slot and the compare-and-set scripts touch a single slot.
+ * @module
+ */
+import { createHash } from "node:crypto";
+
+/** The default `keyPrefix`. */
+export const DEFAULT_KEY_PREFIX = "toolnexus:";
+
+/**
+ * The tag of one logical key: SHA-256 of it, hex, first 32 digits. Store keys hold URLs and
+ * spaces (and could hold braces, which would break the hash tag); the digest keeps every Redis key
+ * short, printable and brace-free.
+ */
+export function keyTag(kind: "tok" | "cache", key: string): string {
+  return `{${kind}:${createHash("sha256").update(key).digest("hex").slice(0, 32)}}`;
+}
+
+/** The Redis keys of one token store entry and of its lease (one hash slot). */
+export function tokenKeys(prefix: string, key: string): { value: string; lease: string } {
+  const tag = keyTag("tok", key);
+  return { value: `${prefix}${tag}:value`, lease: `${prefix}${tag}:lease` };
+}
+
+/** The Redis key of one listing cache entry (its key is the config fingerprint). */
+export function cacheKey(prefix: string, fingerprint: string): string {
+  return `${prefix}${keyTag("cache", fingerprint)}:entry`;
+}
+
+/** The pub/sub channel on which a listing write is announced. */
+export function cacheChannel(prefix: string): string {
+  return `${prefix}cache:changed`;
+}

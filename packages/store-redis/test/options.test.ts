@@ -1,0 +1,35 @@
+// Config mistakes throw at creation with the option named and what was expected, never a secret's
+// value; an unreachable Redis is not a config mistake (creating never fails for it).
+import { describe, expect, it } from "vitest";
+import { createRedisStores } from "../src/index.js";
+
+describe("createRedisStores options", () => {
+  it("should refuse a secret shorter than 32 bytes without showing it", () => {
+    const secret = "short-secret-value";
+    let message = "";
+    try {
+      createRedisStores({ url: "redis://127.0.0.1:1", secret, onWarning: () => {} });
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toContain('"secret" must be at least 32 bytes');
+    expect(message).not.toContain(secret);
+  });
+
+  it.each([
+    [{}, '"url"'],
+    [{ url: "http://x" }, '"url" must be a string starting with redis://'],
+    [{ url: "redis://x", keyPrefix: "{a}" }, '"keyPrefix"'],
+    [{ url: "redis://x", lockTtlMs: 0 }, '"lockTtlMs" must be a positive integer (ms)'],
+    [{ url: "redis://x", client: {} }, '"url" must be absent when a client is given'],
+  ])("should name the field of %j", (options, expected) => {
+    expect(() => createRedisStores(options as never)).toThrow(expected);
+  });
+
+  it("should create the stores with Redis down, warning once about the missing secret", async () => {
+    const warnings: string[] = [];
+    const stores = createRedisStores({ url: "redis://127.0.0.1:1", onWarning: (m) => warnings.push(m) });
+    expect(warnings.filter((m) => m.includes('no "secret"'))).toHaveLength(1);
+    await stores.close();
+  });
+});
