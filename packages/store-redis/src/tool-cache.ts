@@ -79,6 +79,7 @@ export class RedisToolCache implements ToolCacheStore {
     this.known.add(fingerprint);
     const key = cacheKey(this.params.keyPrefix, fingerprint);
     const value = encodeEnvelope(entry, key, this.params.cacheKey);
+    if (!(await this.connected())) return;
     try {
       await this.params.connection.command(["SET", key, value, "PX", String(this.params.cacheTtlMs)]);
       await this.params.connection.command([
