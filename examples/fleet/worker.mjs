@@ -9,10 +9,11 @@ import { loadMcp } from "@toolnexus/mcp-core";
 import { createRedisStores } from "@toolnexus/store-redis";
 
 const name = process.argv[2] ?? "worker";
+const { REDIS_URL, FLEET_KEY_PREFIX, TOOLNEXUS_STORE_SECRET } = process.env;
 const stores = createRedisStores({
-  url: process.env.REDIS_URL ?? "redis://127.0.0.1:6379",
-  keyPrefix: process.env.FLEET_KEY_PREFIX, // one prefix per tenant; the default is "toolnexus:"
-  secret: process.env.TOOLNEXUS_STORE_SECRET, // ≥ 32 bytes; without it, one warning
+  url: REDIS_URL ?? "redis://127.0.0.1:6379",
+  keyPrefix: FLEET_KEY_PREFIX, // one prefix per tenant; the default is "toolnexus:"
+  secret: TOOLNEXUS_STORE_SECRET, // ≥ 32 bytes; without it, one warning
   onWarning: (message) => console.error(`${name}: ${message}`),
 });
 // A lazy server: not started at load; its tools come from the fleet's cache (or one discovery).
