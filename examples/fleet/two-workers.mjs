@@ -21,10 +21,20 @@ function start(name) {
   const next = (pattern) =>
     new Promise((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error(`${name}: no line ${pattern} within 20 s`)), 20_000);
-      waiting.push({ pattern, resolve: (line) => resolve(line, clearTimeout(timer)) });
+      waiting.push({
+        pattern,
+        resolve: (line) => {
+          clearTimeout(timer);
+          resolve(line);
+        },
+      });
     });
   const exited = new Promise((resolve) => child.once("exit", resolve));
-  return { child, next, stop: () => (child.stdin.end(), exited) };
+  const stop = () => {
+    child.stdin.end(); // the worker closes its source and stores on EOF
+    return exited;
+  };
+  return { child, next, stop };
 }
 
 const first = start("first");
