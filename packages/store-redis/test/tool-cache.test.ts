@@ -2,7 +2,10 @@ import { stdioServer, waitFor } from "@toolnexus/fixtures";
 import { loadMcp, type ToolCacheEntry } from "@toolnexus/mcp-core";
 import { createClient } from "redis";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { encodeEnvelope, encodeMessage } from "../src/cache-envelope.js";
 import { createRedisStores, type RedisStores } from "../src/index.js";
+import { cacheChannel, cacheKey } from "../src/keys.js";
+import { deriveKeys } from "../src/secret.js";
 import { freePort, redisAvailable, startRedis, type TestRedis } from "./support/redis-server.js";
 
 const SECRET = "a-test-secret-of-at-least-32-bytes-long";
@@ -100,5 +103,31 @@ describe.runIf(redisAvailable())("the listing cache on Redis", () => {
     await waitFor(() => reader.warnings.some((w) => w.includes("no MAC")), { message: "the push refused" });
     expect(pushed.flat()).not.toContain("forged");
     stop();
+  });
+
+  it("should re-read what it was asked about when its subscription comes back (a missed message)", async () => {
+    const keyPrefix = redis.prefix();
+    const { toolCache } = stores(redis.url, { keyPrefix, secret: SECRET });
+    const pushed: string[][] = [];
+    toolCache.subscribe((_key, e) => pushed.push(e.tools.map((t) => t.name)));
+    await waitFor(
+      async () => {
+        await toolCache.set(FINGERPRINT, entry(["first"]));
+        return pushed.length > 0;
+      },
+      { intervalMs: 100, message: "the subscription" },
+    );
+
+    // One connection, so Redis runs these in order: the subscriber is gone before the announcement.
+    const key = cacheKey(keyPrefix, FINGERPRINT);
+    const value = encodeEnvelope(entry(["missed"]), key, deriveKeys(SECRET).cacheKey);
+    await inspector
+      .multi()
+      .addCommand(["CLIENT", "KILL", "TYPE", "pubsub"])
+      .addCommand(["SET", key, value])
+      .addCommand(["PUBLISH", cacheChannel(keyPrefix), encodeMessage(FINGERPRINT, value)])
+      .exec();
+
+    await waitFor(() => pushed.some((names) => names.includes("missed")), { message: "the re-read" });
   });
 });
