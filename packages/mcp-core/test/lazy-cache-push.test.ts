@@ -154,6 +154,17 @@ describe("listing cache pushes", () => {
     expect(changes.events).toEqual([]);
   });
 
+  it("should refuse a store whose subscribe is not a function, naming the option", async () => {
+    const store = { get: () => undefined, set: () => {}, subscribe: "yes" };
+    const error = await sources.rejection(
+      { mcpServers: {} },
+      { toolCache: store as unknown as ToolCacheStore },
+    );
+    expect(error).toMatchObject({ code: "OPTIONS_INVALID" });
+    expect(String((error as Error).message)).toContain("toolCache");
+    expect(String((error as Error).message)).toContain("subscribe(listener)");
+  });
+
   it("should leave no listener on the store after close", async () => {
     const store = new PushingStore();
     const { config } = await discovered(store);
