@@ -15,7 +15,11 @@ describe.runIf(redisAvailable())("the listing cache across a fleet (real Redis, 
     dir = makeTempDir("toolnexus-fleet-");
   });
   afterEach(async () => {
-    await Promise.all(workers.splice(0).map((w) => w.stop()));
+    const stopped = workers.splice(0);
+    await Promise.all(stopped.map((w) => w.stop()));
+    // A worker exits by itself once its source and stores are closed: no socket or timer survives.
+    for (const { child } of stopped)
+      expect({ code: child.exitCode, signal: child.signalCode }).toEqual({ code: 0, signal: null });
   });
   afterAll(async () => {
     await redis?.close();
