@@ -1,6 +1,6 @@
 import { countEvents, makeTempDir, removeTempDir, stdioServer, waitFor } from "@toolnexus/fixtures";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { type FleetWorker, startWorker } from "./support/fleet.js";
+import { type FleetWorker, startWorker } from "./support/cache-workers.js";
 import { redisAvailable, startRedis, type TestRedis } from "./support/redis-server.js";
 
 const SERVER = "lc";

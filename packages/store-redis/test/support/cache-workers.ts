@@ -1,5 +1,5 @@
 /**
- * Forked fleet workers (`fleet-worker.mjs`) for the Redis tests: start one, ask it things over IPC,
+ * Forked fleet workers (`cache-worker.mjs`) for the Redis tests: start one, ask it things over IPC,
  * collect what it reports, stop it (or kill it when it does not stop).
  * @module
  */
@@ -7,7 +7,7 @@ import { type ChildProcess, fork } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { waitFor } from "@toolnexus/fixtures";
 
-const WORKER = fileURLToPath(new URL("./fleet-worker.mjs", import.meta.url));
+const WORKER = fileURLToPath(new URL("./cache-worker.mjs", import.meta.url));
 
 /** What a worker needs: its config and the Redis it shares with the others. */
 export interface WorkerOptions {
