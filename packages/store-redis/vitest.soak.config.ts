@@ -5,6 +5,7 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   test: {
     include: ["soak/**/*.test.ts"],
+    globalSetup: ["test/support/global-setup.ts"],
     testTimeout: 120_000,
     hookTimeout: 30_000,
   },

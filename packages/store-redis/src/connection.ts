@@ -1,8 +1,10 @@
 /**
  * The one Redis connection the stores share. Creating it never fails and never waits: the client
  * connects in the background and reconnects with bounded backoff; its `error` events are always
- * handled (one warning per outage, never an unhandled `error`). Commands are not queued while
- * offline: they fail at once, so a caller learns the store is unreachable instead of hanging.
+ * handled (one warning per outage, never an unhandled `error`). A command sent before the first
+ * connection waits for it up to `connectTimeoutMs` from creation; after that, commands are not
+ * queued while offline: they fail at once, so a caller learns the store is unreachable instead of
+ * hanging.
  * @module
  */
 import { createClient } from "redis";
@@ -52,8 +54,16 @@ export class RedisConnection {
   private readonly readyListeners = new Set<() => void>();
   private outage = false;
   private closed = false;
+  /** Until when a command waits for the first connection (ms since the epoch). */
+  private readonly firstConnectBy: number;
+  private firstReady: (() => void) | undefined;
+  private readonly firstConnection: Promise<void>;
 
   constructor(private readonly params: ConnectionParams) {
+    this.firstConnectBy = Date.now() + params.connectTimeoutMs;
+    this.firstConnection = new Promise((resolve) => {
+      this.firstReady = resolve;
+    });
     if (params.client) {
       this.client = params.client;
       this.ownsClient = !params.client.isOpen;
@@ -78,6 +88,7 @@ export class RedisConnection {
   /** Sends one command; rejects with {@link RedisUnavailableError} when Redis cannot answer. */
   async command(args: string[]): Promise<unknown> {
     if (this.closed) throw new RedisUnavailableError("the stores are closed");
+    if (!this.client.isReady && this.firstReady) await this.awaitFirstConnection();
     if (!this.client.isReady) throw new RedisUnavailableError("not connected");
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => {
@@ -100,6 +111,20 @@ export class RedisConnection {
     }
   }
 
+  /** Waits for the first connection, until `connectTimeoutMs` after creation at most. */
+  private async awaitFirstConnection(): Promise<void> {
+    const left = this.firstConnectBy - Date.now();
+    if (left <= 0) return;
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([
+      this.firstConnection,
+      new Promise<void>((resolve) => {
+        timer = setTimeout(resolve, left);
+      }),
+    ]);
+    clearTimeout(timer);
+  }
+
   /** Calls `listener` each time the client becomes ready (first connect and every reconnect). */
   onReadyChange(listener: () => void): () => void {
     this.readyListeners.add(listener);
@@ -111,6 +136,7 @@ export class RedisConnection {
     if (this.closed) return;
     this.closed = true;
     this.readyListeners.clear();
+    this.onReadyFirst(); // a command waiting for the first connection stops waiting
     this.client.off("ready", this.onReady);
     // The `error` listener stays: late events of a destroyed socket still find one.
     if (!this.ownsClient) return;
@@ -128,7 +154,13 @@ export class RedisConnection {
     this.params.warn(`Redis store: the connection is down (${reason}); reconnecting in the background`);
   };
 
+  private onReadyFirst(): void {
+    this.firstReady?.();
+    this.firstReady = undefined;
+  }
+
   private readonly onReady = (): void => {
+    this.onReadyFirst();
     if (this.outage) this.params.warn("Redis store: the connection is back");
     this.outage = false;
     for (const listener of [...this.readyListeners]) listener();

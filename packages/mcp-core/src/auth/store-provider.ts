@@ -17,6 +17,7 @@ import type {
   StoredOAuthClientInformation,
   StoredOAuthTokens,
 } from "@modelcontextprotocol/client";
+import { isMcpCoreError, McpCoreError } from "../errors.js";
 import { type AuthEntry, discoverAuthEntry } from "./auth-entry.js";
 import { messageOf } from "./auth-message.js";
 import type { CredentialsGrant, InteractiveGrant } from "./grants.js";
@@ -253,7 +254,7 @@ export class StoreProvider implements OAuthClientProvider {
       .then(
         () => undefined,
         (error: unknown) => {
-          const failure = new Error(`MCP server "${this.params.server}": ${messageOf(error)}`);
+          const failure = renewalFailure(this.params.server, error);
           this.params.warn(failure.message);
           return failure;
         },
@@ -312,4 +313,19 @@ export class StoreProvider implements OAuthClientProvider {
     if (stored?.client?.client_secret) this.params.onSecret(stored.client.client_secret);
     return entry;
   }
+}
+
+/**
+ * The error a failed refresh fails its call with. A store that cannot be reached keeps its code
+ * (`AUTH_STORE_UNAVAILABLE`), now naming the server: the refresh did not run, rather than run
+ * uncoordinated and spend a refresh token the rest of the fleet shares.
+ */
+function renewalFailure(server: string, error: unknown): Error {
+  const message = `MCP server "${server}": ${messageOf(error)}`;
+  if (isMcpCoreError(error) && error.code === "AUTH_STORE_UNAVAILABLE")
+    return new McpCoreError("AUTH_STORE_UNAVAILABLE", `${message}; the token was not refreshed`, {
+      server,
+      cause: error,
+    });
+  return new Error(message);
 }

@@ -5,9 +5,11 @@
  * with one printed line — unless `TOOLNEXUS_REQUIRE_REDIS=1`, where it fails instead.
  * @module
  */
-import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import { createServer } from "node:net";
 import { makeTempDir, removeTempDir, waitFor } from "@toolnexus/fixtures";
+import { createClient } from "redis";
+import { afterAll, beforeAll, expect, inject, onTestFinished } from "vitest";
 
 /** How long a start may take before it fails, and a stop before SIGKILL (ms). */
 const START_BOUND_MS = 10_000;
@@ -16,37 +18,25 @@ const STOP_BOUND_MS = 3_000;
 /** A Redis the tests can use: a local `redis-server`, or the one `REDIS_URL` names. */
 export interface TestRedis {
   readonly url: string;
-  /** Stops the server (a `REDIS_URL` server cannot be stopped: throws). */
-  stop(): Promise<void>;
-  /** Starts it again on the same port, empty (persistence is off). */
-  restart(): Promise<void>;
+  /**
+   * Stops the server (a `REDIS_URL` server cannot be stopped: throws). With `keepData`, a `SAVE`
+   * to its temp dir first, loaded at the next start — as a Redis with persistence would.
+   */
+  stop(options?: { keepData?: boolean }): Promise<void>;
+  /** Stops and starts it again on the same port: empty unless `keepData` (see `stop`). */
+  restart(options?: { keepData?: boolean }): Promise<void>;
+  /** Starts it again after `stop`, on the same port. */
+  start(): Promise<void>;
   /** A fresh key prefix, so tests sharing one server never see each other's keys. */
   prefix(): string;
   /** Stops it for good and removes its temp dir. */
   close(): Promise<void>;
 }
 
-/** Whether a `redis-server` binary is on PATH. */
-export function hasRedisServer(): boolean {
-  return spawnSync("redis-server", ["--version"], { stdio: "ignore" }).status === 0;
-}
-
-/**
- * Whether the Redis suite can run here. When it cannot, prints ONE line saying so and how to run
- * it, or throws when `TOOLNEXUS_REQUIRE_REDIS=1` (CI) so it can never be skipped there.
- */
+/** In a test file: whether the Redis suite runs (the global setup's answer). */
 export function redisAvailable(): boolean {
-  if (process.env.REDIS_URL || hasRedisServer()) return true;
-  const how = "install redis-server (on PATH) or set REDIS_URL=redis://host:port";
-  if (process.env.TOOLNEXUS_REQUIRE_REDIS === "1")
-    throw new Error(`TOOLNEXUS_REQUIRE_REDIS=1 but Redis is not available: ${how}`);
-  if (!printedSkip) {
-    printedSkip = true;
-    console.log(`@toolnexus/store-redis: the Redis suite was skipped (no Redis); to run it, ${how}`);
-  }
-  return false;
+  return inject("redisAvailable");
 }
-let printedSkip = false;
 
 /** A free loopback port: redis-server has no `--port 0`, so one is taken and released. */
 export function freePort(): Promise<number> {
@@ -71,7 +61,14 @@ export async function startRedis(options: { local?: boolean } = {}): Promise<Tes
     const fail = async () => {
       throw new Error("REDIS_URL names a server these tests cannot stop or restart");
     };
-    return { url: external, stop: fail, restart: fail, prefix: nextPrefix, close: async () => {} };
+    return {
+      url: external,
+      stop: fail,
+      restart: fail,
+      start: fail,
+      prefix: nextPrefix,
+      close: async () => {},
+    };
   }
   const dir = makeTempDir("toolnexus-redis-");
   const port = await freePort();
@@ -96,7 +93,8 @@ export async function startRedis(options: { local?: boolean } = {}): Promise<Tes
     if (started.exitCode !== null) throw new Error(`redis-server exited: ${output.slice(-500)}`);
   }
 
-  async function stop(): Promise<void> {
+  async function stop(options?: { keepData?: boolean }): Promise<void> {
+    if (options?.keepData) await save();
     const running = child;
     child = undefined;
     if (!running || running.exitCode !== null || running.signalCode !== null) return;
@@ -107,12 +105,22 @@ export async function startRedis(options: { local?: boolean } = {}): Promise<Tes
     clearTimeout(killer);
   }
 
+  /** Writes what the server holds to its temp dir, where the next start loads it from. */
+  async function save(): Promise<void> {
+    const client = createClient({ url });
+    client.on("error", () => {});
+    await client.connect();
+    await client.sendCommand(["SAVE"]);
+    client.destroy();
+  }
+
   await start();
   return {
     url,
     stop,
-    restart: async () => {
-      await stop();
+    start,
+    restart: async (options) => {
+      await stop(options);
       await start();
     },
     prefix: nextPrefix,
@@ -121,4 +129,44 @@ export async function startRedis(options: { local?: boolean } = {}): Promise<Tes
       removeTempDir(dir);
     },
   };
+}
+
+/** A plain client on `url` for a test to look at Redis directly; destroyed after the test. */
+export async function rawClient(url: string) {
+  const client = createClient({ url });
+  client.on("error", () => {});
+  await client.connect();
+  onTestFinished(() => client.destroy());
+  return client;
+}
+
+/**
+ * The number of commands Redis ran so far, by command (`INFO commandstats`), without INFO itself.
+ * Pass one client for every count: a new connection's handshake counts too.
+ */
+export async function commandCounts(
+  client: Awaited<ReturnType<typeof rawClient>>,
+): Promise<Map<string, number>> {
+  const info = String(await client.sendCommand(["INFO", "commandstats"]));
+  const counts = new Map<string, number>();
+  for (const match of info.matchAll(/^cmdstat_([^:]+):calls=(\d+)/gm)) {
+    const [, command, calls] = match;
+    if (command && command !== "info" && calls) counts.set(command, Number(calls));
+  }
+  return counts;
+}
+
+/** Fails the file when an unhandled rejection or uncaught exception (an unhandled `error` event) happens. */
+export function failOnUnhandledErrors(): void {
+  const seen: unknown[] = [];
+  const record = (reason: unknown) => seen.push(reason);
+  beforeAll(() => {
+    process.on("unhandledRejection", record);
+    process.on("uncaughtException", record);
+  });
+  afterAll(() => {
+    process.off("unhandledRejection", record);
+    process.off("uncaughtException", record);
+    expect(seen).toEqual([]);
+  });
 }

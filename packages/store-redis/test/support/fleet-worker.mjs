@@ -1,0 +1,42 @@
+// One fleet worker, as a real process whose only link to the others is Redis: loads the OAuth
+// fixture server `o` with the Redis token store, calls `echo` every `everyMs` for `ms`, then prints
+// one JSON line: { state, calls, failed, codes, warnings }. Argument: a JSON object
+// { redisUrl, keyPrefix, secret?, url, ms, everyMs?, lockTtlMs? }.
+import { loadMcp } from "@toolnexus/mcp-core";
+import { createRedisStores } from "@toolnexus/store-redis";
+
+const {
+  redisUrl,
+  keyPrefix,
+  secret,
+  url,
+  ms,
+  everyMs = 100,
+  lockTtlMs,
+} = JSON.parse(process.argv[2] ?? "{}");
+const sleep = (t) => new Promise((resolve) => setTimeout(resolve, t));
+const warnings = [];
+const warn = (message) => warnings.push(message);
+const stores = createRedisStores({ url: redisUrl, keyPrefix, secret, lockTtlMs, onWarning: warn });
+const source = await loadMcp(
+  { mcpServers: { o: { url, auth: { type: "oauth", clientId: "app" } } } },
+  { tokenStore: stores.tokenStore, toolCache: false, refreshSkewMs: 500, onWarning: warn },
+);
+const echo = source.tools.find((tool) => tool.rawName === "echo");
+let calls = 0;
+let failed = 0;
+const codes = [];
+const until = Date.now() + ms;
+while (echo && Date.now() < until) {
+  const result = await echo.execute({ text: `call ${calls}` });
+  calls++;
+  if (result.isError) {
+    failed++;
+    codes.push(result.error?.code ?? "unknown");
+  }
+  await sleep(everyMs);
+}
+const state = source.state("o");
+await source.close();
+await stores.close();
+process.stdout.write(`${JSON.stringify({ state, calls, failed, codes, warnings })}\n`);
