@@ -60,7 +60,7 @@ export {
   fileToolCache,
 } from "./lazy/file-tool-cache.js";
 export { configFingerprint } from "./lazy/fingerprint.js";
-export type { ToolCacheEntry, ToolCacheStore } from "./lazy/tool-cache-store.js";
+export type { ToolCacheEntry, ToolCacheListener, ToolCacheStore } from "./lazy/tool-cache-store.js";
 export { type BackoffInput, backoffDelay } from "./lifecycle/backoff.js";
 export { loadMcp } from "./load-mcp.js";
 export { isMcpLogLevel, MCP_LOG_LEVELS, type McpLogLevel } from "./logs/log-level.js";

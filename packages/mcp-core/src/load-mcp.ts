@@ -8,6 +8,7 @@ import { parseConfig } from "./config/parse-config.js";
 import type { ServerConfig } from "./config/server-config.js";
 import { errorMessage, McpCoreError } from "./errors.js";
 import { EventHub } from "./event-hub.js";
+import { followCachePushes, type LazyServer } from "./lazy/cache-pushes.js";
 import { LazyListing } from "./lazy/lazy-listing.js";
 import { prepareLazyServer } from "./lazy/prepare-lazy-server.js";
 import { Connection } from "./lifecycle/connection.js";
@@ -79,7 +80,7 @@ export async function loadMcp(
     warn,
   );
   const connections = new Map<string, Connection>();
-  const lazyServers: { connection: Connection; cache: LazyListing | undefined }[] = [];
+  const lazyServers: LazyServer[] = [];
   const eager: Connection[] = [];
   for (const config of configs.filter((c) => c.enabled)) {
     const { lazy, liveToolList, autoRestart, healthCheck } = resolveServerPolicy(options, config);
@@ -132,11 +133,13 @@ export async function loadMcp(
     else eager.push(connection);
   }
   const discoveries: Promise<void>[] = [];
+  const closeHooks: (() => void)[] = [];
   const source = new Source({
     configs,
     connections,
     deferLoading: options.deferLoading,
     discoveries,
+    closeHooks,
     registry,
     stateEvents,
     toolEvents,
@@ -149,6 +152,8 @@ export async function loadMcp(
     lazyServers.map(({ connection, cache }) => prepareLazyServer(connection, cache, warn)),
   );
   for (const { discovery } of prepared) if (discovery) discoveries.push(discovery);
+  // After the reads: a push then replaces what was read, never the other way round.
+  closeHooks.push(followCachePushes(options.toolCache, lazyServers, warn));
   const results = await Promise.allSettled(eager.map((c) => c.start()));
   const failures = results.flatMap((r, i) => {
     const name = eager[i]?.config.name ?? "";

@@ -46,6 +46,8 @@ export interface SourceParts {
   deferLoading: DeferLoading;
   /** Background discoveries of lazy servers on a cache miss (close and `whenSettled` wait for them). */
   discoveries: Promise<void>[];
+  /** Called once by `close()` before the connections close (e.g. the cache subscription's end). */
+  closeHooks: (() => void)[];
   registry: ToolRegistry;
   stateEvents: EventHub<[string, ConnectionState, StateInfo]>;
   toolEvents: EventHub<[string, ToolsChange]>;
@@ -289,6 +291,13 @@ export class Source implements McpSource {
 
   close(): Promise<void> {
     this.closing ??= (async () => {
+      for (const hook of this.#parts.closeHooks) {
+        try {
+          hook();
+        } catch {
+          // A store's unsubscribe that throws must not keep the servers running.
+        }
+      }
       await Promise.all([...this.#parts.connections.values()].map((c) => c.close()));
       await Promise.all(this.#parts.discoveries);
     })();

@@ -36,7 +36,11 @@ const invalid: Array<[string, unknown, string]> = [
   ["defaultInheritEnv", ["PATH", 1], 'expected "all" or an array of env names, got an array'],
   ["naming", "snake_case", 'expected "namespaced", "toolnexus" or a function, got string'],
   ["naming", null, "got null"],
-  ["toolCache", true, "expected false or a store with get(key) and set(key, entry), got boolean"],
+  [
+    "toolCache",
+    true,
+    "expected false or a store with get(key), set(key, entry) and optionally subscribe(listener), got boolean",
+  ],
   ["toolCache", "~/.cache", "got string"],
   ["toolCache", { get: () => undefined }, "got object"],
   ["signal", { aborted: false }, "expected an AbortSignal, got object"],

@@ -50,6 +50,7 @@ export function createRedisStores(options: RedisStoresOptions): RedisStores {
     keyPrefix,
     cacheKey: keys?.cacheKey,
     cacheTtlMs: resolved.cacheTtlMs,
+    connectTimeoutMs: resolved.connectTimeoutMs,
     warn,
   });
   const tokenStore = new RedisTokenStore({ connection, leases, keyPrefix, tokenKey: keys?.tokenKey, warn });

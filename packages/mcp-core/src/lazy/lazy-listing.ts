@@ -13,6 +13,7 @@ import { validCatalog } from "../resources/cached-catalog.js";
 import type { CatalogListing } from "../resources/list-catalog.js";
 import { canonicalJson } from "../tools/canonical-json.js";
 import { checkTool } from "../tools/list-tools.js";
+import { DEFAULT_MAX_CACHE_ENTRY_BYTES, DEFAULT_MAX_CACHE_TOOLS } from "./file-tool-cache.js";
 import { configFingerprint } from "./fingerprint.js";
 import type { ToolCacheEntry, ToolCacheStore } from "./tool-cache-store.js";
 
@@ -48,6 +49,27 @@ function validProtocol(value: unknown): KnownProtocol | undefined {
   return undefined;
 }
 
+/**
+ * Why a pushed entry cannot be this server's listing, or undefined when it can: the checks a file
+ * read makes (shape, fingerprint, size bound) plus the server's name, which a push carries with it.
+ */
+function pushProblem(value: unknown, key: string, server: string): string | undefined {
+  const entry = value as Partial<ToolCacheEntry> | null;
+  if (typeof entry !== "object" || entry === null || entry.version !== 1)
+    return "it is not a version 1 entry";
+  if (entry.fingerprint !== key) return "its fingerprint is not the one of this server's config";
+  if (entry.server !== server) return `it was written for server ${JSON.stringify(String(entry.server))}`;
+  if (!Array.isArray(entry.tools)) return "it has no tool list";
+  if (entry.tools.length > DEFAULT_MAX_CACHE_TOOLS) {
+    return `it holds ${entry.tools.length} tools, more than the limit of ${DEFAULT_MAX_CACHE_TOOLS}`;
+  }
+  if (Buffer.byteLength(JSON.stringify(entry)) > DEFAULT_MAX_CACHE_ENTRY_BYTES) {
+    return `it takes more than the limit of ${DEFAULT_MAX_CACHE_ENTRY_BYTES} bytes`;
+  }
+  if (!validTools(entry.tools)) return "a tool in it is malformed or named twice";
+  return undefined;
+}
+
 /** What a session's listing brings besides the catalog. */
 interface Listing {
   tools: Tool[];
@@ -55,8 +77,12 @@ interface Listing {
   instructions: string | undefined;
 }
 
+/** A cached or pushed listing, ready to offer. */
+export type CachedListing = Listing & { catalog: Partial<CatalogListing> };
+
 export class LazyListing {
-  private readonly key: string;
+  /** The config fingerprint: the store key of this server's entry. */
+  readonly key: string;
   /** Canonical JSON of the listing the store holds, as far as this source knows. */
   private stored: string | undefined;
   /** The last write (writes are chained, so this settles after every earlier one). */
@@ -125,21 +151,40 @@ export class LazyListing {
   }
 
   /** The cached tools, era, instructions and catalog, or undefined on a miss. */
-  async read(): Promise<(Listing & { catalog: Partial<CatalogListing> }) | undefined> {
+  async read(): Promise<CachedListing | undefined> {
     try {
-      const entry = await this.store.get(this.key);
-      const tools = validTools(entry?.tools);
-      if (!tools) return undefined;
-      const protocol = validProtocol(entry?.protocol);
-      const instructions = boundedInstructions(entry?.instructions);
-      this.catalog = validCatalog(entry);
-      this.latest = { tools, protocol, instructions };
-      this.stored = this.canonical(this.latest);
-      return { ...this.latest, catalog: this.catalog };
+      return this.accept(await this.store.get(this.key));
     } catch (error) {
       // A store refuses an entry (an untrusted file) or fails by rejecting: a miss, said out loud.
       this.warn(`MCP server "${this.config.name}": ${errorMessage(error)} (treated as a cache miss)`);
       return undefined;
     }
+  }
+
+  /**
+   * A listing a store pushed: undefined when it is what this source already holds (its own write
+   * coming back, or a duplicate), or when it is invalid (then a warning says why).
+   */
+  adoptPushed(entry: unknown): CachedListing | undefined {
+    const problem = pushProblem(entry, this.key, this.config.name);
+    if (problem !== undefined) {
+      this.warn(`MCP server "${this.config.name}": ignored a pushed tool cache entry: ${problem}`);
+      return undefined;
+    }
+    const before = this.stored;
+    const listing = this.accept(entry as ToolCacheEntry);
+    return listing && this.stored !== before ? listing : undefined;
+  }
+
+  /** Takes a stored entry's valid parts as the latest listing; undefined when its tools are not valid. */
+  private accept(entry: ToolCacheEntry | undefined): CachedListing | undefined {
+    const tools = validTools(entry?.tools);
+    if (!tools) return undefined;
+    const protocol = validProtocol(entry?.protocol);
+    const instructions = boundedInstructions(entry?.instructions);
+    this.catalog = validCatalog(entry);
+    this.latest = { tools, protocol, instructions };
+    this.stored = this.canonical(this.latest);
+    return { ...this.latest, catalog: this.catalog };
   }
 }

@@ -6,10 +6,23 @@
 import { errorMessage } from "../errors.js";
 import type { Connection } from "../lifecycle/connection.js";
 import type { CatalogListing } from "../resources/list-catalog.js";
-import type { LazyListing } from "./lazy-listing.js";
+import type { ListingOrigin } from "../tools/server-listing.js";
+import type { CachedListing, LazyListing } from "./lazy-listing.js";
 
 function toListing(catalog: Partial<CatalogListing>): CatalogListing {
   return { resources: [], resourceTemplates: [], prompts: [], ...catalog };
+}
+
+/** Makes a cached or pushed listing the server's tools, era, instructions and catalog. */
+export function offerCachedListing(
+  connection: Connection,
+  cached: CachedListing,
+  origin: Extract<ListingOrigin, "cache" | "push">,
+): void {
+  if (cached.protocol) connection.adoptProtocol(cached.protocol);
+  connection.adoptInstructions(cached.instructions);
+  connection.listing.offer(cached.tools, origin);
+  connection.catalog.offer(cached.catalog);
 }
 
 /**
@@ -23,10 +36,7 @@ export async function prepareLazyServer(
 ): Promise<{ discovery: Promise<void> | undefined }> {
   const cached = await cache?.read();
   if (cached) {
-    if (cached.protocol) connection.adoptProtocol(cached.protocol);
-    connection.adoptInstructions(cached.instructions);
-    connection.listing.offer(cached.tools, "cache");
-    connection.catalog.offer(cached.catalog);
+    offerCachedListing(connection, cached, "cache");
     return { discovery: undefined };
   }
   const discovery = connection.discover().then(

@@ -31,6 +31,12 @@ export interface ToolCacheEntry {
 }
 
 /**
+ * Called by a store that can push with an entry some writer (this process or another) stored under
+ * `key`. The value is untrusted: the source validates it as it validates a read.
+ */
+export type ToolCacheListener = (key: string, entry: ToolCacheEntry) => void;
+
+/**
  * Where listings of lazy servers are kept between runs. Keys are config fingerprints (hex).
  * `get` returns undefined on a miss; a store must never throw for a corrupt entry. A store may
  * reject `get` to refuse an entry it cannot trust: the source treats that as a miss and reports the
@@ -39,4 +45,11 @@ export interface ToolCacheEntry {
 export interface ToolCacheStore {
   get(key: string): Promise<ToolCacheEntry | undefined> | ToolCacheEntry | undefined;
   set(key: string, entry: ToolCacheEntry): Promise<void> | void;
+  /**
+   * Optional, for a store shared by several processes (e.g. on Redis): calls `listener` with every
+   * entry written under any key — by this process or another — from now until the returned function
+   * is called. A source subscribes once at load and unsubscribes in `close()`; an entry for one of
+   * its lazy servers that is not running replaces that server's tools without starting it.
+   */
+  subscribe?(listener: ToolCacheListener): () => void;
 }

@@ -99,9 +99,14 @@ export function validateLoadOptions(options: LoadMcpOptions): void {
       typeof store !== "object" ||
       store === null ||
       typeof store.get !== "function" ||
-      typeof store.set !== "function"
+      typeof store.set !== "function" ||
+      (store.subscribe !== undefined && typeof store.subscribe !== "function")
     ) {
-      fail("toolCache", "false or a store with get(key) and set(key, entry)", o.toolCache);
+      fail(
+        "toolCache",
+        "false or a store with get(key), set(key, entry) and optionally subscribe(listener)",
+        o.toolCache,
+      );
     }
   }
   if (o.signal !== undefined && !(o.signal instanceof AbortSignal))

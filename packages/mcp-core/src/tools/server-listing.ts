@@ -12,14 +12,18 @@ import { filterTools, type ToolFilterFailure } from "./tool-filter.js";
 import type { ToolRegistry } from "./tool-registry.js";
 import type { ToolCaller } from "./tool-wrapper.js";
 
-/** Where a listing came from. A live session outranks a discovery, which outranks the cache. */
-export type ListingOrigin = "cache" | "discovery" | "session";
+/**
+ * Where a listing came from. A live session outranks a discovery, which outranks the cache. A
+ * `push` (another process's listing, delivered by a shared store while the server is not running)
+ * is newer than anything this source holds: it is applied whatever came before and ranks nothing.
+ */
+export type ListingOrigin = "cache" | "discovery" | "session" | "push";
 
-const RANK: Record<ListingOrigin, number> = { cache: 0, discovery: 1, session: 2 };
+const RANK: Record<Exclude<ListingOrigin, "push">, number> = { cache: 0, discovery: 1, session: 2 };
 
 export class ServerListing {
   /** The best origin applied so far: a lower one arriving later is older news and is dropped. */
-  private best: ListingOrigin | undefined;
+  private best: Exclude<ListingOrigin, "push"> | undefined;
   /** Whether a failing `toolFilter` was reported: once per server, not per listing or per tool. */
   private filterFailureReported = false;
 
@@ -36,11 +40,14 @@ export class ServerListing {
    * finishes after the server started and listed is dropped). Returns whether it was applied.
    */
   offer(tools: Tool[], origin: ListingOrigin): boolean {
-    if (this.best !== undefined && RANK[origin] < RANK[this.best]) return false;
-    this.best = origin;
+    if (origin !== "push") {
+      if (this.best !== undefined && RANK[origin] < RANK[this.best]) return false;
+      this.best = origin;
+    }
     const kept = filterTools(tools, this.config, (failure) => this.reportFilterFailure(failure));
     this.registry.swap(this.config.name, kept, this.caller);
-    if (origin !== "cache") this.onListing?.(tools);
+    // A cached or pushed listing is already in the store: writing it back would echo it.
+    if (origin !== "cache" && origin !== "push") this.onListing?.(tools);
     return true;
   }
 

@@ -1,0 +1,115 @@
+/**
+ * The listing cache's value in Redis and its pub/sub message (SPEC.md, "Cache entry format"). The
+ * stored value is an envelope around the entry's JSON text: `{"v":1,"entry":"<json>","mac":"…"}`,
+ * `mac` (HMAC-SHA256 of the text, bound to the Redis key) present when the stores have a secret. A
+ * write is announced on the cache channel as `{"v":1,"fingerprint":"<hex>","value":"<envelope>"}`,
+ * so a subscriber needs no round trip to read it.
+ * @module
+ */
+import {
+  DEFAULT_MAX_CACHE_ENTRY_BYTES,
+  DEFAULT_MAX_CACHE_TOOLS,
+  type ToolCacheEntry,
+} from "@toolnexus/mcp-core";
+import { sign, verify } from "./secret.js";
+
+/** A decoded envelope: the entry, a miss (`undefined`), or a refusal saying why. */
+export type Decoded = { entry: ToolCacheEntry } | { refused: string; server: string | undefined } | undefined;
+
+/** The stored value for `entry` under `redisKey` (MAC'd when `macKey` is set). */
+export function encodeEnvelope(entry: ToolCacheEntry, redisKey: string, macKey: Buffer | undefined): string {
+  if (entry.tools.length > DEFAULT_MAX_CACHE_TOOLS) {
+    throw new Error(
+      `the listing has ${entry.tools.length} tools, more than the limit of ${DEFAULT_MAX_CACHE_TOOLS}`,
+    );
+  }
+  const text = JSON.stringify(entry);
+  if (Buffer.byteLength(text) > DEFAULT_MAX_CACHE_ENTRY_BYTES) {
+    throw new Error(`the listing takes more than the limit of ${DEFAULT_MAX_CACHE_ENTRY_BYTES} bytes`);
+  }
+  return JSON.stringify(
+    macKey ? { v: 1, entry: text, mac: sign(macKey, text, redisKey) } : { v: 1, entry: text },
+  );
+}
+
+/** The server an entry's text claims to be for (bounded, for a warning), before it is trusted. */
+function claimedServer(text: string): string | undefined {
+  const match = /"server":("(?:[^"\\]|\\.){0,64}")/.exec(text.slice(0, 4096));
+  try {
+    return match?.[1] ? String(JSON.parse(match[1])) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The entry a stored value holds for `fingerprint`: a miss when it is not an envelope or not an
+ * entry for this fingerprint (a foreign or broken write, as the file cache treats a corrupt file);
+ * refused when its MAC is missing or wrong (with a secret) or it exceeds the size bounds.
+ */
+export function decodeEnvelope(
+  value: string,
+  fingerprint: string,
+  redisKey: string,
+  macKey: Buffer | undefined,
+): Decoded {
+  if (value.length > 2 * DEFAULT_MAX_CACHE_ENTRY_BYTES) {
+    return { refused: "it is larger than the size limit", server: undefined };
+  }
+  let envelope: { v?: unknown; entry?: unknown; mac?: unknown };
+  try {
+    envelope = JSON.parse(value) as typeof envelope;
+  } catch {
+    return undefined;
+  }
+  if (envelope?.v !== 1 || typeof envelope.entry !== "string") return undefined;
+  const text = envelope.entry;
+  const server = claimedServer(text);
+  if (macKey) {
+    if (typeof envelope.mac !== "string") {
+      return { refused: "it carries no MAC (written without the stores' secret)", server };
+    }
+    if (!verify(macKey, text, redisKey, envelope.mac)) {
+      return { refused: "its MAC does not verify (written with another secret, or altered)", server };
+    }
+  }
+  if (Buffer.byteLength(text) > DEFAULT_MAX_CACHE_ENTRY_BYTES) {
+    return { refused: `it takes more than the limit of ${DEFAULT_MAX_CACHE_ENTRY_BYTES} bytes`, server };
+  }
+  let entry: Partial<ToolCacheEntry>;
+  try {
+    entry = JSON.parse(text) as Partial<ToolCacheEntry>;
+  } catch {
+    return undefined;
+  }
+  const isEntry =
+    typeof entry === "object" &&
+    entry !== null &&
+    entry.version === 1 &&
+    entry.fingerprint === fingerprint &&
+    typeof entry.server === "string" &&
+    Array.isArray(entry.tools);
+  if (!isEntry) return undefined;
+  if ((entry.tools?.length ?? 0) > DEFAULT_MAX_CACHE_TOOLS) {
+    return { refused: `it holds more than the limit of ${DEFAULT_MAX_CACHE_TOOLS} tools`, server };
+  }
+  return { entry: entry as ToolCacheEntry };
+}
+
+/** The channel message announcing `value` was written for `fingerprint`. */
+export function encodeMessage(fingerprint: string, value: string): string {
+  return JSON.stringify({ v: 1, fingerprint, value });
+}
+
+/** A channel message's fingerprint and stored value, or undefined when it is not one. */
+export function decodeMessage(message: string): { fingerprint: string; value: string } | undefined {
+  try {
+    const parsed = JSON.parse(message) as { v?: unknown; fingerprint?: unknown; value?: unknown };
+    if (parsed?.v !== 1 || typeof parsed.fingerprint !== "string" || typeof parsed.value !== "string") {
+      return undefined;
+    }
+    return { fingerprint: parsed.fingerprint, value: parsed.value };
+  } catch {
+    return undefined;
+  }
+}
