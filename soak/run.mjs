@@ -46,6 +46,8 @@ const calls = newCallStats();
 const chaos = newChaosStats();
 /** State changes by reason (`crash`, `restart`, `session-lost`, `gave-up`…). */
 const stateChanges = {};
+/** The first few failed starts per server, with their error, to explain `start-failed` counts. */
+const startFailures = {};
 
 const { servers, config } = await startServers();
 for (const s of Object.values(servers)) if (s.http) pids.add(s.http.pid);
@@ -53,9 +55,14 @@ for (const s of Object.values(servers)) if (s.http) pids.add(s.http.pid);
 const source = await loadMcp(config, {
   autoRestart: AUTO_RESTART,
   toolCache: fileToolCache(cacheDir),
-  onStateChange(_server, state, info) {
+  onStateChange(server, state, info) {
     const reason = info.reason ?? "none";
     stateChanges[reason] = (stateChanges[reason] ?? 0) + 1;
+    if (reason === "start-failed") {
+      startFailures[server] ??= {};
+      const why = `${info.error?.code ?? "?"}: ${String(info.error?.message).slice(0, 160)}`;
+      startFailures[server][why] = (startFailures[server][why] ?? 0) + 1;
+    }
     if (state === "running") pids.addFrom(source);
   },
 });
@@ -70,7 +77,7 @@ const callLoop = startCallLoop(source, {
 });
 const chaosLoop = startChaosLoop(source, servers, {
   intervalMs: [2000, 4000],
-  stallMs: [1000, 6000],
+  stallMs: [1000, 8000],
   stats: chaos,
   onPid: (pid) => pids.add(pid),
 });
@@ -118,6 +125,7 @@ const report = {
   calls,
   chaos,
   stateChanges,
+  startFailures,
   serversAtEnd,
   process: watch.failures,
   pidsSeen: pids.all().length,
