@@ -46,7 +46,13 @@ const calls = newCallStats();
 const chaos = newChaosStats();
 /** State changes by reason (`crash`, `restart`, `session-lost`, `gave-up`…). */
 const stateChanges = {};
-/** The first few failed starts per server, with their error, to explain `start-failed` counts. */
+/** Warnings by text (digits folded, so ports and counters group), at most 30 distinct. */
+const warnings = {};
+function noteWarning(message) {
+  const key = message.replace(/\d+/g, "N").slice(0, 200);
+  if (key in warnings || Object.keys(warnings).length < 30) warnings[key] = (warnings[key] ?? 0) + 1;
+}
+/** Failed starts per server, grouped by error (digits folded), to explain `start-failed` counts. */
 const startFailures = {};
 
 const { servers, config } = await startServers();
@@ -55,12 +61,13 @@ for (const s of Object.values(servers)) if (s.http) pids.add(s.http.pid);
 const source = await loadMcp(config, {
   autoRestart: AUTO_RESTART,
   toolCache: fileToolCache(cacheDir),
+  onWarning: noteWarning,
   onStateChange(server, state, info) {
     const reason = info.reason ?? "none";
     stateChanges[reason] = (stateChanges[reason] ?? 0) + 1;
     if (reason === "start-failed") {
       startFailures[server] ??= {};
-      const why = `${info.error?.code ?? "?"}: ${String(info.error?.message).slice(0, 160)}`;
+      const why = `${info.error?.code ?? "?"}: ${String(info.error?.message).replace(/\d+/g, "N").slice(0, 160)}`;
       startFailures[server][why] = (startFailures[server][why] ?? 0) + 1;
     }
     if (state === "running") pids.addFrom(source);
@@ -126,6 +133,7 @@ const report = {
   chaos,
   stateChanges,
   startFailures,
+  warnings,
   serversAtEnd,
   process: watch.failures,
   pidsSeen: pids.all().length,
