@@ -47,6 +47,29 @@ export function watchProcessFailures() {
   };
 }
 
+/**
+ * The live (not zombie) child processes of this process, from `/proc` (Linux): catches a child the
+ * pid sampling never saw (spawned and left between two samples). Empty where there is no `/proc`.
+ */
+export function liveChildren() {
+  let entries;
+  try {
+    entries = readdirSync("/proc").filter((name) => /^\d+$/.test(name));
+  } catch {
+    return [];
+  }
+  const children = [];
+  for (const pid of entries) {
+    try {
+      // "pid (comm) state ppid …": comm may hold spaces, so read after its closing parenthesis.
+      const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+      const [state, ppid] = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      if (Number(ppid) === process.pid && state !== "Z") children.push(Number(pid));
+    } catch {}
+  }
+  return children;
+}
+
 /** Every process id seen during the run (stdio children and HTTP servers). */
 export function pidRegistry() {
   const pids = new Set();
@@ -58,7 +81,8 @@ export function pidRegistry() {
       for (const s of source.servers()) if (s.pid !== undefined) pids.add(s.pid);
     },
     all: () => [...pids],
-    survivors: () => [...pids].filter((pid) => isAlive(pid)),
+    /** Pids seen that are still alive, and any other live child of this process. */
+    survivors: () => [...new Set([...[...pids].filter((pid) => isAlive(pid)), ...liveChildren()])],
   };
 }
 

@@ -38,6 +38,9 @@ const warmUpMs = Math.min(30_000, durationMs * 0.2);
 const SAMPLE_EVERY_MS = 30_000;
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+const t0 = performance.now();
+/** Progress on stderr, so a run that stalls shows in which phase. */
+const phase = (what) => console.error(`soak ${((performance.now() - t0) / 1000).toFixed(1)} s: ${what}`);
 const watch = watchProcessFailures();
 const pids = pidRegistry();
 const cacheDir = makeTempDir("toolnexus-soak-");
@@ -56,9 +59,12 @@ function noteWarning(message) {
 const startFailures = {};
 
 const { servers, config } = await startServers();
+phase("HTTP servers started");
 for (const s of Object.values(servers)) if (s.http) pids.add(s.http.pid);
 
-const source = await loadMcp(config, {
+/** Assigned once the load resolves; the load's own state changes arrive before. */
+let source;
+source = await loadMcp(config, {
   autoRestart: AUTO_RESTART,
   toolCache: fileToolCache(cacheDir),
   onWarning: noteWarning,
@@ -70,9 +76,10 @@ const source = await loadMcp(config, {
       const why = `${info.error?.code ?? "?"}: ${String(info.error?.message).replace(/\d+/g, "N").slice(0, 160)}`;
       startFailures[server][why] = (startFailures[server][why] ?? 0) + 1;
     }
-    if (state === "running") pids.addFrom(source);
+    if (state === "running" && source) pids.addFrom(source);
   },
 });
+phase("loaded");
 // Samples pids between state changes too, so a child killed soon after it started is still seen.
 const pidTimer = setInterval(() => pids.addFrom(source), 250);
 
@@ -97,8 +104,10 @@ while (performance.now() - runStarted < durationMs - warmUpMs) {
   await sleep(Math.min(SAMPLE_EVERY_MS, durationMs - warmUpMs - (performance.now() - runStarted)));
   samples.push(memorySample());
 }
+phase("stopping the loops");
 await chaosLoop.stop();
 await callLoop.stop();
+phase("loops stopped");
 const memoryEnd = memorySample();
 clearInterval(pidTimer);
 pids.addFrom(source);
@@ -110,8 +119,15 @@ try {
 } catch (error) {
   closeError = String(error);
 }
+phase("source closed");
 await stopServers(servers);
 const survivors = pids.survivors();
+// What still keeps the event loop alive once everything is closed (the soak's own stdio aside).
+const activeHandles = () => process.getActiveResourcesInfo().filter((kind) => kind !== "TTYWrap");
+const handlesAfterClose = activeHandles();
+// A child that has exited may still hold its handle until Node processes the exit: look again.
+await sleep(1000);
+const handlesOneSecondLater = activeHandles();
 watch.stop();
 removeTempDir(cacheDir);
 
@@ -139,6 +155,8 @@ const report = {
   pidsSeen: pids.all().length,
   survivors,
   closeError,
+  handlesAfterClose,
+  handlesOneSecondLater,
   memory: memoryReport(memoryStart, memoryEnd, samples),
 };
 report.failedInvariants = failedInvariants(report);
@@ -146,3 +164,8 @@ const json = JSON.stringify(report, null, 2);
 if (values.out) writeFileSync(values.out, `${json}\n`);
 console.log(json);
 process.exitCode = report.failedInvariants.length === 0 ? 0 : 1;
+// A process that does not end by itself still holds a timer or socket: say which, and end it.
+setTimeout(() => {
+  console.error(`soak: still running 10 s after the report: ${process.getActiveResourcesInfo().join(", ")}`);
+  process.exit(1);
+}, 10_000).unref();
