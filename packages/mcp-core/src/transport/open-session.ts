@@ -108,7 +108,7 @@ async function subscribe(
     if (params.signal?.aborted) throw error;
     // The session ended under the request (the server is gone: on a known modern verdict listen is
     // the first request that reaches it): nothing was refused, the start fails with why it ended.
-    const lost = session.lostError;
+    const lost = session.lossError;
     if (lost) throw lost.cause instanceof Error ? lost.cause : lost;
     if (filter.toolsListChanged) session.protocol.toolListUpdates = "unsupported";
     params.onWarning?.(

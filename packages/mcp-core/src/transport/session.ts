@@ -112,10 +112,10 @@ export interface McpSession {
 export class Session implements McpSession {
   private closed = false;
   private lostReported = false;
-  /** Why the session ended without `close()`, once it has. */
-  private lostWith: Error | undefined;
   /** An HTTP frame over `maxFrameBytes` that ended the session: what its pending requests failed of. */
   private frameTooLarge: McpCoreError | undefined;
+  /** Why the session ended, for the requests the closed client then refuses with "Not connected". */
+  private lostError: Error | undefined;
   /** The `Mcp-Param-*` declarations of the latest listing's tools, by raw name. */
   private paramHeaders = new Map<string, ParamHeader[]>();
   /** Set once the modern era's subscription is open. */
@@ -140,6 +140,14 @@ export class Session implements McpSession {
     return boundedInstructions(this.client.getInstructions());
   }
 
+  /**
+   * Why the session ended without `close()` (a crash, a lost HTTP session, an unreachable server),
+   * or undefined while it lives: what a request that met the ended session really failed of.
+   */
+  get lossError(): Error | undefined {
+    return this.lostError;
+  }
+
   stderrTail(): string | undefined {
     return this.child?.stderr.text();
   }
@@ -148,20 +156,12 @@ export class Session implements McpSession {
   lost(error: Error): void {
     if (this.closed || this.lostReported) return;
     this.lostReported = true;
-    this.lostWith = error;
+    this.lostError = error;
     if (isMcpCoreError(error) && error.code === "FRAME_TOO_LARGE") this.frameTooLarge = error;
     this.params.onLost(error);
     void this.subscription?.close();
     for (const stream of this.resourceStreams) void stream.close();
     void this.client.close().catch(() => {});
-  }
-
-  /**
-   * Why the session ended without `close()` (a crash, a lost HTTP session, an unreachable server),
-   * or undefined while it lives: what a request that met the ended session really failed of.
-   */
-  get lostError(): Error | undefined {
-    return this.lostWith;
   }
 
   capabilities(): ServerCapabilities | undefined {
