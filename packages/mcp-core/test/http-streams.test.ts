@@ -45,6 +45,29 @@ describe("connection refused", () => {
     expect(snapshot?.state).toBe("error");
     expect(snapshot?.lastError).toContain(`ECONNREFUSED 127.0.0.1:${port}`);
   });
+
+  it("should name the cause when a modern server it knew is gone, not warn that it refused the subscription", async () => {
+    // Found by the soak: a restart adopts the known modern verdict (no round trip), so the first
+    // request that meets the dead endpoint is subscriptions/listen; the transport then ends the
+    // session, and the start used to fail with the client's bare "Not connected" after a warning
+    // that the server refused to report tool-list changes.
+    const fixture = await httpFixture("modern");
+    const warnings: string[] = [];
+    const source = await sources.load(
+      { mcpServers: { web: { url: fixture.url } } },
+      { autoRestart: false, onWarning: (warning) => warnings.push(warning) },
+    );
+    expect(source.servers()[0]?.protocolVersion).toBe("2026-07-28");
+    await fixture.stop();
+
+    const failure = await source.restart("web").then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+    expect(failure).toMatchObject({ code: "START_FAILED" });
+    expect(source.servers()[0]?.lastError).toContain(`ECONNREFUSED 127.0.0.1:${fixture.port}`);
+    expect(warnings.filter((w) => w.includes("refused to report tool-list changes"))).toEqual([]);
+  });
 });
 
 describe("legacy SSE server restarted on the same port", () => {

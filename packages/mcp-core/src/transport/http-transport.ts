@@ -38,9 +38,9 @@ type Mode = "streamable" | "sse";
 
 function monitoredFetch(params: HttpTransportParams, mode: Mode): FetchLike {
   const floor = mode === "streamable" ? new StreamReconnectFloor() : undefined;
-  const fatal = (code: "CONNECTION_CLOSED" | "SESSION_LOST", message: string) =>
+  const fatal = (code: "CONNECTION_CLOSED" | "SESSION_LOST", message: string, cause?: Error) =>
     params.onFatal(
-      new McpCoreError(code, `MCP server "${params.server}" ${message}`, { server: params.server }),
+      new McpCoreError(code, `MCP server "${params.server}" ${message}`, { server: params.server, cause }),
     );
   return async (url, init) => {
     const method = init?.method ?? "GET";
@@ -55,7 +55,7 @@ function monitoredFetch(params: HttpTransportParams, mode: Mode): FetchLike {
     } catch (error) {
       if (init?.signal?.aborted) throw error;
       const failure = describeFetchFailure(error);
-      fatal("CONNECTION_CLOSED", `is unreachable: ${failure.message}`);
+      fatal("CONNECTION_CLOSED", `is unreachable: ${failure.message}`, failure);
       throw failure;
     } finally {
       if (floor && method === "GET") floor.afterGet();

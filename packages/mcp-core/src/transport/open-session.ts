@@ -108,6 +108,10 @@ async function subscribe(
       session.protocol.toolListUpdates = "unsupported";
   } catch (error) {
     if (params.signal?.aborted) throw error;
+    // The session ended under the request (the server is gone: on a known modern verdict listen is
+    // the first request that reaches it): nothing was refused, the start fails with why it ended.
+    const lost = session.lossError;
+    if (lost) throw lost.cause instanceof Error ? lost.cause : lost;
     if (filter.toolsListChanged) session.protocol.toolListUpdates = "unsupported";
     params.onWarning?.(
       `${serverLabel(server)} refused to report tool-list changes (subscriptions/listen: ${errorMessage(error)}); refresh() still re-lists it`,

@@ -140,6 +140,14 @@ export class Session implements McpSession {
     return boundedInstructions(this.client.getInstructions());
   }
 
+  /**
+   * Why the session ended without `close()` (a crash, a lost HTTP session, an unreachable server),
+   * or undefined while it lives: what a request that met the ended session really failed of.
+   */
+  get lossError(): Error | undefined {
+    return this.lostError;
+  }
+
   stderrTail(): string | undefined {
     return this.child?.stderr.text();
   }
