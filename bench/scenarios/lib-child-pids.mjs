@@ -53,7 +53,8 @@ export function descendantPids(marker, rootPid = process.pid) {
  */
 export function killChildByMarker(marker) {
   const pids = descendantPids(marker);
-  if (pids.length !== 1) throw new Error(`expected one child process matching ${marker}, found ${pids.length}`);
+  if (pids.length !== 1)
+    throw new Error(`expected one child process matching ${marker}, found ${pids.length}`);
   process.kill(pids[0], "SIGKILL");
   return pids[0];
 }

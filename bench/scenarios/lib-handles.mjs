@@ -1,4 +1,4 @@
-// What scenarios 3–5 need of each contender, over stdio servers `{ name: { command, args } }`:
+// What scenarios 3–5 need of each contender, over servers `{ name: { command, args } | { url } }`:
 // the tool object a user holds (taken once, called again and again), the tool set a user holds
 // (read again and again, never reloaded), and close. Ours three ways (the core's `McpTool`, the AI
 // SDK `ToolSet`, the LangChain toolkit, all over one source) and each peer as its docs show it.
@@ -7,6 +7,7 @@ import { Experimental_StdioMCPTransport } from "@ai-sdk/mcp/mcp-stdio";
 import { MultiServerMCPClient } from "@langchain/mcp-adapters";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { toAiSdkTools } from "@toolnexus/adapter-ai-sdk";
 import { createLangChainToolkit } from "@toolnexus/adapter-langchain";
 import { LOAD_OPTION_DEFAULTS, loadMcp } from "@toolnexus/mcp-core";
@@ -83,12 +84,16 @@ async function rawSdk(servers) {
   const clients = new Map();
   const listed = new Map();
   await Promise.all(
-    Object.entries(servers).map(async ([name, { command, args }]) => {
+    Object.entries(servers).map(async ([name, { command, args, url }]) => {
       const client = new Client(
         { name: "bench", version: "1.0.0" },
         { listChanged: { tools: { onChanged: (error, tools) => !error && listed.set(name, tools) } } },
       );
-      await client.connect(new StdioClientTransport({ command, args, stderr: "ignore" }));
+      await client.connect(
+        url
+          ? new StreamableHTTPClientTransport(new URL(url))
+          : new StdioClientTransport({ command, args, stderr: "ignore" }),
+      );
       listed.set(name, (await client.listTools()).tools);
       clients.set(name, client);
     }),
@@ -108,15 +113,17 @@ async function rawSdk(servers) {
 /** `@langchain/mcp-adapters` `MultiServerMCPClient` with its stdio `restart` option on. */
 async function langchainPeer(servers) {
   const mcpServers = Object.fromEntries(
-    Object.entries(servers).map(([name, { command, args }]) => [
+    Object.entries(servers).map(([name, { command, args, url }]) => [
       name,
-      {
-        transport: "stdio",
-        command,
-        args,
-        stderr: "ignore",
-        restart: { enabled: true, maxAttempts: 10, delayMs: INITIAL_BACKOFF_MS },
-      },
+      url
+        ? { transport: "http", url, automaticSSEFallback: false }
+        : {
+            transport: "stdio",
+            command,
+            args,
+            stderr: "ignore",
+            restart: { enabled: true, maxAttempts: 10, delayMs: INITIAL_BACKOFF_MS },
+          },
     ]),
   );
   const client = new MultiServerMCPClient({ mcpServers, prefixToolNameWithServerName: true });
@@ -134,7 +141,8 @@ async function langchainPeer(servers) {
       return tool.invoke(args);
     },
     toolNames: () => tools.map((t) => rawOf(t.name)),
-    reload: "`loadMcpTools(server, await client.getClient(server))` (getTools() returns the tools loaded at connect)",
+    reload:
+      "`loadMcpTools(server, await client.getClient(server))` (getTools() returns the tools loaded at connect)",
     close: () => client.close(),
   };
 }
@@ -142,9 +150,11 @@ async function langchainPeer(servers) {
 /** `@ai-sdk/mcp` `createMCPClient` with its stdio transport, one per server; `tools()` once. */
 async function aiSdkPeer(servers) {
   const entries = await Promise.all(
-    Object.entries(servers).map(async ([name, { command, args }]) => {
+    Object.entries(servers).map(async ([name, { command, args, url }]) => {
       const client = await createMCPClient({
-        transport: new Experimental_StdioMCPTransport({ command, args, stderr: "ignore" }),
+        transport: url
+          ? { type: "http", url }
+          : new Experimental_StdioMCPTransport({ command, args, stderr: "ignore" }),
         onUncaughtError: () => {},
       });
       return [name, { client, tools: await client.tools() }];
