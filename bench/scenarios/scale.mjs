@@ -1,0 +1,214 @@
+// Scenario 5, scale: many servers with many tools. Load time and client heap per contender, one
+// server's refresh cost at 5 servers and at all of them (ours), the whole-set conversion of each of
+// our adapters, and the tool bytes a model step carries with and without deferral.
+import { readFileSync } from "node:fs";
+import { setFlagsFromString } from "node:v8";
+import { runInNewContext } from "node:vm";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { toAiSdkTools } from "@toolnexus/adapter-ai-sdk";
+import { createLangChainToolkit } from "@toolnexus/adapter-langchain";
+import { startHttpFixture } from "@toolnexus/fixtures";
+import { CONTENDERS } from "./lib-handles.mjs";
+import { rotate, since, within } from "./lib-timing.mjs";
+
+setFlagsFromString("--expose-gc");
+/** A full collection, so heap figures hold what is reachable and not what awaits collection. */
+const gc = runInNewContext("gc");
+const heapMiB = () => {
+  gc();
+  return process.memoryUsage().heapUsed / 2 ** 20;
+};
+
+const SMALL = 5;
+const LIVE = "live";
+/** Our three views share one source: load and heap are the core's; the adapters are timed apart. */
+const LOADERS = CONTENDERS.filter((c) => !c.ours || c.id === "ours (core)");
+/** What `bench/tool-search.mjs` measured last (it writes this file; `npm run bench` runs it first). */
+const TOOL_SEARCH_RESULTS = new URL("../tool-search-results.json", import.meta.url);
+const REFRESH_BUDGET_MS = 10_000;
+
+/**
+ * `servers` entries: `servers - 1` over the paginated fixture (`tools` tools, one page) and one,
+ * `live`, over the list-changed fixture (grown to `tools` tools), all sharing two HTTP processes —
+ * each entry is its own session, so the client's cost grows with the count and the machine's does not.
+ */
+function configOf(count, urls) {
+  const entries = Array.from({ length: count - 1 }, (_, i) => [
+    `s${String(i).padStart(2, "0")}`,
+    { url: urls.paged },
+  ]);
+  return Object.fromEntries([...entries, [LIVE, { url: urls.live }]]);
+}
+
+/** Grows the list-changed fixture's shared table to `tools` tools (it starts with 8). */
+async function growLiveServer(url, tools) {
+  const client = new Client({ name: "bench-setup", version: "1.0.0" });
+  await client.connect(new StreamableHTTPClientTransport(new URL(url)));
+  const { tools: listed } = await client.listTools();
+  if (tools > listed.length)
+    await client.callTool({ name: "burst", arguments: { count: tools - listed.length } });
+  await client.close();
+}
+
+/** One server's refresh in our core: `add_tool` → the new tool in `source.tools`; wall time and CPU. */
+async function refreshCost(handle, name) {
+  const { source } = handle;
+  await source.whenSettled();
+  const seen = new Promise((resolve) => {
+    const stop = source.onToolsChange(() => {
+      if (source.tools.some((t) => t.server === LIVE && t.rawName === name)) {
+        stop();
+        resolve();
+      }
+    });
+  });
+  const cpu = process.cpuUsage();
+  const start = performance.now();
+  await within(Promise.all([handle.tool(LIVE, "add_tool")({ name }), seen]), REFRESH_BUDGET_MS);
+  const ms = since(start);
+  const { user, system } = process.cpuUsage(cpu);
+  return { ms, cpuMs: (user + system) / 1000 };
+}
+
+/** Time to convert the whole current set, in each of our adapters (a fresh view each time). */
+function conversionMs(source) {
+  let start = performance.now();
+  const tools = toAiSdkTools(source);
+  for (const key of Object.keys(tools)) tools[key];
+  const aiSdk = since(start);
+  start = performance.now();
+  const toolkit = createLangChainToolkit(source);
+  void toolkit.tools.length;
+  const langchain = since(start);
+  toolkit.dispose();
+  return { aiSdk, langchain };
+}
+
+/** The byte figures of the last `bench/tool-search.mjs` run, as rows (not re-measured here). */
+function bytesPerStepRows() {
+  let results;
+  try {
+    results = JSON.parse(readFileSync(TOOL_SEARCH_RESULTS, "utf8"));
+  } catch {
+    return [];
+  }
+  const { bytesPerStep: bytes, catalog } = results;
+  const what = `${catalog.servers} × ${catalog.tools / catalog.servers} catalog tools, from bench/tool-search.mjs`;
+  return [
+    {
+      contender: "ours (AI SDK)",
+      metric: `tool bytes per model step, not deferred (${what})`,
+      unit: "bytes",
+      samples: [bytes.notDeferred],
+    },
+    {
+      contender: "ours (AI SDK)",
+      metric: `tool bytes per model step, deferred (${what}; each step of its scripted run)`,
+      unit: "bytes",
+      samples: bytes.deferred.map((step) => step.bytes),
+    },
+  ];
+}
+
+export default {
+  id: "scale",
+  title: "Scale",
+  description: [
+    "50 servers × 100 tools (`--quick`: 10 × 20) over Streamable HTTP: 49 entries on one `fixtures/paginated`",
+    "process (`--tools 100 --page-size 100`) and one on a `fixtures/mcp-list-changed` process grown to 100 tools.",
+    "Every entry is its own session, so what grows is the client's work, not the machine's server count.",
+    "",
+    "- **load**: from the call to a usable tool set (`loadMcp`; the SDK's `connect` + `listTools` per server;",
+    "  LangChain's `getTools()`; the AI SDK's `createMCPClient` + `tools()` per server);",
+    "- **client heap**: `heapUsed` after a full GC, loaded minus before, in the bench process;",
+    "- **refresh** (ours): the live server's `add_tool` → the new tool in `source.tools`, wall time and this",
+    `  process's CPU, at ${SMALL} servers and at all of them: one server's change must not cost more with more servers;`,
+    "- **conversion** (ours): the whole set as an AI SDK `ToolSet` (`toAiSdkTools`, every key read) and as",
+    "  LangChain tools (`createLangChainToolkit(...).tools`); the peers convert inside their load;",
+    "- **bytes per model step**, deferred vs not: the figures `bench/tool-search.mjs` wrote (catalog, 10 × 50).",
+    "",
+    "Why: an agent with a dozen servers of 50–100 tools each is common; the client must stay cheap there.",
+  ].join("\n"),
+
+  async run({ quick, log = () => {} }) {
+    const iterations = quick ? 3 : 7;
+    const servers = quick ? 10 : 50;
+    const tools = quick ? 20 : 100;
+    const paged = await startHttpFixture("paginated", [
+      "--tools",
+      String(tools),
+      "--page-size",
+      String(tools),
+    ]);
+    const live = await startHttpFixture("mcp-list-changed");
+    const urls = { paged: paged.url, live: live.url };
+    const samples = new Map();
+    const push = (contender, metric, unit, value) => {
+      const key = `${contender}\u0000${metric}`;
+      if (!samples.has(key)) samples.set(key, { contender, metric, unit, samples: [] });
+      samples.get(key).samples.push(value);
+    };
+    try {
+      await growLiveServer(live.url, tools);
+      const full = configOf(servers, urls);
+      const small = configOf(SMALL, urls);
+      for (let i = 0; i < iterations; i++) {
+        for (const contender of rotate(LOADERS, i)) {
+          const before = heapMiB();
+          const start = performance.now();
+          const handle = await contender.open(full);
+          push(contender.id, `load ${servers} × ${tools}`, "ms", since(start));
+          push(contender.id, `client heap, ${servers} × ${tools} loaded`, "MiB", heapMiB() - before);
+          if (contender.id === "ours (core)") {
+            const { aiSdk, langchain } = conversionMs(handle.source);
+            push("ours (AI SDK)", `whole-set conversion, ${servers} × ${tools}`, "ms", aiSdk);
+            push("ours (LangChain)", `whole-set conversion, ${servers} × ${tools}`, "ms", langchain);
+            const wide = await refreshCost(handle, `wide_${i}`);
+            push(contender.id, `one server's refresh at ${servers} servers`, "ms", wide.ms);
+            push(contender.id, `one server's refresh at ${servers} servers, CPU`, "ms", wide.cpuMs);
+          }
+          await handle.close();
+          log(`scale ${i + 1}/${iterations} ${contender.id}`);
+        }
+        const ours = CONTENDERS.find((c) => c.id === "ours (core)");
+        const handle = await ours.open(small);
+        const narrow = await refreshCost(handle, `narrow_${i}`);
+        push(ours.id, `one server's refresh at ${SMALL} servers`, "ms", narrow.ms);
+        push(ours.id, `one server's refresh at ${SMALL} servers, CPU`, "ms", narrow.cpuMs);
+        await handle.close();
+      }
+    } finally {
+      await Promise.all([paged.stop(), live.stop()]);
+    }
+    return [...samples.values(), ...bytesPerStepRows()];
+  },
+
+  targets(summary) {
+    /** Median refresh figures of ours by server count: `{ [count]: median }` for time or CPU. */
+    const refresh = (cpu) => {
+      const byCount = new Map();
+      for (const row of summary) {
+        const match = /^one server's refresh at (\d+) servers(, CPU)?$/.exec(row.metric);
+        if (row.contender === "ours (core)" && match && Boolean(match[2]) === cpu)
+          byCount.set(Number(match[1]), row.median);
+      }
+      return byCount;
+    };
+    return [false, true].map((cpu) => {
+      const byCount = refresh(cpu);
+      const most = Math.max(...byCount.keys());
+      const narrow = byCount.get(SMALL);
+      const wide = most > SMALL ? byCount.get(most) : undefined;
+      const ratio = narrow && wide ? wide / narrow : undefined;
+      return {
+        text: `ours: one server's refresh ${cpu ? "CPU" : "time"} flat (± 20 %) from ${SMALL} servers to ${most}`,
+        met: ratio !== undefined && ratio >= 0.8 && ratio <= 1.2,
+        detail:
+          ratio === undefined
+            ? "no figure"
+            : `${ratio.toFixed(2)} × (${narrow.toFixed(1)} → ${wide.toFixed(1)} ms)`,
+      };
+    });
+  },
+};
