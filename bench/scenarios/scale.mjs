@@ -153,14 +153,24 @@ export default {
       await growLiveServer(live.url, tools);
       const full = configOf(servers, urls);
       const small = configOf(SMALL, urls);
+      const ours = CONTENDERS.find((c) => c.id === "ours (core)");
+      const narrowRefresh = async (i) => {
+        const handle = await ours.open(small);
+        const narrow = await refreshCost(handle, `narrow_${i}`);
+        push(ours.id, `one server's refresh at ${SMALL} servers`, "ms", narrow.ms);
+        push(ours.id, `one server's refresh at ${SMALL} servers, CPU`, "ms", narrow.cpuMs);
+        await handle.close();
+      };
       for (let i = 0; i < iterations; i++) {
+        // Interleaved with the wide figures: before the loads on even runs, after them on odd ones.
+        if (i % 2 === 0) await narrowRefresh(i);
         for (const contender of rotate(LOADERS, i)) {
           const before = heapMiB();
           const start = performance.now();
           const handle = await contender.open(full);
           push(contender.id, `load ${servers} × ${tools}`, "ms", since(start));
           push(contender.id, `client heap, ${servers} × ${tools} loaded`, "MiB", heapMiB() - before);
-          if (contender.id === "ours (core)") {
+          if (contender.id === ours.id) {
             const { aiSdk, langchain } = conversionMs(handle.source);
             push("ours (AI SDK)", `whole-set conversion, ${servers} × ${tools}`, "ms", aiSdk);
             push("ours (LangChain)", `whole-set conversion, ${servers} × ${tools}`, "ms", langchain);
@@ -171,12 +181,7 @@ export default {
           await handle.close();
           log(`scale ${i + 1}/${iterations} ${contender.id}`);
         }
-        const ours = CONTENDERS.find((c) => c.id === "ours (core)");
-        const handle = await ours.open(small);
-        const narrow = await refreshCost(handle, `narrow_${i}`);
-        push(ours.id, `one server's refresh at ${SMALL} servers`, "ms", narrow.ms);
-        push(ours.id, `one server's refresh at ${SMALL} servers, CPU`, "ms", narrow.cpuMs);
-        await handle.close();
+        if (i % 2 === 1) await narrowRefresh(i);
       }
     } finally {
       await Promise.all([paged.stop(), live.stop()]);
