@@ -30,15 +30,6 @@
 import { existsSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { createMCPClient } from "@ai-sdk/mcp";
-import { Experimental_StdioMCPTransport } from "@ai-sdk/mcp/mcp-stdio";
-import { MultiServerMCPClient } from "@langchain/mcp-adapters";
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
-import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { toAiSdkTools } from "@toolnexus/adapter-ai-sdk";
-import { toLangChainTools } from "@toolnexus/adapter-langchain";
-import { fileToolCache, loadMcp } from "@toolnexus/mcp-core";
 
 /**
  * @typedef {{ command: string, args?: string[], env?: Record<string, string> } | { url: string }} ServerSpec
@@ -89,6 +80,10 @@ function versionOf(pkg) {
   return pkg;
 }
 
+// Libraries are imported on first use, so a process measuring one contender (memory, start-up)
+// loads only that contender's code.
+const core = () => import("@toolnexus/mcp-core");
+
 /** Rejects when a result says the call failed (MCP `isError`). */
 function okOrThrow(result, key) {
   if (result?.isError) {
@@ -111,6 +106,7 @@ function coreConfig(servers, lazy) {
 }
 
 async function loadSource(servers, options = {}) {
+  const { fileToolCache, loadMcp } = await core();
   const toolCache = options.cacheDir ? fileToolCache(options.cacheDir) : false;
   return loadMcp(coreConfig(servers, options.lazy), { toolCache, ...options.core });
 }
@@ -172,6 +168,7 @@ const toolnexusAiSdk = {
   version: versionOf("@toolnexus/adapter-ai-sdk"),
   features: ours,
   async connect(servers, options) {
+    const { toAiSdkTools } = await import("@toolnexus/adapter-ai-sdk");
     const source = await loadSource(servers, options);
     const toolSet = toAiSdkTools(source);
     // The live ToolSet is keyed by final names; look each up at call time, as the AI SDK does per step.
@@ -191,6 +188,7 @@ const toolnexusLangChain = {
   version: versionOf("@toolnexus/adapter-langchain"),
   features: ours,
   async connect(servers, options) {
+    const { toLangChainTools } = await import("@toolnexus/adapter-langchain");
     const source = await loadSource(servers, options);
     const fnFor = memoized((lcTool) => (args) => invokeToolCall(lcTool, args));
     return sourceConnection(source, (tools) => toLangChainTools({ tools }).map(fnFor));
@@ -206,8 +204,14 @@ async function invokeToolCall(lcTool, args) {
 
 // --- the raw SDK client (the baseline) -----------------------------------------------------------
 
-function sdkTransport(spec) {
-  if ("url" in spec) return new StreamableHTTPClientTransport(new URL(spec.url));
+async function sdkTransport(spec) {
+  if ("url" in spec) {
+    const { StreamableHTTPClientTransport } = await import(
+      "@modelcontextprotocol/sdk/client/streamableHttp.js"
+    );
+    return new StreamableHTTPClientTransport(new URL(spec.url));
+  }
+  const { StdioClientTransport } = await import("@modelcontextprotocol/sdk/client/stdio.js");
   return new StdioClientTransport({ ...spec, stderr: "ignore" });
 }
 
@@ -238,12 +242,13 @@ const rawSdk = {
   version: versionOf("@modelcontextprotocol/sdk"),
   features: { lazy: false, warmCache: false, reconnect: false, liveToolList: false },
   async connect(servers) {
+    const { Client } = await import("@modelcontextprotocol/sdk/client/index.js");
     const clients = await allOrClose(
       Object.entries(servers),
       async ([name, spec]) => {
         const client = new Client({ name: "bench", version: "1.0.0" });
         try {
-          await client.connect(sdkTransport(spec));
+          await client.connect(await sdkTransport(spec));
         } catch (error) {
           await client.close().catch(() => {});
           throw error;
@@ -280,6 +285,8 @@ const aiSdkMcp = {
   // maxRetries retries transient tools/call failures on the same connection; nothing respawns a server.
   features: { lazy: false, warmCache: false, reconnect: false, liveToolList: false },
   async connect(servers) {
+    const { createMCPClient } = await import("@ai-sdk/mcp");
+    const { Experimental_StdioMCPTransport } = await import("@ai-sdk/mcp/mcp-stdio");
     const clients = await allOrClose(
       Object.entries(servers),
       async ([name, spec]) => {
@@ -343,6 +350,7 @@ const langChainMcp = {
     const mcpServers = {};
     for (const [name, spec] of Object.entries(servers))
       mcpServers[name] = langChainServer(spec, options.reconnect);
+    const { MultiServerMCPClient } = await import("@langchain/mcp-adapters");
     const client = new MultiServerMCPClient({
       mcpServers,
       prefixToolNameWithServerName: false,
