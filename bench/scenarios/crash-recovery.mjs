@@ -2,26 +2,63 @@
 // time to the first success. Ours through the core and each adapter; each peer with its own
 // reconnect option where it has one.
 import { join } from "node:path";
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { fixturePath, makeTempDir, removeTempDir } from "@toolnexus/fixtures";
+import { LOAD_OPTION_DEFAULTS } from "@toolnexus/mcp-core";
+import { BASELINE, CONTENDERS, contender as contenderNamed } from "../lib/contenders.mjs";
 import { descendantPids, killChildByMarker } from "./lib-child-pids.mjs";
-import { CONTENDERS, INITIAL_BACKOFF_MS } from "./lib-handles.mjs";
 import { firstTrue, rotate, since } from "./lib-timing.mjs";
 
+/** Our first restart delay (the default `autoRestart.initialDelayMs`): the target's allowance. */
+const INITIAL_BACKOFF_MS = LOAD_OPTION_DEFAULTS.autoRestart.initialDelayMs;
+const LANGCHAIN = "@langchain/mcp-adapters";
 const CALL_EVERY_MS = 50;
 const NEVER_AFTER_MS = 10_000;
-const COLD_START = "cold start: spawn → first tool result (@modelcontextprotocol/sdk, 1 server)";
+const COLD_START = "cold start of 1 server: spawn → first tool result";
 const RECOVERY = "SIGKILL → first success of the same tool object";
-const FRESH = "@langchain/mcp-adapters, a new tool from getTools() per try";
+const FRESH_METRIC = "SIGKILL → first success of a tool from getTools() per try";
 
-/** The contenders, and LangChain's peer once more as a caller who re-fetches the tool each time. */
+/**
+ * LangChain's peer once more, as a caller who asks `getTools()` again before every try: what its
+ * `restart` option gives (the contender handle keeps the tools of connect time, as a user would).
+ */
+async function langChainFreshTool(servers) {
+  const { MultiServerMCPClient } = await import("@langchain/mcp-adapters");
+  const { s } = servers;
+  const client = new MultiServerMCPClient({
+    mcpServers: {
+      s: {
+        transport: "stdio",
+        ...s,
+        stderr: "ignore",
+        restart: { enabled: true, maxAttempts: 1000, delayMs: 50 },
+      },
+    },
+  });
+  await client.initializeConnections();
+  const call = async (args) => {
+    const tool = (await client.getTools("s")).find((t) => t.name === "echo");
+    if (!tool) throw new Error("no echo tool (yet)");
+    const message = await tool.invoke({ type: "tool_call", id: "bench", name: tool.name, args });
+    if (message?.status === "error") throw new Error(String(message.content));
+    return message;
+  };
+  return { tools: () => new Map([["s/echo", call]]), close: () => client.close() };
+}
+
+/** Every contender (peers with their reconnect options on), then the LangChain re-fetching caller. */
 const SUBJECTS = [
-  ...CONTENDERS.map((c) => ({ ...c, call: (handle) => handle.tool("s", "echo") })),
+  ...CONTENDERS.map((c) => ({
+    id: c.name,
+    contender: c.name,
+    metric: RECOVERY,
+    ours: c.ours,
+    connect: (servers) => c.connect(servers, { reconnect: true }),
+  })),
   {
-    id: FRESH,
-    open: CONTENDERS.find((c) => c.id === "@langchain/mcp-adapters").open,
-    call: (handle) => handle.freshTool("s", "echo"),
+    id: `${LANGCHAIN} (getTools per try)`,
+    contender: LANGCHAIN,
+    metric: FRESH_METRIC,
+    connect: langChainFreshTool,
   },
 ];
 
@@ -29,25 +66,22 @@ const serverAt = (dir, label) => ({
   s: { command: process.execPath, args: [fixturePath("basic"), "--log", join(dir, `${label}.log`)] },
 });
 
-/** One server's cold start with the plain SDK client: the yardstick of the target. */
+/** One server's cold start through the baseline client (connect, list, one call): the target's yardstick. */
 async function coldStartMs(dir, label) {
-  const { s } = serverAt(dir, label);
   const start = performance.now();
-  const client = new Client({ name: "bench", version: "1.0.0" });
-  await client.connect(new StdioClientTransport({ ...s, stderr: "ignore" }));
-  await client.listTools();
-  await client.callTool({ name: "echo", arguments: { text: "cold" } });
+  const conn = await contenderNamed(BASELINE).connect(serverAt(dir, label));
+  await conn.tools().get("s/echo")({ text: "cold" });
   const ms = since(start);
-  await client.close();
+  await conn.close();
   return ms;
 }
 
 /** Kills the server under `contender`, then calls its tool object until it answers. */
 async function recoveryMs(subject, dir, label, budgetMs) {
   const servers = serverAt(dir, label);
-  const handle = await subject.open(servers);
+  const conn = await subject.connect(servers);
   try {
-    const call = subject.call(handle);
+    const call = conn.tools().get("s/echo");
     await call({ text: "warm" });
     killChildByMarker(`${label}.log`);
     const ms = await firstTrue(() => call({ text: "back?" }).then(() => true), {
@@ -57,7 +91,7 @@ async function recoveryMs(subject, dir, label, budgetMs) {
     // Did it restart the server at all? (A peer may respawn yet keep calling the dead client.)
     return { ms, respawned: descendantPids(`${label}.log`).length > 0 };
   } finally {
-    await handle.close().catch(() => {});
+    await conn.close().catch(() => {});
     // A peer restarting in the background may have spawned again: end what is ours to end.
     for (const pid of descendantPids(`${label}.log`)) process.kill(pid, "SIGKILL");
   }
@@ -76,21 +110,20 @@ export default {
     "",
     `- **ours** (default \`autoRestart\`: first restart after ${INITIAL_BACKOFF_MS} ms, doubling): the core's`,
     "  `McpTool.execute`, the AI SDK tool's `execute` and the LangChain tool's `invoke`, all from one source;",
-    "- **@langchain/mcp-adapters** with its stdio option `restart: { enabled: true, maxAttempts: 10,",
-    `  delayMs: ${INITIAL_BACKOFF_MS} }\` (it reconnects, but each tool it made holds the client of its time);`,
+    "- **@langchain/mcp-adapters** with its stdio option `restart: { enabled: true, maxAttempts: 1000, delayMs: 50 }`",
+    "  (it respawns the server, but each tool it made holds the client of its time);",
     "  A second row calls `getTools()` before every try and invokes the tool it returns: what their restart gives;",
     "- **@modelcontextprotocol/sdk** and **@ai-sdk/mcp** have no reconnect option: a closed client stays closed.",
     "",
     "Why: a long-running agent keeps the tool objects it was given; a crash should cost a restart, not the session.",
-    "The cold start of one server (plain SDK client: spawn, initialize, list, one call) is measured in the same",
+    "The cold start of one server (raw SDK Client: spawn, initialize, list, one call) is measured in the same",
     "run as the yardstick of the target.",
   ].join("\n"),
 
-  async run({ quick, log = () => {} }) {
-    const iterations = quick ? 3 : 7;
+  async run({ quick, log = () => {}, workDir, iterations = quick ? 3 : 7 }) {
     // The smoke run only needs a figure from everyone: a shorter wait before "never".
     const budgetMs = quick ? NEVER_AFTER_MS / 2 : NEVER_AFTER_MS;
-    const dir = makeTempDir("toolnexus-bench-crash-");
+    const dir = workDir ?? makeTempDir("toolnexus-bench-crash-");
     const cold = [];
     const results = new Map(
       SUBJECTS.map((s) => [s.id, { samples: [], never: 0, respawned: 0, error: undefined }]),
@@ -116,25 +149,26 @@ export default {
         }
       }
     } finally {
-      removeTempDir(dir);
+      if (!workDir) removeTempDir(dir);
     }
-    const rows = [{ contender: "@modelcontextprotocol/sdk", metric: COLD_START, unit: "ms", samples: cold }];
+    const rows = [{ contender: BASELINE, metric: COLD_START, unit: "ms", samples: cold }];
     for (const subject of SUBJECTS) {
       const { samples, never, respawned, error } = results.get(subject.id);
-      const contender = subject.id === FRESH ? "@langchain/mcp-adapters" : subject.id;
-      const metric =
-        subject.id === FRESH ? "SIGKILL → first success of a tool from getTools() per try" : RECOVERY;
+      const { contender, metric } = subject;
+      const version = contenderNamed(contender).version;
       if (never === samples.length) {
         const restarted =
           respawned > 0
             ? "it respawned the server, but the tool object keeps the closed client"
-            : "no reconnect option: the client stays closed";
+            : "no reconnect: the client stays closed";
         rows.push({
           contender,
           metric,
           unit: "ms",
           samples: [],
-          never: error ? `failed: ${error}` : `no success within ${budgetMs / 1000} s (${restarted})`,
+          never: error
+            ? `failed: ${error}`
+            : `no success within ${budgetMs / 1000} s: ${restarted} (${version})`,
         });
       } else {
         // A run that never recovered counts as the whole wait, so a median cannot hide it.
@@ -145,19 +179,17 @@ export default {
   },
 
   targets(summary) {
-    const median = (contender, metric) =>
-      summary.find((row) => row.contender === contender && row.metric === metric)?.median;
-    const cold = median("@modelcontextprotocol/sdk", COLD_START);
+    const cold = summary.get(BASELINE, COLD_START)?.median;
     const bound = cold === undefined ? undefined : INITIAL_BACKOFF_MS + 1.5 * cold;
     return CONTENDERS.filter((c) => c.ours).map((c) => {
-      const got = median(c.id, RECOVERY);
+      const got = summary.get(c.name, RECOVERY)?.median;
       return {
-        text: `${c.id}: held tool back within the initial backoff (${INITIAL_BACKOFF_MS} ms) + 1.5 × one cold start`,
+        text: `${c.name}: held tool back within the initial backoff (${INITIAL_BACKOFF_MS} ms) + 1.5 × one cold start`,
         met: got !== undefined && bound !== undefined && got <= bound,
         detail:
           got === undefined || bound === undefined
             ? "no figure"
-            : `${got.toFixed(0)} ms vs ${bound.toFixed(0)} ms (cold start ${cold.toFixed(0)} ms)`,
+            : `${got.toFixed(0)} ms vs ${bound.toFixed(0)} ms (${(got / bound).toFixed(2)} ×; cold start ${cold.toFixed(0)} ms)`,
       };
     });
   },

@@ -9,7 +9,7 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import { toAiSdkTools } from "@toolnexus/adapter-ai-sdk";
 import { createLangChainToolkit } from "@toolnexus/adapter-langchain";
 import { startHttpFixture } from "@toolnexus/fixtures";
-import { CONTENDERS } from "./lib-handles.mjs";
+import { CONTENDERS, contender as contenderNamed } from "../lib/contenders.mjs";
 import { rotate, since, within } from "./lib-timing.mjs";
 
 setFlagsFromString("--expose-gc");
@@ -22,8 +22,9 @@ const heapMiB = () => {
 
 const SMALL = 5;
 const LIVE = "live";
+const CORE = "toolnexus core";
 /** Our three views share one source: load and heap are the core's; the adapters are timed apart. */
-const LOADERS = CONTENDERS.filter((c) => !c.ours || c.id === "ours (core)");
+const LOADERS = CONTENDERS.filter((c) => !c.ours || c.name === CORE);
 /** What `bench/tool-search.mjs` measured last (it writes this file; `npm run bench` runs it first). */
 const TOOL_SEARCH_RESULTS = new URL("../tool-search-results.json", import.meta.url);
 const REFRESH_BUDGET_MS = 10_000;
@@ -52,8 +53,8 @@ async function growLiveServer(url, tools) {
 }
 
 /** One server's refresh in our core: `add_tool` → the new tool in `source.tools`; wall time and CPU. */
-async function refreshCost(handle, name) {
-  const { source } = handle;
+async function refreshCost(conn, name) {
+  const { source } = conn;
   await source.whenSettled();
   const seen = new Promise((resolve) => {
     const stop = source.onToolsChange(() => {
@@ -65,7 +66,7 @@ async function refreshCost(handle, name) {
   });
   const cpu = process.cpuUsage();
   const start = performance.now();
-  await within(Promise.all([handle.tool(LIVE, "add_tool")({ name }), seen]), REFRESH_BUDGET_MS);
+  await within(Promise.all([conn.tools().get(`${LIVE}/add_tool`)({ name }), seen]), REFRESH_BUDGET_MS);
   const ms = since(start);
   const { user, system } = process.cpuUsage(cpu);
   return { ms, cpuMs: (user + system) / 1000 };
@@ -97,13 +98,13 @@ function bytesPerStepRows() {
   const what = `${catalog.servers} × ${catalog.tools / catalog.servers} catalog tools, from bench/tool-search.mjs`;
   return [
     {
-      contender: "ours (AI SDK)",
+      contender: "toolnexus AI SDK adapter",
       metric: `tool bytes per model step, not deferred (${what})`,
       unit: "bytes",
       samples: [bytes.notDeferred],
     },
     {
-      contender: "ours (AI SDK)",
+      contender: "toolnexus AI SDK adapter",
       metric: `tool bytes per model step, deferred (${what}; each step of its scripted run)`,
       unit: "bytes",
       samples: bytes.deferred.map((step) => step.bytes),
@@ -131,8 +132,7 @@ export default {
     "Why: an agent with a dozen servers of 50–100 tools each is common; the client must stay cheap there.",
   ].join("\n"),
 
-  async run({ quick, log = () => {} }) {
-    const iterations = quick ? 3 : 7;
+  async run({ quick, log = () => {}, iterations = quick ? 3 : 7 }) {
     const servers = quick ? 10 : 50;
     const tools = quick ? 20 : 100;
     const paged = await startHttpFixture("paginated", [
@@ -153,13 +153,12 @@ export default {
       await growLiveServer(live.url, tools);
       const full = configOf(servers, urls);
       const small = configOf(SMALL, urls);
-      const ours = CONTENDERS.find((c) => c.id === "ours (core)");
       const narrowRefresh = async (i) => {
-        const handle = await ours.open(small);
-        const narrow = await refreshCost(handle, `narrow_${i}`);
-        push(ours.id, `one server's refresh at ${SMALL} servers`, "ms", narrow.ms);
-        push(ours.id, `one server's refresh at ${SMALL} servers, CPU`, "ms", narrow.cpuMs);
-        await handle.close();
+        const conn = await contenderNamed(CORE).connect(small);
+        const narrow = await refreshCost(conn, `narrow_${i}`);
+        push(CORE, `one server's refresh at ${SMALL} servers`, "ms", narrow.ms);
+        push(CORE, `one server's refresh at ${SMALL} servers, CPU`, "ms", narrow.cpuMs);
+        await conn.close();
       };
       for (let i = 0; i < iterations; i++) {
         // Interleaved with the wide figures: before the loads on even runs, after them on odd ones.
@@ -167,19 +166,24 @@ export default {
         for (const contender of rotate(LOADERS, i)) {
           const before = heapMiB();
           const start = performance.now();
-          const handle = await contender.open(full);
-          push(contender.id, `load ${servers} × ${tools}`, "ms", since(start));
-          push(contender.id, `client heap, ${servers} × ${tools} loaded`, "MiB", heapMiB() - before);
-          if (contender.id === ours.id) {
-            const { aiSdk, langchain } = conversionMs(handle.source);
-            push("ours (AI SDK)", `whole-set conversion, ${servers} × ${tools}`, "ms", aiSdk);
-            push("ours (LangChain)", `whole-set conversion, ${servers} × ${tools}`, "ms", langchain);
-            const wide = await refreshCost(handle, `wide_${i}`);
-            push(contender.id, `one server's refresh at ${servers} servers`, "ms", wide.ms);
-            push(contender.id, `one server's refresh at ${servers} servers, CPU`, "ms", wide.cpuMs);
+          const conn = await contender.connect(full);
+          push(contender.name, `load ${servers} × ${tools}`, "ms", since(start));
+          push(contender.name, `client heap, ${servers} × ${tools} loaded`, "MiB", heapMiB() - before);
+          if (contender.name === CORE) {
+            const { aiSdk, langchain } = conversionMs(conn.source);
+            push("toolnexus AI SDK adapter", `whole-set conversion, ${servers} × ${tools}`, "ms", aiSdk);
+            push(
+              "toolnexus LangChain adapter",
+              `whole-set conversion, ${servers} × ${tools}`,
+              "ms",
+              langchain,
+            );
+            const wide = await refreshCost(conn, `wide_${i}`);
+            push(CORE, `one server's refresh at ${servers} servers`, "ms", wide.ms);
+            push(CORE, `one server's refresh at ${servers} servers, CPU`, "ms", wide.cpuMs);
           }
-          await handle.close();
-          log(`scale ${i + 1}/${iterations} ${contender.id}`);
+          await conn.close();
+          log(`scale ${i + 1}/${iterations} ${contender.name}`);
         }
         if (i % 2 === 1) await narrowRefresh(i);
       }
@@ -193,9 +197,9 @@ export default {
     /** Median refresh figures of ours by server count: `{ [count]: median }` for time or CPU. */
     const refresh = (cpu) => {
       const byCount = new Map();
-      for (const row of summary) {
+      for (const row of summary.rows) {
         const match = /^one server's refresh at (\d+) servers(, CPU)?$/.exec(row.metric);
-        if (row.contender === "ours (core)" && match && Boolean(match[2]) === cpu)
+        if (row.contender === CORE && match && Boolean(match[2]) === cpu)
           byCount.set(Number(match[1]), row.median);
       }
       return byCount;
@@ -207,7 +211,7 @@ export default {
       const wide = most > SMALL ? byCount.get(most) : undefined;
       const ratio = narrow && wide ? wide / narrow : undefined;
       return {
-        text: `ours: one server's refresh ${cpu ? "CPU" : "time"} flat (± 20 %) from ${SMALL} servers to ${most}`,
+        text: `${CORE}: one server's refresh ${cpu ? "CPU" : "time"} flat (± 20 %) from ${SMALL} servers to ${most}`,
         met: ratio !== undefined && ratio >= 0.8 && ratio <= 1.2,
         detail:
           ratio === undefined
