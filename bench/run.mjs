@@ -2,8 +2,9 @@
 // lib/contenders.mjs), summarizes the samples and writes results.json plus the markdown tables
 // (between the markers of README.md). `npm run bench` builds first, then runs this.
 //
-//   node bench/run.mjs [--quick] [--out DIR] [--only id,id]
-//     --quick  3 iterations instead of 7 and smaller scales (a smoke check, under a minute)
+//   node bench/run.mjs [--quick] [--iterations N] [--out DIR] [--only id,id]
+//     --quick  3 iterations instead of 7 and smaller scales (a smoke check)
+//     --iterations  override the iteration count (the test suite's smoke run uses --quick --iterations 1)
 //     --out    where results.json and the tables go (default: bench/, rewriting bench/README.md
 //              between its markers; any other directory gets results.json and README.md of its own)
 //     --only   run just these scenario ids (file names without .mjs)
@@ -24,9 +25,14 @@ const { values: flags } = parseArgs({
     quick: { type: "boolean", default: false },
     out: { type: "string" },
     only: { type: "string" },
+    iterations: { type: "string" },
   },
 });
 const quick = flags.quick;
+const iterations = flags.iterations ? Number(flags.iterations) : quick ? 3 : 7;
+if (!Number.isInteger(iterations) || iterations < 1) {
+  throw new Error(`--iterations must be a whole number ≥ 1, got "${flags.iterations}"`);
+}
 const outDir = resolve(flags.out ?? BENCH_DIR);
 const only = flags.only ? new Set(flags.only.split(",")) : null;
 const log = (line) => process.stderr.write(`${line}\n`);
@@ -56,7 +62,7 @@ async function runScenario(scenario) {
       quick,
       log: (line) => log(`  ${line}`),
       workDir,
-      iterations: quick ? 3 : 7,
+      iterations,
     });
     const problems = rowProblems(rows);
     if (problems.length > 0) throw new Error(`bad rows: ${problems.join("; ")}`);
@@ -87,6 +93,7 @@ for (const scenario of await loadScenarios()) scenarios.push(await runScenario(s
 const run = {
   generatedAt: new Date().toISOString(),
   quick,
+  iterations,
   machine,
   versions: CONTENDERS.map((c) => c.version).filter((v, i, all) => all.indexOf(v) === i),
   scenarios,

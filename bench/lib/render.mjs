@@ -89,8 +89,8 @@ export function renderRun(run) {
     README_START,
     "",
     run.quick
-      ? "> **Quick run (`--quick`): fewer iterations and smaller scales — a smoke check, not the published figures.**"
-      : "> Full run.",
+      ? `> **Quick run (\`--quick\`, ${run.iterations} iterations): fewer iterations and smaller scales — a smoke check, not the published figures.**`
+      : `> Full run, ${run.iterations} iterations.`,
     "",
     `Generated ${run.generatedAt} on ${m.cpus} × ${m.cpuModel}, ${m.memoryGiB} GiB RAM, ${m.os}, Node ${m.node}.`,
     `Measured: ${run.versions.join(", ")}.`,
