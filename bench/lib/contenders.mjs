@@ -177,7 +177,13 @@ const toolnexusAiSdk = {
       if (!aiTool) return Promise.reject(new Error(`${tool.name} is not in the tool set`));
       return aiTool.execute(args, { toolCallId: nextCallId(), messages: [] });
     });
-    return sourceConnection(source, (tools) => tools.map(fnFor));
+    return sourceConnection(source, (tools) =>
+      tools.map((tool) => {
+        // Reading the entry converts it, as the AI SDK's first step would.
+        void toolSet[tool.name];
+        return fnFor(tool);
+      }),
+    );
   },
 };
 
