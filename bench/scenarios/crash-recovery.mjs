@@ -5,8 +5,8 @@ import { join } from "node:path";
 import { fixturePath, makeTempDir, removeTempDir } from "@toolnexus/fixtures";
 import { LOAD_OPTION_DEFAULTS } from "@toolnexus/mcp-core";
 import { BASELINE, CONTENDERS, contender as contenderNamed } from "../lib/contenders.mjs";
-import { descendantPids, killChildByMarker } from "./lib-child-pids.mjs";
-import { firstTrue, rotate, since } from "./lib-timing.mjs";
+import { descendantPids, killChildByMarker } from "./lib/child-pids.mjs";
+import { firstTrue, rotate, since } from "./lib/timing.mjs";
 
 /** Our first restart delay (the default `autoRestart.initialDelayMs`): the target's allowance. */
 const INITIAL_BACKOFF_MS = LOAD_OPTION_DEFAULTS.autoRestart.initialDelayMs;
@@ -99,7 +99,7 @@ async function recoveryMs(subject, dir, label, budgetMs) {
 
 export default {
   id: "crash-recovery",
-  title: "Crash recovery",
+  title: "3. Crash recovery",
   description: [
     "A stdio server (`fixtures/basic`) is killed with SIGKILL while the client is connected; the",
     `tool object taken before the crash is then called every ${CALL_EVERY_MS} ms until it answers,`,

@@ -1,7 +1,6 @@
 // Scenario 5, scale: many servers with many tools. Load time and client heap per contender, one
 // server's refresh cost at 5 servers and at all of them (ours), the whole-set conversion of each of
-// our adapters, and the tool bytes a model step carries with and without deferral.
-import { readFileSync } from "node:fs";
+// our adapters. (The tool bytes per model step, deferred vs not, are scenario 5b, tool-search.mjs.)
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
@@ -10,7 +9,7 @@ import { toAiSdkTools } from "@toolnexus/adapter-ai-sdk";
 import { createLangChainToolkit } from "@toolnexus/adapter-langchain";
 import { startHttpFixture } from "@toolnexus/fixtures";
 import { CONTENDERS, contender as contenderNamed } from "../lib/contenders.mjs";
-import { rotate, since, within } from "./lib-timing.mjs";
+import { rotate, since, within } from "./lib/timing.mjs";
 
 setFlagsFromString("--expose-gc");
 /** A full collection, so heap figures hold what is reachable and not what awaits collection. */
@@ -25,8 +24,6 @@ const LIVE = "live";
 const CORE = "toolnexus core";
 /** Our three views share one source: load and heap are the core's; the adapters are timed apart. */
 const LOADERS = CONTENDERS.filter((c) => !c.ours || c.name === CORE);
-/** What `bench/tool-search.mjs` measured last (it writes this file; `npm run bench` runs it first). */
-const TOOL_SEARCH_RESULTS = new URL("../tool-search-results.json", import.meta.url);
 const REFRESH_BUDGET_MS = 10_000;
 
 /**
@@ -98,48 +95,22 @@ function conversionMs(source) {
   return { aiSdk, langchain };
 }
 
-/** The byte figures of the last `bench/tool-search.mjs` run, as rows (not re-measured here). */
-function bytesPerStepRows() {
-  let results;
-  try {
-    results = JSON.parse(readFileSync(TOOL_SEARCH_RESULTS, "utf8"));
-  } catch {
-    return [];
-  }
-  const { bytesPerStep: bytes, catalog } = results;
-  const what = `${catalog.servers} × ${catalog.tools / catalog.servers} catalog tools, from bench/tool-search.mjs`;
-  return [
-    {
-      contender: "toolnexus AI SDK adapter",
-      metric: `tool bytes per model step, not deferred (${what})`,
-      unit: "bytes",
-      samples: [bytes.notDeferred],
-    },
-    {
-      contender: "toolnexus AI SDK adapter",
-      metric: `tool bytes per model step, deferred (${what}; each step of its scripted run)`,
-      unit: "bytes",
-      samples: bytes.deferred.map((step) => step.bytes),
-    },
-  ];
-}
-
 export default {
   id: "scale",
-  title: "Scale",
+  title: "5. Scale",
   description: [
     "50 servers × 100 tools (`--quick`: 10 × 20) over Streamable HTTP: 49 entries on one `fixtures/paginated`",
     "process (`--tools 100 --page-size 100`) and one on a `fixtures/mcp-list-changed` process grown to 100 tools.",
     "Every entry is its own session, so what grows is the client's work, not the machine's server count.",
     "",
-    "- **load**: from the call to a usable tool set (`loadMcp`; the SDK's `connect` + `listTools` per server;",
-    "  LangChain's `getTools()`; the AI SDK's `createMCPClient` + `tools()` per server);",
+    "- **load**: each contender's `connect` in `bench/lib/contenders.mjs`, from the call to a usable tool set",
+    "  (ours: `loadMcp`, the adapters share it; the peers connect and list every server);",
     "- **client heap**: `heapUsed` after a full GC, loaded minus before, in the bench process;",
     "- **refresh** (ours): the live server's `add_tool` → the new tool in `source.tools`, wall time and this",
     `  process's CPU, at ${SMALL} servers and at all of them: one server's change must not cost more with more servers;`,
     "- **conversion** (ours): the whole set as an AI SDK `ToolSet` (`toAiSdkTools`, every key read) and as",
     "  LangChain tools (`createLangChainToolkit(...).tools`); the peers convert inside their load;",
-    "- **bytes per model step**, deferred vs not: the figures `bench/tool-search.mjs` wrote (catalog, 10 × 50).",
+    "- **bytes per model step**, deferred vs not: scenario 5b (catalog, 10 × 50), not measured twice.",
     "",
     "Why: an agent with a dozen servers of 50–100 tools each is common; the client must stay cheap there.",
   ].join("\n"),
@@ -209,7 +180,7 @@ export default {
     } finally {
       await Promise.all([paged.stop(), live.stop()]);
     }
-    const rows = [...samples.values(), ...bytesPerStepRows()];
+    const rows = [...samples.values()];
     if (failures.size > 0) {
       const refreshRow = rows.find(
         (row) => row.contender === CORE && row.metric.startsWith("one server's refresh"),
