@@ -40,12 +40,15 @@ const log = (line) => process.stderr.write(`${line}\n`);
 /** The scenario modules, ordered by the number their title starts with. */
 async function loadScenarios() {
   const dir = join(BENCH_DIR, "scenarios");
-  const files = readdirSync(dir).filter((f) => f.endsWith(".mjs"));
+  // `lib-*.mjs` files there are helpers shared by scenarios, not scenarios.
+  const files = readdirSync(dir).filter((f) => f.endsWith(".mjs") && !f.startsWith("lib-"));
   const scenarios = [];
   for (const file of files) {
     const id = file.slice(0, -".mjs".length);
     if (only && !only.has(id)) continue;
     const scenario = (await import(join(dir, file))).default;
+    if (typeof scenario?.run !== "function")
+      throw new Error(`scenarios/${file}: the default export has no run()`);
     scenarios.push({ ...scenario, id });
   }
   const order = (s) => Number.parseFloat(s.title) || 99;

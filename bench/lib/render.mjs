@@ -53,6 +53,13 @@ function metricTable(rows) {
   return lines.join("\n");
 }
 
+function singleFigures(rows) {
+  const lines = ["| metric | value | unit |", "| --- | --- | --- |"];
+  for (const r of rows)
+    lines.push(`| ${cell(r.metric)} | ${r.n ? num(r.median) : `never: ${cell(r.never)}`} | ${r.unit} |`);
+  return lines.join("\n");
+}
+
 /**
  * @param {{ id: string, title: string, description: string, summary?: import("./scenario.mjs").Summary,
  *   targets?: import("./scenario.mjs").TargetResult[], error?: string }} scenario
@@ -63,6 +70,11 @@ function renderScenario(scenario) {
     out.push(`**The scenario failed in this run:** \`${cell(scenario.error.split("\n")[0])}\``, "");
   const rows = scenario.summary?.rows ?? [];
   const metrics = [...new Set(rows.map((r) => r.metric))];
+  if (rows.length > 0 && rows.every((r) => r.n <= 1) && new Set(rows.map((r) => r.contender)).size === 1) {
+    // One figure per metric for one contender (counts, ratios): a single table reads better.
+    out.push(`${rows[0].contender}:`, "", singleFigures(rows), "");
+    metrics.length = 0;
+  }
   for (const metric of metrics) {
     const ofMetric = rows.filter((r) => r.metric === metric);
     out.push(`**${metric}** (${ofMetric[0].unit})`, "", metricTable(ofMetric), "");

@@ -22,6 +22,9 @@ const MUST_COVER = {
   memory: ALL,
 };
 
+/** The bench process while it runs, so a timed-out test can end it. */
+let running;
+
 function runBench(args) {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [RUN, ...args], { stdio: ["ignore", "ignore", "pipe"] });
@@ -29,8 +32,12 @@ function runBench(args) {
     child.stderr.on("data", (d) => {
       stderr = (stderr + d).slice(-20_000);
     });
+    running = child;
     child.on("error", reject);
-    child.on("exit", (code) => resolve({ code, stderr }));
+    child.on("exit", (code) => {
+      running = undefined;
+      resolve({ code, stderr });
+    });
   });
 }
 
@@ -45,7 +52,10 @@ describe("npm run bench -- --quick", () => {
     run = await runBench(["--quick", "--iterations", "1", "--out", outDir]);
     results = JSON.parse(readFileSync(join(outDir, "results.json"), "utf8"));
   });
-  afterAll(() => removeTempDir(outDir));
+  afterAll(() => {
+    running?.kill("SIGKILL");
+    removeTempDir(outDir);
+  });
 
   it("runs every scenario without a failure", () => {
     const failed = results.scenarios.filter((s) => s.error).map((s) => `${s.id}: ${s.error}`);
