@@ -5,8 +5,8 @@ import { join } from "node:path";
 import { fixturePath, makeTempDir, removeTempDir } from "@toolnexus/fixtures";
 import { LOAD_OPTION_DEFAULTS } from "@toolnexus/mcp-core";
 import { BASELINE, CONTENDERS, contender as contenderNamed } from "../lib/contenders.mjs";
-import { descendantPids, killChildByMarker } from "./lib/child-pids.mjs";
-import { firstTrue, rotate, since } from "./lib/timing.mjs";
+import { descendantPids, killChildByMarker } from "./lib-child-pids.mjs";
+import { firstTrue, rotate, since } from "./lib-timing.mjs";
 
 /** Our first restart delay (the default `autoRestart.initialDelayMs`): the target's allowance. */
 const INITIAL_BACKOFF_MS = LOAD_OPTION_DEFAULTS.autoRestart.initialDelayMs;

@@ -5,8 +5,8 @@ import { toAiSdkTools } from "@toolnexus/adapter-ai-sdk";
 import { createLangChainToolkit } from "@toolnexus/adapter-langchain";
 import { fixturePath, makeTempDir, removeTempDir } from "@toolnexus/fixtures";
 import { BASELINE, CONTENDERS } from "../lib/contenders.mjs";
-import { descendantPids } from "./lib/child-pids.mjs";
-import { firstTrue, rotate } from "./lib/timing.mjs";
+import { descendantPids } from "./lib-child-pids.mjs";
+import { firstTrue, rotate } from "./lib-timing.mjs";
 
 const POLL_EVERY_MS = 10;
 const NEVER_AFTER_MS = 10_000;

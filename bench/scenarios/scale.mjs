@@ -9,7 +9,7 @@ import { toAiSdkTools } from "@toolnexus/adapter-ai-sdk";
 import { createLangChainToolkit } from "@toolnexus/adapter-langchain";
 import { startHttpFixture } from "@toolnexus/fixtures";
 import { CONTENDERS, contender as contenderNamed } from "../lib/contenders.mjs";
-import { rotate, since, within } from "./lib/timing.mjs";
+import { rotate, since, within } from "./lib-timing.mjs";
 
 setFlagsFromString("--expose-gc");
 /** A full collection, so heap figures hold what is reachable and not what awaits collection. */
