@@ -54,11 +54,16 @@ const failures = new Map();
 
 /**
  * One server's refresh in our core: `add_tool` → the new tool in `source.tools`; wall time and
- * CPU, or undefined when the call failed (counted in `failures`).
+ * CPU, then the time each of our adapters' sets (built and read before) takes to be read again,
+ * which converts only what changed. Undefined when the call failed (counted in `failures`).
  */
 async function refreshCost(conn, name) {
   const { source } = conn;
   await source.whenSettled();
+  const aiSdkTools = toAiSdkTools(source);
+  const toolkit = createLangChainToolkit(source);
+  Object.keys(aiSdkTools);
+  void toolkit.tools.length;
   let stop = () => {};
   const seen = new Promise((resolve) => {
     stop = source.onToolsChange(() => {
@@ -69,16 +74,23 @@ async function refreshCost(conn, name) {
   const start = performance.now();
   try {
     await within(Promise.all([conn.tools().get(`${LIVE}/add_tool`)({ name }), seen]), REFRESH_BUDGET_MS);
+    const ms = since(start);
+    const { user, system } = process.cpuUsage(cpu);
+    let at = performance.now();
+    Object.keys(aiSdkTools);
+    const aiSdk = since(at);
+    at = performance.now();
+    void toolkit.tools.length;
+    const langchain = since(at);
+    return { ms, cpuMs: (user + system) / 1000, aiSdk, langchain };
   } catch (error) {
     const message = String(error?.message ?? error).slice(0, 160);
     failures.set(message, (failures.get(message) ?? 0) + 1);
     return undefined;
   } finally {
     stop();
+    toolkit.dispose();
   }
-  const ms = since(start);
-  const { user, system } = process.cpuUsage(cpu);
-  return { ms, cpuMs: (user + system) / 1000 };
 }
 
 /** Time to convert the whole current set, in each of our adapters (a fresh view each time). */
@@ -109,6 +121,8 @@ export default {
     "  share it, so this is a rough figure; scenario 7 measures RSS in a fresh process per contender);",
     "- **refresh** (ours): the live server's `add_tool` → the new tool in `source.tools`, wall time and this",
     `  process's CPU, at ${SMALL} servers and at all of them: one server's change must not cost more with more servers;`,
+    "  with an AI SDK `ToolSet` and a LangChain toolkit live over the source (made and read before), as an app",
+    "  using them has; then each adapter's set is read again (work an adapter does at read time, not on the event);",
     "- **conversion** (ours): the whole set as an AI SDK `ToolSet` (`toAiSdkTools`, every key read) and as",
     "  LangChain tools (`createLangChainToolkit(...).tools`); the peers convert inside their load;",
     "- **bytes per model step**, deferred vs not: scenario 5b (catalog, 10 × 50), not measured twice.",
@@ -134,6 +148,14 @@ export default {
       if (!samples.has(key)) samples.set(key, { contender, metric, unit, samples: [] });
       samples.get(key).samples.push(value);
     };
+    const pushRefresh = (count, result) => {
+      if (!result) return;
+      push(CORE, `one server's refresh at ${count} servers`, "ms", result.ms);
+      push(CORE, `one server's refresh at ${count} servers, CPU`, "ms", result.cpuMs);
+      const reread = `one server's refresh at ${count} servers: the adapter's set read again`;
+      push("toolnexus AI SDK adapter", reread, "ms", result.aiSdk);
+      push("toolnexus LangChain adapter", reread, "ms", result.langchain);
+    };
     try {
       await growLiveServer(live.url, tools);
       const full = configOf(servers, urls);
@@ -141,10 +163,7 @@ export default {
       const narrowRefresh = async (i, record = true) => {
         const conn = await contenderNamed(CORE).connect(small);
         const narrow = await refreshCost(conn, `narrow_${i}`);
-        if (record && narrow) {
-          push(CORE, `one server's refresh at ${SMALL} servers`, "ms", narrow.ms);
-          push(CORE, `one server's refresh at ${SMALL} servers, CPU`, "ms", narrow.cpuMs);
-        }
+        if (record) pushRefresh(SMALL, narrow);
         await conn.close();
       };
       // One unrecorded round first, so the first recorded refresh does not pay for compiling the path.
@@ -167,11 +186,7 @@ export default {
               "ms",
               langchain,
             );
-            const wide = await refreshCost(conn, `wide_${i}`);
-            if (wide) {
-              push(CORE, `one server's refresh at ${servers} servers`, "ms", wide.ms);
-              push(CORE, `one server's refresh at ${servers} servers, CPU`, "ms", wide.cpuMs);
-            }
+            pushRefresh(servers, await refreshCost(conn, `wide_${i}`));
           }
           await conn.close();
           log(`scale ${i + 1}/${iterations} ${contender.name}`);
