@@ -51,6 +51,11 @@ async function growLiveServer(url, tools) {
 
 /** Refreshes that failed and stray rejections, by message: a row note, never thrown. */
 const failures = new Map();
+const noteFailure = (prefix, error) => {
+  const cause = error?.cause ? ` (${String(error.cause.message ?? error.cause).slice(0, 80)})` : "";
+  const message = `${prefix}${String(error?.message ?? error).slice(0, 120)}${cause}`;
+  failures.set(message, (failures.get(message) ?? 0) + 1);
+};
 
 /**
  * One server's refresh in our core: `add_tool` → the new tool in `source.tools`; wall time and
@@ -84,8 +89,7 @@ async function refreshCost(conn, name) {
     const langchain = since(at);
     return { ms, cpuMs: (user + system) / 1000, aiSdk, langchain };
   } catch (error) {
-    const message = String(error?.message ?? error).slice(0, 160);
-    failures.set(message, (failures.get(message) ?? 0) + 1);
+    noteFailure("refresh: ", error);
     return undefined;
   } finally {
     stop();
@@ -136,10 +140,7 @@ export default {
     failures.clear();
     // A peer's HTTP transport may leave a failed request's promise unhandled (seen with @ai-sdk/mcp
     // when a loaded fixture closed a keep-alive socket): noted as a failure, not a dead bench process.
-    const onUnhandled = (reason) => {
-      const message = `unhandled rejection: ${String(reason?.message ?? reason).slice(0, 120)}${reason?.cause ? ` (${String(reason.cause.message ?? reason.cause).slice(0, 80)})` : ""}`;
-      failures.set(message, (failures.get(message) ?? 0) + 1);
-    };
+    const onUnhandled = (reason) => noteFailure("unhandled rejection: ", reason);
     process.on("unhandledRejection", onUnhandled);
     const paged = await startHttpFixture("paginated", [
       "--tools",
@@ -167,11 +168,31 @@ export default {
       await growLiveServer(live.url, tools);
       const full = configOf(servers, urls);
       const small = configOf(SMALL, urls);
+      /** One contender's load, heap and (ours) conversion and refresh figures, at the full size. */
+      const measureLoad = async (contender, i) => {
+        const before = heapMiB();
+        const start = performance.now();
+        const conn = await contender.connect(full);
+        try {
+          push(contender.name, `load ${servers} × ${tools}`, "ms", since(start));
+          push(contender.name, `client heap, ${servers} × ${tools} loaded`, "MiB", heapMiB() - before);
+          if (contender.name !== CORE) return;
+          const { aiSdk, langchain } = conversionMs(conn.source);
+          push("toolnexus AI SDK adapter", `whole-set conversion, ${servers} × ${tools}`, "ms", aiSdk);
+          push("toolnexus LangChain adapter", `whole-set conversion, ${servers} × ${tools}`, "ms", langchain);
+          pushRefresh(servers, await refreshCost(conn, `wide_${i}`));
+        } finally {
+          await conn.close();
+        }
+      };
       const narrowRefresh = async (i, record = true) => {
-        const conn = await contenderNamed(CORE).connect(small);
-        const narrow = await refreshCost(conn, `narrow_${i}`);
-        if (record) pushRefresh(SMALL, narrow);
-        await conn.close();
+        try {
+          const conn = await contenderNamed(CORE).connect(small);
+          const narrow = await refreshCost(conn, `narrow_${i}`).finally(() => conn.close());
+          if (record) pushRefresh(SMALL, narrow);
+        } catch (error) {
+          noteFailure(`${CORE} at ${SMALL} servers: `, error);
+        }
       };
       // One unrecorded round first, so the first recorded refresh does not pay for compiling the path.
       await narrowRefresh("warm-up", false);
@@ -179,23 +200,7 @@ export default {
         // Interleaved with the wide figures: before the loads on even runs, after them on odd ones.
         if (i % 2 === 0) await narrowRefresh(i);
         for (const contender of rotate(LOADERS, i)) {
-          const before = heapMiB();
-          const start = performance.now();
-          const conn = await contender.connect(full);
-          push(contender.name, `load ${servers} × ${tools}`, "ms", since(start));
-          push(contender.name, `client heap, ${servers} × ${tools} loaded`, "MiB", heapMiB() - before);
-          if (contender.name === CORE) {
-            const { aiSdk, langchain } = conversionMs(conn.source);
-            push("toolnexus AI SDK adapter", `whole-set conversion, ${servers} × ${tools}`, "ms", aiSdk);
-            push(
-              "toolnexus LangChain adapter",
-              `whole-set conversion, ${servers} × ${tools}`,
-              "ms",
-              langchain,
-            );
-            pushRefresh(servers, await refreshCost(conn, `wide_${i}`));
-          }
-          await conn.close();
+          await measureLoad(contender, i).catch((error) => noteFailure(`${contender.name}: `, error));
           log(`scale ${i + 1}/${iterations} ${contender.name}`);
         }
         if (i % 2 === 1) await narrowRefresh(i);
