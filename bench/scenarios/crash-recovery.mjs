@@ -6,12 +6,14 @@ import { fixturePath, makeTempDir, removeTempDir } from "@toolnexus/fixtures";
 import { LOAD_OPTION_DEFAULTS } from "@toolnexus/mcp-core";
 import { BASELINE, CONTENDERS, contender as contenderNamed } from "../lib/contenders.mjs";
 import { descendantPids, killChildByMarker } from "./lib-child-pids.mjs";
-import { firstTrue, rotate, since } from "./lib-timing.mjs";
+import { firstTrue, rotate, since, sleep } from "./lib-timing.mjs";
 
 /** Our first restart delay (the default `autoRestart.initialDelayMs`): the target's allowance. */
 const INITIAL_BACKOFF_MS = LOAD_OPTION_DEFAULTS.autoRestart.initialDelayMs;
 const LANGCHAIN = "@langchain/mcp-adapters";
 const CALL_EVERY_MS = 50;
+/** How long after a subject's close its server processes are counted as having outlived it. */
+const CLOSE_SETTLE_MS = 1_000;
 const NEVER_AFTER_MS = 10_000;
 const COLD_START = "cold start of 1 server: spawn → first tool result";
 const RECOVERY = "SIGKILL → first success of the same tool object";
@@ -76,10 +78,14 @@ async function coldStartMs(dir, label) {
   return ms;
 }
 
-/** Kills the server under `contender`, then calls its tool object until it answers. */
+/**
+ * Kills the server under `subject`, then calls its tool object until it answers. Also counts the
+ * server processes that outlived the subject's `close()` (the bench kills them).
+ */
 async function recoveryMs(subject, dir, label, budgetMs) {
   const servers = serverAt(dir, label);
   const conn = await subject.connect(servers);
+  let result = { ms: undefined, respawned: false };
   try {
     const call = conn.tools().get("s/echo");
     await call({ text: "warm" });
@@ -89,12 +95,14 @@ async function recoveryMs(subject, dir, label, budgetMs) {
       budgetMs,
     });
     // Did it restart the server at all? (A peer may respawn yet keep calling the dead client.)
-    return { ms, respawned: descendantPids(`${label}.log`).length > 0 };
+    result = { ms, respawned: descendantPids(`${label}.log`).length > 0 };
   } finally {
     await conn.close().catch(() => {});
-    // A peer restarting in the background may have spawned again: end what is ours to end.
-    for (const pid of descendantPids(`${label}.log`)) process.kill(pid, "SIGKILL");
   }
+  // A client restarting in the background may spawn again after its close. Such a process is left
+  // alone (idle; it ends with the bench's stdin): killing it only makes that client spawn another.
+  await sleep(CLOSE_SETTLE_MS);
+  return { ...result, survivors: descendantPids(`${label}.log`).length };
 }
 
 export default {
@@ -127,7 +135,7 @@ export default {
     const dir = workDir ?? makeTempDir("toolnexus-bench-crash-");
     const cold = [];
     const results = new Map(
-      SUBJECTS.map((s) => [s.id, { samples: [], never: 0, respawned: 0, error: undefined }]),
+      SUBJECTS.map((s) => [s.id, { samples: [], never: 0, respawned: 0, survivors: 0, error: undefined }]),
     );
     try {
       for (let i = 0; i < iterations; i++) {
@@ -143,6 +151,7 @@ export default {
           });
           if (got.ms === undefined) result.never++;
           if (got.respawned) result.respawned++;
+          result.survivors += got.survivors ?? 0;
           result.samples.push(got.ms ?? budgetMs);
           log(
             `crash-recovery ${i + 1}/${iterations} ${subject.id}: ${got.ms === undefined ? "never" : `${got.ms.toFixed(0)} ms`}`,
@@ -154,7 +163,7 @@ export default {
     }
     const rows = [{ contender: BASELINE, metric: COLD_START, unit: "ms", samples: cold }];
     for (const subject of SUBJECTS) {
-      const { samples, never, respawned, error } = results.get(subject.id);
+      const { samples, never, respawned, survivors, error } = results.get(subject.id);
       const { contender, metric } = subject;
       const version = contenderNamed(contender).version;
       if (never === samples.length) {
@@ -174,6 +183,11 @@ export default {
       } else {
         // A run that never recovered counts as the whole wait, so a median cannot hide it.
         rows.push({ contender, metric, unit: "ms", samples });
+      }
+      if (survivors > 0) {
+        rows.at(-1).note =
+          `${survivors} server process(es) running ${CLOSE_SETTLE_MS} ms after close() over ${samples.length} run(s): ` +
+          "with `restart` on, its close respawns the server (killing that one makes it spawn again; left idle until the bench exits)";
       }
     }
     return rows;

@@ -58,3 +58,30 @@ export function killChildByMarker(marker) {
   process.kill(pids[0], "SIGKILL");
   return pids[0];
 }
+
+/**
+ * SIGKILLs every descendant whose command line contains `marker`, again and again until none has
+ * shown up for `quietMs` (or `budgetMs` ran out): a client restarting in the background may spawn
+ * after its own close (seen with @langchain/mcp-adapters' stdio `restart`).
+ * @param {string} marker
+ * @param {{ quietMs?: number, budgetMs?: number }} [options]
+ * @returns {Promise<number>} how many processes were killed
+ */
+export async function reapDescendants(marker, { quietMs = 500, budgetMs = 5_000 } = {}) {
+  const start = performance.now();
+  let killed = 0;
+  let lastSeen = performance.now();
+  while (performance.now() - lastSeen < quietMs && performance.now() - start < budgetMs) {
+    for (const pid of descendantPids(marker)) {
+      try {
+        process.kill(pid, "SIGKILL");
+        killed++;
+      } catch {
+        // gone already
+      }
+      lastSeen = performance.now();
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return killed;
+}

@@ -5,7 +5,7 @@ import { toAiSdkTools } from "@toolnexus/adapter-ai-sdk";
 import { createLangChainToolkit } from "@toolnexus/adapter-langchain";
 import { fixturePath, makeTempDir, removeTempDir } from "@toolnexus/fixtures";
 import { BASELINE, CONTENDERS } from "../lib/contenders.mjs";
-import { descendantPids } from "./lib-child-pids.mjs";
+import { reapDescendants } from "./lib-child-pids.mjs";
 import { firstTrue, rotate } from "./lib-timing.mjs";
 
 const POLL_EVERY_MS = 10;
@@ -89,7 +89,7 @@ async function visibleMs(subject, dir, label, budgetMs) {
   } finally {
     held.dispose();
     await conn.close().catch(() => {});
-    for (const pid of descendantPids(`${label}.log`)) process.kill(pid, "SIGKILL");
+    await reapDescendants(`${label}.log`);
   }
 }
 
