@@ -26,7 +26,10 @@ const TARGETS = {
   spawnsBeforeCall: 0,
   spawnsAfterCall: 1,
 };
-const RESULTS_FILE = new URL("./tool-search-results.json", import.meta.url);
+// `--out FILE` writes the figures elsewhere (the harness's smoke run must not rewrite the committed file).
+const outFlag = process.argv.indexOf("--out");
+const RESULTS_FILE =
+  outFlag > 0 ? process.argv[outFlag + 1] : new URL("./tool-search-results.json", import.meta.url);
 
 const workDir = makeTempDir("toolnexus-tool-search-");
 const log = join(workDir, "catalog.log");
@@ -364,7 +367,7 @@ try {
     console.log(`  "${miss.query}" -> ${miss.expected} [${rank}]; got ${miss.got.join(", ") || "nothing"}`);
   }
   writeFileSync(RESULTS_FILE, `${formatJson(results)}\n`);
-  console.log(`written to bench/tool-search-results.json`);
+  console.log(`written to ${RESULTS_FILE}`);
 } finally {
   await source?.close();
   removeTempDir(workDir);

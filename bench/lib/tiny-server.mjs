@@ -1,0 +1,44 @@
+// The smallest stdio MCP server we could write (no SDK, so a spawn costs little more than Node's
+// own start): one `echo` tool, 2025-era `initialize` (it answers the version it is asked for),
+// `-32601` for anything else, exits when stdin ends. For the restart-cycle memory figure, where a
+// thousand spawns of an SDK-built server would take minutes.
+import { createInterface } from "node:readline";
+
+const ECHO = {
+  name: "echo",
+  description: "Echoes text",
+  inputSchema: { type: "object", properties: { text: { type: "string" } }, required: ["text"] },
+};
+
+function answer(message) {
+  const { id, method, params } = message;
+  if (method === "initialize") {
+    return {
+      protocolVersion: params?.protocolVersion ?? "2025-11-25",
+      capabilities: { tools: {} },
+      serverInfo: { name: "bench-tiny", version: "1.0.0" },
+    };
+  }
+  if (method === "ping") return {};
+  if (method === "tools/list") return { tools: [ECHO] };
+  if (method === "tools/call")
+    return { content: [{ type: "text", text: String(params?.arguments?.text ?? "") }] };
+  return id === undefined ? undefined : { error: { code: -32601, message: `Method not found: ${method}` } };
+}
+
+const lines = createInterface({ input: process.stdin });
+lines.on("line", (line) => {
+  let message;
+  try {
+    message = JSON.parse(line);
+  } catch {
+    return;
+  }
+  if (message.id === undefined) return; // a notification
+  const result = answer(message);
+  const reply = result?.error
+    ? { jsonrpc: "2.0", id: message.id, error: result.error }
+    : { jsonrpc: "2.0", id: message.id, result };
+  process.stdout.write(`${JSON.stringify(reply)}\n`);
+});
+lines.on("close", () => process.exit(0));
