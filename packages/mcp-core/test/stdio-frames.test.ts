@@ -24,6 +24,19 @@ describe("LineReader", () => {
     expect(frames).toStrictEqual([{ kind: "message", message: JSON.parse(ping) }]);
   });
 
+  it("should read CRLF lines within one chunk, skip lines of Unicode spaces, and keep a character split across chunks", () => {
+    const reader = new LineReader(1024);
+    const said = '{"jsonrpc":"2.0","method":"notifications/message","params":{"data":"café"}}';
+    const bytes = Buffer.from(`${ping}\r\n\u00a0\u2028\t\r\n${said}\n`);
+    const split = bytes.length - 5; // inside the two bytes of "é"
+    expect(reader.push(bytes.subarray(0, split))).toStrictEqual([
+      { kind: "message", message: JSON.parse(ping) },
+    ]);
+    expect(reader.push(bytes.subarray(split))).toStrictEqual([
+      { kind: "message", message: JSON.parse(said) },
+    ]);
+  });
+
   it("should report a line that is not JSON-RPC, cut to the sample size", () => {
     const reader = new LineReader(1024, 5);
     expect(reader.push(Buffer.from(`hello world\n{"jsonrpc":"2.0"}\n`))).toStrictEqual([

@@ -47,14 +47,15 @@ export class ConnectionCalls implements ToolCaller {
             "TOOL_REMOVED",
             `Tool "${tool.name}" is no longer offered by MCP server "${server}"`,
           );
-    const outcome = await this.gated(
+    const outcome = await this.gatedUnredacted(
       where,
       ctx,
       (session, timeoutMs) => runCall(session, where, args, ctx, timeoutMs, this.connection.maxResultBytes),
       removed,
     );
-    // runCall's own error results (timeout, a JSON-RPC error echoing a header) are redacted too.
-    return "failed" in outcome ? outcome.failed : redactResult(outcome.value, this.connection.redactor);
+    // Redacted once here, failures and runCall's own error results (timeout, a JSON-RPC error
+    // echoing a header) alike: one async layer less per call than going through `gated`.
+    return redactResult("failed" in outcome ? outcome.failed : outcome.value, this.connection.redactor);
   }
 
   /**
@@ -91,6 +92,8 @@ export class ConnectionCalls implements ToolCaller {
     if (gone) return { failed: gone };
     connection.idle.callStarted();
     try {
+      // A running server (the usual case) is called at once: no wait, so no await before the send.
+      if (verdict.go === "call") return { value: await run(verdict.session, timeoutMs) };
       let session: McpSession;
       try {
         session = await connection.whenRunning(timeoutMs, ctx?.signal);

@@ -29,20 +29,18 @@ export async function runCall(
 ): Promise<McpToolResult> {
   const onProgress = ctx?.onProgress;
   // The SDK only sends a progress token (and so only resets the timeout) when onprogress is set.
-  const progress: Partial<RequestOptions> = onProgress
-    ? {
-        resetTimeoutOnProgress: true,
-        onprogress: (p: Progress) => {
-          // A public object: keys the server did not send stay absent.
-          const reported: McpProgress = { progress: p.progress };
-          if (p.total !== undefined) reported.total = p.total;
-          if (p.message !== undefined) reported.message = p.message;
-          onProgress(reported);
-        },
-      }
-    : {};
+  const progress: Partial<RequestOptions> | undefined = onProgress && {
+    resetTimeoutOnProgress: true,
+    onprogress: (p: Progress) => {
+      // A public object: keys the server did not send stay absent.
+      const reported: McpProgress = { progress: p.progress };
+      if (p.total !== undefined) reported.total = p.total;
+      if (p.message !== undefined) reported.message = p.message;
+      onProgress(reported);
+    },
+  };
   const outcome = await runRequest(
-    (options) => session.callTool(where.rawName, args, { ...options, ...progress }),
+    (options) => session.callTool(where.rawName, args, progress ? { ...options, ...progress } : options),
     where,
     ctx,
     timeoutMs,
