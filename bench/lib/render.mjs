@@ -84,7 +84,7 @@ function renderScenario(scenario) {
     out.push("Targets:", "");
     for (const t of scenario.targets) {
       out.push(`- ${t.met ? "met" : "**missed**"}: ${t.text} — ${t.detail}`);
-      if (!t.met) out.push(`  - Reason: TODO (integrator: say why, with the profile that shows it)`);
+      if (!t.met) out.push(`  - Why: see "Missed targets, and why" above the tables.`);
     }
     out.push("");
   }
