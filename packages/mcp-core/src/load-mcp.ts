@@ -140,6 +140,9 @@ export async function loadMcp(
     deferLoading: options.deferLoading,
     discoveries,
     closeHooks,
+    cacheWrites: async () => {
+      await Promise.all(lazyServers.map(({ cache }) => cache?.flushed()));
+    },
     registry,
     stateEvents,
     toolEvents,

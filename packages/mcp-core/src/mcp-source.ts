@@ -48,6 +48,11 @@ export interface SourceParts {
   discoveries: Promise<void>[];
   /** Called once by `close()` before the connections close (e.g. the cache subscription's end). */
   closeHooks: (() => void)[];
+  /**
+   * Settles once every listing-cache write begun so far has: a running lazy server's listing is
+   * written in the background, and `close()` waits for it so nothing writes after close.
+   */
+  cacheWrites: () => Promise<void>;
   registry: ToolRegistry;
   stateEvents: EventHub<[string, ConnectionState, StateInfo]>;
   toolEvents: EventHub<[string, ToolsChange]>;
@@ -190,6 +195,7 @@ export class Source implements McpSource {
         server === undefined ? [...this.#parts.connections.values()] : [this.connection(server)];
       await Promise.all(this.#parts.discoveries);
       await Promise.all(connections.map((c) => c.whenSettled()));
+      await this.#parts.cacheWrites();
     });
   }
 
@@ -300,6 +306,7 @@ export class Source implements McpSource {
       }
       await Promise.all([...this.#parts.connections.values()].map((c) => c.close()));
       await Promise.all(this.#parts.discoveries);
+      await this.#parts.cacheWrites();
     })();
     return this.closing;
   }

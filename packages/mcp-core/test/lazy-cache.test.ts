@@ -2,7 +2,13 @@ import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { collectToolChanges, countEvents, stdioServer, waitFor } from "@toolnexus/fixtures";
 import { describe, expect, it } from "vitest";
-import { configFingerprint, fileToolCache, type ToolsChange } from "../src/index.js";
+import {
+  configFingerprint,
+  fileToolCache,
+  type ToolCacheEntry,
+  type ToolCacheStore,
+  type ToolsChange,
+} from "../src/index.js";
 import {
   BASIC_TOOLS,
   cacheFiles,
@@ -173,6 +179,34 @@ describe("listing cache", () => {
       expect(text).toContain('"echo"');
       expect(text).not.toContain("s3cr3t-value");
     }
+  });
+});
+
+describe("listing cache writes and close()", () => {
+  it("should finish a running lazy server's cache write before close() resolves", async () => {
+    // A slow store: a write still in flight when close() resolves would land after it.
+    const written: string[][] = [];
+    const entries = new Map<string, ToolCacheEntry>();
+    const store: ToolCacheStore = {
+      get: (key) => entries.get(key),
+      set: async (key, entry) => {
+        await new Promise((resolve) => setTimeout(resolve, 1_500));
+        entries.set(key, entry);
+        written.push(entry.tools.map((tool) => tool.name));
+      },
+    };
+    const config = { mcpServers: { lc: { ...stdioServer("mcp-list-changed"), lazy: true } } };
+    const source = await sources.load(config, { toolCache: store });
+    await source.whenSettled();
+    const add = source.tools.find((tool) => tool.rawName === "add_tool");
+    expect((await add?.execute({ name: "late" }))?.isError).toBe(false);
+    // The server re-lists on list_changed; that listing's cache write starts in the background.
+    await waitFor(() => source.tools.some((tool) => tool.rawName === "late"), {
+      timeoutMs: 10_000,
+      message: "the added tool",
+    });
+    await source.close();
+    expect(written.at(-1)).toContain("late");
   });
 });
 
