@@ -132,3 +132,7 @@ if (failed.length > 0) {
   log(`failed scenarios: ${failed.map((s) => s.id).join(", ")}`);
   process.exitCode = 1;
 }
+// A peer may keep respawning a server it was told to close (@langchain/mcp-adapters' stdio
+// `restart`, scenario 3), which would keep this process alive for good; its children end on stdin
+// EOF once this process is gone.
+process.exit();
