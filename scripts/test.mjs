@@ -1,10 +1,11 @@
-// `npm test`: every workspace's suite through turbo, one package at a time, while the soak's smoke
-// run (two minutes of calls under chaos, mostly waiting on its servers) goes on beside them. Run
-// one after the other they would not fit the suite's ten-minute budget. The soak's output is held
-// and printed once it ends, so the two never interleave; either failing fails the command.
+// `npm test`: every workspace's suite through turbo, one package at a time, while the two smoke
+// runs — the soak (two minutes of calls under chaos) and the peer benchmark's quick run, each mostly
+// waiting on its servers and asserting no timings — go one after the other beside them. Run in line
+// they would not fit the suite's ten-minute budget. Their output is held and printed once the
+// package suites end, so nothing interleaves; any of them failing fails the command.
 import { spawn } from "node:child_process";
 
-const SOAK = "@toolnexus/soak";
+const BESIDE = ["@toolnexus/soak", "@toolnexus/bench"];
 
 /** Runs `command` and resolves with its exit code; `capture` holds its output instead of showing it. */
 function run(command, args, { capture = false } = {}) {
@@ -24,12 +25,25 @@ function run(command, args, { capture = false } = {}) {
   });
 }
 
+/** The smoke runs, one after the other: each result with the workspace it belongs to. */
+async function smokeRuns() {
+  const results = [];
+  for (const workspace of BESIDE)
+    results.push({ workspace, ...(await run("npm", ["test", "-w", workspace], { capture: true })) });
+  return results;
+}
+
 const build = await run("npx", ["turbo", "run", "build", "--output-logs=errors-only"]);
 if (build.code !== 0) process.exit(build.code);
 
-const soak = run("npm", ["test", "-w", SOAK], { capture: true });
-const suites = await run("npx", ["turbo", "run", "test", "--concurrency=1", `--filter=!${SOAK}`]);
-console.log(`\n${SOAK}: waiting for the soak smoke run to end…`);
-const soaked = await soak;
-process.stdout.write(soaked.output);
-process.exit(suites.code || soaked.code);
+const beside = smokeRuns();
+const filters = BESIDE.map((workspace) => `--filter=!${workspace}`);
+const suites = await run("npx", ["turbo", "run", "test", "--concurrency=1", ...filters]);
+console.log(`\nwaiting for the smoke runs beside the suites (${BESIDE.join(", ")})…`);
+let failed = suites.code;
+for (const { workspace, code, output } of await beside) {
+  console.log(`\n${workspace} (${code === 0 ? "passed" : "FAILED"}):`);
+  process.stdout.write(output);
+  failed ||= code;
+}
+process.exit(failed);
