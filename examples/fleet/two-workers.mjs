@@ -4,14 +4,21 @@
 //   redis-server --port 6379 --save "" &
 //   REDIS_URL=redis://127.0.0.1:6379 node examples/fleet/two-workers.mjs
 import { spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
 
 const worker = fileURLToPath(new URL("./worker.mjs", import.meta.url));
+// The fleet's store secret: yours if set, else one made up for this run (both workers share it).
+const { TOOLNEXUS_STORE_SECRET } = process.env;
+const secret = TOOLNEXUS_STORE_SECRET ?? randomBytes(32).toString("base64");
 
 /** Starts a worker; `next(pattern)` resolves with its first later output line matching `pattern`. */
 function start(name) {
-  const child = spawn(process.execPath, [worker, name], { stdio: ["pipe", "pipe", "inherit"] });
+  const child = spawn(process.execPath, [worker, name], {
+    stdio: ["pipe", "pipe", "inherit"],
+    env: { ...process.env, TOOLNEXUS_STORE_SECRET: secret },
+  });
   const waiting = [];
   createInterface({ input: child.stdout }).on("line", (line) => {
     console.log(line);

@@ -1,8 +1,9 @@
 // One worker of a fleet: its own process and its own source, sharing the listing cache with the
 // other workers through Redis only. It prints what it sees, and takes commands on stdin:
 // `add <name>` makes the lazy server register a tool (the worker starts it to call it); an empty
-// stdin (EOF) closes the worker.
-//   REDIS_URL=redis://127.0.0.1:6379 node examples/fleet/worker.mjs <worker-name>
+// stdin (EOF) closes the worker. Every worker of a fleet is given the same secret (≥ 32 bytes).
+//   REDIS_URL=redis://127.0.0.1:6379 TOOLNEXUS_STORE_SECRET=$(openssl rand -base64 32) \
+//     node examples/fleet/worker.mjs <worker-name>
 import { createInterface } from "node:readline";
 import { stdioServer } from "@toolnexus/fixtures";
 import { loadMcp } from "@toolnexus/mcp-core";
@@ -13,7 +14,7 @@ const { REDIS_URL, FLEET_KEY_PREFIX, TOOLNEXUS_STORE_SECRET } = process.env;
 const stores = createRedisStores({
   url: REDIS_URL ?? "redis://127.0.0.1:6379",
   keyPrefix: FLEET_KEY_PREFIX, // one prefix per tenant; the default is "toolnexus:"
-  secret: TOOLNEXUS_STORE_SECRET, // ≥ 32 bytes; without it, one warning
+  secret: TOOLNEXUS_STORE_SECRET, // ≥ 32 bytes, shared by the fleet; required (or insecure: true)
   onWarning: (message) => console.error(`${name}: ${message}`),
 });
 // A lazy server: not started at load; its tools come from the fleet's cache (or one discovery).

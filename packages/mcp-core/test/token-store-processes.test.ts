@@ -17,16 +17,25 @@ const KEY = "https://issuer.example|https://mcp.example/mcp|client-1";
 /**
  * Waits for `<barrier>/go`, then runs `cycles` read-increment-write cycles on KEY under `withLock`
  * (a pause between the read and the write widens the window a lost update needs). With `hold`, it
- * takes the lock once, writes `<barrier>/held` and never lets go.
+ * takes the lock once, writes `<barrier>/held` and never lets go. With `holdMs`, it takes the lock
+ * once, writes `<barrier>/held`, works for `holdMs`, writes `<barrier>/done`, releases it and exits.
  */
 const CHILD = `
   const { existsSync, writeFileSync } = await import("node:fs");
   const { join } = await import("node:path");
   const { fileTokenStore } = await import(${JSON.stringify(STORE)});
-  const { dir, barrier, id, cycles, hold } = JSON.parse(process.argv[1]);
+  const { dir, barrier, id, cycles, hold, holdMs, staleAfterMs } = JSON.parse(process.argv[1]);
   const key = ${JSON.stringify(KEY)};
   const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-  const store = fileTokenStore(dir, { lockWaitMs: 60_000 });
+  const store = fileTokenStore(dir, { lockWaitMs: 60_000, lockStaleAfterMs: staleAfterMs });
+  if (holdMs) {
+    await store.withLock(key, async () => {
+      writeFileSync(join(barrier, "held"), String(process.pid));
+      await sleep(holdMs);
+      writeFileSync(join(barrier, "done"), "");
+    });
+    process.exit(0);
+  }
   if (hold) {
     await store.withLock(key, async () => {
       writeFileSync(join(barrier, "held"), String(process.pid));
@@ -53,6 +62,8 @@ interface ChildOptions {
   id: number;
   cycles?: number;
   hold?: boolean;
+  holdMs?: number;
+  staleAfterMs?: number;
 }
 
 /** Starts a child; it is killed when the test finishes, if still running. */
@@ -127,5 +138,24 @@ describe("file token store across processes", () => {
 
     const store = fileTokenStore(dir, { lockWaitMs: 5_000 });
     await expect(store.withLock(KEY, async () => "taken over")).resolves.toBe("taken over");
+  });
+
+  it("should not break the lock of a live holder working longer than lockStaleAfterMs, and wait for its release", async () => {
+    const root = tempDir();
+    const dir = join(root, "auth");
+    const barrier = join(root, "barrier");
+    mkdirSync(barrier);
+    // The holder works for twice the staleness bound: only its heartbeat keeps its lock fresh.
+    const staleAfterMs = 750;
+    const holder = startChild({ dir, barrier, id: 0, holdMs: 2 * staleAfterMs, staleAfterMs });
+    await waitFor(() => existsSync(join(barrier, "held")), {
+      timeoutMs: 15_000,
+      message: "the child holds the lock",
+    });
+
+    const store = fileTokenStore(dir, { lockWaitMs: 10_000, lockStaleAfterMs: staleAfterMs });
+    const holderWasDone = await store.withLock(KEY, async () => existsSync(join(barrier, "done")));
+    expect(holderWasDone).toBe(true);
+    expect(await allExited([holder.exited], 15_000)).toEqual([0]);
   });
 });

@@ -22,11 +22,17 @@ export interface RedisStoresOptions {
   keyPrefix?: string | undefined;
   /**
    * At least 32 bytes (a string counts as UTF-8), typically from an environment variable: token
-   * values are encrypted (AES-256-GCM) and cache entries authenticated (HMAC-SHA256). Without it,
-   * one warning at creation: tokens are kept in clear, cache entries unauthenticated.
-   * @default none
+   * values are encrypted (AES-256-GCM, versioned against replays) and cache entries authenticated
+   * (HMAC-SHA256). Required unless `insecure: true`.
    */
   secret?: string | Uint8Array | undefined;
+  /**
+   * Allows a missing `secret`: OAuth tokens are then kept in clear in Redis and cached listings are
+   * not authenticated (one warning at creation). For a local Redis in development only; with a
+   * `secret` given, it changes nothing.
+   * @default false
+   */
+  insecure?: boolean | undefined;
   /**
    * Bound on connecting (each attempt) and on any one command's reply, in ms. @default 5000
    */
@@ -71,7 +77,7 @@ function positiveMs(options: RedisStoresOptions, field: keyof RedisStoresOptions
 /** Validates `options` and applies the defaults; throws a `TypeError` naming the field. */
 export function resolveOptions(options: RedisStoresOptions): ResolvedRedisStoresOptions {
   if (typeof options !== "object" || options === null) fail("options", "an object");
-  const { url, client, keyPrefix, secret, onWarning } = options;
+  const { url, client, keyPrefix, secret, insecure, onWarning } = options;
   if (url !== undefined && client !== undefined)
     fail("url", "absent when a client is given (give one of url, client)");
   if (url === undefined && client === undefined) fail("url", "a Redis URL, or give a client");
@@ -81,10 +87,11 @@ export function resolveOptions(options: RedisStoresOptions): ResolvedRedisStores
     fail("client", "a node-redis client (createClient() from redis)");
   if (keyPrefix !== undefined && (typeof keyPrefix !== "string" || /[{}]/.test(keyPrefix)))
     fail("keyPrefix", "a string without braces (they would change the hash tags)");
+  if (insecure !== undefined && typeof insecure !== "boolean") fail("insecure", "a boolean");
   if (secret !== undefined && typeof secret !== "string" && !(secret instanceof Uint8Array))
     fail("secret", "a string or bytes");
   if (onWarning !== undefined && typeof onWarning !== "function") fail("onWarning", "a function");
-  return {
+  const resolved: ResolvedRedisStoresOptions = {
     url,
     client,
     keyPrefix: keyPrefix ?? DEFAULT_KEY_PREFIX,
@@ -95,4 +102,11 @@ export function resolveOptions(options: RedisStoresOptions): ResolvedRedisStores
     cacheTtlMs: positiveMs(options, "cacheTtlMs", 7 * 24 * 60 * 60 * 1000),
     warn: onWarning ?? ((message) => console.warn(message)),
   };
+  // Last, so a wrong field is named first: a missing secret is a choice the host must make openly.
+  if (secret === undefined && insecure !== true)
+    fail(
+      "secret",
+      "given (at least 32 bytes, e.g. from an environment variable), or pass insecure: true to keep OAuth tokens in clear in Redis and cached listings unauthenticated",
+    );
+  return resolved;
 }

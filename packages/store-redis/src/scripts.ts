@@ -19,3 +19,21 @@ export const SET_UNDER_LEASE = `if redis.call('GET', KEYS[2]) == ARGV[2] then re
 
 /** Same guard as {@link SET_UNDER_LEASE}, for a delete. KEYS[1] value, KEYS[2] lease, ARGV[1] token. */
 export const DELETE_UNDER_LEASE = `if redis.call('GET', KEYS[2]) == ARGV[1] then redis.call('DEL', KEYS[1]) return 1 end return 0`;
+
+/**
+ * The write of a sealed (versioned) token entry. KEYS[1] value, KEYS[2] lease; ARGV[1] new value,
+ * ARGV[2] its version, ARGV[3] the lease token ("" for a write outside any lease). Refuses a write
+ * under a lease this token no longer holds (`lost`), and one whose version is not above the
+ * version of the stored entry (answering that version in decimal, so the writer can go above it):
+ * no write ever lowers the version Redis holds. Otherwise writes and answers `ok`.
+ */
+export const SET_VERSIONED = `if ARGV[3] ~= '' and redis.call('GET', KEYS[2]) ~= ARGV[3] then return 'lost' end
+local stored = redis.call('GET', KEYS[1])
+if stored then
+  local ok, entry = pcall(cjson.decode, stored)
+  if ok and type(entry) == 'table' and type(entry.n) == 'number' and entry.n >= tonumber(ARGV[2]) then
+    return string.format('%.0f', entry.n)
+  end
+end
+redis.call('SET', KEYS[1], ARGV[1])
+return 'ok'`;

@@ -1,20 +1,25 @@
 /**
- * The core's `TokenStore` on Redis. An entry is one string key holding an envelope (SPEC.md, "Entry
- * format"): with a secret the `StoredAuth` JSON is sealed (AES-256-GCM, bound to the Redis key);
- * without one it is kept in clear. `withLock` is a lease (lease.ts); a write made under a lease is
- * a compare-and-set against it. A store command that cannot reach Redis rejects with
+ * The core's `TokenStore` on Redis. An entry is one string key (token-envelope.ts): with a secret
+ * the `StoredAuth` JSON is sealed (AES-256-GCM) and bound to the Redis key and to a version; without
+ * one it is kept in clear. `withLock` is a lease (lease.ts); a write made under a lease is a
+ * compare-and-set against it. A store command that cannot reach Redis rejects with
  * `AUTH_STORE_UNAVAILABLE`, so a refresh never runs uncoordinated.
+ *
+ * Versions (sealed entries): each write is sealed with a version above every version this worker
+ * has seen for the key and above the stored one (a script refuses a write that would not be, and
+ * the writer goes above what it answers), so the version Redis holds never goes down. A worker
+ * remembers the highest version it has read or written per key and refuses, as a miss, a sealed
+ * entry older than that: someone who can write to Redis but lacks the secret can put back bytes
+ * they captured, but no worker that saw the newer entry takes them (they would hand it a spent,
+ * rotating refresh token). A deletion is a sealed entry too (`null`), so it cannot be undone that way.
  * @module
  */
 import { McpCoreError, type StoredAuth, type TokenStore } from "@toolnexus/mcp-core";
 import { type RedisConnection, RedisUnavailableError } from "./connection.js";
 import { tokenKeys } from "./keys.js";
 import type { LeaseManager } from "./lease.js";
-import { DELETE_UNDER_LEASE, SET_UNDER_LEASE } from "./scripts.js";
-import { open, seal } from "./secret.js";
-
-/** The stored envelope: `sealed` with a secret, `clear` without. */
-type Envelope = { v: 1; sealed: string } | { v: 1; clear: StoredAuth };
+import { DELETE_UNDER_LEASE, SET_UNDER_LEASE, SET_VERSIONED } from "./scripts.js";
+import { clearEntry, openEntry, sealEntry } from "./token-envelope.js";
 
 export interface RedisTokenStoreParams {
   connection: RedisConnection;
@@ -25,6 +30,11 @@ export interface RedisTokenStoreParams {
   warn(message: string): void;
 }
 
+/** How many versions a write tries when other writers keep going above it. */
+const VERSION_TRIES = 5;
+/** Most keys whose last seen version a worker remembers (the oldest remembered is forgotten first). */
+const MAX_REMEMBERED_KEYS = 10_000;
+
 /** Which server a store key is about, for a warning: `<resource> (issuer <issuer>)`. */
 export function describeKey(key: string): string {
   const [issuer, resource] = key.split(" ");
@@ -33,6 +43,9 @@ export function describeKey(key: string): string {
 
 /** The OAuth token store on Redis (see the module comment). */
 export class RedisTokenStore implements TokenStore {
+  /** Per Redis value key, the highest version this worker has read or written. */
+  private readonly seen = new Map<string, number>();
+
   constructor(private readonly params: RedisTokenStoreParams) {}
 
   async get(key: string): Promise<StoredAuth | undefined> {
@@ -42,34 +55,11 @@ export class RedisTokenStore implements TokenStore {
   }
 
   async set(key: string, value: StoredAuth): Promise<void> {
-    const keys = tokenKeys(this.params.keyPrefix, key);
-    const encoded = this.encode(keys.value, value);
-    const lease = this.params.leases.current(keys.lease);
-    if (!lease) {
-      await this.send(["SET", keys.value, encoded]);
-      return;
-    }
-    const written = await this.send([
-      "EVAL",
-      SET_UNDER_LEASE,
-      "2",
-      keys.value,
-      keys.lease,
-      encoded,
-      lease.token,
-    ]);
-    if (written !== 1) throw leaseLost(key);
+    await this.write(key, value);
   }
 
   async delete(key: string): Promise<void> {
-    const keys = tokenKeys(this.params.keyPrefix, key);
-    const lease = this.params.leases.current(keys.lease);
-    if (!lease) {
-      await this.send(["DEL", keys.value]);
-      return;
-    }
-    const deleted = await this.send(["EVAL", DELETE_UNDER_LEASE, "2", keys.value, keys.lease, lease.token]);
-    if (deleted !== 1) throw leaseLost(key);
+    await this.write(key, null);
   }
 
   async withLock<T>(key: string, fn: () => Promise<T>): Promise<T> {
@@ -87,6 +77,58 @@ export class RedisTokenStore implements TokenStore {
     }
   }
 
+  /** Writes `value` (`null`: deletes), under the lease the current context holds, if any. */
+  private async write(key: string, value: StoredAuth | null): Promise<void> {
+    const keys = tokenKeys(this.params.keyPrefix, key);
+    const lease = this.params.leases.current(keys.lease);
+    const { tokenKey } = this.params;
+    if (!tokenKey) {
+      const encoded = value === null ? undefined : clearEntry(value);
+      if (!lease) {
+        await this.send(encoded === undefined ? ["DEL", keys.value] : ["SET", keys.value, encoded]);
+        return;
+      }
+      const guarded =
+        encoded === undefined
+          ? ["EVAL", DELETE_UNDER_LEASE, "2", keys.value, keys.lease, lease.token]
+          : ["EVAL", SET_UNDER_LEASE, "2", keys.value, keys.lease, encoded, lease.token];
+      if ((await this.send(guarded)) !== 1) throw leaseLost(key);
+      return;
+    }
+    let version = Math.max(Date.now(), (this.seen.get(keys.value) ?? 0) + 1);
+    for (let tries = 0; tries < VERSION_TRIES; tries++) {
+      const encoded = sealEntry(tokenKey, keys.value, version, value);
+      const answer = await this.send([
+        "EVAL",
+        SET_VERSIONED,
+        "2",
+        keys.value,
+        keys.lease,
+        encoded,
+        String(version),
+        lease?.token ?? "",
+      ]);
+      if (answer === "ok") {
+        this.remember(keys.value, version);
+        return;
+      }
+      if (answer === "lost") throw leaseLost(key);
+      const stored = Number(answer);
+      if (!Number.isSafeInteger(stored) || stored + 1 > Number.MAX_SAFE_INTEGER)
+        throw refused(key, "the entry in Redis carries a version no write can go above");
+      version = stored + 1;
+    }
+    throw refused(key, `other writers went above its version ${VERSION_TRIES} times`);
+  }
+
+  private remember(redisKey: string, version: number): void {
+    const last = this.seen.get(redisKey);
+    if (last !== undefined && last >= version) return;
+    this.seen.delete(redisKey); // re-inserted last: the map forgets the least recently seen first
+    this.seen.set(redisKey, version);
+    if (this.seen.size > MAX_REMEMBERED_KEYS) this.seen.delete(this.seen.keys().next().value as string);
+  }
+
   private async send(args: string[]): Promise<unknown> {
     try {
       return await this.params.connection.command(args);
@@ -95,32 +137,24 @@ export class RedisTokenStore implements TokenStore {
     }
   }
 
-  private encode(redisKey: string, value: StoredAuth): string {
-    const json = JSON.stringify(value);
-    const { tokenKey } = this.params;
-    const envelope: Envelope = tokenKey
-      ? { v: 1, sealed: seal(tokenKey, json, redisKey) }
-      : { v: 1, clear: value };
-    return JSON.stringify(envelope);
-  }
-
   /** The entry, or undefined (a miss) for anything this worker cannot read or trust. */
   private decode(key: string, redisKey: string, raw: string): StoredAuth | undefined {
-    const envelope = parseJson(raw);
-    const { tokenKey, warn } = this.params;
     const refuse = (why: string) => {
-      warn(`Redis token store: the entry for ${describeKey(key)} ${why}; read as a miss`);
+      this.params.warn(`Redis token store: the entry for ${describeKey(key)} ${why}; read as a miss`);
       return undefined;
     };
-    if (!isRecord(envelope) || envelope.v !== 1) return refuse("is not in a known format");
-    if (typeof envelope.sealed === "string") {
-      if (!tokenKey) return refuse("is sealed with a secret and this worker has none");
-      const json = open(tokenKey, envelope.sealed, redisKey);
-      if (json === undefined) return refuse("does not open with this worker's secret");
-      return asStoredAuth(parseJson(json)) ?? refuse("is not a valid token entry");
+    const opened = openEntry(this.params.tokenKey, redisKey, raw);
+    if (opened.kind === "refused") return refuse(opened.why);
+    if (opened.kind === "sealed") {
+      const last = this.seen.get(redisKey);
+      if (last !== undefined && opened.version < last)
+        return refuse(
+          `carries version ${opened.version}, older than version ${last} this worker has already read or written (a replayed entry?)`,
+        );
+      this.remember(redisKey, opened.version);
+      if (opened.value === null) return undefined; // deleted
     }
-    if (tokenKey) return refuse("was written without the secret");
-    return asStoredAuth(envelope.clear) ?? refuse("is not a valid token entry");
+    return asStoredAuth(opened.value) ?? refuse("is not a valid token entry");
   }
 }
 
@@ -130,19 +164,18 @@ function unavailable(error: RedisUnavailableError): McpCoreError {
   });
 }
 
+function refused(key: string, why: string): McpCoreError {
+  return new McpCoreError(
+    "TOKEN_STORE_REFUSED",
+    `Redis token store: the write for ${describeKey(key)} was refused: ${why}`,
+  );
+}
+
 function leaseLost(key: string): McpCoreError {
   return new McpCoreError(
     "TOKEN_STORE_LEASE_LOST",
     `Redis token store: the write for ${describeKey(key)} was refused: its lease expired and another worker may hold a newer token`,
   );
-}
-
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

@@ -26,9 +26,26 @@ describe("createRedisStores options", () => {
     expect(() => createRedisStores(options as never)).toThrow(expected);
   });
 
-  it("should create the stores with Redis down, warning once about the missing secret", async () => {
+  it("should refuse a missing secret unless the host passes insecure: true, naming both options", () => {
+    const expected =
+      'createRedisStores: "secret" must be given (at least 32 bytes, e.g. from an environment variable), or pass insecure: true';
+    expect(() => createRedisStores({ url: "redis://127.0.0.1:1", onWarning: () => {} })).toThrow(TypeError);
+    expect(() => createRedisStores({ url: "redis://127.0.0.1:1", onWarning: () => {} })).toThrow(expected);
+    expect(() =>
+      createRedisStores({ url: "redis://127.0.0.1:1", insecure: false, onWarning: () => {} }),
+    ).toThrow(expected);
+    expect(() =>
+      createRedisStores({ url: "redis://127.0.0.1:1", insecure: "yes" as never, onWarning: () => {} }),
+    ).toThrow('"insecure" must be a boolean');
+  });
+
+  it("should create the stores with Redis down and insecure: true, warning once about the missing secret", async () => {
     const warnings: string[] = [];
-    const stores = createRedisStores({ url: "redis://127.0.0.1:1", onWarning: (m) => warnings.push(m) });
+    const stores = createRedisStores({
+      url: "redis://127.0.0.1:1",
+      insecure: true,
+      onWarning: (m) => warnings.push(m),
+    });
     expect(warnings.filter((m) => m.includes('no "secret"'))).toHaveLength(1);
     await stores.close();
   });

@@ -73,7 +73,7 @@ describe.runIf(redisAvailable())("secrets at rest in Redis", () => {
     });
     seen.add(clientSecret);
     // A refused write and a refused read report errors too: none may carry a secret.
-    const unsealed = stores({ keyPrefix });
+    const unsealed = stores({ keyPrefix, insecure: true });
     await unsealed.tokenStore.get(storeKey);
 
     expect(seen.size).toBeGreaterThanOrEqual(5); // two token sets and the client secret
@@ -96,7 +96,7 @@ describe.runIf(redisAvailable())("secrets at rest in Redis", () => {
       savedAt: new Date().toISOString(),
       tokens: { access_token: "clear-access", token_type: "bearer" },
     };
-    const clear = stores({ keyPrefix });
+    const clear = stores({ keyPrefix, insecure: true });
     await waitUntilConnected(clear);
     await clear.tokenStore.set(key, entry);
     const warnings: string[] = [];

@@ -4,6 +4,7 @@ import { type FleetWorker, startWorker } from "./support/cache-workers.js";
 import { redisAvailable, startRedis, type TestRedis } from "./support/redis-server.js";
 
 const SERVER = "lc";
+const SECRET = "tool-cache-fleet-secret-of-32-bytes!!";
 
 describe.runIf(redisAvailable())("the listing cache across a fleet (real Redis, forked workers)", () => {
   let redis: TestRedis;
@@ -34,7 +35,13 @@ describe.runIf(redisAvailable())("the listing cache across a fleet (real Redis, 
     };
     const keyPrefix = redis.prefix();
     const start = async () => {
-      const worker = await startWorker({ config, redisUrl: redis.url, keyPrefix, connectTimeoutMs: 2_000 });
+      const worker = await startWorker({
+        config,
+        redisUrl: redis.url,
+        keyPrefix,
+        secret: SECRET,
+        connectTimeoutMs: 2_000,
+      });
       workers.push(worker);
       return worker;
     };

@@ -25,7 +25,13 @@ afterEach(async () => {
 
 function stores(
   url: string,
-  options: { keyPrefix?: string; secret?: string; cacheTtlMs?: number; connectTimeoutMs?: number } = {},
+  options: {
+    keyPrefix?: string;
+    secret?: string;
+    insecure?: boolean;
+    cacheTtlMs?: number;
+    connectTimeoutMs?: number;
+  } = {},
 ) {
   const warnings: string[] = [];
   const created = createRedisStores({ url, ...options, onWarning: (w) => warnings.push(w) });
@@ -82,7 +88,7 @@ describe.runIf(redisAvailable())("the listing cache on Redis", () => {
 
   it("should refuse an entry written without the secret, naming the server, as get and as push", async () => {
     const keyPrefix = redis.prefix();
-    const writer = stores(redis.url, { keyPrefix });
+    const writer = stores(redis.url, { keyPrefix, insecure: true });
     const reader = stores(redis.url, { keyPrefix, secret: SECRET });
     const pushed: string[][] = [];
     const stop = reader.toolCache.subscribe((_key, e) => pushed.push(e.tools.map((t) => t.name)));

@@ -32,9 +32,11 @@ export interface FileTokenStoreOptions {
    */
   lockWaitMs?: number | undefined;
   /**
-   * A lock held longer than this, in ms, is taken as abandoned and broken (a lock whose holder
-   * process on this machine has died is broken at once). Keep it above the longest `fn` given to
-   * `withLock`. @default 30 000
+   * A lock whose holder has not said it still holds it for this long, in ms, is taken as abandoned
+   * and broken (a lock whose holder process on this machine has died is broken at once). A holder
+   * rewrites its lock's time every third of this (at most every second) while `fn` runs, so a slow
+   * `fn` keeps its lock; a lock time further than this in the future counts as stale too.
+   * @default 30 000
    */
   lockStaleAfterMs?: number | undefined;
   /** Largest token file read or written, in bytes. @default 256 KiB */
@@ -101,7 +103,8 @@ function duration(name: string, value: number | undefined, fallback: number): nu
  * mode test; on Windows only the regular-file test applies. `set` refuses such a directory with a
  * `TOKEN_STORE_REFUSED` rejection rather than write secrets where others can replace them.
  * `withLock` is exclusive across this process and every process using the same directory on this
- * machine (a lock file `<hash>.lock` created with O_EXCL); it is not reentrant.
+ * machine (a lock file `<hash>.lock` created with O_EXCL, its time rewritten while held); it is not
+ * reentrant, and refuses a directory that `set` refuses.
  */
 export function fileTokenStore(
   dir: string = defaultAuthDir(),
@@ -145,6 +148,14 @@ export function fileTokenStore(
     return isTokenFile(parsed, key) ? parsed.auth : undefined;
   }
 
+  /** Creates the directory if missing; rejects when it is one others could write secrets into. */
+  async function trustedDirForWrite(): Promise<void> {
+    await mkdir(dir, { recursive: true, mode: 0o700 });
+    const dirRefusal = await directoryRefusal(dir);
+    if (dirRefusal !== undefined)
+      throw refusal("directory", dir, dirRefusal === "missing" ? "is missing" : dirRefusal);
+  }
+
   return {
     async get(key) {
       try {
@@ -159,17 +170,15 @@ export function fileTokenStore(
       const text = `${JSON.stringify({ version: 1, key, auth: value } satisfies TokenFile)}\n`;
       if (Buffer.byteLength(text) > maxEntryBytes)
         throw new Error(`the token entry takes more than the limit of ${maxEntryBytes} bytes`);
-      await mkdir(dir, { recursive: true, mode: 0o700 });
-      const dirRefusal = await directoryRefusal(dir);
-      if (dirRefusal !== undefined)
-        throw refusal("directory", dir, dirRefusal === "missing" ? "is missing" : dirRefusal);
+      await trustedDirForWrite();
       await writeFileAtomic(`${base(key)}.json`, text);
     },
     async delete(key) {
       await rm(`${base(key)}.json`, { force: true });
     },
     async withLock(key, fn) {
-      await mkdir(dir, { recursive: true, mode: 0o700 });
+      // A lock file in a directory others can write could be replaced or pre-empted by them.
+      await trustedDirForWrite();
       return withFileLock(`${base(key)}.lock`, timing, fn);
     },
   };
