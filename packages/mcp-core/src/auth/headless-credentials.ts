@@ -2,6 +2,7 @@
  * The headless grant (`auth: { type: "client_credentials" }`) as the SDK's own providers:
  * `ClientCredentialsProvider` for a client secret, `PrivateKeyJwtProvider` for a private key file
  * (RFC 7523 client assertion). The algorithm follows from the key: RSA → RS256, EC P-256 → ES256.
+ * Both are built for the bound issuer only; the assertion is signed only for a token request there.
  * @module
  */
 import { createPrivateKey, type KeyObject } from "node:crypto";
@@ -11,6 +12,7 @@ import {
   type OAuthClientProvider,
   PrivateKeyJwtProvider,
 } from "@modelcontextprotocol/client";
+import { assertTokenDestination } from "./resource-binding.js";
 
 export interface HeadlessCredentials {
   clientId: string;
@@ -58,22 +60,31 @@ function readPrivateKey(file: string): { key: string | Record<string, unknown>; 
 
 /**
  * Checks the key file now (a config mistake shows at load) and returns the factory that builds the
- * SDK provider once the issuer is known (the SDK pins the credentials to it).
+ * SDK provider once the issuer is known: the SDK pins the credentials to it, and each token request
+ * is checked to go there before the assertion is attached.
  */
 export function headlessProviderFactory(
   credentials: HeadlessCredentials,
+  server: string,
 ): (issuer: string) => OAuthClientProvider {
   const scope = credentials.scopes?.join(" ") || undefined;
   if (credentials.privateKeyFile) {
     const { key, algorithm } = readPrivateKey(credentials.privateKeyFile);
-    return (issuer) =>
-      new PrivateKeyJwtProvider({
+    return (issuer) => {
+      const provider = new PrivateKeyJwtProvider({
         clientId: credentials.clientId,
         privateKey: key,
         algorithm,
         expectedIssuer: issuer,
         ...(scope ? { scope } : {}),
       });
+      const sign = provider.addClientAuthentication;
+      provider.addClientAuthentication = (headers, params, url, metadata) => {
+        assertTokenDestination(server, issuer, url, metadata);
+        return sign(headers, params, url, metadata);
+      };
+      return provider;
+    };
   }
   return (issuer) =>
     new ClientCredentialsProvider({
