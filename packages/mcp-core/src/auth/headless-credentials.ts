@@ -2,16 +2,20 @@
  * The headless grant (`auth: { type: "client_credentials" }`) as the SDK's own providers:
  * `ClientCredentialsProvider` for a client secret, `PrivateKeyJwtProvider` for a private key file
  * (RFC 7523 client assertion). The algorithm follows from the key: RSA → RS256, EC P-256 → ES256.
- * Both are built for the bound issuer only; the assertion is signed only for a token request there.
+ * Both authenticate only to the issuer they were built for, and a secret goes form-encoded
+ * (`client-authentication.ts`), not as the SDK joins it.
  * @module
  */
 import { createPrivateKey, type KeyObject } from "node:crypto";
 import { readFileSync } from "node:fs";
 import {
+  type AddClientAuthentication,
   ClientCredentialsProvider,
+  type ClientCredentialsProviderOptions,
   type OAuthClientProvider,
   PrivateKeyJwtProvider,
 } from "@modelcontextprotocol/client";
+import { authenticateClient } from "./client-authentication.js";
 import { assertTokenDestination } from "./resource-binding.js";
 
 export interface HeadlessCredentials {
@@ -58,10 +62,20 @@ function readPrivateKey(file: string): { key: string | Record<string, unknown>; 
   return { key, algorithm };
 }
 
+/** `ClientCredentialsProvider` whose secret goes form-encoded, and only to its issuer. */
+class EncodedSecretProvider extends ClientCredentialsProvider {
+  readonly addClientAuthentication: AddClientAuthentication;
+
+  constructor(options: ClientCredentialsProviderOptions, authenticate: AddClientAuthentication) {
+    super(options);
+    this.addClientAuthentication = authenticate;
+  }
+}
+
 /**
  * Checks the key file now (a config mistake shows at load) and returns the factory that builds the
  * SDK provider once the issuer is known: the SDK pins the credentials to it, and each token request
- * is checked to go there before the assertion is attached.
+ * is checked to go there before the secret or assertion is attached.
  */
 export function headlessProviderFactory(
   credentials: HeadlessCredentials,
@@ -86,11 +100,18 @@ export function headlessProviderFactory(
       return provider;
     };
   }
+  const client = { client_id: credentials.clientId, client_secret: credentials.clientSecret ?? "" };
   return (issuer) =>
-    new ClientCredentialsProvider({
-      clientId: credentials.clientId,
-      clientSecret: credentials.clientSecret ?? "",
-      expectedIssuer: issuer,
-      ...(scope ? { scope } : {}),
-    });
+    new EncodedSecretProvider(
+      {
+        clientId: client.client_id,
+        clientSecret: client.client_secret,
+        expectedIssuer: issuer,
+        ...(scope ? { scope } : {}),
+      },
+      (headers, params, url, metadata) => {
+        assertTokenDestination(server, issuer, url, metadata);
+        authenticateClient(client, headers, params, metadata);
+      },
+    );
 }

@@ -4,7 +4,8 @@
  * and the token requests. What it adds: every discovery is bound to the configured server before a
  * token is looked up (`resource-binding.ts`); the per-request token read refreshes proactively
  * (single-flight per process, exclusive across processes); the SDK's own `auth()` never spends a
- * refresh token outside that lock (it sees the tokens without one).
+ * refresh token outside that lock (it sees the tokens without one); and the client authenticates
+ * form-encoded (`client-authentication.ts`), a configured secret only to the bound issuer.
  * @module
  */
 import { randomBytes } from "node:crypto";
@@ -20,6 +21,7 @@ import type {
 } from "@modelcontextprotocol/client";
 import { AuthEntry } from "./auth-entry.js";
 import { messageOf } from "./auth-message.js";
+import { interactiveClientAuthentication } from "./client-authentication.js";
 import type { CredentialsGrant, InteractiveGrant } from "./grants.js";
 import { checkDiscovery, discoverBound, isBindingFailure, type ServerBinding } from "./resource-binding.js";
 import { renewalFailure, renewTokens } from "./token-renewal.js";
@@ -58,11 +60,20 @@ export class StoreProvider implements OAuthClientProvider {
   /** The refresh in flight; it resolves with the error of a refresh that failed for now (not for good). */
   private renewal: Promise<Error | undefined> | undefined;
   private loadedEntry: AuthEntry | undefined;
+  /** The code flow's client authentication: form-encoded, a configured secret only to the bound issuer. */
+  private readonly authenticateInteractiveClient: AddClientAuthentication;
   /** The issuer the last bound discovery found (ours or the SDK's); credentials go only there. */
   private boundIssuer: string | undefined;
 
   constructor(private readonly params: StoreProviderParams) {
     const { grant } = params;
+    this.authenticateInteractiveClient = interactiveClientAuthentication({
+      server: params.server,
+      client: () => this.clientInformation(),
+      configuredSecretOf:
+        grant.kind === "interactive" && grant.clientSecret !== undefined ? grant.clientId : undefined,
+      issuer: () => this.boundIssuer,
+    });
     if (grant.kind === "interactive" && grant.clientMetadataUrl)
       this.clientMetadataUrl = grant.clientMetadataUrl;
     if (grant.kind === "interactive") this.activeRedirectUrl = grant.redirectUrl;
@@ -211,9 +222,11 @@ export class StoreProvider implements OAuthClientProvider {
     return prepare as NonNullable<OAuthClientProvider["prepareTokenRequest"]>;
   }
 
-  /** private_key_jwt's client assertion (the SDK provider's); undefined otherwise (the SDK's default). */
+  /** The headless provider's client authentication; for the code flow, ours (form-encoded, bound). */
   get addClientAuthentication(): AddClientAuthentication {
-    return this.delegate?.addClientAuthentication as AddClientAuthentication;
+    if (this.params.grant.kind === "credentials")
+      return this.delegate?.addClientAuthentication as AddClientAuthentication;
+    return this.authenticateInteractiveClient;
   }
 
   /** The issuer credentials are bound to, once a discovery passed (for the refresh's own check). */
