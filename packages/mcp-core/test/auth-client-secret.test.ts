@@ -1,8 +1,9 @@
 // Client secrets at the token endpoint, against the real oauth fixture (which decodes Basic
 // credentials strictly per RFC 6749 §2.3.1): secrets holding `:`, `+`, `%`, a space and characters
-// outside Latin-1 authenticate, headless and in the code flow (exchange and refresh).
+// outside Latin-1 authenticate, headless and in the code flow (exchange and refresh); and a private
+// key file that group or others can open is reported, never its contents.
 import { generateKeyPairSync } from "node:crypto";
-import { writeFileSync } from "node:fs";
+import { chmodSync, writeFileSync } from "node:fs";
 import { type HttpFixture, startHttpFixture, waitFor } from "@toolnexus/fixtures";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { basicAuthorization } from "../src/auth/client-authentication.js";
@@ -105,5 +106,30 @@ describe("client_secret_basic, form-encoded (RFC 6749 §2.3.1)", () => {
     expect(grants[0]).toEqual(["authorization_code", "client_secret_basic", "ok"]);
     expect(grants).toContainEqual(["refresh_token", "client_secret_basic", "ok"]);
     expect(grants.filter(([, , outcome]) => outcome !== "ok")).toEqual([]);
+  });
+});
+
+describe("a private key file others can read", () => {
+  it("should warn, naming the server and auth.privateKeyFile and never the key, and still run", async () => {
+    const jwtServer = (file: string) => ({
+      url: fixture.url,
+      auth: { type: "client_credentials", clientId: "svc-jwt", privateKeyFile: file },
+    });
+    const openFile = dir.file("svc-jwt-open.pem");
+    writeFileSync(openFile, privatePem);
+    chmodSync(openFile, 0o644);
+    const warnings: string[] = [];
+    const source = await sources.load(
+      { mcpServers: { open: jwtServer(openFile), owned: jwtServer(keyFile) } },
+      { tokenStore: new MemoryTokenStore(), onWarning: (message) => warnings.push(message) },
+    );
+    const aboutKeys = warnings.filter((message) => message.includes("auth.privateKeyFile"));
+    expect(aboutKeys).toHaveLength(1);
+    expect(aboutKeys[0]).toContain('MCP server "open"');
+    expect(aboutKeys[0]).toContain("0644");
+    const keyBody = privatePem.split("\n")[1] ?? "no key line";
+    for (const message of warnings) expect(message).not.toContain(keyBody);
+    expect(source.state("open")).toBe("running");
+    expect(source.state("owned")).toBe("running");
   });
 });

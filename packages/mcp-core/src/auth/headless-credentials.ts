@@ -7,7 +7,7 @@
  * @module
  */
 import { createPrivateKey, type KeyObject } from "node:crypto";
-import { readFileSync } from "node:fs";
+import { readFileSync, statSync } from "node:fs";
 import {
   type AddClientAuthentication,
   ClientCredentialsProvider,
@@ -60,6 +60,20 @@ function readPrivateKey(file: string): { key: string | Record<string, unknown>; 
   if (!algorithm)
     throw new Error(`privateKeyFile ${file} holds a key type that cannot sign (expected RSA or EC)`);
   return { key, algorithm };
+}
+
+/**
+ * The mode bits that let group or others at a private key file (`mode & 0o077`, as ssh judges a
+ * key), or undefined when there are none, the file cannot be read, or on Windows (no such bits).
+ */
+export function exposedKeyFileMode(file: string): number | undefined {
+  if (process.platform === "win32") return undefined;
+  try {
+    const mode = statSync(file).mode & 0o777;
+    return (mode & 0o077) === 0 ? undefined : mode;
+  } catch {
+    return undefined;
+  }
 }
 
 /** `ClientCredentialsProvider` whose secret goes form-encoded, and only to its issuer. */

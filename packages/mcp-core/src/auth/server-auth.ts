@@ -12,7 +12,7 @@ import { type AuthCallback, type ParsedAuthCallback, parseAuthCallback } from ".
 import { authEntryKey, clientKeyOf } from "./auth-entry.js";
 import { refreshingFetch } from "./auth-fetch.js";
 import { messageOf } from "./auth-message.js";
-import { headlessProviderFactory } from "./headless-credentials.js";
+import { exposedKeyFileMode, headlessProviderFactory } from "./headless-credentials.js";
 import { type LoopbackRedirect, listenForRedirect } from "./loopback-redirect.js";
 import { optional } from "./optional.js";
 import { isBindingFailure } from "./resource-binding.js";
@@ -109,6 +109,7 @@ export function createServerAuth(params: ServerAuthParams): ServerAuth {
             create: headlessProviderFactory(config, params.server),
           },
   });
+  warnOfExposedKeyFile(params, config);
   if (config.type === "oauth" && config.clientSecret) params.onSecret(config.clientSecret);
   if (config.type === "client_credentials" && config.clientSecret) params.onSecret(config.clientSecret);
 
@@ -235,6 +236,16 @@ function validate(server: string, config: Exclude<AuthConfig, { type: "provider"
       throw invalid("privateKeyFile", `is unusable: ${messageOf(error)}`);
     }
   }
+}
+
+/** A private key file group or others can open is reported (never its contents), not refused. */
+function warnOfExposedKeyFile(params: ServerAuthParams, config: Exclude<AuthConfig, { type: "provider" }>) {
+  if (config.type !== "client_credentials" || !config.privateKeyFile) return;
+  const mode = exposedKeyFileMode(config.privateKeyFile);
+  if (mode === undefined) return;
+  params.warn(
+    `MCP server "${params.server}": auth.privateKeyFile ${config.privateKeyFile} is open to group or others (mode 0${mode.toString(8)}); restrict it to its owner (chmod 600)`,
+  );
 }
 
 function isHttpsWithPath(value: string): boolean {
