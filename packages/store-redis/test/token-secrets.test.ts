@@ -1,7 +1,7 @@
 // Secrets at rest: with `secret`, no access token, refresh token or client secret is readable in
 // Redis (every key scanned) nor appears in a warning or an error; an entry written without the
 // secret (or sealed with another one) is refused as a miss with a warning naming the server.
-import { loadMcp, type StoredAuth } from "@toolnexus/mcp-core";
+import { authStoreKey, loadMcp, parseConfig, type StoredAuth } from "@toolnexus/mcp-core";
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { createRedisStores, type RedisStoresOptions } from "../src/index.js";
 import { authorizeInto, oauthConfig, oauthFixture, refreshes } from "./support/fleet.js";
@@ -39,7 +39,9 @@ describe.runIf(redisAvailable())("secrets at rest in Redis", () => {
     await authorizeInto(fixture.url, { url: redis.url, keyPrefix, secret: SECRET });
     const messages: string[] = [];
     const worker = stores({ keyPrefix, secret: SECRET, onWarning: (m) => messages.push(m) });
-    const storeKey = `${fixture.url} app`;
+    const [server] = (await parseConfig(oauthConfig(fixture.url))).servers;
+    if (!server) throw new Error("no server in the config");
+    const storeKey = authStoreKey(server);
     const seen = new Set<string>();
     const remember = (auth: StoredAuth | undefined) => {
       for (const value of [
