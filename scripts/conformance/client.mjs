@@ -10,8 +10,9 @@
 // description asks for something else (list only; echo a tool's schema as the core kept it).
 //
 // The authorization scenarios (`auth/*`) get an `oauth` entry: a pre-registered client when the
-// context gives `client_id` (and `client_secret`), the suite's client metadata document URL (used
-// only where the authorization server supports it), else dynamic registration — the library picks.
+// context gives `client_id` (and `client_secret`, pinned to the context's `issuer`), the suite's
+// client metadata document URL (used only where the authorization server supports it), else
+// dynamic registration — the library picks.
 // Tokens stay in memory. Whenever the server waits for a person, authorization.mjs plays one; a
 // call that failed because of it (a step-up) is made once more after the authorization.
 import { loadMcp } from "@toolnexus/mcp-core";
@@ -115,6 +116,9 @@ function oauthEntry(context) {
     redirectUrl: REDIRECT_URL,
     ...(typeof context.client_id === "string" ? { clientId: context.client_id } : {}),
     ...(typeof context.client_secret === "string" ? { clientSecret: context.client_secret } : {}),
+    // A pre-registered client's secret goes only to the issuer the config pins (the suite's
+    // authorization server is on another port, so not on the server's origin).
+    ...(typeof context.issuer === "string" ? { issuer: context.issuer } : {}),
   };
 }
 

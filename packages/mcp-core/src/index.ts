@@ -6,6 +6,7 @@
  */
 
 export type { AuthCallback } from "./auth/auth-callback.js";
+export { type AuthStoreKeyOptions, authStoreKey } from "./auth/auth-store-key.js";
 export {
   DEFAULT_MAX_TOKEN_ENTRY_BYTES,
   DEFAULT_TOKEN_LOCK_STALE_AFTER_MS,

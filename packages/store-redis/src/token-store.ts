@@ -35,10 +35,10 @@ const VERSION_TRIES = 5;
 /** Most keys whose last seen version a worker remembers (the oldest remembered is forgotten first). */
 const MAX_REMEMBERED_KEYS = 10_000;
 
-/** Which server a store key is about, for a warning: `<resource> (issuer <issuer>)`. */
+/** Which server a store key (`<server URL> <client>`) is about, for a warning: its server URL. */
 export function describeKey(key: string): string {
-  const [issuer, resource] = key.split(" ");
-  return resource ? `${resource} (issuer ${issuer})` : "an unrecognized key";
+  const [server] = key.split(" ");
+  return server && URL.canParse(server) ? new URL(server).href : "an unrecognized key";
 }
 
 /** The OAuth token store on Redis (see the module comment). */

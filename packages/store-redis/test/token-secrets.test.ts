@@ -1,7 +1,7 @@
 // Secrets at rest: with `secret`, no access token, refresh token or client secret is readable in
 // Redis (every key scanned) nor appears in a warning or an error; an entry written without the
 // secret (or sealed with another one) is refused as a miss with a warning naming the server.
-import { loadMcp, type StoredAuth } from "@toolnexus/mcp-core";
+import { authStoreKey, loadMcp, parseConfig, type StoredAuth } from "@toolnexus/mcp-core";
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { createRedisStores, type RedisStoresOptions } from "../src/index.js";
 import { authorizeInto, oauthConfig, oauthFixture, refreshes } from "./support/fleet.js";
@@ -39,7 +39,9 @@ describe.runIf(redisAvailable())("secrets at rest in Redis", () => {
     await authorizeInto(fixture.url, { url: redis.url, keyPrefix, secret: SECRET });
     const messages: string[] = [];
     const worker = stores({ keyPrefix, secret: SECRET, onWarning: (m) => messages.push(m) });
-    const storeKey = `${new URL(fixture.url).origin} ${fixture.url} app`;
+    const [server] = (await parseConfig(oauthConfig(fixture.url))).servers;
+    if (!server) throw new Error("no server in the config");
+    const storeKey = authStoreKey(server);
     const seen = new Set<string>();
     const remember = (auth: StoredAuth | undefined) => {
       for (const value of [
@@ -91,7 +93,7 @@ describe.runIf(redisAvailable())("secrets at rest in Redis", () => {
 
   it("should refuse an entry written without the secret, and one sealed with another secret, as a miss with a warning naming the server", async () => {
     const keyPrefix = redis.prefix();
-    const key = "http://127.0.0.1:1 http://127.0.0.1:1/mcp app";
+    const key = "http://127.0.0.1:1/mcp app";
     const entry: StoredAuth = {
       savedAt: new Date().toISOString(),
       tokens: { access_token: "clear-access", token_type: "bearer" },
@@ -103,7 +105,7 @@ describe.runIf(redisAvailable())("secrets at rest in Redis", () => {
     const sealed = stores({ keyPrefix, secret: SECRET, onWarning: (m) => warnings.push(m) });
     await waitUntilConnected(sealed);
     expect(await sealed.tokenStore.get(key)).toBeUndefined();
-    expect(warnings.at(-1)).toContain("for http://127.0.0.1:1/mcp (issuer http://127.0.0.1:1)");
+    expect(warnings.at(-1)).toContain("for http://127.0.0.1:1/mcp was written");
     expect(warnings.at(-1)).toContain("was written without the secret");
 
     const other = stores({ keyPrefix, secret: `${SECRET}-another` });

@@ -1,10 +1,12 @@
 /**
  * `login <server> [config]`: OAuth for one server through the core's loopback redirect listener,
- * the token kept in the default store (`fileTokenStore()`). `logout <server> [config]` removes it.
+ * the token kept in the default store (`fileTokenStore()`). `logout <server> [config]` removes it,
+ * under the key the core itself uses (`authStoreKey`).
  * @module
  */
 import { spawn } from "node:child_process";
 import {
+  authStoreKey,
   defaultAuthDir,
   fileTokenStore,
   type HttpServerConfig,
@@ -12,7 +14,6 @@ import {
   type McpSource,
   parseConfig,
 } from "@toolnexus/mcp-core";
-import { authStoreKey } from "../auth-store-key.js";
 import { type Command, type CommandContext, resolveConfig } from "../command.js";
 import { COLUMNS, cut, firstLine, oneLine } from "../output.js";
 import { EXIT, UsageError } from "../usage-error.js";
@@ -115,7 +116,17 @@ async function login(context: CommandContext): Promise<number> {
 async function logout(context: CommandContext): Promise<number> {
   const { output } = context;
   const config = await oauthServer(context);
-  const key = await authStoreKey(config);
+  let key: string;
+  try {
+    key = authStoreKey(config);
+  } catch (error) {
+    // Never "no stored token" while one may stay on disk: say why the key is unknown.
+    const why = firstLine((error as Error).message).replace(`MCP server "${config.name}": `, "");
+    output.err(
+      `error: logout "${oneLine(config.name)}": its token store key cannot be determined, nothing was removed: ${why}`,
+    );
+    return EXIT.failed;
+  }
   const store = fileTokenStore();
   const had = (await store.get(key)) !== undefined;
   await store.delete(key);

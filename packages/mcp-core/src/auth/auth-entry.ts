@@ -1,36 +1,31 @@
 /**
- * One server's OAuth entry in the `TokenStore`: its key (issuer + resource + client), an in-memory
- * copy so the hot path never reads the store unless a refresh is due, and read-modify-write updates
- * so a write never drops what another process saved in the meantime.
+ * One server's OAuth entry in the `TokenStore`: its key (the configured server + the client), an
+ * in-memory copy so the hot path never reads the store unless a refresh is due, and
+ * read-modify-write updates so a write never drops what another process saved in the meantime.
  * @module
  */
-import {
-  discoverOAuthServerInfo,
-  type FetchLike,
-  type OAuthDiscoveryState,
-  type StoredOAuthTokens,
-} from "@modelcontextprotocol/client";
+import { resourceUrlFromServerUrl, type StoredOAuthTokens } from "@modelcontextprotocol/client";
 import type { StoredAuth, TokenStore } from "./token-store.js";
 
-/** The store key of one authorization server (issuer), one protected resource and one client. */
-export function authEntryKey(issuer: string, resource: string, client: string): string {
-  return `${issuer} ${resource} ${client}`;
+/** The client part of a store key: what the config says the client is. */
+export type AuthClientConfig =
+  | { type: "oauth"; clientId?: string | undefined; clientMetadataUrl?: string | undefined }
+  | { type: "client_credentials"; clientId: string };
+
+/** The configured client a key names: its id, its metadata document URL, or `dynamic` (registered). */
+export function clientKeyOf(auth: AuthClientConfig): string {
+  if (auth.type === "client_credentials") return auth.clientId;
+  return auth.clientMetadataUrl ?? auth.clientId ?? "dynamic";
 }
 
 /**
- * Discovers the server's authorization server (RFC 9728 + RFC 8414, the SDK's) and opens the entry
- * keyed by its issuer, the protected resource and `client`.
+ * The store key of one configured server and one client: `<canonical server URL> <client>`. The
+ * canonical URL is the configured URL parsed and serialized without its fragment (RFC 8707's
+ * resource form). It needs no network: the issuer is not part of it, but stamped on the tokens and
+ * the registration the entry holds (and checked before a refresh token is spent).
  */
-export async function discoverAuthEntry(
-  url: string,
-  client: string,
-  store: TokenStore,
-  fetchFn: FetchLike,
-): Promise<{ entry: AuthEntry; discovery: OAuthDiscoveryState }> {
-  const info = await discoverOAuthServerInfo(url, { fetchFn });
-  const issuer = info.authorizationServerMetadata?.issuer ?? String(info.authorizationServerUrl);
-  const resource = info.resourceMetadata?.resource ?? url;
-  return { entry: new AuthEntry(store, authEntryKey(issuer, resource, client)), discovery: { ...info } };
+export function authEntryKey(url: string, client: string): string {
+  return `${resourceUrlFromServerUrl(url).href} ${client}`;
 }
 
 /** When an access token expires, from `expires_in` (seconds) at save time; undefined when not said. */

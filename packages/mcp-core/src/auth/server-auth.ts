@@ -5,14 +5,17 @@
  * @module
  */
 import { auth, type FetchLike, type OAuthClientProvider, OAuthError } from "@modelcontextprotocol/client";
+import { isIssuerUrl } from "../config/issuer-url.js";
 import type { AuthInput } from "../config/server-config.js";
 import { McpCoreError } from "../errors.js";
 import { type AuthCallback, type ParsedAuthCallback, parseAuthCallback } from "./auth-callback.js";
+import { authEntryKey, clientKeyOf } from "./auth-entry.js";
 import { refreshingFetch } from "./auth-fetch.js";
 import { messageOf } from "./auth-message.js";
-import { headlessProviderFactory } from "./headless-credentials.js";
+import { exposedKeyFileMode, headlessProviderFactory } from "./headless-credentials.js";
 import { type LoopbackRedirect, listenForRedirect } from "./loopback-redirect.js";
 import { optional } from "./optional.js";
+import { isBindingFailure } from "./resource-binding.js";
 import { StoreProvider } from "./store-provider.js";
 import { timedFetch } from "./timed-fetch.js";
 import type { TokenStore } from "./token-store.js";
@@ -52,7 +55,12 @@ export interface ServerAuth {
   authorizationUrl(): URL | undefined;
   /** The redirect (callback URL, its query, or `{ code, state, iss }`) → tokens. Rejects with `AUTH_FAILED`. */
   finish(input: AuthCallback): Promise<void>;
-  /** Refreshes now if the access token expires within the skew (headless: gets the first token). Never rejects. */
+  /**
+   * Discovers and binds the server (rejects with `AUTH_FAILED` when its metadata names another
+   * resource, or an authorization server the config does not let its client go to), then refreshes
+   * now if the access token expires within the skew (headless: gets the first token). Rejects for
+   * nothing else.
+   */
   ready(): Promise<void>;
   /** Stops the loopback listener, if any. */
   close(): void;
@@ -80,9 +88,13 @@ export function createServerAuth(params: ServerAuthParams): ServerAuth {
   const finishing = new Map<string, Promise<void>>();
   const fetchFn = timedFetch(params.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS);
 
+  const confidential =
+    config.clientSecret !== undefined || (config.type === "client_credentials" && !!config.privateKeyFile);
   const provider = new StoreProvider({
     server: params.server,
     url: params.url,
+    binding: { server: params.server, url: params.url, policy: { pinned: config.issuer, confidential } },
+    storeKey: authEntryKey(params.url, clientKeyOf(config)),
     fetchFn,
     store: params.store,
     refreshSkewMs: params.refreshSkewMs,
@@ -91,8 +103,13 @@ export function createServerAuth(params: ServerAuthParams): ServerAuth {
     grant:
       config.type === "oauth"
         ? { kind: "interactive", ...config, listen }
-        : { kind: "credentials", clientId: config.clientId, create: headlessProviderFactory(config) },
+        : {
+            kind: "credentials",
+            clientId: config.clientId,
+            create: headlessProviderFactory(config, params.server),
+          },
   });
+  warnOfExposedKeyFile(params, config);
   if (config.type === "oauth" && config.clientSecret) params.onSecret(config.clientSecret);
   if (config.type === "client_credentials" && config.clientSecret) params.onSecret(config.clientSecret);
 
@@ -153,9 +170,10 @@ export function createServerAuth(params: ServerAuthParams): ServerAuth {
     authorizationUrl: () => provider.pendingAuthorization,
     finish,
     ready: async () => {
-      await provider
-        .tokens()
-        .catch((error: unknown) => params.warn(`MCP server "${params.server}": ${messageOf(error)}`));
+      await provider.tokens().catch((error: unknown) => {
+        if (isBindingFailure(error)) throw error;
+        params.warn(`MCP server "${params.server}": ${messageOf(error)}`);
+      });
     },
     close: () => {
       closed = true;
@@ -192,6 +210,9 @@ async function exchangeCode(
 function validate(server: string, config: Exclude<AuthConfig, { type: "provider" }>): void {
   const invalid = (field: string, expected: string) =>
     new McpCoreError("CONFIG_INVALID", `MCP server "${server}": auth.${field} ${expected}`, { server });
+  if (config.issuer !== undefined && !isIssuerUrl(config.issuer)) {
+    throw invalid("issuer", "must be an https URL, or http on a loopback host");
+  }
   if (config.type === "oauth") {
     if (config.clientMetadataUrl !== undefined && !isHttpsWithPath(config.clientMetadataUrl)) {
       throw invalid("clientMetadataUrl", "must be an https URL with a path");
@@ -210,11 +231,21 @@ function validate(server: string, config: Exclude<AuthConfig, { type: "provider"
   }
   if (config.privateKeyFile) {
     try {
-      headlessProviderFactory(config);
+      headlessProviderFactory(config, server);
     } catch (error) {
       throw invalid("privateKeyFile", `is unusable: ${messageOf(error)}`);
     }
   }
+}
+
+/** A private key file group or others can open is reported (never its contents), not refused. */
+function warnOfExposedKeyFile(params: ServerAuthParams, config: Exclude<AuthConfig, { type: "provider" }>) {
+  if (config.type !== "client_credentials" || !config.privateKeyFile) return;
+  const mode = exposedKeyFileMode(config.privateKeyFile);
+  if (mode === undefined) return;
+  params.warn(
+    `MCP server "${params.server}": auth.privateKeyFile ${config.privateKeyFile} is open to group or others (mode 0${mode.toString(8)}); restrict it to its owner (chmod 600)`,
+  );
 }
 
 function isHttpsWithPath(value: string): boolean {

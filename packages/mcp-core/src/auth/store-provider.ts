@@ -1,9 +1,11 @@
 /**
  * The `OAuthClientProvider` the core gives the v2 transport for one remote server: credentials in
- * a `TokenStore` keyed by issuer + resource + client, the SDK doing discovery, PKCE, DCR, CIMD and
- * the token requests. What it adds: the per-request token read refreshes proactively (single-flight
- * per process, exclusive across processes), and the SDK's own `auth()` never spends a refresh token
- * outside that lock (it sees the tokens without one).
+ * a `TokenStore` keyed by the configured server + client, the SDK doing discovery, PKCE, DCR, CIMD
+ * and the token requests. What it adds: every discovery is bound to the configured server before a
+ * token is looked up (`resource-binding.ts`); the per-request token read refreshes proactively
+ * (single-flight per process, exclusive across processes); the SDK's own `auth()` never spends a
+ * refresh token outside that lock (it sees the tokens without one); and the client authenticates
+ * form-encoded (`client-authentication.ts`), a configured secret only to the bound issuer.
  * @module
  */
 import { randomBytes } from "node:crypto";
@@ -17,11 +19,12 @@ import type {
   StoredOAuthClientInformation,
   StoredOAuthTokens,
 } from "@modelcontextprotocol/client";
-import { isMcpCoreError, McpCoreError } from "../errors.js";
-import { type AuthEntry, discoverAuthEntry } from "./auth-entry.js";
+import { AuthEntry } from "./auth-entry.js";
 import { messageOf } from "./auth-message.js";
+import { interactiveClientAuthentication } from "./client-authentication.js";
 import type { CredentialsGrant, InteractiveGrant } from "./grants.js";
-import { renewTokens } from "./token-renewal.js";
+import { checkDiscovery, discoverBound, isBindingFailure, type ServerBinding } from "./resource-binding.js";
+import { renewalFailure, renewTokens } from "./token-renewal.js";
 import type { TokenStore } from "./token-store.js";
 
 /** Placeholder redirect for DCR metadata before the loopback listener has a port (RFC 8252: any port). */
@@ -32,6 +35,10 @@ export interface StoreProviderParams {
   /** Bounded fetch for discovery and token requests. */
   fetchFn: FetchLike;
   url: string;
+  /** The configured server and which issuers its client may go to. */
+  binding: ServerBinding;
+  /** The store key (`authEntryKey`): the configured server + the client. */
+  storeKey: string;
   store: TokenStore;
   refreshSkewMs: number;
   grant: InteractiveGrant | CredentialsGrant;
@@ -53,9 +60,20 @@ export class StoreProvider implements OAuthClientProvider {
   /** The refresh in flight; it resolves with the error of a refresh that failed for now (not for good). */
   private renewal: Promise<Error | undefined> | undefined;
   private loadedEntry: AuthEntry | undefined;
+  /** The code flow's client authentication: form-encoded, a configured secret only to the bound issuer. */
+  private readonly authenticateInteractiveClient: AddClientAuthentication;
+  /** The issuer the last bound discovery found (ours or the SDK's); credentials go only there. */
+  private boundIssuer: string | undefined;
 
   constructor(private readonly params: StoreProviderParams) {
     const { grant } = params;
+    this.authenticateInteractiveClient = interactiveClientAuthentication({
+      server: params.server,
+      client: () => this.clientInformation(),
+      configuredSecretOf:
+        grant.kind === "interactive" && grant.clientSecret !== undefined ? grant.clientId : undefined,
+      issuer: () => this.boundIssuer,
+    });
     if (grant.kind === "interactive" && grant.clientMetadataUrl)
       this.clientMetadataUrl = grant.clientMetadataUrl;
     if (grant.kind === "interactive") this.activeRedirectUrl = grant.redirectUrl;
@@ -100,8 +118,8 @@ export class StoreProvider implements OAuthClientProvider {
     const cimd = this.discovery?.authorizationServerMetadata?.client_id_metadata_document_supported === true;
     if (grant.clientMetadataUrl && cimd) return undefined; // the SDK uses the metadata document URL
     if (grant.clientId) {
-      // Stamped with the issuer it is used with (SEP-2352), so the SDK has nothing to re-save.
-      const issuer = ctx?.issuer ?? this.discovery?.authorizationServerMetadata?.issuer;
+      // Stamped with the bound issuer (SEP-2352): the SDK refuses it for any other.
+      const issuer = this.boundIssuer ?? ctx?.issuer;
       return {
         client_id: grant.clientId,
         ...(grant.clientSecret ? { client_secret: grant.clientSecret } : {}),
@@ -139,6 +157,7 @@ export class StoreProvider implements OAuthClientProvider {
       if (!headlessFirst && (!current?.tokens || !this.dueForRefresh(current.expiresAt)))
         return current?.tokens;
     } catch (error) {
+      if (isBindingFailure(error)) throw error; // the start fails: nothing is sent without a token either
       this.params.warn(`MCP server "${this.params.server}": OAuth discovery failed: ${messageOf(error)}`);
       return undefined;
     }
@@ -173,7 +192,9 @@ export class StoreProvider implements OAuthClientProvider {
     return this.verifier;
   }
 
+  /** The SDK's own discovery (e.g. from a 401's `resource_metadata`) is bound like ours, or `auth()` stops here. */
   saveDiscoveryState(state: OAuthDiscoveryState): void {
+    this.boundIssuer = checkDiscovery(this.params.binding, state);
     this.discovery = state;
   }
 
@@ -201,12 +222,19 @@ export class StoreProvider implements OAuthClientProvider {
     return prepare as NonNullable<OAuthClientProvider["prepareTokenRequest"]>;
   }
 
-  /** private_key_jwt's client assertion (the SDK provider's); undefined otherwise (the SDK's default). */
+  /** The headless provider's client authentication; for the code flow, ours (form-encoded, bound). */
   get addClientAuthentication(): AddClientAuthentication {
-    return this.delegate?.addClientAuthentication as AddClientAuthentication;
+    if (this.params.grant.kind === "credentials")
+      return this.delegate?.addClientAuthentication as AddClientAuthentication;
+    return this.authenticateInteractiveClient;
   }
 
-  /** The store entry; the first call discovers the issuer (RFC 9728 + 8414) to build the key. */
+  /** The issuer credentials are bound to, once a discovery passed (for the refresh's own check). */
+  get issuer(): string | undefined {
+    return this.boundIssuer;
+  }
+
+  /** The store entry; the first call discovers (RFC 9728 + 8414) and binds the server first. */
   entry(): Promise<AuthEntry> {
     this.entryPromise ??= this.discoverEntry().catch((error: unknown) => {
       this.entryPromise = undefined; // a later request tries again
@@ -243,6 +271,8 @@ export class StoreProvider implements OAuthClientProvider {
           provider: this,
           server: this.params.server,
           url: this.params.url,
+          binding: this.params.binding,
+          issuer: this.boundIssuer,
           fetchFn: this.params.fetchFn,
           rejected,
           headless: this.params.grant.kind === "credentials",
@@ -265,19 +295,18 @@ export class StoreProvider implements OAuthClientProvider {
     return this.renewal;
   }
 
-  /** The SDK's headless provider, built once the issuer is known (it pins `expectedIssuer`). */
-  async credentialsDelegate(issuer?: string): Promise<OAuthClientProvider> {
+  /**
+   * The SDK's headless provider, built once the issuer is bound (it pins `expectedIssuer` to it: the
+   * issuer the config pins, or one on the server's origin — never just the one a server names).
+   */
+  async credentialsDelegate(_issuer?: string): Promise<OAuthClientProvider> {
     const { grant } = this.params;
     if (grant.kind !== "credentials") throw new Error("not a client_credentials server");
     if (!this.delegate) {
       await this.entry();
-      const known =
-        issuer ??
-        this.discovery?.authorizationServerMetadata?.issuer ??
-        this.discovery?.authorizationServerUrl;
-      if (!known)
+      if (!this.boundIssuer)
         throw new Error(`MCP server "${this.params.server}": the authorization server is not known yet`);
-      this.delegate = grant.create(known);
+      this.delegate = grant.create(this.boundIssuer);
     }
     return this.delegate;
   }
@@ -292,40 +321,18 @@ export class StoreProvider implements OAuthClientProvider {
     if (tokens.id_token) this.params.onSecret(tokens.id_token);
   }
 
+  /** Discovers and binds (AUTH_FAILED for a resource or issuer the config refuses), then opens the entry. */
   private async discoverEntry(): Promise<AuthEntry> {
-    const { grant } = this.params;
-    const client =
-      grant.kind === "credentials"
-        ? grant.clientId
-        : (grant.clientMetadataUrl ?? grant.clientId ?? "dynamic");
-    const { entry, discovery } = await discoverAuthEntry(
-      this.params.url,
-      client,
-      this.params.store,
-      this.params.fetchFn,
-    );
+    const discovery = await discoverBound(this.params.binding, this.params.fetchFn);
+    this.boundIssuer = checkDiscovery(this.params.binding, discovery);
     // A guess made without the protected-resource metadata (it may live only at the URL a 401
     // names) is not kept as the SDK's discovery state: auth() then discovers from the 401 itself.
     if (discovery.resourceMetadata) this.discovery = discovery;
+    const entry = new AuthEntry(this.params.store, this.params.storeKey);
     this.loadedEntry = entry;
     const stored = await entry.current();
     if (stored?.tokens) this.learnSecrets(stored.tokens);
     if (stored?.client?.client_secret) this.params.onSecret(stored.client.client_secret);
     return entry;
   }
-}
-
-/**
- * The error a failed refresh fails its call with. A store that cannot be reached keeps its code
- * (`AUTH_STORE_UNAVAILABLE`), now naming the server: the refresh did not run, rather than run
- * uncoordinated and spend a refresh token the rest of the fleet shares.
- */
-function renewalFailure(server: string, error: unknown): Error {
-  const message = `MCP server "${server}": ${messageOf(error)}`;
-  if (isMcpCoreError(error) && error.code === "AUTH_STORE_UNAVAILABLE")
-    return new McpCoreError("AUTH_STORE_UNAVAILABLE", `${message}; the token was not refreshed`, {
-      server,
-      cause: error,
-    });
-  return new Error(message);
 }

@@ -2,7 +2,8 @@
  * One refresh of one server's tokens, exclusive across processes through the store's lock. Inside
  * the lock the store is read again first: another process may already have refreshed, and a
  * rotating refresh token spent twice revokes the whole grant. A refresh refused for good
- * (`invalid_grant`) drops the tokens, so the next request leads to a new authorization.
+ * (`invalid_grant`) drops the tokens, so the next request leads to a new authorization. A refresh
+ * token goes only to the issuer that issued it (the entry's stamp), with the bound resource.
  * @module
  */
 import {
@@ -13,8 +14,11 @@ import {
   refreshAuthorization,
   type StoredOAuthTokens,
 } from "@modelcontextprotocol/client";
+import { isMcpCoreError, McpCoreError } from "../errors.js";
 import type { AuthEntry } from "./auth-entry.js";
+import { messageOf } from "./auth-message.js";
 import { optional } from "./optional.js";
+import { assertResource, issuerOf, issuersMatch, type ServerBinding } from "./resource-binding.js";
 import type { StoredAuth } from "./token-store.js";
 
 export interface RenewalContext {
@@ -22,6 +26,10 @@ export interface RenewalContext {
   provider: OAuthClientProvider;
   server: string;
   url: string;
+  /** The configured server; the refresh's `resource` is checked against it. */
+  binding: ServerBinding;
+  /** The issuer the provider's discovery is bound to. */
+  issuer: string | undefined;
   fetchFn: FetchLike;
   /** The access token a server refused (401); undefined for a proactive refresh. */
   rejected: string | undefined;
@@ -70,7 +78,18 @@ async function refreshWithToken(context: RenewalContext, tokens: StoredOAuthToke
   const discovery = await provider.discoveryState?.();
   if (!discovery) throw new Error("the authorization server is not known");
   const metadata = discovery.authorizationServerMetadata;
-  const issuer = metadata?.issuer ?? String(discovery.authorizationServerUrl);
+  const issuer = issuerOf(discovery);
+  // The refresh token goes back only to the issuer that issued it (stamped when saved), and that
+  // issuer must still be the bound one; otherwise the 401 leads to a new authorization instead.
+  const bound = context.issuer !== undefined && issuersMatch(issuer, context.issuer);
+  if (!bound || typeof tokens.issuer !== "string" || !issuersMatch(tokens.issuer, issuer)) {
+    context.warn(
+      `MCP server "${context.server}": the stored refresh token was not issued by the bound authorization server; it is not used (authorization is needed)`,
+    );
+    return;
+  }
+  const resource = discovery.resourceMetadata?.resource;
+  if (resource !== undefined) assertResource(context.binding, resource);
   const clientInformation = await provider.clientInformation({ issuer });
   if (!clientInformation) throw new Error("no OAuth client to refresh with");
   try {
@@ -78,7 +97,7 @@ async function refreshWithToken(context: RenewalContext, tokens: StoredOAuthToke
       ...optional("metadata", metadata),
       clientInformation,
       refreshToken,
-      ...optional("resource", discovery.resourceMetadata?.resource),
+      ...optional("resource", resource),
       addClientAuthentication: provider.addClientAuthentication,
       fetchFn: context.fetchFn,
     });
@@ -103,4 +122,19 @@ async function refreshWithToken(context: RenewalContext, tokens: StoredOAuthToke
       `MCP server "${context.server}": the authorization server refused the refresh (${error.code}); authorization is needed`,
     );
   }
+}
+
+/**
+ * The error a failed refresh fails its call with. A store that cannot be reached keeps its code
+ * (`AUTH_STORE_UNAVAILABLE`), now naming the server: the refresh did not run, rather than run
+ * uncoordinated and spend a refresh token the rest of the fleet shares.
+ */
+export function renewalFailure(server: string, error: unknown): Error {
+  const message = `MCP server "${server}": ${messageOf(error)}`;
+  if (isMcpCoreError(error) && error.code === "AUTH_STORE_UNAVAILABLE")
+    return new McpCoreError("AUTH_STORE_UNAVAILABLE", `${message}; the token was not refreshed`, {
+      server,
+      cause: error,
+    });
+  return new Error(message);
 }

@@ -6,7 +6,7 @@
  */
 import type { StoredOAuthClientInformation, StoredOAuthTokens } from "@modelcontextprotocol/client";
 
-/** What is kept under one key: one authorization server (issuer), one resource, one client. */
+/** What is kept under one key (`authStoreKey`): one configured server and one client; the tokens carry their issuer. */
 export interface StoredAuth {
   /** The client's registration (dynamic or metadata document); absent for a configured client id. */
   client?: StoredOAuthClientInformation | undefined;

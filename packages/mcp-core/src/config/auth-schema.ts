@@ -5,6 +5,7 @@
  * @module
  */
 import { z } from "zod";
+import { isIssuerUrl } from "./issuer-url.js";
 import type { AuthInput } from "./server-config.js";
 
 const text = z
@@ -25,6 +26,13 @@ const httpUrl = z.string({ error: "an http or https URL" }).refine(
 
 const scopes = z.array(text, { error: "an array of scope names" });
 
+/** The authorization server a configured client may go to (`${VAR}` is checked once expanded). */
+const issuer = z
+  .string({ error: "an https URL, or http on a loopback host" })
+  .refine((value) => value.includes("${") || isIssuerUrl(value), {
+    error: "an https URL (no query or fragment), or http on a loopback host",
+  });
+
 const oauth = z.strictObject(
   {
     type: z.literal("oauth"),
@@ -33,6 +41,7 @@ const oauth = z.strictObject(
     clientMetadataUrl: httpUrl.optional(),
     scopes: scopes.optional(),
     redirectUrl: httpUrl.optional(),
+    issuer: issuer.optional(),
   },
   { error: "an object" },
 );
@@ -45,6 +54,7 @@ const clientCredentials = z
       clientSecret: text.optional(),
       privateKeyFile: text.optional(),
       scopes: scopes.optional(),
+      issuer: issuer.optional(),
     },
     { error: "an object" },
   )

@@ -107,7 +107,12 @@ export interface StdioServerConfig extends ServerConfigBase {
  * OAuth of a remote server: interactive authorization code with PKCE (`oauth`: a client metadata
  * document when `clientMetadataUrl` is given and the server supports it, else `clientId`, else
  * dynamic registration), the headless `client_credentials` grant (a secret or a private key file),
- * or, in a config object, the host's own `OAuthClientProvider`. Secrets may hold `${VAR}`.
+ * or, in a config object, the host's own `OAuthClientProvider`. Strings may hold `${VAR}`.
+ *
+ * `issuer` pins the authorization server: any other one the server names fails its start. Without
+ * it, a configured `clientSecret` or `privateKeyFile` goes only to an issuer on the server URL's
+ * origin. Either way a token is used only for the configured server (its protected-resource
+ * metadata must name it).
  */
 export type AuthInput =
   | {
@@ -117,6 +122,8 @@ export type AuthInput =
       clientMetadataUrl?: string | undefined;
       scopes?: readonly string[] | undefined;
       redirectUrl?: string | undefined;
+      /** The authorization server's issuer: an https URL, or http on a loopback host. */
+      issuer?: string | undefined;
     }
   | {
       type: "client_credentials";
@@ -124,6 +131,8 @@ export type AuthInput =
       clientSecret?: string | undefined;
       privateKeyFile?: string | undefined;
       scopes?: readonly string[] | undefined;
+      /** The authorization server's issuer: an https URL, or http on a loopback host. */
+      issuer?: string | undefined;
     }
   | OAuthClientProvider;
 

@@ -6,10 +6,10 @@
  * @module
  */
 import type { FetchLike, OAuthClientProvider } from "@modelcontextprotocol/client";
-import { type AuthConfig, createServerAuth, type ServerAuth } from "../auth/server-auth.js";
+import { expandedAuth } from "../auth/expand-auth.js";
+import { createServerAuth, type ServerAuth } from "../auth/server-auth.js";
 import type { TokenStore } from "../auth/token-store.js";
-import type { AuthInput, ServerConfig } from "../config/server-config.js";
-import { expandVars } from "../env/expand-vars.js";
+import type { ServerConfig } from "../config/server-config.js";
 import type { Redactor } from "../redact/redactor.js";
 
 /** What building a server's OAuth needs from the load. */
@@ -19,39 +19,6 @@ export interface ServerOAuthContext {
   refreshSkewMs: number;
   redactor: Redactor;
   warn: (message: string) => void;
-}
-
-const isHostProvider = (auth: AuthInput): auth is OAuthClientProvider => !("type" in auth);
-
-/** The config's `auth` with `${VAR}` expanded in its strings (an unset variable throws, naming the field). */
-function expandedAuth(
-  config: ServerConfig,
-  auth: AuthInput,
-  env: ServerOAuthContext["parentEnv"],
-): AuthConfig {
-  if (isHostProvider(auth)) return { type: "provider", provider: auth };
-  const expand = (value: string | undefined, field: string) =>
-    value === undefined
-      ? undefined
-      : expandVars(value, env, "error", { server: config.name, field: `auth.${field}` });
-  const scopes = auth.scopes ? [...auth.scopes] : undefined;
-  if (auth.type === "client_credentials") {
-    return {
-      type: "client_credentials",
-      clientId: expand(auth.clientId, "clientId") ?? "",
-      clientSecret: expand(auth.clientSecret, "clientSecret"),
-      privateKeyFile: expand(auth.privateKeyFile, "privateKeyFile"),
-      scopes,
-    };
-  }
-  return {
-    type: "oauth",
-    clientId: expand(auth.clientId, "clientId"),
-    clientSecret: expand(auth.clientSecret, "clientSecret"),
-    clientMetadataUrl: expand(auth.clientMetadataUrl, "clientMetadataUrl"),
-    redirectUrl: expand(auth.redirectUrl, "redirectUrl"),
-    scopes,
-  };
 }
 
 /** The server's OAuth, or undefined for a server without `auth`. */
@@ -66,7 +33,7 @@ export function serverOAuth(
     const auth = createServerAuth({
       server: config.name,
       url: config.url,
-      auth: expandedAuth(config, config.auth, context.parentEnv),
+      auth: expandedAuth(config.name, config.auth, context.parentEnv),
       store: context.store(),
       refreshSkewMs: context.refreshSkewMs,
       // Tokens rotate with every refresh; the redactor keeps the latest ones.
