@@ -99,7 +99,10 @@ export function createServerAuth(params: ServerAuthParams): ServerAuth {
   async function listen(): Promise<string> {
     if (closed) throw new Error(`MCP server "${params.server}": closed`);
     if (loopback) return loopback.url; // one pending authorization at a time
-    const listener = await listenForRedirect({ timeoutMs: params.redirectTimeoutMs });
+    const listener = await listenForRedirect({
+      timeoutMs: params.redirectTimeoutMs,
+      expectedState: () => provider.pendingState,
+    });
     loopback = listener;
     listener.result
       .then(
