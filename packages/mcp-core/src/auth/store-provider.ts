@@ -20,6 +20,7 @@ import type {
 import { isMcpCoreError, McpCoreError } from "../errors.js";
 import { type AuthEntry, discoverAuthEntry } from "./auth-entry.js";
 import { messageOf } from "./auth-message.js";
+import { assertAuthorizationServer } from "./authorization-server-policy.js";
 import type { CredentialsGrant, InteractiveGrant } from "./grants.js";
 import { renewTokens } from "./token-renewal.js";
 import type { TokenStore } from "./token-store.js";
@@ -83,6 +84,7 @@ export class StoreProvider implements OAuthClientProvider {
   /** A fresh state per authorization request; starts the loopback listener when there is no redirect URL. */
   async state(): Promise<string> {
     const { grant } = this.params;
+    assertAuthorizationServer(this.params.server, this.discovery);
     if (grant.kind === "interactive" && !grant.redirectUrl) this.activeRedirectUrl = await grant.listen();
     this.pendingState = randomBytes(16).toString("base64url");
     return this.pendingState;
