@@ -3,8 +3,11 @@
 // does not show PKCE S256 support gets no authorization started; nothing is fetched or handed to a
 // person off https (http only on loopback or the configured server's own origin); an OAuth document
 // too large for its purpose fails the start instead of being read whole.
+import type { OAuthClientProvider, OAuthDiscoveryState } from "@modelcontextprotocol/client";
 import { type HttpFixture, readLog, startHttpFixture } from "@toolnexus/fixtures";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { isAllowedAuthUrl } from "../src/auth/auth-url-policy.js";
+import { safeOrigin } from "../src/auth/safe-origin.js";
 import { isMcpCoreError } from "../src/errors.js";
 import type { ConnectionState, StateInfo } from "../src/index.js";
 import { failOnUnhandledRejections, useSources, useTempDir } from "./support/harness.js";
@@ -90,5 +93,107 @@ describe("an authorization server that does not show PKCE S256 support", () => {
     const message = expectRefused(await load(fixture.url), reason);
     expect(message).toContain(`the authorization server ${origin}`);
     expect(logged("authorize")).toEqual([]);
+  });
+});
+
+describe("where an authorization server may live", () => {
+  it("should fetch nothing at a link-local resource_metadata URL a 401 names", async () => {
+    const logged = await hostileModes({
+      "resource-metadata-url": "http://169.254.169.254/latest/meta-data/",
+    });
+    const message = expectRefused(
+      await load(fixture.url),
+      /refused an OAuth request to http:\/\/169\.254\.169\.254:/,
+    );
+    expect(message).not.toContain("latest"); // the origin only
+    expect(logged("authorize")).toEqual([]);
+  });
+
+  it("should fetch nothing at a resource_metadata URL off loopback, even one that routes here", async () => {
+    // 0.0.0.0 reaches this machine's listeners: had the request gone out, the fixture would log it.
+    const logged = await hostileModes({ "resource-metadata-url": "http://0.0.0.0:{port}/elsewhere-prm" });
+    const port = new URL(origin).port;
+    expectRefused(
+      await load(fixture.url),
+      new RegExp(`refused an OAuth request to http://0\\.0\\.0\\.0:${port}:`),
+    );
+    expect(logged("metadata").filter((entry) => JSON.stringify(entry).includes("elsewhere-prm"))).toEqual([]);
+  });
+
+  it("should register nowhere when the registration endpoint is plain http off loopback", async () => {
+    const logged = await hostileModes({ "endpoint-origin": "http://0.0.0.0:{port}" });
+    const port = new URL(origin).port;
+    expectRefused(
+      await load(fixture.url),
+      new RegExp(`refused an OAuth request to http://0\\.0\\.0\\.0:${port}:`),
+    );
+    expect(logged("register")).toEqual([]);
+  });
+
+  it("should hand no person an authorization endpoint that is plain http off loopback", async () => {
+    const logged = await hostileModes({ "endpoint-origin": "http://0.0.0.0:{port}" });
+    const run = await load(fixture.url, { type: "oauth", clientId: "desktop-app" });
+    expectRefused(run, /refused the authorization endpoint http:\/\/0\.0\.0\.0:\d+:/);
+    expect(logged("authorize")).toEqual([]);
+  });
+
+  it("should hand the host's own provider no authorization endpoint that is plain http off loopback", async () => {
+    await hostileModes({ "endpoint-origin": "http://0.0.0.0:{port}" });
+    const redirectedTo: URL[] = [];
+    let verifier = "";
+    let discovery: OAuthDiscoveryState | undefined;
+    const host: OAuthClientProvider = {
+      redirectUrl: "http://127.0.0.1:9/callback",
+      clientMetadata: { redirect_uris: ["http://127.0.0.1:9/callback"], token_endpoint_auth_method: "none" },
+      clientInformation: () => ({ client_id: "desktop-app" }),
+      tokens: () => undefined,
+      saveTokens: () => {},
+      redirectToAuthorization: (url) => {
+        redirectedTo.push(url);
+      },
+      saveCodeVerifier: (value) => {
+        verifier = value;
+      },
+      codeVerifier: () => verifier,
+      saveDiscoveryState: (state) => {
+        discovery = state;
+      },
+      discoveryState: () => discovery,
+    };
+    expectRefused(
+      await load(fixture.url, host),
+      /refused the authorization endpoint http:\/\/0\.0\.0\.0:\d+:/,
+    );
+    expect(redirectedTo).toEqual([]); // the host's opener never saw it
+  });
+
+  it.each([
+    ["https://as.example/authorize", "http://127.0.0.1:1/mcp", true],
+    ["http://127.0.0.1:8080/token", "https://mcp.example/mcp", true],
+    ["http://127.9.8.7/token", "https://mcp.example/mcp", true],
+    ["http://0x7f.1/token", "https://mcp.example/mcp", true], // the parser writes it 127.0.0.1
+    ["http://localhost:3000/register", "https://mcp.example/mcp", true],
+    ["http://[::1]:3000/register", "https://mcp.example/mcp", true],
+    ["http://mcp.internal:8080/.well-known/oauth-protected-resource", "http://mcp.internal:8080/mcp", true],
+    ["http://mcp.internal:8081/.well-known/oauth-protected-resource", "http://mcp.internal:8080/mcp", false],
+    ["http://169.254.169.254/latest/meta-data/", "https://mcp.example/mcp", false],
+    ["http://0.0.0.0:8080/", "https://mcp.example/mcp", false],
+    ["http://as.invalid/token", "https://mcp.example/mcp", false],
+    ["http://10.0.0.1/token", "https://mcp.example/mcp", false],
+    ["http://localhost./token", "https://mcp.example/mcp", false],
+    ["http://[::ffff:127.0.0.1]/token", "https://mcp.example/mcp", false],
+    ["http://127.0.0.1.nip.io/token", "https://mcp.example/mcp", false],
+    ["file:///etc/passwd", "https://mcp.example/mcp", false],
+    ["data:application/json,{}", "https://mcp.example/mcp", false],
+  ])("should judge %s for a server at %s: %s", (url, serverUrl, allowed) => {
+    expect(isAllowedAuthUrl(new URL(url), serverUrl)).toBe(allowed);
+  });
+
+  it("should quote an origin without path, query, credentials or control characters", () => {
+    expect(safeOrigin(new URL("https://user:pw@as.example:8443/x?token=y#z"))).toBe(
+      "https://as.example:8443",
+    );
+    expect(safeOrigin(new URL("https://b\u00fccher.example/"))).toBe("https://xn--bcher-kva.example");
+    expect(safeOrigin(new URL("foo://a\u0007b/"))).toBe("foo://a%07b");
   });
 });

@@ -10,6 +10,8 @@ import { McpCoreError } from "../errors.js";
 import { type AuthCallback, type ParsedAuthCallback, parseAuthCallback } from "./auth-callback.js";
 import { refreshingFetch } from "./auth-fetch.js";
 import { messageOf } from "./auth-message.js";
+import { assertAuthUrl } from "./authorization-server-policy.js";
+import { guardedFetch } from "./guarded-fetch.js";
 import { headlessProviderFactory } from "./headless-credentials.js";
 import { type LoopbackRedirect, listenForRedirect } from "./loopback-redirect.js";
 import { optional } from "./optional.js";
@@ -78,7 +80,8 @@ export function createServerAuth(params: ServerAuthParams): ServerAuth {
   let loopback: LoopbackRedirect | undefined;
   let closed = false;
   const finishing = new Map<string, Promise<void>>();
-  const fetchFn = timedFetch(params.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS);
+  const guard = { server: params.server, serverUrl: params.url };
+  const fetchFn = guardedFetch(guard, timedFetch(params.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS));
 
   const provider = new StoreProvider({
     server: params.server,
@@ -151,7 +154,7 @@ export function createServerAuth(params: ServerAuthParams): ServerAuth {
           renew: (rejected) => provider.renew(rejected),
           currentAccessToken: () => provider.currentAccessToken(),
         },
-        base,
+        guardedFetch({ ...guard, passEndpoint: true }, base),
       ),
     authorizationUrl: () => provider.pendingAuthorization,
     finish,
@@ -227,10 +230,12 @@ function isHttpsWithPath(value: string): boolean {
 /** A host's own provider: used as it is; the authorization URL it is sent to is remembered. */
 function hostProviderAuth(params: ServerAuthParams, host: OAuthClientProvider): ServerAuth {
   let pending: URL | undefined;
+  const guard = { server: params.server, serverUrl: params.url };
   const provider = new Proxy(host, {
     get(target, property) {
       if (property === "redirectToAuthorization") {
         return async (url: URL) => {
+          assertAuthUrl(params.server, params.url, url, "the authorization endpoint");
           pending = url;
           await target.redirectToAuthorization(url);
         };
@@ -241,12 +246,12 @@ function hostProviderAuth(params: ServerAuthParams, host: OAuthClientProvider): 
   });
   return {
     provider,
-    wrapFetch: (base) => base ?? fetch,
+    wrapFetch: (base) => guardedFetch({ ...guard, passEndpoint: true }, base),
     authorizationUrl: () => pending,
     finish: async (input) => {
       const callback = parseAuthCallback(input);
       if (callback.code) params.onSecret(callback.code);
-      await exchangeCode(params, provider, callback, undefined);
+      await exchangeCode(params, provider, callback, guardedFetch(guard));
       pending = undefined;
     },
     ready: async () => {},

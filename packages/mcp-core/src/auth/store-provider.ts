@@ -20,7 +20,7 @@ import type {
 import { isMcpCoreError, McpCoreError } from "../errors.js";
 import { type AuthEntry, discoverAuthEntry } from "./auth-entry.js";
 import { messageOf } from "./auth-message.js";
-import { assertAuthorizationServer } from "./authorization-server-policy.js";
+import { assertAuthorizationServer, assertAuthUrl } from "./authorization-server-policy.js";
 import type { CredentialsGrant, InteractiveGrant } from "./grants.js";
 import { renewTokens } from "./token-renewal.js";
 import type { TokenStore } from "./token-store.js";
@@ -84,7 +84,7 @@ export class StoreProvider implements OAuthClientProvider {
   /** A fresh state per authorization request; starts the loopback listener when there is no redirect URL. */
   async state(): Promise<string> {
     const { grant } = this.params;
-    assertAuthorizationServer(this.params.server, this.discovery);
+    assertAuthorizationServer(this.params.server, this.params.url, this.discovery);
     if (grant.kind === "interactive" && !grant.redirectUrl) this.activeRedirectUrl = await grant.listen();
     this.pendingState = randomBytes(16).toString("base64url");
     return this.pendingState;
@@ -161,6 +161,7 @@ export class StoreProvider implements OAuthClientProvider {
   }
 
   redirectToAuthorization(url: URL): void {
+    assertAuthUrl(this.params.server, this.params.url, url, "the authorization endpoint");
     this.pendingAuthorization = url;
   }
 
