@@ -197,3 +197,20 @@ describe("where an authorization server may live", () => {
     expect(safeOrigin(new URL("foo://a\u0007b/"))).toBe("foo://a%07b");
   });
 });
+
+describe("an OAuth document too large for its purpose", () => {
+  it("should fail the start after reading about the bound of a multi-megabyte metadata document", async () => {
+    const padBytes = 4 * 1024 * 1024;
+    const logged = await hostileModes({ "metadata-pad-bytes": String(padBytes) });
+    const run = await load(fixture.url);
+    const message = expectRefused(
+      run,
+      new RegExp(
+        `^MCP server "o": ${origin} sent an OAuth document larger than 262144 bytes \\(at least \\d+ seen\\)$`,
+      ),
+    );
+    // The download stopped near the bound: the 4 MiB document was never read whole.
+    expect(Number(/at least (\d+) seen/.exec(message)?.[1])).toBeLessThan(padBytes / 8);
+    expect(logged("metadata").length).toBeGreaterThan(0);
+  });
+});
