@@ -2,8 +2,14 @@
  * The loopback redirect helper for CLIs and desktop hosts (RFC 8252 §7.3): one HTTP listener on
  * 127.0.0.1, a random port, that takes ONE request to the callback path, answers a short page and
  * closes. Bounded in time; nothing survives `close()`.
+ *
+ * Any local user can find the port and race the browser to it. With `expectedState`, a request to
+ * the callback path whose `state` is missing or not the pending request's is answered 400 and
+ * otherwise ignored: it neither ends the authorization nor reaches the code exchange (where a
+ * foreign code would be redeemed with the pending PKCE verifier). Such requests are capped.
  * @module
  */
+import { timingSafeEqual } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 
@@ -15,6 +21,13 @@ export interface LoopbackRedirectOptions {
   path?: string | undefined;
   /** How long to wait for the callback before `result` rejects and the listener closes. @default 300000 (5 min) */
   timeoutMs?: number | undefined;
+  /**
+   * The `state` of the pending authorization request, read when a callback arrives. A callback
+   * without it (or with another) is answered 400 and ignored. Unset: any state passes (the caller checks).
+   */
+  expectedState?: (() => string | undefined) | undefined;
+  /** After this many ignored callbacks (wrong or missing state) `result` rejects. @default 16 */
+  maxRejectedCallbacks?: number | undefined;
 }
 
 /** What the authorization server sent back in the redirect's query. */
@@ -37,6 +50,7 @@ export interface LoopbackRedirect {
 
 export const DEFAULT_REDIRECT_PATH = "/callback";
 export const DEFAULT_REDIRECT_TIMEOUT_MS = 300_000;
+export const DEFAULT_MAX_REJECTED_CALLBACKS = 16;
 
 /** The page the person's browser shows; it carries nothing from the query. */
 function page(res: ServerResponse, status: number, message: string): void {
@@ -51,6 +65,8 @@ function page(res: ServerResponse, status: number, message: string): void {
 export async function listenForRedirect(options: LoopbackRedirectOptions = {}): Promise<LoopbackRedirect> {
   const path = options.path ?? DEFAULT_REDIRECT_PATH;
   const timeoutMs = options.timeoutMs ?? DEFAULT_REDIRECT_TIMEOUT_MS;
+  const maxRejected = options.maxRejectedCallbacks ?? DEFAULT_MAX_REJECTED_CALLBACKS;
+  let rejected = 0;
   let settle: { resolve(value: RedirectResult): void; reject(error: Error): void } | undefined;
   const result = new Promise<RedirectResult>((resolve, reject) => {
     settle = { resolve, reject };
@@ -66,6 +82,18 @@ export async function listenForRedirect(options: LoopbackRedirectOptions = {}): 
     }
     const error = url.searchParams.get("error");
     const code = url.searchParams.get("code");
+    const state = url.searchParams.get("state") ?? undefined;
+    if (options.expectedState && !sameState(state, options.expectedState())) {
+      page(res, 400, "This is not the redirect of a pending authorization.");
+      if (++rejected >= maxRejected) {
+        finish(
+          new Error(`${rejected} redirects with a wrong or missing state; the authorization was abandoned`),
+          undefined,
+          true,
+        );
+      }
+      return;
+    }
     if (error || !code) {
       page(res, 400, "Authorization failed. You can close this window.");
       finish(
@@ -78,7 +106,7 @@ export async function listenForRedirect(options: LoopbackRedirectOptions = {}): 
     page(res, 200, "Authorization complete. You can close this window.");
     const value = {
       code,
-      state: url.searchParams.get("state") ?? undefined,
+      state,
       iss: url.searchParams.get("iss") ?? undefined,
     };
     finish(undefined, value, true);
@@ -119,6 +147,14 @@ export async function listenForRedirect(options: LoopbackRedirectOptions = {}): 
     result,
     close: () => finish(new Error("the redirect listener was closed")),
   };
+}
+
+/** Whether the callback's state is the expected one (compared in constant time). */
+function sameState(actual: string | undefined, expected: string | undefined): boolean {
+  if (actual === undefined || expected === undefined) return false;
+  const a = Buffer.from(actual);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
 }
 
 /** An OAuth error code is a short token; anything else is not echoed. */

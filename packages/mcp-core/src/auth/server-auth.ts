@@ -12,6 +12,8 @@ import { type AuthCallback, type ParsedAuthCallback, parseAuthCallback } from ".
 import { authEntryKey, clientKeyOf } from "./auth-entry.js";
 import { refreshingFetch } from "./auth-fetch.js";
 import { messageOf } from "./auth-message.js";
+import { assertAuthUrl } from "./authorization-server-policy.js";
+import { guardedFetch } from "./guarded-fetch.js";
 import { exposedKeyFileMode, headlessProviderFactory } from "./headless-credentials.js";
 import { type LoopbackRedirect, listenForRedirect } from "./loopback-redirect.js";
 import { optional } from "./optional.js";
@@ -86,7 +88,8 @@ export function createServerAuth(params: ServerAuthParams): ServerAuth {
   let loopback: LoopbackRedirect | undefined;
   let closed = false;
   const finishing = new Map<string, Promise<void>>();
-  const fetchFn = timedFetch(params.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS);
+  const guard = { server: params.server, serverUrl: params.url };
+  const fetchFn = guardedFetch(guard, timedFetch(params.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS));
 
   const confidential =
     config.clientSecret !== undefined || (config.type === "client_credentials" && !!config.privateKeyFile);
@@ -116,7 +119,10 @@ export function createServerAuth(params: ServerAuthParams): ServerAuth {
   async function listen(): Promise<string> {
     if (closed) throw new Error(`MCP server "${params.server}": closed`);
     if (loopback) return loopback.url; // one pending authorization at a time
-    const listener = await listenForRedirect({ timeoutMs: params.redirectTimeoutMs });
+    const listener = await listenForRedirect({
+      timeoutMs: params.redirectTimeoutMs,
+      expectedState: () => provider.pendingState,
+    });
     loopback = listener;
     listener.result
       .then(
@@ -165,7 +171,7 @@ export function createServerAuth(params: ServerAuthParams): ServerAuth {
           renew: (rejected) => provider.renew(rejected),
           currentAccessToken: () => provider.currentAccessToken(),
         },
-        base,
+        guardedFetch({ ...guard, passEndpoint: true }, base),
       ),
     authorizationUrl: () => provider.pendingAuthorization,
     finish,
@@ -255,10 +261,12 @@ function isHttpsWithPath(value: string): boolean {
 /** A host's own provider: used as it is; the authorization URL it is sent to is remembered. */
 function hostProviderAuth(params: ServerAuthParams, host: OAuthClientProvider): ServerAuth {
   let pending: URL | undefined;
+  const guard = { server: params.server, serverUrl: params.url };
   const provider = new Proxy(host, {
     get(target, property) {
       if (property === "redirectToAuthorization") {
         return async (url: URL) => {
+          assertAuthUrl(params.server, params.url, url, "the authorization endpoint");
           pending = url;
           await target.redirectToAuthorization(url);
         };
@@ -269,12 +277,12 @@ function hostProviderAuth(params: ServerAuthParams, host: OAuthClientProvider): 
   });
   return {
     provider,
-    wrapFetch: (base) => base ?? fetch,
+    wrapFetch: (base) => guardedFetch({ ...guard, passEndpoint: true }, base),
     authorizationUrl: () => pending,
     finish: async (input) => {
       const callback = parseAuthCallback(input);
       if (callback.code) params.onSecret(callback.code);
-      await exchangeCode(params, provider, callback, undefined);
+      await exchangeCode(params, provider, callback, guardedFetch(guard));
       pending = undefined;
     },
     ready: async () => {},

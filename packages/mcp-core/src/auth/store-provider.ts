@@ -21,6 +21,7 @@ import type {
 } from "@modelcontextprotocol/client";
 import { AuthEntry } from "./auth-entry.js";
 import { messageOf } from "./auth-message.js";
+import { assertAuthorizationServer, assertAuthUrl } from "./authorization-server-policy.js";
 import { interactiveClientAuthentication } from "./client-authentication.js";
 import type { CredentialsGrant, InteractiveGrant } from "./grants.js";
 import { checkDiscovery, discoverBound, isBindingFailure, type ServerBinding } from "./resource-binding.js";
@@ -101,6 +102,7 @@ export class StoreProvider implements OAuthClientProvider {
   /** A fresh state per authorization request; starts the loopback listener when there is no redirect URL. */
   async state(): Promise<string> {
     const { grant } = this.params;
+    assertAuthorizationServer(this.params.server, this.params.url, this.discovery);
     if (grant.kind === "interactive" && !grant.redirectUrl) this.activeRedirectUrl = await grant.listen();
     this.pendingState = randomBytes(16).toString("base64url");
     return this.pendingState;
@@ -178,6 +180,7 @@ export class StoreProvider implements OAuthClientProvider {
   }
 
   redirectToAuthorization(url: URL): void {
+    assertAuthUrl(this.params.server, this.params.url, url, "the authorization endpoint");
     this.pendingAuthorization = url;
   }
 

@@ -1,7 +1,8 @@
 /**
  * `maxFrameBytes` for HTTP: a response body is read as it streams, never whole past the bound. A JSON
  * body counts in total, an event stream per event (the bytes since the last blank line), because
- * either is one message the SDK would otherwise buffer before parsing, whatever its size.
+ * either is one message the SDK would otherwise buffer before parsing, whatever its size. A document
+ * read whole (`boundedDocument`) counts in total whatever its content type.
  * @module
  */
 
@@ -55,14 +56,36 @@ export function boundedResponse(
   const type = response.headers.get("content-type")?.split(";")[0]?.trim().toLowerCase();
   const kind =
     type === "application/json" ? "json" : type === "text/event-stream" ? "event-stream" : undefined;
-  if (!response.body || kind === undefined) return response;
+  if (kind === undefined) return response;
   const over = kind === "json" ? totalCounter(maxBytes) : eventCounter(maxBytes);
+  return withCountedBody(response, over, (seen) => tooLarge(seen, kind));
+}
+
+/**
+ * `response` with a body that errors with `tooLarge(bytesSeen)` once it exceeds `maxBytes` in total,
+ * whatever its content type: for documents read whole (OAuth metadata, registration, token
+ * responses), which a reader parses as JSON whatever the server says they are.
+ */
+export function boundedDocument(
+  response: Response,
+  maxBytes: number,
+  tooLarge: (bytesSeen: number) => Error,
+): Response {
+  return withCountedBody(response, totalCounter(maxBytes), tooLarge);
+}
+
+function withCountedBody(
+  response: Response,
+  over: (chunk: Uint8Array) => number | undefined,
+  tooLarge: (bytesSeen: number) => Error,
+): Response {
+  if (!response.body) return response;
   const bounded = response.body.pipeThrough(
     new TransformStream<Uint8Array, Uint8Array>({
       transform(chunk, controller) {
         const seen = over(chunk);
         if (seen === undefined) controller.enqueue(chunk);
-        else controller.error(tooLarge(seen, kind));
+        else controller.error(tooLarge(seen));
       },
     }),
   );
