@@ -2,6 +2,9 @@
  * The scrub rule for names a glob brings in: credential-shaped names and values stay behind.
  * @module
  */
+import { hasUrlPassword } from "./url-password.js";
+
+export { hasUrlPassword };
 
 /** Name segments (split on `_`, compared upper-cased) that mark a name as a credential. */
 export const CREDENTIAL_SEGMENTS: readonly string[] = Object.freeze([
@@ -48,13 +51,6 @@ const CREDENTIAL_SUFFIXES: readonly string[] = Object.freeze([
 const SEGMENTS = new Set(CREDENTIAL_SEGMENTS);
 
 /**
- * A URL whose userinfo has a non-empty password: `scheme://[user]:password@`, anywhere in the value.
- * The password may hold `:` or `@` but not `/`, `?`, `#` or whitespace, so `http://host:8080/?a=b@c`
- * (a port, then an `@` in the query) does not match.
- */
-export const URL_WITH_PASSWORD = /[A-Za-z][A-Za-z0-9+.-]*:\/\/[^/?#@:\s]*:[^/?#\s]+@/;
-
-/**
  * Whether a name looks like it holds a credential.
  * @param name An env name.
  * @returns true when, upper-cased and split on `_`, a segment is in {@link CREDENTIAL_SEGMENTS},
@@ -73,15 +69,6 @@ function isCredentialSegment(segment: string): boolean {
     CREDENTIAL_INFIXES.some((word) => segment.includes(word)) ||
     CREDENTIAL_SUFFIXES.some((word) => segment.endsWith(word))
   );
-}
-
-/**
- * Whether a value carries a URL with a password, e.g. `postgres://u:p@host`.
- * @param value An env value.
- * @returns true when {@link URL_WITH_PASSWORD} matches anywhere in the value.
- */
-export function hasUrlPassword(value: string): boolean {
-  return URL_WITH_PASSWORD.test(value);
 }
 
 /**
