@@ -37,10 +37,10 @@ describe("redaction of long values an authorization server issues", () => {
     // The same path once first, on another token of the same shape: what is measured is the cost of
     // the input, not the one-time compilation of the code (on a busy machine that alone takes more).
     const warm = "a".repeat(50_000) + token(50_000);
-    redactor.add(warm, "rotating");
+    redactor.learn(warm);
     redactError(new Error(`warm ${warm}`), redactor);
     const { value: error, ms } = blockedMs(() => {
-      redactor.add(issued, "rotating");
+      redactor.learn(issued);
       return redactError(new Error(`the token endpoint said: invalid token ${issued} (expired)`), redactor);
     });
     expect(error.message).toBe(`the token endpoint said: invalid token ${REDACTED} (expired)`);
@@ -50,7 +50,7 @@ describe("redaction of long values an authorization server issues", () => {
   it("should redact a long token echoed inside JSON and after a scheme, and leave its neighbours", () => {
     const redactor = new Redactor();
     const issued = token(5_000);
-    redactor.add(`Bearer ${issued}`, "rotating");
+    redactor.learn(`Bearer ${issued}`);
     const text = `{"error":"invalid_token","got":"${issued}"} Authorization: Bearer ${issued}\nnext line`;
     expect(redactor.redact(text)).toBe(
       `{"error":"invalid_token","got":"${REDACTED}"} Authorization: ${REDACTED}\nnext line`,
@@ -60,7 +60,7 @@ describe("redaction of long values an authorization server issues", () => {
   it("should cover a long secret's whole echo though it keeps only a bounded prefix", () => {
     const redactor = new Redactor();
     const issued = token(MAX_SECRET_CHARS * 10);
-    redactor.add(issued, "rotating");
+    redactor.learn(issued);
     // Its prefix, then other token characters: the rest of the run is the secret's, covered too.
     expect(redactor.redact(`x ${issued}.sig y`)).toBe(`x ${REDACTED} y`);
     // A different token sharing less than the prefix is left alone.
@@ -73,7 +73,7 @@ describe("redaction of long values an authorization server issues", () => {
     const line = `a://${"a:".repeat(250_000)}${"b".repeat(250_000)}:${"::a".repeat(90_000)}`;
     expect(line.length).toBeGreaterThan(1_000_000);
     const { value: redacted, ms } = blockedMs(() => {
-      redactor.add(line, "rotating");
+      redactor.learn(line);
       return redactor.redact(`server said ${line}`);
     });
     expect(redacted).toBe(`server said ${REDACTED}`);
@@ -83,7 +83,7 @@ describe("redaction of long values an authorization server issues", () => {
   it("should stay linear when a hostile authorization server issues tokens that share a long prefix", () => {
     const redactor = new Redactor();
     const prefix = "A".repeat(MAX_SECRET_CHARS - 8);
-    for (let i = 0; i < 300; i++) redactor.add(`${prefix}${String(i).padStart(8, "0")}`, "rotating");
+    for (let i = 0; i < 300; i++) redactor.learn(`${prefix}${String(i).padStart(8, "0")}`);
     // A regex alternation retries each of the 300 at each position: ~300 x 120 steps per character.
     const text = "A".repeat(200_000);
     const { value: redacted, ms } = blockedMs(() => redactor.redact(text));
@@ -93,8 +93,8 @@ describe("redaction of long values an authorization server issues", () => {
 
   it("should cover overlapping secrets whole, leaving no part of either", () => {
     const redactor = new Redactor();
-    redactor.add("first-secret-123456");
-    redactor.add("123456-second-secret");
+    redactor.pin("first-secret-123456");
+    redactor.pin("123456-second-secret");
     expect(redactor.redact("<first-secret-123456-second-secret>")).toBe(`<${REDACTED}>`);
   });
 });

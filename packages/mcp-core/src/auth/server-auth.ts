@@ -7,6 +7,7 @@
 import { auth, type FetchLike, type OAuthClientProvider, OAuthError } from "@modelcontextprotocol/client";
 import type { AuthInput } from "../config/server-config.js";
 import { McpCoreError } from "../errors.js";
+import type { SecretKind } from "../redact/redactor.js";
 import { type AuthCallback, type ParsedAuthCallback, parseAuthCallback } from "./auth-callback.js";
 import { refreshingFetch } from "./auth-fetch.js";
 import { messageOf } from "./auth-message.js";
@@ -32,7 +33,7 @@ export interface ServerAuthParams {
   /** Refresh this long before the access token expires. */
   refreshSkewMs: number;
   /** Called with every secret learned (tokens, client secret, code, verifier) so the core redacts it. */
-  onSecret: (value: string) => void;
+  onSecret: (value: string, kind?: SecretKind) => void;
   warn: (message: string) => void;
   /** Called when an authorization completed through the loopback redirect (no `finish` call from the host). */
   onAuthorized?: (() => void) | undefined;
@@ -93,8 +94,7 @@ export function createServerAuth(params: ServerAuthParams): ServerAuth {
         ? { kind: "interactive", ...config, listen }
         : { kind: "credentials", clientId: config.clientId, create: headlessProviderFactory(config) },
   });
-  if (config.type === "oauth" && config.clientSecret) params.onSecret(config.clientSecret);
-  if (config.type === "client_credentials" && config.clientSecret) params.onSecret(config.clientSecret);
+  if (config.clientSecret) params.onSecret(config.clientSecret, "configured");
 
   async function listen(): Promise<string> {
     if (closed) throw new Error(`MCP server "${params.server}": closed`);

@@ -18,6 +18,7 @@ import type {
   StoredOAuthTokens,
 } from "@modelcontextprotocol/client";
 import { isMcpCoreError, McpCoreError } from "../errors.js";
+import type { SecretKind } from "../redact/redactor.js";
 import { type AuthEntry, discoverAuthEntry } from "./auth-entry.js";
 import { messageOf } from "./auth-message.js";
 import type { CredentialsGrant, InteractiveGrant } from "./grants.js";
@@ -35,7 +36,7 @@ export interface StoreProviderParams {
   store: TokenStore;
   refreshSkewMs: number;
   grant: InteractiveGrant | CredentialsGrant;
-  onSecret(value: string): void;
+  onSecret(value: string, kind?: SecretKind): void;
   warn(message: string): void;
 }
 
@@ -112,7 +113,7 @@ export class StoreProvider implements OAuthClientProvider {
   }
 
   async saveClientInformation(info: StoredOAuthClientInformation): Promise<void> {
-    if (info.client_secret) this.params.onSecret(info.client_secret);
+    if (info.client_secret) this.params.onSecret(info.client_secret, "client_secret");
     const { grant } = this.params;
     // A configured client is configuration, not state: only registrations (DCR, CIMD) are stored.
     if (grant.kind === "credentials" || info.client_id === grant.clientId) return;
@@ -287,9 +288,9 @@ export class StoreProvider implements OAuthClientProvider {
   }
 
   private learnSecrets(tokens: StoredOAuthTokens): void {
-    this.params.onSecret(tokens.access_token);
-    if (tokens.refresh_token) this.params.onSecret(tokens.refresh_token);
-    if (tokens.id_token) this.params.onSecret(tokens.id_token);
+    this.params.onSecret(tokens.access_token, "access_token");
+    if (tokens.refresh_token) this.params.onSecret(tokens.refresh_token, "refresh_token");
+    if (tokens.id_token) this.params.onSecret(tokens.id_token, "id_token");
   }
 
   private async discoverEntry(): Promise<AuthEntry> {
@@ -310,7 +311,7 @@ export class StoreProvider implements OAuthClientProvider {
     this.loadedEntry = entry;
     const stored = await entry.current();
     if (stored?.tokens) this.learnSecrets(stored.tokens);
-    if (stored?.client?.client_secret) this.params.onSecret(stored.client.client_secret);
+    if (stored?.client?.client_secret) this.params.onSecret(stored.client.client_secret, "client_secret");
     return entry;
   }
 }

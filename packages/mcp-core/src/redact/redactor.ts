@@ -3,8 +3,14 @@
  * credential-shaped env values, OAuth client secrets and tokens), replaced by `[REDACTED]` in every
  * text the library surfaces about that server.
  *
- * Values given at start (env) are kept for the server's lifetime; values learned per request
- * (headers, OAuth secrets) the most recent {@link MAX_HISTORY}.
+ * What it keeps, and for how long:
+ * - **pinned** values (env, the `${VAR}`s a config references, a configured client secret): for
+ *   the server's lifetime;
+ * - **held** values, one per named slot (each header by name; the current access, refresh and id
+ *   token; a registered client secret): while current, the value a slot replaces joining the history;
+ * - the **history** (replaced slot values, codes, verifiers): the most recent {@link MAX_HISTORY}.
+ * So however long a server runs and however often its tokens are renewed, what it was configured
+ * with and what it holds now are always redacted; only old tokens may go.
  *
  * Every value is kept as at most {@link MAX_SECRET_CHARS} characters: a longer one by its prefix,
  * whose matches are covered through the end of the run of non-space characters that follows. So a
@@ -34,11 +40,22 @@ export const MAX_SECRET_CHARS = 128;
 /** Replaced and one-off values kept (spellings, not values): old tokens go first. */
 export const MAX_HISTORY = 256;
 
+/** Named slots kept; beyond them a value goes to the history (a header function inventing names). */
+const MAX_SLOTS = 64;
+
+/**
+ * How an OAuth secret is kept (`onSecret(value, kind)`): `"configured"` pins it (a client secret from
+ * the config); a slot name holds it while current (the value the slot had joins the history); none
+ * puts it in the history (codes, verifiers).
+ */
+export type SecretKind = "configured" | "client_secret" | "access_token" | "refresh_token" | "id_token";
+
 /** The spellings of one value, each as it is kept (see {@link MAX_SECRET_CHARS}). */
 type Spelling = string;
 
 export class Redactor {
   private readonly pinned = new Set<Spelling>();
+  private readonly slots = new Map<string, Spelling[]>();
   /** Most recently learned last. */
   private readonly history = new Set<Spelling>();
   private matcher: SecretMatcher | undefined;
@@ -53,20 +70,41 @@ export class Redactor {
     }
   }
 
+  /**
+   * Holds `value` as the current value of `slot`: kept while current, however many values are
+   * learned meanwhile. The value the slot held before joins the history.
+   */
+  hold(slot: string, value: string): void {
+    const previous = this.slots.get(slot);
+    const current = spellings(value);
+    if (previous && sameSpellings(previous, current)) return;
+    if (!previous && this.slots.size >= MAX_SLOTS) {
+      this.learn(value);
+      return;
+    }
+    this.slots.set(slot, current);
+    for (const spelling of previous ?? []) this.remember(spelling);
+    this.changed();
+  }
+
   /** Adds `value` to the bounded history: the least recently learned spellings go first. */
   learn(value: string): void {
     for (const spelling of spellings(value)) this.remember(spelling);
   }
 
-  /** Registers one value: `"pinned"` for the server's lifetime, `"rotating"` in the bounded history. */
-  add(value: string, kind: "pinned" | "rotating" = "pinned"): void {
-    if (kind === "pinned") this.pin(value);
+  /**
+   * The `onSecret` of the server's OAuth: `kind` says how long the value is kept (see
+   * {@link SecretKind}); without it, the value goes to the history.
+   */
+  secret(value: string, kind?: SecretKind): void {
+    if (kind === "configured") this.pin(value);
+    else if (kind) this.hold(`oauth:${kind}`, value);
     else this.learn(value);
   }
 
-  /** Registers every header value of one request (in the history; re-sent ones move to its back). */
+  /** Holds every header value of one request, one slot per header name (a static one stays current). */
   addHeaders(headers: Record<string, string>): void {
-    for (const value of Object.values(headers)) this.learn(value);
+    for (const [name, value] of Object.entries(headers)) this.hold(`header:${name.toLowerCase()}`, value);
   }
 
   /** Pins the values of a child env whose name is credential-shaped or that carry a URL password. */
@@ -108,7 +146,7 @@ export class Redactor {
   }
 
   private patterns(): SecretPattern[] {
-    const all = new Set([...this.pinned, ...this.history]);
+    const all = new Set([...this.pinned, ...[...this.slots.values()].flat(), ...this.history]);
     return [...all].map((text) => ({ text, throughRun: text.length === MAX_SECRET_CHARS }));
   }
 }
@@ -160,4 +198,8 @@ function isSchemeTokenChar(code: number): boolean {
 
 function isSpace(code: number): boolean {
   return code === 32 || (code >= 9 && code <= 13);
+}
+
+function sameSpellings(a: readonly Spelling[], b: readonly Spelling[]): boolean {
+  return a.length === b.length && a.every((spelling, i) => spelling === b[i]);
 }
