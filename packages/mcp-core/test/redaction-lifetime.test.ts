@@ -67,7 +67,7 @@ describe("a configured secret echoed late in a run", () => {
       "--token-error-after",
       String(renewalsBeforeEcho),
       "--token-error-description",
-      "client secret {client_secret} is revoked",
+      "client secret {client_secret} is revoked\u001b[0m",
     ]);
     let request = 0;
     const signed = () => {
@@ -99,11 +99,22 @@ describe("a configured secret echoed late in a run", () => {
     );
     expect(source.state("c")).toBe("running");
     const refused = () => warnings.some((warning) => warning.includes("is revoked"));
-    for (let i = 0; i <= renewalsBeforeEcho && !refused(); i++) await source.refresh("c").catch(() => {});
+    // The SDK's auth() warns on the console before it retries: that line must not reach it.
+    const consoleLines: string[] = [];
+    const originalWarn = console.warn;
+    console.warn = (...args: unknown[]) => void consoleLines.push(args.map(String).join(" "));
+    try {
+      for (let i = 0; i <= renewalsBeforeEcho && !refused(); i++) await source.refresh("c").catch(() => {});
+    } finally {
+      console.warn = originalWarn;
+    }
     expect(refused()).toBe(true);
+    expect(consoleLines.join("\n")).not.toContain("is revoked");
+    expect(warnings.join("\n")).toContain(`the MCP SDK warned: OAuth "invalid_client"`);
     expect(request * HEADERS).toBeGreaterThan(MAX_HISTORY);
     const surfaced = [...warnings, inspect(source.servers()), inspect(source)].join("\n");
     expect(surfaced).toContain(`client secret ${REDACTED} is revoked`);
     expect(surfaced).not.toContain(CLIENT_SECRET);
+    expect(surfaced).not.toContain("\u001b"); // the description's escape sequence is spelled out
   });
 });

@@ -14,7 +14,9 @@ import {
   type StoredOAuthTokens,
 } from "@modelcontextprotocol/client";
 import type { AuthEntry } from "./auth-entry.js";
+import { errorCode } from "./auth-message.js";
 import { optional } from "./optional.js";
+import { withSdkWarnings } from "./sdk-warnings.js";
 import type { StoredAuth } from "./token-store.js";
 
 export interface RenewalContext {
@@ -52,11 +54,13 @@ export function renewTokens(context: RenewalContext): Promise<void> {
     if (!stillNeeded(context, stored)) return;
     if (context.headless) {
       // client_credentials has no refresh token: the SDK's auth() requests a new token, same scope.
-      await auth(context.provider, {
-        serverUrl: context.url,
-        fetchFn: context.fetchFn,
-        ...optional("scope", stored?.tokens?.scope),
-      });
+      await withSdkWarnings(context.server, context.warn, () =>
+        auth(context.provider, {
+          serverUrl: context.url,
+          fetchFn: context.fetchFn,
+          ...optional("scope", stored?.tokens?.scope),
+        }),
+      );
       return;
     }
     const tokens = stored?.tokens;
@@ -97,10 +101,10 @@ async function refreshWithToken(context: RenewalContext, tokens: StoredOAuthToke
     } else if (FINAL_FOR_TOKENS.has(error.code)) {
       await entry.dropTokens();
     } else {
-      throw new Error(`the token refresh failed (${error.code})`);
+      throw new Error(`the token refresh failed (${errorCode(error)})`);
     }
     context.warn(
-      `MCP server "${context.server}": the authorization server refused the refresh (${error.code}); authorization is needed`,
+      `MCP server "${context.server}": the authorization server refused the refresh (${errorCode(error)}); authorization is needed`,
     );
   }
 }
