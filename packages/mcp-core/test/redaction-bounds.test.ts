@@ -121,6 +121,8 @@ describe("URL passwords found by a linear scan", () => {
       `a://${":".repeat(100_000)}`,
       `a://x:${"a://x:".repeat(16_000)}`,
       "h:1/a://".repeat(12_000),
+      "xpwd=".repeat(20_000),
+      "password=;".repeat(10_000),
     ];
     for (const value of values) {
       const { ms } = blockedMs(() => isCredentialShaped("SOME_SETTING", value));

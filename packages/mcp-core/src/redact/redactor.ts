@@ -18,7 +18,7 @@
  * Matching is one linear pass over the text ({@link SecretMatcher}), never a regex built from values.
  * @module
  */
-import { isCredentialName } from "../env/credential-shaped.js";
+import { isCredentialShaped } from "../env/credential-shaped.js";
 import { urlPasswords } from "../env/url-password.js";
 import { SecretMatcher, type SecretPattern } from "./secret-matcher.js";
 
@@ -107,11 +107,9 @@ export class Redactor {
     for (const [name, value] of Object.entries(headers)) this.hold(`header:${name.toLowerCase()}`, value);
   }
 
-  /** Pins the values of a child env whose name is credential-shaped or that carry a URL password. */
+  /** Pins the values of a child env whose name or value is credential-shaped. */
   addEnv(env: Record<string, string>): void {
-    for (const [name, value] of Object.entries(env)) {
-      if (isCredentialName(name) || urlPasswords(value).length > 0) this.pin(value);
-    }
+    for (const [name, value] of Object.entries(env)) if (isCredentialShaped(name, value)) this.pin(value);
   }
 
   /** `text` with every part a kept value covers replaced by {@link REDACTED}. Linear in `text`. */
