@@ -8,6 +8,7 @@ import { hasUrlPassword, isCredentialShaped } from "../src/env/credential-shaped
 import { urlPasswords } from "../src/env/url-password.js";
 import { redactError } from "../src/redact/redact-error.js";
 import { MAX_SECRET_CHARS, REDACTED, Redactor } from "../src/redact/redactor.js";
+import { isRunChar, SecretMatcher, type SecretPattern } from "../src/redact/secret-matcher.js";
 import { globMatcher } from "../src/tools/glob.js";
 
 /** Milliseconds `fn` blocks the event loop (it is synchronous, so around the call is exact). */
@@ -96,6 +97,49 @@ describe("redaction of long values an authorization server issues", () => {
     redactor.pin("first-secret-123456");
     redactor.pin("123456-second-secret");
     expect(redactor.redact("<first-secret-123456-second-secret>")).toBe(`<${REDACTED}>`);
+  });
+});
+
+/** The covered spans found the slow, obvious way: every occurrence of every pattern, then merged. */
+function naiveSpans(patterns: SecretPattern[], text: string): number[] {
+  const touch: Array<[number, number]> = [];
+  for (const { text: pattern, throughRun } of patterns) {
+    for (let at = text.indexOf(pattern); at >= 0 && pattern; at = text.indexOf(pattern, at + 1)) {
+      let end = at + pattern.length;
+      if (throughRun) while (end < text.length && isRunChar(text.charCodeAt(end))) end++;
+      touch.push([at, end]);
+    }
+  }
+  touch.sort((a, b) => a[0] - b[0]);
+  const merged: number[] = [];
+  for (const [start, end] of touch) {
+    const last = merged.length - 1;
+    if (merged.length > 0 && start <= (merged[last] as number))
+      merged[last] = Math.max(merged[last] as number, end);
+    else merged.push(start, end);
+  }
+  return merged;
+}
+
+describe("the matcher against the obvious search", () => {
+  it("should cover exactly what every occurrence of every secret covers, on random small cases", () => {
+    let seed = 7;
+    const random = (n: number) => {
+      seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
+      return seed % n;
+    };
+    const word = (alphabet: string, max: number) =>
+      Array.from({ length: random(max) }, () => alphabet[random(alphabet.length)]).join("");
+    for (let run = 0; run < 2_000; run++) {
+      const patterns = Array.from({ length: 1 + random(5) }, () => ({
+        text: word("ab", 6) || "a",
+        throughRun: random(4) === 0,
+      }));
+      const text = word("ab ", 40);
+      expect(new SecretMatcher(patterns).spans(text), JSON.stringify({ patterns, text })).toEqual(
+        naiveSpans(patterns, text),
+      );
+    }
   });
 });
 

@@ -39,19 +39,18 @@ export function isRunChar(code: number): boolean {
   );
 }
 
-/** Map keys of transitions: `node * 0x10000 + code`. */
-const ALPHABET = 0x10000;
-
 /** The automaton; build once per set of secrets, then {@link SecretMatcher.spans} any number of texts. */
 export class SecretMatcher {
   /** The root's transitions by ASCII code (0 = none): most steps of a scan start at the root. */
   private readonly rootAscii = new Int32Array(128);
-  /** Each node's first child and the code leading to it (-1 = none): most nodes have one child. */
+  /**
+   * Each node's first child and the code leading to it (-1 = none): most nodes have one child, so
+   * most steps read two arrays. The others are in {@link more}, by node then code (small integers:
+   * a Map keyed by large numbers would allocate for every lookup).
+   */
   private readonly firstCode: Int32Array;
   private readonly firstChild: Int32Array;
-  /** Every other transition, and which nodes have any. */
-  private readonly more = new Map<number, number>();
-  private readonly hasMore: Uint8Array;
+  private readonly more = new Map<number, Map<number, number>>();
   private readonly fail: Int32Array;
   /** The longest secret ending at each node (through its fail chain); 0 = none. */
   private readonly longest: Int32Array;
@@ -59,71 +58,62 @@ export class SecretMatcher {
   private readonly longestThroughRun: Int32Array;
 
   constructor(patterns: readonly SecretPattern[]) {
-    const depth: number[] = [0];
-    const own: number[] = [0]; // bits: 1 a secret ends here, 2 a run-extending one does
-    const children: number[][] = [[]];
-    const codes: number[] = [-1]; // the code leading to each node
-    const edges = new Map<number, number>();
+    // The trie, in arrays sized for the worst case (every character a node); node 0 is the root.
+    let capacity = 1;
+    for (const { text } of patterns) capacity += text.length;
+    this.firstCode = new Int32Array(capacity).fill(-1);
+    this.firstChild = new Int32Array(capacity);
+    this.fail = new Int32Array(capacity);
+    this.longest = new Int32Array(capacity);
+    this.longestThroughRun = new Int32Array(capacity);
+    const parent = new Int32Array(capacity);
+    const codes = new Uint16Array(capacity); // the code leading to each node
+    const depth = new Int32Array(capacity);
+    const own = new Uint8Array(capacity); // bits: 1 a secret ends here, 2 a run-extending one does
+    let size = 1;
     for (const { text, throughRun } of patterns) {
-      if (text.length === 0) continue;
       let node = 0;
       for (let i = 0; i < text.length; i++) {
-        const key = node * ALPHABET + text.charCodeAt(i);
-        let child = edges.get(key);
-        if (child === undefined) {
-          child = depth.length;
-          edges.set(key, child);
-          depth.push(i + 1);
-          own.push(0);
-          codes.push(text.charCodeAt(i));
-          children[node]?.push(child);
-          children.push([]);
+        const code = text.charCodeAt(i);
+        let child = this.step(node, code);
+        if (child === 0) {
+          child = size++;
+          parent[child] = node;
+          codes[child] = code;
+          depth[child] = i + 1;
+          if (node === 0 && code < 128) this.rootAscii[code] = child;
+          else if (node !== 0 && this.firstCode[node] === -1) {
+            this.firstCode[node] = code;
+            this.firstChild[node] = child;
+          } else {
+            let edges = this.more.get(node);
+            if (!edges) this.more.set(node, (edges = new Map()));
+            edges.set(code, child);
+          }
         }
         node = child;
       }
-      own[node] = (own[node] ?? 0) | (throughRun ? 2 : 1);
+      if (node !== 0) own[node] = (own[node] as number) | (throughRun ? 2 : 1);
     }
-    const size = depth.length;
-    this.firstCode = new Int32Array(size).fill(-1);
-    this.firstChild = new Int32Array(size);
-    this.hasMore = new Uint8Array(size);
-    for (let node = 0; node < size; node++) {
-      for (const child of children[node] ?? []) {
-        const code = codes[child] as number;
-        if (node === 0 && code < 128) this.rootAscii[code] = child;
-        else if (node !== 0 && this.firstCode[node] === -1) {
-          this.firstCode[node] = code;
-          this.firstChild[node] = child;
-        } else {
-          this.more.set(node * ALPHABET + code, child);
-          this.hasMore[node] = 1;
-        }
-      }
-    }
-    this.fail = new Int32Array(size);
-    this.longest = new Int32Array(size);
-    this.longestThroughRun = new Int32Array(size);
-    // Breadth first: a node's fail target is shallower, so it is complete before the node is.
-    const queue = [...(children[0] ?? [])];
-    for (let head = 0; head < queue.length; head++) {
-      const node = queue[head] as number;
-      const ends = own[node] ?? 0;
-      const fallback = this.fail[node] as number;
-      this.longest[node] = ends ? (depth[node] as number) : (this.longest[fallback] as number);
-      this.longestThroughRun[node] =
-        ends & 2 ? (depth[node] as number) : (this.longestThroughRun[fallback] as number);
-      for (const child of children[node] ?? []) {
-        queue.push(child);
-        if (node === 0) continue; // the root's children fail to the root
-        const code = codes[child] as number;
-        let target = fallback;
+    // By depth (a counting sort): a node's fail target is shallower, so it is complete first.
+    const byDepth = nodesByDepth(depth, size);
+    for (const node of byDepth) {
+      const up = parent[node] as number;
+      if (up !== 0) {
+        const code = codes[node] as number;
+        let target = this.fail[up] as number;
         let found = this.step(target, code);
         while (found === 0 && target !== 0) {
           target = this.fail[target] as number;
           found = this.step(target, code);
         }
-        this.fail[child] = found;
+        this.fail[node] = found;
       }
+      const ends = own[node] as number;
+      const fallback = this.fail[node] as number;
+      this.longest[node] = ends ? (depth[node] as number) : (this.longest[fallback] as number);
+      this.longestThroughRun[node] =
+        ends & 2 ? (depth[node] as number) : (this.longestThroughRun[fallback] as number);
     }
   }
 
@@ -179,8 +169,27 @@ export class SecretMatcher {
   }
 
   private step(node: number, code: number): number {
-    if (node === 0) return code < 128 ? (this.rootAscii[code] as number) : (this.more.get(code) ?? 0);
+    if (node === 0 && code < 128) return this.rootAscii[code] as number;
     if (this.firstCode[node] === code) return this.firstChild[node] as number;
-    return this.hasMore[node] === 1 ? (this.more.get(node * ALPHABET + code) ?? 0) : 0;
+    return this.more.get(node)?.get(code) ?? 0;
   }
+}
+
+/** The nodes `1 … size-1`, shallowest first (depths are at most a secret's length). */
+function nodesByDepth(depth: Int32Array, size: number): Int32Array {
+  let deepest = 0;
+  for (let node = 1; node < size; node++) deepest = Math.max(deepest, depth[node] as number);
+  const starts = new Int32Array(deepest + 2);
+  for (let node = 1; node < size; node++) {
+    const d = depth[node] as number;
+    starts[d + 1] = (starts[d + 1] as number) + 1;
+  }
+  for (let d = 1; d < starts.length; d++) starts[d] = (starts[d] as number) + (starts[d - 1] as number);
+  const order = new Int32Array(size - 1);
+  for (let node = 1; node < size; node++) {
+    const d = depth[node] as number;
+    order[starts[d] as number] = node;
+    starts[d] = (starts[d] as number) + 1;
+  }
+  return order;
 }
