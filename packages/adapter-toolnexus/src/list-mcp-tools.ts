@@ -4,6 +4,7 @@
  */
 import { loadMcp as loadCore, type McpConfigInput } from "@toolnexus/mcp-core";
 import { patchEntries, resolveConfigInput } from "./config-input.js";
+import { implicitInheritAllWarning, warnOnce } from "./implicit-inherit-env.js";
 import { toolnexusInputSchema } from "./input-schema.js";
 import { reportFailures } from "./load-mcp.js";
 import { type ListMcpToolsOptions, toCoreListOptions } from "./options.js";
@@ -48,6 +49,7 @@ export async function listMcpTools(
     const lazy = core.servers().filter((s) => s.lazy && s.state === "stopped");
     await Promise.all(lazy.map((s) => core.start(s.name).catch(() => {})));
     if (options.onWarning === undefined) reportFailures(core);
+    warnOnce(await implicitInheritAllWarning(config, options.defaultInheritEnv), options.onWarning);
     const tools = core.tools.map((tool) => ({
       server: tool.server,
       name: tool.name,

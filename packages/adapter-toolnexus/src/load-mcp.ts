@@ -7,6 +7,7 @@ import type { McpSource as CoreSource, McpConfigInput } from "@toolnexus/mcp-cor
 import { loadMcp as loadCore } from "@toolnexus/mcp-core";
 import { resolveCallOptions } from "@toolnexus/mcp-core/adapter";
 import { resolveConfigInput } from "./config-input.js";
+import { implicitInheritAllWarning, warnOnce } from "./implicit-inherit-env.js";
 import { type LoadMcpOptions, toCoreOptions } from "./options.js";
 import { createSource } from "./source.js";
 import type { McpSource } from "./types.js";
@@ -14,7 +15,8 @@ import type { McpSource } from "./types.js";
 /**
  * Connects every enabled server in parallel, lists its tools and wraps each as a toolnexus `Tool`.
  * A server that fails is isolated (`status` "failed"). With no options this is toolnexus's behaviour
- * of today: no restart, a tool list fixed after the load, the full parent env for stdio children.
+ * of today: no restart, a tool list fixed after the load, the full parent env for stdio children
+ * (named once, through `onWarning` or the console, for the servers that set no `inheritEnv`).
  *
  * @param input a JSON config path, or a config object: wrapper `mcpServers`, `servers` or `mcp`, or a
  *   bare map of server name → entry
@@ -30,8 +32,10 @@ export async function loadMcp(input: string | object, opts?: LoadMcpOptions): Pr
   const coreOptions = toCoreOptions(options);
   const calls = resolveCallOptions("loadMcp", options);
   // toolnexus configs are untyped data (`object`); the core checks them fully at run time.
-  const core = await loadCore((await resolveConfigInput(input)) as McpConfigInput, coreOptions);
+  const config = await resolveConfigInput(input);
+  const core = await loadCore(config as McpConfigInput, coreOptions);
   if (options.onWarning === undefined) reportFailures(core);
+  warnOnce(await implicitInheritAllWarning(config, options.defaultInheritEnv), options.onWarning);
   return createSource(core, calls);
 }
 

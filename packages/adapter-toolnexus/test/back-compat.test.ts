@@ -106,7 +106,7 @@ describe("loadMcp(config) with no options", () => {
     }
   });
 
-  it("should isolate a server that fails to start, mark disabled ones and warn on the console like toolnexus", async () => {
+  it("should isolate a server that fails to start, mark disabled ones and warn on the console like toolnexus (and name the implicit inheritEnv)", async () => {
     const warnings: unknown[] = [];
     const original = console.warn;
     console.warn = (...args: unknown[]) => void warnings.push(args.join(" "));
@@ -122,9 +122,13 @@ describe("loadMcp(config) with no options", () => {
       expect(source.state("broken")).toBe("error");
       expect(source.state("off")).toBe("stopped");
       expect(names(source).every((n) => n.startsWith("basic_"))).toBe(true);
-      expect(warnings).toHaveLength(1);
+      expect(warnings).toHaveLength(2);
       expect(warnings[0]).toMatch(/^\[toolnexus\] MCP server "broken" failed to start: /);
       expect(String(warnings[0]).match(/"broken"/g)).toHaveLength(1);
+      // toolnexus's implicit inheritEnv "all" stays, named once for the enabled servers it applies to.
+      expect(warnings[1]).toMatch(
+        /^\[toolnexus\] MCP servers "basic", "broken" get the whole parent environment/,
+      );
     } finally {
       console.warn = original;
     }

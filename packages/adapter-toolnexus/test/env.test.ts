@@ -67,4 +67,38 @@ describe("M4: least-privilege env", () => {
     expect(source.status).toEqual({ env: "connected" });
     expect((await childEnv(tool(source, "env_env"))).LITERAL).toBe("${NOPE_UNSET_VAR}");
   });
+
+  it('should keep the implicit "all" but warn once, naming inheritEnv and each server it applies to', async () => {
+    const warnings: string[] = [];
+    const missing = { type: "local", command: ["/nonexistent/toolnexus-test-server"] };
+    const source = await sources.load(
+      {
+        mcp: {
+          plain: local("mcp-scoped-env"),
+          chosen: { ...missing, inheritEnv: [] },
+          off: { ...missing, enabled: false },
+          remote: { type: "remote", url: "http://127.0.0.1:9/mcp" },
+        },
+      },
+      { toolCache: false, onWarning: (warning) => warnings.push(warning) },
+    );
+    // Parity: the child still gets the whole parent environment.
+    expect((await childEnv(tool(source, "plain_env"))).SECRET_TOKEN).toBe("parent-secret-value");
+    const named = warnings.filter((warning) => warning.includes("inheritEnv"));
+    expect(named).toEqual([
+      'MCP server "plain" gets the whole parent environment, secrets included: no inheritEnv is set and ' +
+        'toolnexus\'s default is "all". Set inheritEnv on the server ([] for the safe base, or the names it ' +
+        "needs) or the defaultInheritEnv option to choose.",
+    ]);
+  });
+
+  it('should not warn when the caller chose defaultInheritEnv, even "all"', async () => {
+    const warnings: string[] = [];
+    await sources.load(
+      { mcp: { gone: { type: "local", command: ["/nonexistent/toolnexus-test-server"] } } },
+      { toolCache: false, defaultInheritEnv: "all", onWarning: (warning) => warnings.push(warning) },
+    );
+    expect(warnings.length).toBeGreaterThan(0); // the failed start is reported
+    expect(warnings.filter((warning) => warning.includes("inheritEnv"))).toEqual([]);
+  });
 });

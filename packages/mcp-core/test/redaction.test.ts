@@ -194,7 +194,7 @@ describe("Redactor", () => {
 
   it("should redact the JSON-escaped spelling of a value and ignore regex metacharacters", () => {
     const redactor = new Redactor();
-    redactor.add('s3cr"et.*(x)');
+    redactor.pin('s3cr"et.*(x)');
     expect(redactor.redact(`raw s3cr"et.*(x) json ${JSON.stringify('s3cr"et.*(x)')} other s3cr_et`)).toBe(
       'raw [REDACTED] json "[REDACTED]" other s3cr_et',
     );
@@ -202,7 +202,7 @@ describe("Redactor", () => {
 
   it("should copy an error whose message, stderr tail or cause chain holds a value, and return others as they are", () => {
     const redactor = new Redactor();
-    redactor.add("hunter2-secret");
+    redactor.pin("hunter2-secret");
     const clean = new McpCoreError("START_FAILED", "nothing here", { server: "s" });
     expect(redactError(clean, redactor)).toBe(clean);
 

@@ -42,7 +42,7 @@ describe("StderrLines", () => {
 
 describe("serverLogMessage", () => {
   const redactor = new Redactor();
-  redactor.add("secret-value-123");
+  redactor.pin("secret-value-123");
 
   it("should redact data and logger, keeping the data's shape", () => {
     const message = serverLogMessage(

@@ -4,20 +4,22 @@
  * `ready`, `close`. Built on the SDK's `auth()`; what it adds is in `store-provider.ts`.
  * @module
  */
-import { auth, type FetchLike, type OAuthClientProvider, OAuthError } from "@modelcontextprotocol/client";
+import { auth, type FetchLike, type OAuthClientProvider } from "@modelcontextprotocol/client";
 import { isIssuerUrl } from "../config/issuer-url.js";
 import type { AuthInput } from "../config/server-config.js";
 import { McpCoreError } from "../errors.js";
+import type { SecretKind } from "../redact/redactor.js";
 import { type AuthCallback, type ParsedAuthCallback, parseAuthCallback } from "./auth-callback.js";
 import { authEntryKey, clientKeyOf } from "./auth-entry.js";
 import { refreshingFetch } from "./auth-fetch.js";
-import { messageOf } from "./auth-message.js";
+import { exchangeFailure, keptCause, messageOf } from "./auth-message.js";
 import { assertAuthUrl } from "./authorization-server-policy.js";
 import { guardedFetch } from "./guarded-fetch.js";
 import { exposedKeyFileMode, headlessProviderFactory } from "./headless-credentials.js";
 import { type LoopbackRedirect, listenForRedirect } from "./loopback-redirect.js";
 import { optional } from "./optional.js";
 import { isBindingFailure } from "./resource-binding.js";
+import { routeSdkWarnings, withSdkWarnings } from "./sdk-warnings.js";
 import { StoreProvider } from "./store-provider.js";
 import { timedFetch } from "./timed-fetch.js";
 import type { TokenStore } from "./token-store.js";
@@ -37,7 +39,7 @@ export interface ServerAuthParams {
   /** Refresh this long before the access token expires. */
   refreshSkewMs: number;
   /** Called with every secret learned (tokens, client secret, code, verifier) so the core redacts it. */
-  onSecret: (value: string) => void;
+  onSecret: (value: string, kind?: SecretKind) => void;
   warn: (message: string) => void;
   /** Called when an authorization completed through the loopback redirect (no `finish` call from the host). */
   onAuthorized?: (() => void) | undefined;
@@ -74,12 +76,6 @@ export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
 const authFailed = (server: string, message: string, cause?: unknown) =>
   new McpCoreError("AUTH_FAILED", `MCP server "${server}": ${message}`, { server, cause });
 
-/** Why a code exchange failed, without anything the server echoed back. */
-function exchangeFailure(error: unknown): string {
-  if (error instanceof OAuthError) return `the token request failed (${error.code})`;
-  return `the token request failed: ${messageOf(error)}`;
-}
-
 /** Builds the OAuth side of one remote server. Throws `CONFIG_INVALID` for an unusable `auth`. */
 export function createServerAuth(params: ServerAuthParams): ServerAuth {
   const config = params.auth;
@@ -113,8 +109,8 @@ export function createServerAuth(params: ServerAuthParams): ServerAuth {
           },
   });
   warnOfExposedKeyFile(params, config);
-  if (config.type === "oauth" && config.clientSecret) params.onSecret(config.clientSecret);
-  if (config.type === "client_credentials" && config.clientSecret) params.onSecret(config.clientSecret);
+  if (config.clientSecret) params.onSecret(config.clientSecret, "configured");
+  routeSdkWarnings(provider, params.server, params.warn);
 
   async function listen(): Promise<string> {
     if (closed) throw new Error(`MCP server "${params.server}": closed`);
@@ -199,16 +195,19 @@ async function exchangeCode(
   if (callback.error)
     throw authFailed(params.server, `the authorization was not granted (${callback.error})`);
   if (!callback.code) throw authFailed(params.server, "the callback carries no authorization code");
+  const code = callback.code;
   let result: string;
   try {
-    result = await auth(provider, {
-      serverUrl: params.url,
-      authorizationCode: callback.code,
-      ...optional("iss", callback.iss),
-      ...optional("fetchFn", fetchFn),
-    });
+    result = await withSdkWarnings(params.server, params.warn, () =>
+      auth(provider, {
+        serverUrl: params.url,
+        authorizationCode: code,
+        ...optional("iss", callback.iss),
+        ...optional("fetchFn", fetchFn),
+      }),
+    );
   } catch (error) {
-    throw authFailed(params.server, exchangeFailure(error), error instanceof OAuthError ? undefined : error);
+    throw authFailed(params.server, exchangeFailure(error), keptCause(error));
   }
   if (result !== "AUTHORIZED") throw authFailed(params.server, "the code exchange did not authorize");
 }
@@ -275,6 +274,7 @@ function hostProviderAuth(params: ServerAuthParams, host: OAuthClientProvider): 
       return typeof value === "function" ? value.bind(target) : value;
     },
   });
+  routeSdkWarnings(provider, params.server, params.warn);
   return {
     provider,
     wrapFetch: (base) => guardedFetch({ ...guard, passEndpoint: true }, base),

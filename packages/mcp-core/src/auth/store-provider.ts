@@ -19,6 +19,7 @@ import type {
   StoredOAuthClientInformation,
   StoredOAuthTokens,
 } from "@modelcontextprotocol/client";
+import type { SecretKind } from "../redact/redactor.js";
 import { AuthEntry } from "./auth-entry.js";
 import { messageOf } from "./auth-message.js";
 import { assertAuthorizationServer, assertAuthUrl } from "./authorization-server-policy.js";
@@ -43,7 +44,7 @@ export interface StoreProviderParams {
   store: TokenStore;
   refreshSkewMs: number;
   grant: InteractiveGrant | CredentialsGrant;
-  onSecret(value: string): void;
+  onSecret(value: string, kind?: SecretKind): void;
   warn(message: string): void;
 }
 
@@ -132,7 +133,7 @@ export class StoreProvider implements OAuthClientProvider {
   }
 
   async saveClientInformation(info: StoredOAuthClientInformation): Promise<void> {
-    if (info.client_secret) this.params.onSecret(info.client_secret);
+    if (info.client_secret) this.params.onSecret(info.client_secret, "client_secret");
     const { grant } = this.params;
     // A configured client is configuration, not state: only registrations (DCR, CIMD) are stored.
     if (grant.kind === "credentials" || info.client_id === grant.clientId) return;
@@ -319,9 +320,9 @@ export class StoreProvider implements OAuthClientProvider {
   }
 
   private learnSecrets(tokens: StoredOAuthTokens): void {
-    this.params.onSecret(tokens.access_token);
-    if (tokens.refresh_token) this.params.onSecret(tokens.refresh_token);
-    if (tokens.id_token) this.params.onSecret(tokens.id_token);
+    this.params.onSecret(tokens.access_token, "access_token");
+    if (tokens.refresh_token) this.params.onSecret(tokens.refresh_token, "refresh_token");
+    if (tokens.id_token) this.params.onSecret(tokens.id_token, "id_token");
   }
 
   /** Discovers and binds (AUTH_FAILED for a resource or issuer the config refuses), then opens the entry. */
@@ -335,7 +336,7 @@ export class StoreProvider implements OAuthClientProvider {
     this.loadedEntry = entry;
     const stored = await entry.current();
     if (stored?.tokens) this.learnSecrets(stored.tokens);
-    if (stored?.client?.client_secret) this.params.onSecret(stored.client.client_secret);
+    if (stored?.client?.client_secret) this.params.onSecret(stored.client.client_secret, "client_secret");
     return entry;
   }
 }

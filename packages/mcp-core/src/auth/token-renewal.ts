@@ -16,9 +16,10 @@ import {
 } from "@modelcontextprotocol/client";
 import { isMcpCoreError, McpCoreError } from "../errors.js";
 import type { AuthEntry } from "./auth-entry.js";
-import { messageOf } from "./auth-message.js";
+import { errorCode, messageOf } from "./auth-message.js";
 import { optional } from "./optional.js";
 import { assertResource, issuerOf, issuersMatch, type ServerBinding } from "./resource-binding.js";
+import { withSdkWarnings } from "./sdk-warnings.js";
 import type { StoredAuth } from "./token-store.js";
 
 export interface RenewalContext {
@@ -60,11 +61,13 @@ export function renewTokens(context: RenewalContext): Promise<void> {
     if (!stillNeeded(context, stored)) return;
     if (context.headless) {
       // client_credentials has no refresh token: the SDK's auth() requests a new token, same scope.
-      await auth(context.provider, {
-        serverUrl: context.url,
-        fetchFn: context.fetchFn,
-        ...optional("scope", stored?.tokens?.scope),
-      });
+      await withSdkWarnings(context.server, context.warn, () =>
+        auth(context.provider, {
+          serverUrl: context.url,
+          fetchFn: context.fetchFn,
+          ...optional("scope", stored?.tokens?.scope),
+        }),
+      );
       return;
     }
     const tokens = stored?.tokens;
@@ -116,10 +119,10 @@ async function refreshWithToken(context: RenewalContext, tokens: StoredOAuthToke
     } else if (FINAL_FOR_TOKENS.has(error.code)) {
       await entry.dropTokens();
     } else {
-      throw new Error(`the token refresh failed (${error.code})`);
+      throw new Error(`the token refresh failed (${errorCode(error)})`);
     }
     context.warn(
-      `MCP server "${context.server}": the authorization server refused the refresh (${error.code}); authorization is needed`,
+      `MCP server "${context.server}": the authorization server refused the refresh (${errorCode(error)}); authorization is needed`,
     );
   }
 }

@@ -36,8 +36,8 @@ export function serverOAuth(
       auth: expandedAuth(config.name, config.auth, context.parentEnv),
       store: context.store(),
       refreshSkewMs: context.refreshSkewMs,
-      // Tokens rotate with every refresh; the redactor keeps the latest ones.
-      onSecret: (value) => context.redactor.add(value, "rotating"),
+      // The configured client secret is pinned, the current tokens held, older tokens a bounded history.
+      onSecret: (value, kind) => context.redactor.secret(value, kind),
       warn: context.warn,
       onAuthorized,
     });

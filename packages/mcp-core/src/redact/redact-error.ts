@@ -18,8 +18,20 @@ const MAX_CAUSE_DEPTH = 4;
 export function redactError<E extends Error>(error: E, redactor: Redactor): E;
 export function redactError(error: unknown, redactor: Redactor): unknown;
 export function redactError(error: unknown, redactor: Redactor): unknown {
-  return needsRedaction(error, redactor, 0) ? redactedCopy(error as Error, redactor, 0) : error;
+  // Each text is scanned once: the check and the copy share the results.
+  const results = new Map<string, string>();
+  const once: Redact = (text) => {
+    let redacted = results.get(text);
+    if (redacted === undefined) {
+      redacted = redactor.redact(text);
+      results.set(text, redacted);
+    }
+    return redacted;
+  };
+  return needsRedaction(error, once, 0) ? redactedCopy(error as Error, once, 0) : error;
 }
+
+type Redact = (text: string) => string;
 
 /** The result with its `error.message` and `error.detail` redacted (content is the server's own). */
 export function redactResult(result: McpToolResult, redactor: Redactor): McpToolResult {
@@ -43,18 +55,18 @@ function textsOf(error: Error): string[] {
   return typeof tail === "string" ? [error.message, tail] : [error.message];
 }
 
-function needsRedaction(error: unknown, redactor: Redactor, depth: number): boolean {
-  if (typeof error === "string") return redactor.redact(error) !== error;
+function needsRedaction(error: unknown, redact: Redact, depth: number): boolean {
+  if (typeof error === "string") return redact(error) !== error;
   if (!(error instanceof Error) || depth > MAX_CAUSE_DEPTH) return false;
-  if (textsOf(error).some((text) => redactor.redact(text) !== text)) return true;
-  return needsRedaction(error.cause, redactor, depth + 1);
+  if (textsOf(error).some((text) => redact(text) !== text)) return true;
+  return needsRedaction(error.cause, redact, depth + 1);
 }
 
-function redactedCopy(error: Error, redactor: Redactor, depth: number): Error {
-  const cause = redactedCause(error.cause, redactor, depth);
-  const message = redactor.redact(error.message);
+function redactedCopy(error: Error, redact: Redact, depth: number): Error {
+  const cause = redactedCause(error.cause, redact, depth);
+  const message = redact(error.message);
   if (isMcpCoreError(error)) {
-    const stderrTail = error.stderrTail === undefined ? undefined : redactor.redact(error.stderrTail);
+    const stderrTail = error.stderrTail === undefined ? undefined : redact(error.stderrTail);
     return new McpCoreError(error.code, message, { server: error.server, cause, stderrTail });
   }
   const copy = new Error(message, cause === undefined ? undefined : { cause });
@@ -65,8 +77,8 @@ function redactedCopy(error: Error, redactor: Redactor, depth: number): Error {
 }
 
 /** A cause as it may be kept: an error copied redacted, a string redacted, an error too deep dropped. */
-function redactedCause(cause: unknown, redactor: Redactor, depth: number): unknown {
-  if (typeof cause === "string") return redactor.redact(cause);
+function redactedCause(cause: unknown, redact: Redact, depth: number): unknown {
+  if (typeof cause === "string") return redact(cause);
   if (!(cause instanceof Error)) return cause;
-  return depth < MAX_CAUSE_DEPTH ? redactedCopy(cause, redactor, depth + 1) : undefined;
+  return depth < MAX_CAUSE_DEPTH ? redactedCopy(cause, redact, depth + 1) : undefined;
 }

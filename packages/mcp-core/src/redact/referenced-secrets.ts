@@ -23,7 +23,7 @@ export function learnReferencedSecrets(
   const learn = (value: string, only: (name: string) => boolean) => {
     for (const name of referencedNames(value)) {
       const found = parentEnv[name];
-      if (typeof found === "string" && only(name)) redactor.add(found);
+      if (typeof found === "string" && only(name)) redactor.pin(found);
     }
   };
   if (config.transport === "stdio") {

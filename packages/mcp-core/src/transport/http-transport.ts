@@ -10,6 +10,8 @@ import {
   StreamableHTTPClientTransport,
   type Transport,
 } from "@modelcontextprotocol/client";
+import { withoutServerText } from "../auth/auth-message.js";
+import { withProviderSdkWarnings } from "../auth/sdk-warnings.js";
 import type { ServerAuth } from "../auth/server-auth.js";
 import { McpCoreError } from "../errors.js";
 import { boundedResponse } from "./bounded-body.js";
@@ -154,13 +156,31 @@ function authorized(params: HttpTransportParams, fetch: FetchLike) {
   return auth ? { fetch: auth.wrapFetch(fetch), authProvider: auth.provider } : { fetch };
 }
 
+/**
+ * With OAuth, the transport's operations (whose 401 and 403 handling calls the SDK's `auth()`) run
+ * where the SDK's console warnings reach the server's warning channel, and an OAuth error they
+ * throw carries the authorization server's text escaped and bounded.
+ */
+function withSdkWarningsRouted(transport: Transport, auth: HttpTransportParams["auth"]): Transport {
+  if (!auth) return transport;
+  const { send, start } = transport;
+  const routed = (call: () => Promise<void>) =>
+    withProviderSdkWarnings(auth.provider, call).catch((error: unknown) => {
+      throw withoutServerText(error);
+    });
+  transport.send = (...args) => routed(() => send.apply(transport, args));
+  transport.start = () => routed(() => start.call(transport));
+  return transport;
+}
+
 /** A transport for `mode`; "streamable" reports a dead notification stream as fatal. */
 export function createHttpTransport(params: HttpTransportParams, mode: Mode): Transport {
-  if (mode === "sse") return legacySseTransport(params);
-  return new StreamableHTTPClientTransport(new URL(params.url), {
+  if (mode === "sse") return withSdkWarningsRouted(legacySseTransport(params), params.auth);
+  const transport = new StreamableHTTPClientTransport(new URL(params.url), {
     ...authorized(params, monitoredFetch(params, "streamable")),
     reconnectionOptions: { ...SDK_RECONNECTION_OPTIONS },
   });
+  return withSdkWarningsRouted(transport, params.auth);
 }
 
 /** True when a failed Streamable HTTP connect means "try legacy SSE" (the POST got 400/404/405). */
