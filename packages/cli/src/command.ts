@@ -45,7 +45,7 @@ export const FLAG_HELP = {
   timeout: "--timeout <ms>   give up waiting after this many milliseconds",
   server: "--server <name>  only this server",
   verbose: "--verbose        more detail (stderr tails, warnings)",
-  open: "--open           open the authorization URL in a browser",
+  open: "--open           open the authorization URL (https only) in a browser",
 } as const;
 
 /** Config errors are the core's words (server + field + expected): exit 2, like a usage error. */

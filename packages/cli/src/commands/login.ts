@@ -3,7 +3,6 @@
  * the token kept in the default store (`fileTokenStore()`). `logout <server> [config]` removes it.
  * @module
  */
-import { spawn } from "node:child_process";
 import {
   defaultAuthDir,
   fileTokenStore,
@@ -13,8 +12,9 @@ import {
   parseConfig,
 } from "@toolnexus/mcp-core";
 import { authStoreKey } from "../auth-store-key.js";
+import { openableUrl, openInBrowser, UnsafeUrlError } from "../browser-opener.js";
 import { type Command, type CommandContext, resolveConfig } from "../command.js";
-import { COLUMNS, cut, firstLine, oneLine } from "../output.js";
+import { COLUMNS, cut, firstLine, type Output, oneLine } from "../output.js";
 import { EXIT, UsageError } from "../usage-error.js";
 
 /** How long `login` waits for the person when `--timeout` is not given: the loopback listener's own limit. */
@@ -38,20 +38,13 @@ async function oauthServer(context: CommandContext): Promise<HttpServerConfig & 
   return config as HttpServerConfig & { auth: object };
 }
 
-/** Opens `url` with the platform's opener, if there is one; failure is silent (the URL is printed). */
-function openBrowser(url: string): void {
-  const [command, args] =
-    process.platform === "darwin"
-      ? ["open", [url]]
-      : process.platform === "win32"
-        ? ["cmd", ["/c", "start", "", url]]
-        : ["xdg-open", [url]];
+/** Hands the authorization URL to the browser: an https one only (see browser-opener.ts). */
+function open(output: Output, url: string): void {
   try {
-    const child = spawn(command, args as string[], { stdio: "ignore", detached: true });
-    child.on("error", () => {});
-    child.unref();
-  } catch {
-    // no opener: the printed URL is enough
+    openInBrowser(openableUrl(url));
+  } catch (error) {
+    if (!(error instanceof UnsafeUrlError)) throw error;
+    output.err(`error: ${error.message}`);
   }
 }
 
@@ -96,8 +89,9 @@ async function login(context: CommandContext): Promise<number> {
     const snapshot = source.servers()[0];
     if (snapshot?.state === "needs-auth" && snapshot.authorizationUrl) {
       output.out(`Open this URL to authorize "${config.name}":`);
-      output.out(snapshot.authorizationUrl);
-      if (flags.open) openBrowser(snapshot.authorizationUrl);
+      // Whole on a line of its own (never cut: it is to be copied), control characters made safe.
+      output.out(oneLine(snapshot.authorizationUrl));
+      if (flags.open) open(output, snapshot.authorizationUrl);
     }
     await untilRunning(source, config.name, flags.timeoutMs ?? DEFAULT_LOGIN_WAIT_MS);
     output.out(`logged in to "${config.name}"; the token is kept in ${defaultAuthDir()}`);
@@ -131,6 +125,7 @@ export const loginCommand: Command = {
   flags: ["open", "timeout", "verbose"],
   details: [
     "The redirect lands on a listener on 127.0.0.1 (random port); login ends when the server runs.",
+    "--open opens only an https: URL (http: on a loopback host), as one argument with no shell; any other scheme is refused and the URL only printed.",
     "The store: $TOOLNEXUS_MCP_AUTH_DIR, else ~/.config/toolnexus-mcp/auth.",
   ],
   example: "toolnexus-mcp login linear --open",
