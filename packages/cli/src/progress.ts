@@ -4,7 +4,7 @@
  * @module
  */
 import type { ServerSnapshot } from "@toolnexus/mcp-core";
-import { COLUMNS, cut, firstLine, formatMs, type Output, toolCount } from "./output.js";
+import { COLUMNS, cut, firstLine, formatMs, type Output, terminalLine, toolCount } from "./output.js";
 
 /** A running progress display. */
 export interface Progress {
@@ -41,7 +41,7 @@ export function startProgress(output: Output, names: readonly string[]): Progres
   const started = performance.now();
   const draw = (lines: readonly string[], redraw: boolean) => {
     const up = redraw ? `\u001b[${lines.length}F` : "";
-    process.stderr.write(up + lines.map((line) => `\u001b[2K${cut(line, COLUMNS)}\n`).join(""));
+    process.stderr.write(up + lines.map((line) => `\u001b[2K${terminalLine(cut(line, COLUMNS))}\n`).join(""));
   };
   const settled = new Map<string, string>();
   const waiting = () =>
