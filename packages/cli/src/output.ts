@@ -1,15 +1,15 @@
 /**
- * Terminal output: 80 columns, cut with an ellipsis (never wrapped); no control character a server
- * or an authorization server sent reaches the terminal raw; colour only on a TTY without
- * `NO_COLOR` / `--no-color`.
+ * Terminal output: lines fit 80 columns (or the terminal's width when wider), table cells end with
+ * an ellipsis, causes wrap and are never cut; no control character a server or an authorization
+ * server sent reaches the terminal raw; colour only on a TTY without `NO_COLOR` / `--no-color`.
  * @module
  */
 import { randomBytes } from "node:crypto";
-import { escapeControls, oneLine } from "./terminal-text.js";
+import { causeOf, columnsOf, escapeControls, oneLine, wrap } from "./terminal-text.js";
 
-export { escapeControls, oneLine } from "./terminal-text.js";
+export { causeOf, escapeControls, oneLine, wrap } from "./terminal-text.js";
 
-/** The width every line is cut to. */
+/** The width every line fits, whatever the terminal (the README's promise). */
 export const COLUMNS = 80;
 
 /** Where a command writes, and how. */
@@ -21,6 +21,8 @@ export interface Output {
   /** stderr is a terminal: live progress may redraw lines. */
   readonly interactive: boolean;
   readonly color: boolean;
+  /** The columns a line may take: {@link COLUMNS}, or the terminal's width when it is wider. */
+  readonly width: number;
 }
 
 /**
@@ -38,11 +40,13 @@ export function terminalLine(line: string): string {
 /** The process's streams, with colour decided from the flags and the environment. */
 export function processOutput(noColorFlag: boolean): Output {
   const color = !noColorFlag && !process.env.NO_COLOR && process.stdout.isTTY === true;
+  const terminalColumns = process.stdout.columns ?? process.stderr.columns ?? 0;
   return {
     out: (line) => process.stdout.write(`${terminalLine(line)}\n`),
     err: (line) => process.stderr.write(`${terminalLine(line)}\n`),
     interactive: process.stderr.isTTY === true,
     color,
+    width: Math.max(COLUMNS, terminalColumns),
   };
 }
 
@@ -60,7 +64,7 @@ export function cut(text: string, width: number): string {
 /** `cut` then pad to exactly `width` characters (right-aligned when `right`). */
 export function cell(text: string, width: number, right = false): string {
   const value = cut(text, width);
-  const pad = " ".repeat(Math.max(0, width - [...value].length));
+  const pad = " ".repeat(Math.max(0, width - columnsOf(value)));
   return right ? pad + value : value + pad;
 }
 
@@ -85,4 +89,24 @@ export function firstLine(text: string | undefined): string {
 /** `1 tool`, `8 tools`. */
 export function toolCount(count: number): string {
   return `${count} tool${count === 1 ? "" : "s"}`;
+}
+
+/**
+ * A status line and, when there is one, its cause whole on its own indented lines below it —
+ * never cut, wrapped to the output's width.
+ */
+export function statusLines(output: Output, status: string, cause: string | undefined, indent = 4): string[] {
+  const why = causeOf(cause);
+  const head = wrap(status, output.width, "", " ".repeat(indent));
+  return why ? [...head, ...wrap(why, output.width, " ".repeat(indent))] : head;
+}
+
+/** `label` then `text` whole, wrapped to the output's width, continuation lines indented. */
+export function labelled(
+  output: Output,
+  label: string,
+  text: string,
+  indent = label.search(/\S/) + 2,
+): string[] {
+  return wrap(text, output.width, label, " ".repeat(Math.max(indent, 0)));
 }

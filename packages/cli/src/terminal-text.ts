@@ -1,6 +1,6 @@
 /**
- * Text for a terminal: what a server, an authorization server or a config chose is escaped, so no
- * control character reaches the terminal raw.
+ * Text for a terminal: what a server, an authorization server or a config chose is escaped (no
+ * control character reaches the terminal raw), and long text is wrapped, never cut.
  * @module
  */
 
@@ -32,4 +32,51 @@ export function oneLine(text: string): string {
 /** The columns `text` takes (one per code point). */
 export function columnsOf(text: string): number {
   return [...text].length;
+}
+
+/**
+ * Word-wraps `text` (made one line) to `width` columns: the first line starts with `first`, the
+ * others with `rest`. A word longer than a whole line is broken, so no line is wider than `width`.
+ */
+export function wrap(text: string, width: number, first = "", rest = first): string[] {
+  const lines: string[] = [];
+  let line = first;
+  let empty = true;
+  const push = () => {
+    lines.push(line.trimEnd());
+    line = rest;
+    empty = true;
+  };
+  for (const word of oneLine(text).split(" ")) {
+    let chars = [...word];
+    while (chars.length > 0) {
+      const room = width - columnsOf(line) - (empty ? 0 : 1);
+      if (chars.length <= room) {
+        line += (empty ? "" : " ") + chars.join("");
+        empty = false;
+        break;
+      }
+      if (!empty) {
+        push(); // the word starts the next line
+        continue;
+      }
+      // A word no line can hold (a long path, a URL) is broken where the line ends.
+      const take = Math.max(1, room);
+      line += chars.slice(0, take).join("");
+      chars = chars.slice(take);
+      push();
+    }
+  }
+  if (!empty || lines.length === 0) lines.push(line.trimEnd());
+  return lines;
+}
+
+/**
+ * The cause in an error message: the message before the stderr tail the core appends
+ * (`\nstderr:\n…`, shown on its own with `--verbose`), as one line.
+ */
+export function causeOf(message: string | undefined): string {
+  if (message === undefined) return "";
+  const tail = message.indexOf("\nstderr:\n");
+  return oneLine(tail === -1 ? message : message.slice(0, tail));
 }

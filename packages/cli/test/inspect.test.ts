@@ -1,4 +1,5 @@
 import { mkdirSync, renameSync } from "node:fs";
+import { createServer } from "node:net";
 import { join } from "node:path";
 import { removeTempDir } from "@toolnexus/fixtures";
 import { afterEach, describe, expect, it } from "vitest";
@@ -34,7 +35,7 @@ describe("inspect", () => {
     expect(run.stdout).toMatch(/^ {2}stderr\| fatal: fixture exit-at-start$/m); // --verbose
     // not a TTY: one plain progress line per server on stderr
     expect(run.stderr).toMatch(/^basic: connected in \S+ \(8 tools\)$/m);
-    expect(run.stderr).toMatch(/^broken: error: /m);
+    expect(run.stderr).toMatch(/^broken: error\n {2}MCP server "broken" failed to start/m);
     for (const line of lines) expect([...line].length).toBeLessThanOrEqual(80);
   });
 
@@ -86,5 +87,55 @@ describe("inspect", () => {
     expect(none.stderr).toMatch(
       /none found here \(looked for \.\/mcp\.json, \.\/\.mcp\.json, \.\/\.vscode\/mcp\.json\)/,
     );
+  });
+});
+
+/** A port nothing listens on (it was free a moment ago). */
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+/** The text with wrapped lines joined again (a continuation line is indented). */
+const unwrapped = (text: string) => text.replace(/\n {2,}/g, " ");
+
+describe("inspect's words", () => {
+  it("shows each failure's cause whole (wrapped, within 80 columns), and the config's warnings without --verbose", async () => {
+    const port = await closedPort();
+    const missing = "definitely-not-a-real-mcp-server-binary-with-a-long-name";
+    const { path } = config({
+      "a-server-name-26-chars-xyz": { command: missing, enviroment: { TOKEN: "x" } },
+      "a-server-name-of-exactly-32-chr": { url: `http://127.0.0.1:${port}/mcp` },
+      argz: { command: missing, argz: ["--stdio"] },
+    });
+    const run = await runCli(["inspect", path]);
+    expect(run.code).toBe(1);
+    const out = unwrapped(run.stdout);
+    expect(out).toContain(
+      `error: MCP server "a-server-name-26-chars-xyz" failed to start: spawn ${missing} ENOENT`,
+    );
+    expect(out).toMatch(
+      new RegExp(
+        `error: MCP server "a-server-name-of-exactly-32-chr" failed to start: .*ECONNREFUSED 127\\.0\\.0\\.1:${port}`,
+      ),
+    );
+    expect(unwrapped(run.stderr)).toContain(`spawn ${missing} ENOENT`); // the streamed result too
+    // The config's warnings reach stderr without --verbose, before that server's result.
+    const warnings = unwrapped(run.stderr);
+    expect(warnings).toMatch(
+      /^warning: MCP server "a-server-name-26-chars-xyz": ignoring unknown key "enviroment" \(did you mean "environment"\?\)/m,
+    );
+    expect(warnings).toMatch(
+      /^warning: MCP server "argz": ignoring unknown key "argz" \(did you mean "args"\?\)/m,
+    );
+    const warnedAt = run.stderr.search(/^warning: MCP server "argz"/m);
+    expect(warnedAt).toBeGreaterThanOrEqual(0);
+    expect(warnedAt).toBeLessThan(run.stderr.search(/^argz: error/m));
+    expect(run.stderr).not.toMatch(/^warning: .*failed to start/m); // a server's own warnings need --verbose
+    for (const line of `${run.stdout}\n${run.stderr}`.split("\n"))
+      expect([...line].length).toBeLessThanOrEqual(80);
   });
 });

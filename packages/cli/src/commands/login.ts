@@ -14,18 +14,20 @@ import {
 import { authStoreKey } from "../auth-store-key.js";
 import { openableUrl, openInBrowser, UnsafeUrlError } from "../browser-opener.js";
 import { type Command, type CommandContext, resolveConfig } from "../command.js";
-import { COLUMNS, cut, firstLine, type Output, oneLine } from "../output.js";
+import { causeOf, labelled, type Output, oneLine } from "../output.js";
 import { EXIT, UsageError } from "../usage-error.js";
 
 /** How long `login` waits for the person when `--timeout` is not given: the loopback listener's own limit. */
 const DEFAULT_LOGIN_WAIT_MS = 300_000;
 
-/** `<server> [config]`, and the server's remote config with OAuth. */
+/** `<server> [config]`, and the server's remote config with OAuth (the config's warnings printed). */
 async function oauthServer(context: CommandContext): Promise<HttpServerConfig & { auth: object }> {
   const [server, named, ...extra] = context.positionals;
   if (server === undefined) throw new UsageError("which server? usage: login <server> [config]");
   if (extra.length > 0) throw new UsageError(`too many arguments: ${extra.join(" ")}`);
   const parsed = await parseConfig(resolveConfig(context, named).path);
+  for (const warning of parsed.warnings)
+    printLines(context.output, labelled(context.output, "warning: ", warning));
   const config = parsed.servers.find((s) => s.name === server);
   if (!config) {
     throw new UsageError(
@@ -36,16 +38,6 @@ async function oauthServer(context: CommandContext): Promise<HttpServerConfig & 
     throw new UsageError(`server "${server}" has no "auth" in the config: there is nothing to log in to`);
   }
   return config as HttpServerConfig & { auth: object };
-}
-
-/** Hands the authorization URL to the browser: an https one only (see browser-opener.ts). */
-function open(output: Output, url: string): void {
-  try {
-    openInBrowser(openableUrl(url));
-  } catch (error) {
-    if (!(error instanceof UnsafeUrlError)) throw error;
-    output.err(`error: ${error.message}`);
-  }
 }
 
 /** Resolves when the server is running; rejects when it fails or the wait runs out. */
@@ -69,6 +61,20 @@ function untilRunning(source: McpSource, server: string, waitMs: number): Promis
   });
 }
 
+function printLines(output: Output, lines: readonly string[]): void {
+  for (const line of lines) output.err(line);
+}
+
+/** Hands the authorization URL to the browser: an https one only (see browser-opener.ts). */
+function open(output: Output, url: string): void {
+  try {
+    openInBrowser(openableUrl(url));
+  } catch (error) {
+    if (!(error instanceof UnsafeUrlError)) throw error;
+    printLines(output, labelled(output, "error: ", error.message));
+  }
+}
+
 async function login(context: CommandContext): Promise<number> {
   const { output, flags } = context;
   const config = await oauthServer(context);
@@ -83,13 +89,17 @@ async function login(context: CommandContext): Promise<number> {
   };
   const source = await loadMcp(
     { mcpServers: { [config.name]: entry } },
-    { toolCache: false, autoRestart: false, onWarning: (m) => flags.verbose && output.err(`warning: ${m}`) },
+    {
+      toolCache: false,
+      autoRestart: false,
+      onWarning: (m) => flags.verbose && printLines(output, labelled(output, "warning: ", m)),
+    },
   );
   try {
     const snapshot = source.servers()[0];
     if (snapshot?.state === "needs-auth" && snapshot.authorizationUrl) {
       output.out(`Open this URL to authorize "${config.name}":`);
-      // Whole on a line of its own (never cut: it is to be copied), control characters made safe.
+      // Whole on a line of its own (never cut nor broken: it is to be copied), escaped.
       output.out(oneLine(snapshot.authorizationUrl));
       if (flags.open) open(output, snapshot.authorizationUrl);
     }
@@ -97,9 +107,8 @@ async function login(context: CommandContext): Promise<number> {
     output.out(`logged in to "${config.name}"; the token is kept in ${defaultAuthDir()}`);
     return EXIT.ok;
   } catch (error) {
-    output.err(
-      cut(`error: login to "${config.name}" failed: ${firstLine((error as Error).message)}`, COLUMNS),
-    );
+    const cause = causeOf((error as Error).message);
+    printLines(output, labelled(output, "error: ", `login to "${config.name}" failed: ${cause}`));
     return EXIT.failed;
   } finally {
     await source.close();
