@@ -20,7 +20,7 @@ import { EXIT } from "../usage-error.js";
 
 /** One server's row, as `--json` prints it too. */
 export interface InspectRow extends ServerSnapshot {
-  /** Milliseconds from the start of the load until the server was running (undefined when it is not). */
+  /** Whole milliseconds from the start of the load until the server was running (undefined when it is not). */
   connectMs: number | undefined;
 }
 
@@ -30,9 +30,12 @@ const COLUMNS_AFTER_SERVER: readonly [string, number, boolean][] = [
   ["ERA", 10, false],
   ["STATE", 10, false],
   ["TOOLS", 5, true],
-  ["CONNECT", 8, true],
+  ["CONNECT", 7, true],
   ["PID", 7, true],
 ];
+
+/** What the columns after SERVER take, with the space before each. */
+const AFTER_SERVER_WIDTH = COLUMNS_AFTER_SERVER.reduce((sum, [, width]) => sum + width + 1, 0);
 
 function row(
   output: Output,
@@ -58,16 +61,22 @@ function failed(server: ServerSnapshot): boolean {
   return server.status !== "disabled" && server.state !== "running";
 }
 
-/** The table: one row per server, then its env names, error and (`--verbose`) stderr tail. */
+/**
+ * The table: one row per server, then its env names, error and (`--verbose`) stderr tail. Server
+ * names are never cut: the column is as wide as the longest that fits, a longer one gets a line.
+ */
 export function printTable(output: Output, rows: readonly InspectRow[], verbose: boolean): void {
-  const serverWidth = 16;
+  const longest = Math.max(6, ...rows.map((r) => [...r.name].length));
+  const serverWidth = Math.min(longest, output.width - AFTER_SERVER_WIDTH);
   const titles = ["SERVER", ...COLUMNS_AFTER_SERVER.map(([title]) => title)];
   output.out(paint(output, "bold", row(output, serverWidth, titles)));
   for (const server of rows) {
     const state = server.status === "disabled" ? "disabled" : server.state;
+    const nameFits = [...server.name].length <= serverWidth;
+    if (!nameFits) output.out(server.name);
     const values = [
-      server.name,
-      server.transport,
+      nameFits ? server.name : "",
+      server.transportUsed ?? server.transport,
       server.protocolVersion ?? "–",
       state,
       String(server.toolCount),
@@ -159,7 +168,8 @@ async function run(context: CommandContext): Promise<number> {
   const connectMs = new Map<string, number>();
   let early: McpSource | undefined;
   const rowOf = (s: ServerSnapshot): InspectRow => {
-    return { ...s, connectMs: s.state === "running" ? connectMs.get(s.name) : undefined };
+    const ms = s.state === "running" ? connectMs.get(s.name) : undefined;
+    return { ...s, connectMs: ms === undefined ? undefined : Math.round(ms) };
   };
   // Subscribed for the load itself: each server's result is shown as it gets there.
   const onStateChange = (server: string, state: string) => {

@@ -20,10 +20,17 @@ import { EXIT, UsageError } from "../usage-error.js";
 /** How long `login` waits for the person when `--timeout` is not given: the loopback listener's own limit. */
 const DEFAULT_LOGIN_WAIT_MS = 300_000;
 
-/** `<server> [config]`, and the server's remote config with OAuth (the config's warnings printed). */
-async function oauthServer(context: CommandContext): Promise<HttpServerConfig & { auth: object }> {
+/**
+ * `<server> [config]`, and the server's remote config with OAuth (the config's warnings printed);
+ * `nothing` says what there is not to do for a server without auth.
+ */
+async function oauthServer(
+  context: CommandContext,
+  command: "login" | "logout",
+  nothing: string,
+): Promise<HttpServerConfig & { auth: object }> {
   const [server, named, ...extra] = context.positionals;
-  if (server === undefined) throw new UsageError("which server? usage: login <server> [config]");
+  if (server === undefined) throw new UsageError(`which server? usage: ${command} <server> [config]`);
   if (extra.length > 0) throw new UsageError(`too many arguments: ${extra.join(" ")}`);
   const parsed = await parseConfig(resolveConfig(context, named).path);
   for (const warning of parsed.warnings)
@@ -35,7 +42,7 @@ async function oauthServer(context: CommandContext): Promise<HttpServerConfig & 
     );
   }
   if (config.transport === "stdio" || config.auth === undefined) {
-    throw new UsageError(`server "${server}" has no "auth" in the config: there is nothing to log in to`);
+    throw new UsageError(`server "${server}" has no auth configured: ${nothing}`);
   }
   return config as HttpServerConfig & { auth: object };
 }
@@ -77,7 +84,7 @@ function open(output: Output, url: string): void {
 
 async function login(context: CommandContext): Promise<number> {
   const { output, flags } = context;
-  const config = await oauthServer(context);
+  const config = await oauthServer(context, "login", "there is nothing to log in to");
   // Only this server: the others of the config need not start to log in to one.
   const entry = {
     type: config.transport,
@@ -117,7 +124,7 @@ async function login(context: CommandContext): Promise<number> {
 
 async function logout(context: CommandContext): Promise<number> {
   const { output } = context;
-  const config = await oauthServer(context);
+  const config = await oauthServer(context, "logout", "there is no token to remove");
   const key = await authStoreKey(config);
   const store = fileTokenStore();
   const had = (await store.get(key)) !== undefined;
