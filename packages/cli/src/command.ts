@@ -3,9 +3,15 @@
  * @module
  */
 import { relative } from "node:path";
-import { isMcpCoreError, type LoadMcpOptions, loadMcp, type McpSource } from "@toolnexus/mcp-core";
+import {
+  isMcpCoreError,
+  type LoadMcpOptions,
+  loadMcp,
+  type McpSource,
+  type ServerSnapshot,
+} from "@toolnexus/mcp-core";
 import { type ConfigChoice, chooseConfig } from "./config-file.js";
-import type { Output } from "./output.js";
+import { labelled, type Output } from "./output.js";
 import { UsageError } from "./usage-error.js";
 
 /** The flags every command may take (each command's help lists the ones it reads). */
@@ -45,7 +51,7 @@ export const FLAG_HELP = {
   timeout: "--timeout <ms>   give up waiting after this many milliseconds",
   server: "--server <name>  only this server",
   verbose: "--verbose        more detail (stderr tails, warnings)",
-  open: "--open           open the authorization URL in a browser",
+  open: "--open           open the authorization URL (https only) in a browser",
 } as const;
 
 /** Config errors are the core's words (server + field + expected): exit 2, like a usage error. */
@@ -71,8 +77,11 @@ export function resolveConfig(context: CommandContext, named: string | undefined
 
 /**
  * Loads the config with the CLI's defaults: no listing cache (the CLI shows what servers say now),
- * warnings to stderr with `--verbose` (failed servers are shown by each command itself), and
- * `--timeout` bounding the load unless `boundLoad` is false (`call`: it bounds the call instead).
+ * and `--timeout` bounding the load unless `boundLoad` is false (`call`: it bounds the call instead).
+ * Warnings about the config always reach stderr; the others (a server's, failed servers are shown
+ * by each command itself) with `--verbose` — but none the CLI causes itself by closing the source.
+ * At the deadline the source is closed and the load rejects with a {@link LoadTimeoutError} that
+ * names the servers still starting and holds every server's snapshot of that moment.
  */
 export async function openSource(
   context: CommandContext,
@@ -80,30 +89,44 @@ export async function openSource(
   options: LoadMcpOptions = {},
   boundLoad = true,
 ): Promise<McpSource> {
-  const timeoutMs = boundLoad ? context.flags.timeoutMs : undefined;
+  const { output, flags } = context;
+  const timeoutMs = boundLoad ? flags.timeoutMs : undefined;
   const controller = new AbortController();
+  let source: McpSource | undefined;
+  let closing = false;
   const loading = loadMcp(config.path, {
     toolCache: false,
-    onWarning: (message) => {
-      if (context.flags.verbose) context.output.err(`warning: ${message}`);
-    },
     signal: controller.signal,
     ...options,
+    // The config's warnings come before the source exists; a server's come later.
+    onWarning: (message) => {
+      if (closing || (source && !flags.verbose)) return;
+      for (const line of labelled(output, "warning: ", message)) output.err(line);
+    },
+    onSource: (early) => {
+      source = early;
+      // Requests in flight when the CLI closes fail ("Not connected"): the CLI's doing, not news.
+      early.onStateChange((_server, _state, info) => {
+        if (info.reason === "close") closing = true;
+      });
+      options.onSource?.(early);
+    },
   });
   if (timeoutMs === undefined) return loading;
-  // The deadline answers at once; the aborted load may take a moment to unwind, and a source it
-  // still delivers is closed.
-  let timedOut = false;
+  // The deadline answers at once with what it saw; the closed load may take a moment to unwind.
   let timer: NodeJS.Timeout | undefined;
+  let timedOut = false;
   const deadline = new Promise<never>((_, reject) => {
     timer = setTimeout(() => {
       timedOut = true;
+      const servers = source?.servers() ?? [];
       controller.abort();
-      reject(new LoadTimeoutError(`the servers did not start within --timeout ${timeoutMs} ms`));
+      void source?.close();
+      reject(new LoadTimeoutError(timeoutMs, servers));
     }, timeoutMs);
   });
   loading.then(
-    (source) => timedOut && void source.close(),
+    (late) => timedOut && void late.close(),
     () => {},
   );
   try {
@@ -114,7 +137,29 @@ export async function openSource(
 }
 
 /** `--timeout` ran out while loading: exit 1 (a server was too slow, the command line was fine). */
-export class LoadTimeoutError extends Error {}
+export class LoadTimeoutError extends Error {
+  /** The enabled servers still starting at the deadline. */
+  readonly slow: readonly string[];
+
+  constructor(
+    readonly timeoutMs: number,
+    /** Every server as it was at the deadline. */
+    readonly servers: readonly ServerSnapshot[],
+  ) {
+    const slow = servers
+      .filter(
+        (s) => s.status !== "disabled" && (s.state === "starting" || (s.state === "stopped" && !s.lazy)),
+      )
+      .map((s) => s.name);
+    super(
+      slow.length > 0
+        ? `--timeout ${timeoutMs} ms ran out; still starting: ${slow.join(", ")}`
+        : `--timeout ${timeoutMs} ms ran out while the servers were starting`,
+    );
+    this.name = "LoadTimeoutError";
+    this.slow = slow;
+  }
+}
 
 /** Splits `[config] rest…` positionals: the first is the config when there are more than `rest`. */
 export function configAndRest(

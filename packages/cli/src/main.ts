@@ -2,16 +2,15 @@
  * The command line: `toolnexus-mcp <command> [args] [flags]`, parsed with `node:util`'s parseArgs.
  * @module
  */
-import { parseArgs } from "node:util";
-import { isMcpCoreError } from "@toolnexus/mcp-core";
-import { type Command, FLAG_HELP, type Flags, isConfigError, LoadTimeoutError } from "./command.js";
+import { type Command, FLAG_HELP, type Flags, isConfigError } from "./command.js";
 import { call } from "./commands/call.js";
 import { env } from "./commands/env.js";
 import { inspect } from "./commands/inspect.js";
 import { loginCommand, logoutCommand } from "./commands/login.js";
 import { tools } from "./commands/tools.js";
 import { watch } from "./commands/watch.js";
-import { COLUMNS, type Output, processOutput } from "./output.js";
+import { COLUMNS, labelled, type Output, processOutput } from "./output.js";
+import { parseCommandLine, unknownCommand } from "./usage.js";
 import { EXIT, UsageError } from "./usage-error.js";
 
 /** Every command, in the order `--help` lists them. */
@@ -93,22 +92,22 @@ function checkFlags(command: Command, values: Record<string, unknown>): void {
   }
 }
 
+/** `error: …`, every line of the message wrapped to the width (never cut), then any details. */
+function printMessage(output: Output, message: string, details: readonly string[] = []): void {
+  const [first = "", ...rest] = message.split("\n");
+  for (const line of labelled(output, "error: ", first)) output.err(line);
+  for (const more of rest) for (const line of labelled(output, "  ", more)) output.err(line);
+  for (const line of details) output.err(line);
+}
+
 function printError(output: Output, error: unknown): number {
   if (error instanceof UsageError) {
-    output.err(`error: ${error.message}`);
-    for (const line of error.details) output.err(line);
+    printMessage(output, error.message, error.details);
     return EXIT.usage;
   }
-  if (isConfigError(error)) {
-    output.err(`error: ${(error as Error).message}`);
-    return EXIT.usage;
-  }
-  if (error instanceof LoadTimeoutError || isMcpCoreError(error)) {
-    output.err(`error: ${(error as Error).message}`);
-    return EXIT.failed;
-  }
-  output.err(`error: ${error instanceof Error ? error.message : String(error)}`);
-  return EXIT.failed;
+  printMessage(output, error instanceof Error ? error.message : String(error));
+  // A config error is the author's to fix (2); a slow or failing server is not (1).
+  return isConfigError(error) ? EXIT.usage : EXIT.failed;
 }
 
 /**
@@ -118,12 +117,7 @@ function printError(output: Output, error: unknown): number {
 export async function main(argv: readonly string[]): Promise<number> {
   const early = processOutput(argv.includes("--no-color"));
   try {
-    const { values, positionals } = parseArgs({
-      args: [...argv],
-      options: OPTIONS,
-      allowPositionals: true,
-      strict: true,
-    });
+    const { values, positionals } = parseCommandLine(argv, OPTIONS);
     const output = processOutput(values["no-color"] === true);
     const [name, ...rest] = positionals;
     if (name === undefined || name === "help") {
@@ -132,7 +126,10 @@ export async function main(argv: readonly string[]): Promise<number> {
     }
     const command = COMMANDS.find((c) => c.name === name);
     if (!command)
-      throw new UsageError(`unknown command "${name}" (commands: ${COMMANDS.map((c) => c.name).join(", ")})`);
+      throw unknownCommand(
+        name,
+        COMMANDS.map((c) => c.name),
+      );
     if (values.help) {
       for (const line of commandHelp(command)) output.out(line);
       return EXIT.ok;
@@ -147,9 +144,6 @@ export async function main(argv: readonly string[]): Promise<number> {
     };
     return await command.run({ output, positionals: rest, flags });
   } catch (error) {
-    if (error instanceof TypeError && "code" in error && String(error.code).startsWith("ERR_PARSE_ARGS")) {
-      return printError(early, new UsageError(error.message));
-    }
     return printError(early, error);
   }
 }

@@ -1,71 +1,116 @@
 /**
- * `inspect`'s progress: on a terminal one line per server, redrawn from "starting…" to its result;
- * elsewhere one plain line per server once it has a result.
+ * `inspect`'s progress on stderr: on a terminal one line per server, redrawn from "starting…" to
+ * its result; elsewhere (a pipe, a file) each server's result streamed the moment it settles.
  * @module
  */
 import type { ServerSnapshot } from "@toolnexus/mcp-core";
-import { COLUMNS, cut, firstLine, formatMs, type Output, toolCount } from "./output.js";
+import { cut, formatMs, type Output, statusLines, terminalLine, toolCount } from "./output.js";
+
+/** A server as progress shows it: its snapshot and how long it took to connect. */
+export type ProgressRow = ServerSnapshot & { connectMs: number | undefined };
 
 /** A running progress display. */
 export interface Progress {
-  /** Replaces each server's line with its result. */
-  finish(rows: readonly (ServerSnapshot & { connectMs: number | undefined })[]): void;
+  /** A server settled (running, failed, waiting for authorization): say so now. */
+  settle(row: ProgressRow): void;
+  /** The load is over: the result of every server not shown yet (a terminal redraws them all). */
+  finish(rows: readonly ProgressRow[]): void;
   /** Stops redrawing (the load failed). */
   stop(): void;
-  /** A server reached its result during the load: its line says so at once (terminal only). */
-  settle(name: string, text: string): void;
+  /** Where the command writes meanwhile: on a terminal, stderr lines go above the live lines. */
+  readonly output: Output;
 }
 
 const REDRAW_MS = 100;
 
-function resultLine(server: ServerSnapshot & { connectMs: number | undefined }): string {
-  if (server.status === "disabled") return `${server.name}: disabled`;
-  if (server.state === "running") {
-    return `${server.name}: connected in ${formatMs(server.connectMs)} (${toolCount(server.toolCount)})`;
+/** Has this server come to a result (anything but still starting)? */
+function settled(row: ProgressRow): boolean {
+  return row.status === "disabled" || (row.state !== "starting" && row.state !== "stopped");
+}
+
+/** A server's result: one line, then its cause whole on its own lines when it failed. */
+function resultLines(output: Output, row: ProgressRow): string[] {
+  if (row.status === "disabled") return [`${row.name}: disabled`];
+  if (row.state === "running") {
+    return [`${row.name}: connected in ${formatMs(row.connectMs)} (${toolCount(row.toolCount)})`];
   }
-  const why = server.lastError ? `: ${firstLine(server.lastError)}` : "";
-  return `${server.name}: ${server.state}${why}`;
+  if (!settled(row)) return [`${row.name}: still starting`];
+  return statusLines(output, `${row.name}: ${row.state}`, row.lastError, 2);
 }
 
 /** Shows the servers starting (on stderr, so stdout holds only the table or the JSON). */
 export function startProgress(output: Output, names: readonly string[]): Progress {
-  if (!output.interactive || names.length === 0) {
-    return {
-      finish: (rows) => {
-        for (const server of rows) output.err(cut(resultLine(server), COLUMNS));
-      },
-      stop: () => {},
-      settle: () => {},
-    };
-  }
-  const started = performance.now();
-  const draw = (lines: readonly string[], redraw: boolean) => {
-    const up = redraw ? `\u001b[${lines.length}F` : "";
-    process.stderr.write(up + lines.map((line) => `\u001b[2K${cut(line, COLUMNS)}\n`).join(""));
+  if (!output.interactive || names.length === 0) return streamedProgress(output);
+  return liveProgress(output, names);
+}
+
+/** Not a terminal: one result per server, written (and flushed) as soon as it is known. */
+function streamedProgress(output: Output): Progress {
+  const shown = new Set<string>();
+  const show = (row: ProgressRow) => {
+    if (shown.has(row.name) || !settled(row)) return;
+    shown.add(row.name);
+    for (const line of resultLines(output, row)) output.err(line);
   };
-  const settled = new Map<string, string>();
-  const waiting = () =>
-    names.map(
-      (name) => `${name}: ${settled.get(name) ?? `starting… ${formatMs(performance.now() - started)}`}`,
-    );
-  draw(waiting(), false);
-  const timer = setInterval(() => draw(waiting(), true), REDRAW_MS);
-  timer.unref();
   return {
+    settle: show,
     finish: (rows) => {
-      clearInterval(timer);
-      const byName = new Map(rows.map((r) => [r.name, r]));
-      draw(
-        names.map((name) => {
-          const server = byName.get(name);
-          return server ? resultLine(server) : `${name}: ?`;
+      for (const row of rows) show(row);
+    },
+    stop: () => {},
+    output,
+  };
+}
+
+/** A terminal: the servers' lines redrawn in place; other stderr lines are written above them. */
+function liveProgress(output: Output, names: readonly string[]): Progress {
+  const started = performance.now();
+  const results = new Map<string, string>();
+  let drawn = 0;
+  let live = true;
+  const write = (lines: readonly string[], above: readonly string[] = []) => {
+    // Up to the first live line, clear from there down, then the lines again.
+    const up = drawn > 0 ? `\u001b[${drawn}F\u001b[J` : "";
+    const text = [...above, ...lines].map((line) => `${terminalLine(line)}\n`).join("");
+    process.stderr.write(up + text);
+    drawn = lines.length;
+  };
+  const waiting = () =>
+    names.map((name) =>
+      cut(
+        `${name}: ${results.get(name) ?? `starting… ${formatMs(performance.now() - started)}`}`,
+        output.width,
+      ),
+    );
+  write(waiting());
+  const timer = setInterval(() => write(waiting()), REDRAW_MS);
+  timer.unref();
+  const end = () => {
+    clearInterval(timer);
+    live = false;
+  };
+  return {
+    settle: (row) => {
+      if (!settled(row)) return;
+      results.set(row.name, row.state === "running" ? `connected in ${formatMs(row.connectMs)}` : row.state);
+    },
+    finish: (rows) => {
+      end();
+      const byName = new Map(rows.map((row) => [row.name, row]));
+      write(
+        names.flatMap((name) => {
+          const row = byName.get(name);
+          return row ? resultLines(output, row) : [`${name}: ?`];
         }),
-        true,
       );
     },
-    stop: () => clearInterval(timer),
-    settle: (name, text) => {
-      settled.set(name, text);
+    stop: end,
+    output: {
+      ...output,
+      err: (line) => {
+        if (live) write(waiting(), [line]);
+        else output.err(line);
+      },
     },
   };
 }

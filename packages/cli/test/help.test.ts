@@ -36,6 +36,44 @@ describe("help", () => {
   });
 });
 
+describe("usage errors", () => {
+  /** Every line of a run's output fits 80 columns. */
+  const fits = (run: { stdout: string; stderr: string }) => {
+    for (const line of `${run.stdout}\n${run.stderr}`.split("\n"))
+      expect([...line].length).toBeLessThanOrEqual(80);
+  };
+
+  it("a mistyped command or flag gets the closest one; an unknown flag is said in our words; all within 80 columns", async () => {
+    const [command, flag, far, nothing, value] = await Promise.all([
+      runCli(["inspekt"]),
+      runCli(["inspect", "--verbos"]),
+      runCli(["tools", "--frobnicate"]),
+      runCli(["zzzzzz"]),
+      runCli(["inspect", "--timeout"]),
+    ]);
+    expect(command.code).toBe(2);
+    expect(command.stderr).toBe('error: unknown command "inspekt"; did you mean "inspect"?\n');
+    expect(flag.code).toBe(2);
+    expect(flag.stderr).toBe("error: unknown flag --verbos; did you mean --verbose?\n");
+    expect(far.code).toBe(2);
+    expect(far.stderr).toBe("error: unknown flag --frobnicate; (see toolnexus-mcp --help)\n");
+    expect(nothing.stderr).toMatch(
+      /^error: unknown command "zzzzzz"; commands: inspect, tools, call, watch/m,
+    );
+    expect(value.code).toBe(2);
+    expect(value.stderr).toBe("error: --timeout needs a value, as in --timeout <value>\n");
+    for (const run of [command, flag, far, nothing, value]) fits(run);
+  });
+
+  it("the usage printed without a command, and `help`, fit 80 columns too (each --help is checked above)", async () => {
+    const runs = await Promise.all([runCli([]), runCli(["help"])]);
+    for (const run of runs) {
+      expect(run.stdout).toMatch(/^Usage: toolnexus-mcp <command>/m);
+      fits(run);
+    }
+  });
+});
+
 describe("a closed stdout", () => {
   it("(`| head -1`) ends the CLI quietly, not with an EPIPE stack", async () => {
     const cli = startCli(["--help"]);

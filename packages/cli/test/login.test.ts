@@ -50,12 +50,19 @@ describe("login / logout", () => {
     expect(after.stdout).toMatch(/^secure\s+http\s+\S+\s+needs-auth/m);
   });
 
-  it("login to a server without auth, or not in the config, is a usage error", async () => {
+  it("login or logout for a server without auth, or not in the config, is a usage error worded as such", async () => {
     const { dir: plainDir, path: plain } = writeConfig({ open: { url: oauth.url } });
     try {
       const noAuth = await runCli(["login", "open", plain]);
       expect(noAuth.code).toBe(2);
-      expect(noAuth.stderr).toMatch(/server "open" has no "auth" in the config/);
+      expect(noAuth.stderr).toBe(
+        'error: server "open" has no auth configured: there is nothing to log in to\n',
+      );
+      const noToken = await runCli(["logout", "open", plain]);
+      expect(noToken.code).toBe(2);
+      expect(noToken.stderr).toBe(
+        'error: server "open" has no auth configured: there is no token to remove\n',
+      );
       const unknown = await runCli(["logout", "nope", plain]);
       expect(unknown.code).toBe(2);
       expect(unknown.stderr).toMatch(/no server "nope" in the config \(servers: open\)/);

@@ -24,8 +24,10 @@ afterAll(() => removeTempDir(dir));
 function inTerminal(
   args: string[],
   env: Record<string, string> = {},
+  columns?: number,
 ): { status: number | null; text: string } {
-  const quoted = [process.execPath, BIN, ...args].map((a) => `'${a.replace(/'/g, "'\\''")}'`).join(" ");
+  const command = [process.execPath, BIN, ...args].map((a) => `'${a.replace(/'/g, "'\\''")}'`).join(" ");
+  const quoted = columns === undefined ? command : `stty cols ${columns}; ${command}`;
   const { NO_COLOR: _unset, ...parent } = process.env;
   const run = spawnSync("script", ["-qfec", quoted, "/dev/null"], {
     env: { ...parent, ...env },
@@ -44,8 +46,8 @@ describe.skipIf(!hasScript)("on a terminal", () => {
   it("inspect redraws each server's line from starting… to its result, and colours the state", () => {
     const run = inTerminal(["inspect", path]);
     expect(run.status).toBe(0);
-    expect(run.text).toMatch(new RegExp(`${ESC}\\[2Kbasic: starting… \\d+ms`));
-    expect(run.text).toMatch(new RegExp(`${ESC}\\[1F${ESC}\\[2Kbasic: connected in \\S+ \\(8 tools\\)`));
+    expect(run.text).toMatch(/^basic: starting… \d+ms/m);
+    expect(run.text).toMatch(new RegExp(`${ESC}\\[1F${ESC}\\[Jbasic: connected in \\S+ \\(8 tools\\)`));
     expect(run.text).toContain(`${GREEN}running`);
   });
 
@@ -58,9 +60,23 @@ describe.skipIf(!hasScript)("on a terminal", () => {
       const run = inTerminal(["inspect", slow.path]);
       expect(run.status).toBe(0);
       // One redrawn frame: fast already connected, slow still starting.
-      expect(run.text).toMatch(new RegExp(`fast: connected in \\S+\r?\n${ESC}\\[2Kslow: starting…`));
+      expect(run.text).toMatch(/fast: connected in \S+\r?\nslow: starting…/);
     } finally {
       removeTempDir(slow.dir);
+    }
+  });
+
+  it("a cause wider than 80 columns keeps to one line on a 200-column terminal", () => {
+    const binary = `definitely-not-a-real-mcp-server-${"x".repeat(40)}`;
+    const wide = writeConfig({ nope: { command: binary } });
+    try {
+      const run = inTerminal(["inspect", wide.path, "--no-color"], {}, 200);
+      expect(run.status).toBe(1);
+      expect(run.text).toMatch(
+        new RegExp(`^ {2}error: MCP server "nope" failed to start: spawn ${binary} ENOENT\r?$`, "m"),
+      );
+    } finally {
+      removeTempDir(wide.dir);
     }
   });
 

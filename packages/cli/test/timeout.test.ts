@@ -1,7 +1,7 @@
 import { join } from "node:path";
 import { isAlive, makeTempDir, readLog, removeTempDir, waitFor } from "@toolnexus/fixtures";
 import { afterEach, describe, expect, it } from "vitest";
-import { fixtureEntry, runCli, writeConfig } from "./helpers.js";
+import { fixtureEntry, runCli, startCli, writeConfig } from "./helpers.js";
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -9,17 +9,31 @@ afterEach(() => {
 });
 
 describe("--timeout", () => {
-  it("bounds the load: a server slower than it is reported, exit 1, its child does not outlive the CLI", async () => {
+  it("inspect: each server's result is streamed through a pipe as it settles; at the deadline the slow one is named and the table shows what settled, exit 1; its child does not outlive the CLI", async () => {
     const logDir = makeTempDir("cli-log-");
     dirs.push(logDir);
     const log = join(logDir, "slow.log");
     const { dir, path } = writeConfig({
+      // Settles at once (its binary does not exist), however loaded the machine is.
+      fast: { command: "nope-mcp-binary" },
       slow: fixtureEntry("basic", ["--init-delay-ms", "20000", "--log", log]),
     });
     dirs.push(dir);
-    const run = await runCli(["inspect", path, "--timeout", "300"]);
+    const cli = startCli(["inspect", path, "--timeout", "1500"]);
+    // Streamed while the CLI still waits for the slow one (stderr is a pipe here).
+    await waitFor(
+      () => /^fast: error\n {2}MCP server "fast" failed to start: .*ENOENT$/m.test(cli.stderr()),
+      {
+        message: `the fast server's lines on stderr; stderr:\n${cli.stderr()}`,
+      },
+    );
+    expect(cli.child.exitCode).toBeNull();
+    const run = await cli.exited;
     expect(run.code).toBe(1);
-    expect(run.stderr).toMatch(/^error: the servers did not start within --timeout 300 ms$/m);
+    expect(run.stderr).toMatch(/^error: --timeout 1500 ms ran out; still starting: slow$/m);
+    expect(run.stdout).toMatch(/^fast\s+stdio\s+–\s+error\s+0/m);
+    expect(run.stdout).toMatch(/^ {2}error: MCP server "fast" failed to start: spawn .*ENOENT$/m);
+    expect(run.stdout).toMatch(/^slow\s+stdio\s+–\s+starting\s+0/m);
     const pid = readLog(log).find((e) => e.event === "start")?.pid;
     expect(pid).toEqual(expect.any(Number));
     await waitFor(() => !isAlive(pid as number), { message: "the slow server to be gone" });

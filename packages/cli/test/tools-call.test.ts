@@ -99,7 +99,7 @@ describe("call", () => {
   it("args that are not JSON: the position is named and pointed at, exit 2, before the config is read", async () => {
     const run = await runCli(["call", "/nonexistent/mcp.json", "mcp__basic__echo", '{"text": hi}']);
     expect(run.code).toBe(2);
-    expect(run.stderr).toMatch(
+    expect(run.stderr.replace(/\n {2}(?=\S)/, " ")).toMatch(
       /^error: the arguments are not valid JSON: it has an unexpected character at position 9$/m,
     );
     expect(run.stderr).toContain('  {"text": hi}\n           ^\n');

@@ -17,15 +17,20 @@ describe("watch", () => {
     const cli: LiveCli = startCli(["watch", path]);
     cleanup.push(() => cli.child.kill("SIGKILL"));
 
-    const first = await cli.waitForOutput(/^(\d\d:\d\d:\d\d\.\d{3}) basic: running pid (\d+) \(8 tools\)$/m);
+    const first = await cli.waitForOutput(
+      /^(\d\d:\d\d:\d\d\.\d{3}) basic: starting → running \(ready\) pid (\d+) \(8 tools\)$/m,
+    );
     const pid = Number(first[2]);
-    await cli.waitForOutput(/^\d\d:\d\d:\d\d\.\d{3} listy: running/m);
+    await cli.waitForOutput(/^\d\d:\d\d:\d\d\.\d{3} listy: starting → running/m);
     await waitFor(() => cli.stderr().includes("watching; Ctrl-C to stop"));
 
     process.kill(pid, "SIGKILL");
-    await cli.waitForOutput(/^\d\d:\d\d:\d\d\.\d{3} basic: running → error \(crash\)/m);
+    // The status on its line, the cause whole on its own indented line below it.
+    await cli.waitForOutput(
+      /^\d\d:\d\d:\d\d\.\d{3} basic: running → error \(crash\) attempt 1 retry in 500ms\n {4}MCP server "basic" \S.*$/m,
+    );
     const restarted = await cli.waitForOutput(
-      /^\d\d:\d\d:\d\d\.\d{3} basic: starting → running \(ready\) pid (\d+)$/m,
+      /basic: error → starting \(restart\) attempt 1\n(?:.*\n)*?\d\d:\d\d:\d\d\.\d{3} basic: starting → running \(ready\) pid (\d+) \(8 tools\)$/m,
     );
     const newPid = Number(restarted[1]);
     expect(newPid).not.toBe(pid);
@@ -48,14 +53,42 @@ describe("watch", () => {
     for (const line of run.stdout.split("\n")) expect([...line].length).toBeLessThanOrEqual(80);
   });
 
-  it("SIGTERM closes too, exit 0", async () => {
+  it("--json: one JSON object per event and line, a crash's cause whole, no state printed twice; SIGTERM closes, exit 0", async () => {
     const { dir, path } = writeConfig({ basic: fixtureEntry("basic") });
     cleanup.push(() => removeTempDir(dir));
-    const cli = startCli(["watch", path]);
+    const cli = startCli(["watch", path, "--json"]);
     cleanup.push(() => cli.child.kill("SIGKILL"));
-    const first = await cli.waitForOutput(/basic: running pid (\d+)/);
+    const events = () =>
+      cli
+        .stdout()
+        .split("\n")
+        .filter(Boolean)
+        .map((line) => JSON.parse(line) as Record<string, unknown>);
+    const first = await cli.waitForOutput(/"state":"running".*"pid":(\d+)/);
+    process.kill(Number(first[1]), "SIGKILL");
+    await waitFor(() => events().filter((e) => e.state === "running").length === 2, {
+      message: `a restart; stdout:\n${cli.stdout()}`,
+    });
     cli.child.kill("SIGTERM");
-    expect(await cli.exited).toMatchObject({ code: 0, signal: null });
-    expect(isAlive(Number(first[1]))).toBe(false);
+    const run = await cli.exited;
+    expect(run).toMatchObject({ code: 0, signal: null });
+    const all = events();
+    for (const event of all)
+      expect(event).toMatchObject({ time: expect.any(String), server: "basic", event: "state" });
+    expect(all.map((e) => [e.previous, e.state, e.reason])).toEqual([
+      ["stopped", "starting", "start"],
+      ["starting", "running", "ready"],
+      ["running", "error", "crash"],
+      ["error", "starting", "restart"],
+      ["starting", "running", "ready"],
+      ["running", "stopped", "close"],
+    ]);
+    expect(all[1]).toMatchObject({ pid: Number(first[1]), toolCount: 8 });
+    expect(all[2]).toMatchObject({
+      attempt: 1,
+      nextDelayMs: 500,
+      error: expect.stringMatching(/^MCP server "basic" /),
+    });
+    expect(isAlive(Number(all[4]?.pid))).toBe(false);
   });
 });

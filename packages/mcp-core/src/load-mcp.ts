@@ -151,6 +151,11 @@ export async function loadMcp(
     catalogEvents,
     warnings,
   });
+  try {
+    options.onSource?.(source);
+  } catch (error) {
+    reportListenerError(error);
+  }
   const prepared = await Promise.all(
     lazyServers.map(({ connection, cache }) => prepareLazyServer(connection, cache, warn)),
   );

@@ -154,6 +154,7 @@ export class Source implements McpSource {
         lastError: connection.lastError?.message,
         stderrTail: connection.stderrTail || undefined,
         protocolVersion: connection.protocolVersion,
+        transportUsed: connection.transportUsed,
         authorizationUrl: connection.authorizationUrl,
         toolListUpdates: connection.toolListUpdates,
         env: connection.envEntries,

@@ -10,7 +10,14 @@ import type { AutoRestartOptions, HealthCheckOptions, InheritEnv } from "./confi
 import type { ToolCacheStore } from "./lazy/tool-cache-store.js";
 import type { McpLogLevel } from "./logs/log-level.js";
 import type { ServerLogMessage } from "./logs/log-message.js";
-import type { ConnectionState, DeferLoading, ResourcesChange, ResourceUpdate, StateInfo } from "./types.js";
+import type {
+  ConnectionState,
+  DeferLoading,
+  McpSource,
+  ResourcesChange,
+  ResourceUpdate,
+  StateInfo,
+} from "./types.js";
 
 /** Model-facing naming: `mcp__server__tool` (default), toolnexus's `server_tool`, or your own. */
 export type NamingOption = "namespaced" | "toolnexus" | ((server: string, rawName: string) => string);
@@ -49,6 +56,13 @@ export interface LoadMcpOptions {
    * which `source.onStateChange` (subscribed after the load) cannot see. @default none
    */
   onStateChange?: ((server: string, state: ConnectionState, info: StateInfo) => void) | undefined;
+  /**
+   * Receives the source as soon as it exists — every server configured, none started yet — for a
+   * host that shows the load as it goes (`servers()`, `onToolsChange`) or gives up on it early
+   * (`close()`). `loadMcp` still resolves with this same source once the starts settle (or rejects
+   * and closes it). @default none
+   */
+  onSource?: ((source: McpSource) => void) | undefined;
   /**
    * Receives every effective change of a server's resource list (by URI) from the start of the
    * load on, like `source.onResourcesChange`. @default none
@@ -148,6 +162,7 @@ export interface ResolvedLoadOptions {
   onElicitation: ElicitationHandler | undefined;
   onWarning: ((message: string) => void) | undefined;
   onStateChange: ((server: string, state: ConnectionState, info: StateInfo) => void) | undefined;
+  onSource: ((source: McpSource) => void) | undefined;
   onResourcesChange: ((server: string, change: ResourcesChange) => void) | undefined;
   onResourceUpdated: ((server: string, update: ResourceUpdate) => void) | undefined;
   expandEnvReferences: boolean;

@@ -120,6 +120,12 @@ export interface ServerSnapshot {
    */
   protocolVersion?: string;
   /**
+   * The transport the server's latest session actually spoke: `"sse"` when an `"http"` server
+   * answered the Streamable HTTP POST with 400/404/405 and was reached over legacy SSE. Absent
+   * until a session has run.
+   */
+  transportUsed?: "stdio" | "http" | "sse";
+  /**
    * Whether the server tells us when its tool list changes (2025 era: its `tools.listChanged`
    * capability; modern era: an honoured `subscriptions/listen`). `"unsupported"`: only `refresh()`
    * or a restart picks up a change. Absent until a session has run.

@@ -7,7 +7,7 @@ import { closestNames } from "@toolnexus/mcp-core/adapter";
 import { type Command, type CommandContext, openSource, resolveConfig } from "../command.js";
 import { looksLikeConfig } from "../config-file.js";
 import { ArgsError, parseJsonArgs, pointAt } from "../json-args.js";
-import { COLUMNS, cut, firstLine, oneLine } from "../output.js";
+import { COLUMNS, cut, escapeControls, firstLine, oneLine } from "../output.js";
 import { EXIT, UsageError } from "../usage-error.js";
 import { reportDownServers } from "./tools.js";
 
@@ -52,10 +52,9 @@ function suggestions(source: McpSource, name: string): string[] {
   return [...new Set(near)].slice(0, 3);
 }
 
-/** Tool text to a terminal: keeps newlines and tabs, drops other control characters (escapes). */
+/** Tool text to a terminal: keeps newlines and tabs, escapes other control characters. */
 function printable(text: string): string {
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: dropping them is the point
-  return text.replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g, "");
+  return escapeControls(text);
 }
 
 function progressLine(progress: McpProgress): string {

@@ -12,7 +12,7 @@ import {
   scopedEnv,
 } from "@toolnexus/mcp-core";
 import { type Command, type CommandContext, configAndRest, resolveConfig } from "../command.js";
-import { COLUMNS, cell, cut, firstLine, paint } from "../output.js";
+import { causeOf, labelled, paint } from "../output.js";
 import { EXIT, UsageError } from "../usage-error.js";
 
 /** One name and the reason it is granted. */
@@ -78,9 +78,16 @@ export function envReport(config: ServerConfig, parentEnv: Record<string, string
       server: config.name,
       transport: config.transport,
       names: [],
-      error: firstLine(String((error as Error).message)),
+      error: causeOf(String((error as Error).message)),
     };
   }
+}
+
+/** `  NAME   why`; a name longer than its column is never cut: the reason goes below it. */
+function nameLines({ name, why }: GrantedName): string[] {
+  const column = 32;
+  if ([...name].length <= column) return [`  ${name.padEnd(column)} ${why}`];
+  return [`  ${name}`, `  ${" ".repeat(column)} ${why}`];
 }
 
 async function run(context: CommandContext): Promise<number> {
@@ -88,6 +95,9 @@ async function run(context: CommandContext): Promise<number> {
   const [named] = configAndRest(context.positionals, 0);
   const config = resolveConfig(context, named);
   const parsed = await parseConfig(config.path);
+  for (const warning of parsed.warnings) {
+    for (const line of labelled(output, "warning: ", warning)) output.err(line);
+  }
   const servers = parsed.servers.filter((s) => flags.server === undefined || s.name === flags.server);
   if (flags.server !== undefined && servers.length === 0) {
     throw new UsageError(
@@ -99,11 +109,13 @@ async function run(context: CommandContext): Promise<number> {
     output.out(JSON.stringify(reports, null, 2));
   } else {
     for (const report of reports) {
-      output.out(paint(output, "bold", cut(`${report.server} (${report.transport})`, COLUMNS)));
+      output.out(paint(output, "bold", `${report.server} (${report.transport})`));
       if (report.transport !== "stdio") output.out("  no child process: env does not apply");
-      if (report.error) output.out(paint(output, "red", cut(`  error: ${report.error}`, COLUMNS)));
-      for (const granted of report.names)
-        output.out(cut(`  ${cell(granted.name, 32)} ${granted.why}`, COLUMNS));
+      if (report.error) {
+        for (const line of labelled(output, "  error: ", report.error))
+          output.out(paint(output, "red", line));
+      }
+      for (const granted of report.names) for (const line of nameLines(granted)) output.out(line);
     }
   }
   return reports.some((r) => r.error) ? EXIT.failed : EXIT.ok;

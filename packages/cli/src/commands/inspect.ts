@@ -1,36 +1,54 @@
 /**
- * `inspect [config]`: connect every server, show live progress, then one table row per server.
+ * `inspect [config]`: connect every server, stream each one's result as it settles, then one table
+ * row per server. With `--timeout`, the deadline names the servers still starting and the table
+ * shows what had settled.
  * @module
  */
 import { type McpSource, parseConfig, type ServerSnapshot } from "@toolnexus/mcp-core";
-import { type Command, type CommandContext, configAndRest, openSource, resolveConfig } from "../command.js";
-import { COLUMNS, cell, cut, firstLine, formatMs, type Output, oneLine, paint } from "../output.js";
-import { startProgress } from "../progress.js";
+import {
+  type Command,
+  type CommandContext,
+  configAndRest,
+  LoadTimeoutError,
+  openSource,
+  resolveConfig,
+} from "../command.js";
+import type { ConfigChoice } from "../config-file.js";
+import { causeOf, cell, formatMs, labelled, type Output, oneLine, paint, wrap } from "../output.js";
+import { type Progress, startProgress } from "../progress.js";
 import { EXIT } from "../usage-error.js";
 
 /** One server's row, as `--json` prints it too. */
 export interface InspectRow extends ServerSnapshot {
-  /** Milliseconds from the start of the load until the server was running (undefined when it is not). */
+  /** Whole milliseconds from the start of the load until the server was running (undefined when it is not). */
   connectMs: number | undefined;
 }
 
-const HEADER: readonly [string, number, boolean][] = [
-  ["SERVER", 16, false],
+/** The columns after SERVER: title, width, right-aligned. */
+const COLUMNS_AFTER_SERVER: readonly [string, number, boolean][] = [
   ["TRANSPORT", 9, false],
   ["ERA", 10, false],
   ["STATE", 10, false],
   ["TOOLS", 5, true],
-  ["CONNECT", 8, true],
+  ["CONNECT", 7, true],
   ["PID", 7, true],
 ];
 
-function row(output: Output, values: readonly string[], stateColor?: "green" | "red" | "yellow"): string {
-  return HEADER.map(([, width, right], i) => {
-    const text = cell(values[i] ?? "", width, right);
-    return i === 3 && stateColor ? paint(output, stateColor, text) : text;
-  })
-    .join(" ")
-    .trimEnd();
+/** What the columns after SERVER take, with the space before each. */
+const AFTER_SERVER_WIDTH = COLUMNS_AFTER_SERVER.reduce((sum, [, width]) => sum + width + 1, 0);
+
+function row(
+  output: Output,
+  serverWidth: number,
+  values: readonly string[],
+  stateColor?: "green" | "red" | "yellow",
+): string {
+  const [server = "", ...rest] = values;
+  const cells = COLUMNS_AFTER_SERVER.map(([, width, right], i) => {
+    const text = cell(rest[i] ?? "", width, right);
+    return i === 2 && stateColor ? paint(output, stateColor, text) : text;
+  });
+  return [cell(server, serverWidth), ...cells].join(" ").trimEnd();
 }
 
 function stateColorOf(server: ServerSnapshot): "green" | "red" | "yellow" {
@@ -43,41 +61,67 @@ function failed(server: ServerSnapshot): boolean {
   return server.status !== "disabled" && server.state !== "running";
 }
 
-/** The table: one row per server, then its env names and error (stderr tail with `--verbose`). */
+/**
+ * The table: one row per server, then its env names, error and (`--verbose`) stderr tail. Server
+ * names are never cut: the column is as wide as the longest that fits, a longer one gets a line.
+ */
 export function printTable(output: Output, rows: readonly InspectRow[], verbose: boolean): void {
-  output.out(
-    paint(
-      output,
-      "bold",
-      row(
-        output,
-        HEADER.map(([title]) => title),
-      ),
-    ),
-  );
+  const longest = Math.max(6, ...rows.map((r) => [...r.name].length));
+  const serverWidth = Math.min(longest, output.width - AFTER_SERVER_WIDTH);
+  const titles = ["SERVER", ...COLUMNS_AFTER_SERVER.map(([title]) => title)];
+  output.out(paint(output, "bold", row(output, serverWidth, titles)));
   for (const server of rows) {
     const state = server.status === "disabled" ? "disabled" : server.state;
+    const nameFits = [...server.name].length <= serverWidth;
+    if (!nameFits) output.out(server.name);
     const values = [
-      server.name,
-      server.transport,
+      nameFits ? server.name : "",
+      server.transportUsed ?? server.transport,
       server.protocolVersion ?? "–",
       state,
       String(server.toolCount),
       formatMs(server.connectMs),
       server.pid === undefined ? "–" : String(server.pid),
     ];
-    output.out(row(output, values, server.status === "disabled" ? undefined : stateColorOf(server)));
-    if (server.env)
-      output.out(cut(`  env: ${server.env.map((e) => e.name).join(", ") || "(none)"}`, COLUMNS));
-    if (server.authorizationUrl) output.out(cut(`  authorize: ${oneLine(server.authorizationUrl)}`, COLUMNS));
-    if (server.lastError && failed(server)) {
-      output.out(paint(output, "red", cut(`  error: ${firstLine(server.lastError)}`, COLUMNS)));
+    output.out(
+      row(output, serverWidth, values, server.status === "disabled" ? undefined : stateColorOf(server)),
+    );
+    for (const line of details(output, server, verbose)) output.out(line);
+  }
+}
+
+/** The lines below a server's row. */
+function details(output: Output, server: InspectRow, verbose: boolean): string[] {
+  const lines: string[] = [];
+  if (server.transport === "stdio" && server.env) {
+    lines.push(...labelled(output, "  env: ", server.env.map((e) => e.name).join(", ") || "(none)"));
+  }
+  // A URL to copy is never cut nor broken: it has a line of its own, however long.
+  if (server.authorizationUrl) lines.push("  authorize at:", `  ${oneLine(server.authorizationUrl)}`);
+  if (server.lastError && failed(server)) {
+    lines.push(
+      ...labelled(output, "  error: ", causeOf(server.lastError)).map((l) => paint(output, "red", l)),
+    );
+  }
+  if (verbose && server.stderrTail) {
+    for (const tailLine of server.stderrTail.trimEnd().split("\n").slice(-10)) {
+      const wrapped = wrap(tailLine, output.width, "  stderr| ");
+      lines.push(...wrapped.map((l) => paint(output, "dim", l)));
     }
-    if (verbose && server.stderrTail) {
-      for (const line of server.stderrTail.trimEnd().split("\n").slice(-10)) {
-        output.out(paint(output, "dim", cut(`  stderr| ${oneLine(line)}`, COLUMNS)));
-      }
-    }
+  }
+  return lines;
+}
+
+/** Resolves after `ms` (true), or when `work` settles first (false); the timer never outlives it. */
+async function outlasts(work: Promise<unknown>, ms: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<boolean>((resolve) => {
+    timer = setTimeout(() => resolve(true), Math.max(0, ms));
+  });
+  try {
+    return await Promise.race([work.then(() => false), late]);
+  } finally {
+    clearTimeout(timer);
   }
 }
 
@@ -93,41 +137,72 @@ async function startLazy(source: McpSource, connectMs: Map<string, number>): Pro
   );
 }
 
+/** The progress's last word, the table (or JSON) and the exit code; a timeout named first. */
+function report(
+  context: CommandContext,
+  config: ConfigChoice,
+  rows: readonly InspectRow[],
+  progress: Progress | undefined,
+  timeout?: LoadTimeoutError,
+): number {
+  const { output, flags } = context;
+  progress?.finish(rows);
+  if (timeout) for (const line of labelled(output, "error: ", timeout.message)) output.err(line);
+  if (flags.json) {
+    const timedOut = timeout && { timeoutMs: timeout.timeoutMs, stillStarting: timeout.slow };
+    output.out(
+      JSON.stringify({ config: config.path, servers: rows, ...(timedOut && { timedOut }) }, null, 2),
+    );
+  } else printTable(output, rows, flags.verbose);
+  return timeout || rows.some(failed) ? EXIT.failed : EXIT.ok;
+}
+
 async function run(context: CommandContext): Promise<number> {
   const { output, flags } = context;
   const [named] = configAndRest(context.positionals, 0);
   const config = resolveConfig(context, named);
   const parsed = await parseConfig(config.path); // a config error stops here, before anything starts
-  const progress = flags.json
-    ? undefined
-    : startProgress(
-        output,
-        parsed.servers.filter((s) => s.enabled).map((s) => s.name),
-      );
+  const names = parsed.servers.filter((s) => s.enabled).map((s) => s.name);
+  const progress = flags.json ? undefined : startProgress(output, names);
   const started = performance.now();
   const connectMs = new Map<string, number>();
-  // Subscribed for the load itself: each server's line turns to its result as it gets there.
+  let early: McpSource | undefined;
+  const rowOf = (s: ServerSnapshot): InspectRow => {
+    const ms = s.state === "running" ? connectMs.get(s.name) : undefined;
+    return { ...s, connectMs: ms === undefined ? undefined : Math.round(ms) };
+  };
+  // Subscribed for the load itself: each server's result is shown as it gets there.
   const onStateChange = (server: string, state: string) => {
     if (state === "running" && !connectMs.has(server)) connectMs.set(server, performance.now() - started);
-    if (state === "running") progress?.settle(server, `connected in ${formatMs(connectMs.get(server))}`);
-    else if (state === "error" || state === "needs-auth") progress?.settle(server, state);
+    const snapshot = early?.servers().find((s) => s.name === server);
+    if (snapshot) progress?.settle(rowOf(snapshot));
   };
-  const source = await openSource(context, config, { autoRestart: false, onStateChange }).catch(
-    (error: unknown) => {
-      progress?.stop();
-      throw error;
-    },
-  );
+  const writing = { ...context, output: progress?.output ?? output };
+  let source: McpSource;
   try {
-    await startLazy(source, connectMs);
-    const rows: InspectRow[] = source.servers().map((s) => ({
-      ...s,
-      connectMs: s.state === "running" ? connectMs.get(s.name) : undefined,
-    }));
-    progress?.finish(rows);
-    if (flags.json) output.out(JSON.stringify({ config: config.path, servers: rows }, null, 2));
-    else printTable(output, rows, flags.verbose);
-    return rows.some(failed) ? EXIT.failed : EXIT.ok;
+    source = await openSource(writing, config, {
+      autoRestart: false,
+      onStateChange,
+      onSource: (s) => {
+        early = s;
+      },
+    });
+  } catch (error) {
+    if (error instanceof LoadTimeoutError) {
+      return report(context, config, error.servers.map(rowOf), progress, error);
+    }
+    progress?.stop();
+    throw error;
+  }
+  try {
+    const lazy = startLazy(source, connectMs);
+    const left = flags.timeoutMs === undefined ? undefined : flags.timeoutMs - (performance.now() - started);
+    if (left !== undefined && (await outlasts(lazy, left))) {
+      const timeout = new LoadTimeoutError(flags.timeoutMs as number, source.servers());
+      return report(context, config, timeout.servers.map(rowOf), progress, timeout);
+    }
+    await lazy;
+    return report(context, config, source.servers().map(rowOf), progress);
   } finally {
     await source.close();
   }
@@ -139,7 +214,11 @@ export const inspect: Command = {
   usage: "inspect [config]",
   summary: "start every server and show transport, era, state, tools, timing, env and errors",
   flags: ["json", "timeout", "verbose"],
-  details: ["Exit code: 0 when every enabled server connected, 1 when any failed, 2 on a config error."],
+  details: [
+    "Each server's result is printed on stderr as it settles; then the table on stdout.",
+    "--timeout: at the deadline, the servers still starting are named and the table shows what had settled.",
+    "Exit code: 0 when every enabled server connected, 1 when any failed, 2 on a config error.",
+  ],
   example: "toolnexus-mcp inspect ./mcp.json --verbose",
   run,
 };

@@ -4,7 +4,6 @@
  * under the key the core itself uses (`authStoreKey`).
  * @module
  */
-import { spawn } from "node:child_process";
 import {
   authStoreKey,
   defaultAuthDir,
@@ -14,19 +13,29 @@ import {
   type McpSource,
   parseConfig,
 } from "@toolnexus/mcp-core";
+import { openableUrl, openInBrowser, UnsafeUrlError } from "../browser-opener.js";
 import { type Command, type CommandContext, resolveConfig } from "../command.js";
-import { COLUMNS, cut, firstLine, oneLine } from "../output.js";
+import { causeOf, labelled, type Output, oneLine } from "../output.js";
 import { EXIT, UsageError } from "../usage-error.js";
 
 /** How long `login` waits for the person when `--timeout` is not given: the loopback listener's own limit. */
 const DEFAULT_LOGIN_WAIT_MS = 300_000;
 
-/** `<server> [config]`, and the server's remote config with OAuth. */
-async function oauthServer(context: CommandContext): Promise<HttpServerConfig & { auth: object }> {
+/**
+ * `<server> [config]`, and the server's remote config with OAuth (the config's warnings printed);
+ * `nothing` says what there is not to do for a server without auth.
+ */
+async function oauthServer(
+  context: CommandContext,
+  command: "login" | "logout",
+  nothing: string,
+): Promise<HttpServerConfig & { auth: object }> {
   const [server, named, ...extra] = context.positionals;
-  if (server === undefined) throw new UsageError("which server? usage: login <server> [config]");
+  if (server === undefined) throw new UsageError(`which server? usage: ${command} <server> [config]`);
   if (extra.length > 0) throw new UsageError(`too many arguments: ${extra.join(" ")}`);
   const parsed = await parseConfig(resolveConfig(context, named).path);
+  for (const warning of parsed.warnings)
+    printLines(context.output, labelled(context.output, "warning: ", warning));
   const config = parsed.servers.find((s) => s.name === server);
   if (!config) {
     throw new UsageError(
@@ -34,26 +43,9 @@ async function oauthServer(context: CommandContext): Promise<HttpServerConfig & 
     );
   }
   if (config.transport === "stdio" || config.auth === undefined) {
-    throw new UsageError(`server "${server}" has no "auth" in the config: there is nothing to log in to`);
+    throw new UsageError(`server "${server}" has no auth configured: ${nothing}`);
   }
   return config as HttpServerConfig & { auth: object };
-}
-
-/** Opens `url` with the platform's opener, if there is one; failure is silent (the URL is printed). */
-function openBrowser(url: string): void {
-  const [command, args] =
-    process.platform === "darwin"
-      ? ["open", [url]]
-      : process.platform === "win32"
-        ? ["cmd", ["/c", "start", "", url]]
-        : ["xdg-open", [url]];
-  try {
-    const child = spawn(command, args as string[], { stdio: "ignore", detached: true });
-    child.on("error", () => {});
-    child.unref();
-  } catch {
-    // no opener: the printed URL is enough
-  }
 }
 
 /** Resolves when the server is running; rejects when it fails or the wait runs out. */
@@ -77,9 +69,23 @@ function untilRunning(source: McpSource, server: string, waitMs: number): Promis
   });
 }
 
+function printLines(output: Output, lines: readonly string[]): void {
+  for (const line of lines) output.err(line);
+}
+
+/** Hands the authorization URL to the browser: an https one only (see browser-opener.ts). */
+function open(output: Output, url: string): void {
+  try {
+    openInBrowser(openableUrl(url));
+  } catch (error) {
+    if (!(error instanceof UnsafeUrlError)) throw error;
+    printLines(output, labelled(output, "error: ", error.message));
+  }
+}
+
 async function login(context: CommandContext): Promise<number> {
   const { output, flags } = context;
-  const config = await oauthServer(context);
+  const config = await oauthServer(context, "login", "there is nothing to log in to");
   // Only this server: the others of the config need not start to log in to one.
   const entry = {
     type: config.transport,
@@ -91,22 +97,26 @@ async function login(context: CommandContext): Promise<number> {
   };
   const source = await loadMcp(
     { mcpServers: { [config.name]: entry } },
-    { toolCache: false, autoRestart: false, onWarning: (m) => flags.verbose && output.err(`warning: ${m}`) },
+    {
+      toolCache: false,
+      autoRestart: false,
+      onWarning: (m) => flags.verbose && printLines(output, labelled(output, "warning: ", m)),
+    },
   );
   try {
     const snapshot = source.servers()[0];
     if (snapshot?.state === "needs-auth" && snapshot.authorizationUrl) {
       output.out(`Open this URL to authorize "${config.name}":`);
-      output.out(snapshot.authorizationUrl);
-      if (flags.open) openBrowser(snapshot.authorizationUrl);
+      // Whole on a line of its own (never cut nor broken: it is to be copied), escaped.
+      output.out(oneLine(snapshot.authorizationUrl));
+      if (flags.open) open(output, snapshot.authorizationUrl);
     }
     await untilRunning(source, config.name, flags.timeoutMs ?? DEFAULT_LOGIN_WAIT_MS);
     output.out(`logged in to "${config.name}"; the token is kept in ${defaultAuthDir()}`);
     return EXIT.ok;
   } catch (error) {
-    output.err(
-      cut(`error: login to "${config.name}" failed: ${firstLine((error as Error).message)}`, COLUMNS),
-    );
+    const cause = causeOf((error as Error).message);
+    printLines(output, labelled(output, "error: ", `login to "${config.name}" failed: ${cause}`));
     return EXIT.failed;
   } finally {
     await source.close();
@@ -115,16 +125,15 @@ async function login(context: CommandContext): Promise<number> {
 
 async function logout(context: CommandContext): Promise<number> {
   const { output } = context;
-  const config = await oauthServer(context);
+  const config = await oauthServer(context, "logout", "there is no token to remove");
   let key: string;
   try {
     key = authStoreKey(config);
   } catch (error) {
     // Never "no stored token" while one may stay on disk: say why the key is unknown.
-    const why = firstLine((error as Error).message).replace(`MCP server "${config.name}": `, "");
-    output.err(
-      `error: logout "${oneLine(config.name)}": its token store key cannot be determined, nothing was removed: ${why}`,
-    );
+    const why = causeOf((error as Error).message).replace(`MCP server "${config.name}": `, "");
+    const text = `logout "${config.name}": its token store key cannot be determined, nothing was removed: ${why}`;
+    printLines(output, labelled(output, "error: ", text));
     return EXIT.failed;
   }
   const store = fileTokenStore();
@@ -142,6 +151,7 @@ export const loginCommand: Command = {
   flags: ["open", "timeout", "verbose"],
   details: [
     "The redirect lands on a listener on 127.0.0.1 (random port); login ends when the server runs.",
+    "--open opens only an https: URL (http: on a loopback host), as one argument with no shell; any other scheme is refused and the URL only printed.",
     "The store: $TOOLNEXUS_MCP_AUTH_DIR, else ~/.config/toolnexus-mcp/auth.",
   ],
   example: "toolnexus-mcp login linear --open",

@@ -4,7 +4,7 @@
  */
 import type { McpSource, McpTool } from "@toolnexus/mcp-core";
 import { type Command, type CommandContext, configAndRest, openSource, resolveConfig } from "../command.js";
-import { COLUMNS, cut, firstLine, paint } from "../output.js";
+import { COLUMNS, causeOf, cut, firstLine, labelled, paint } from "../output.js";
 import { EXIT, UsageError } from "../usage-error.js";
 
 /** The whole definition, as `--json` prints it. */
@@ -39,9 +39,8 @@ export function reportDownServers(context: CommandContext, source: McpSource, on
     if ((only !== undefined && s.name !== only) || s.status === "disabled" || s.state === "running" || s.lazy)
       continue;
     down = true;
-    context.output.err(
-      cut(`${s.name}: ${s.state}${s.lastError ? `: ${firstLine(s.lastError)}` : ""}`, COLUMNS),
-    );
+    const status = `${s.name}: ${s.state}${s.lastError ? `: ${causeOf(s.lastError)}` : ""}`;
+    for (const line of labelled(context.output, "", status, 2)) context.output.err(line);
   }
   return down;
 }

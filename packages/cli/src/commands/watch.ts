@@ -1,47 +1,113 @@
 /**
  * `watch [config]`: resident mode. Auto-restart and the live tool list on; every state transition
- * and tool change printed with a timestamp until SIGINT/SIGTERM, then `close()` and exit 0.
+ * and tool change printed with a timestamp (`--json`: one JSON object per event and line) until
+ * SIGINT/SIGTERM, then `close()` and exit 0.
  * @module
  */
-import type { ConnectionState, StateInfo, ToolsChange } from "@toolnexus/mcp-core";
+import type { ConnectionState, McpSource, StateInfo, ToolsChange } from "@toolnexus/mcp-core";
 import { type Command, type CommandContext, configAndRest, openSource, resolveConfig } from "../command.js";
 import type { ConfigChoice } from "../config-file.js";
-import { COLUMNS, cut, firstLine, formatMs, type Output, oneLine, paint, toolCount } from "../output.js";
+import { formatMs, type Output, oneLine, paint, statusLines, toolCount, wrap } from "../output.js";
 import { EXIT } from "../usage-error.js";
 
 /** `HH:MM:SS.mmm` in UTC. */
-function timestamp(): string {
-  return new Date().toISOString().slice(11, 23);
+function timestamp(at: Date): string {
+  return at.toISOString().slice(11, 23);
 }
 
-function stateLine(
-  server: string,
-  state: ConnectionState,
-  info: Partial<StateInfo> & { pid?: number | undefined },
-): string {
-  const parts = [`${server}: ${info.previous ? `${info.previous} → ` : ""}${state}`];
+/** What a state line shows beyond the state: the pid and tool count of a running server. */
+interface Running {
+  pid?: number | undefined;
+  toolCount?: number | undefined;
+}
+
+function stateStatus(server: string, state: ConnectionState, info: StateInfo, running: Running): string {
+  const parts = [`${server}: ${info.previous} → ${state}`];
   if (info.reason) parts.push(`(${info.reason})`);
-  if (info.pid !== undefined) parts.push(`pid ${info.pid}`);
+  if (running.pid !== undefined) parts.push(`pid ${running.pid}`);
+  if (running.toolCount !== undefined) parts.push(`(${toolCount(running.toolCount)})`);
   if (info.attempt !== undefined) parts.push(`attempt ${info.attempt}`);
   if (info.nextDelayMs !== undefined) parts.push(`retry in ${formatMs(info.nextDelayMs)}`);
-  if (info.authorizationUrl) parts.push(`open ${oneLine(info.authorizationUrl)}`);
-  return parts.join(" ") + (info.error ? `: ${firstLine(info.error.message)}` : "");
+  return parts.join(" ");
 }
 
-function toolsLine(server: string, change: ToolsChange): string {
+function toolsStatus(server: string, change: ToolsChange): string {
   const list = (sign: string, names: string[]) => names.map((n) => `${sign}${oneLine(n)}`);
   const names = [...list("+", change.added), ...list("-", change.removed), ...list("~", change.changed)];
   return `${server}: tools ${names.join(" ")}`;
 }
 
-function print(output: Output, line: string, color?: "red" | "green" | "yellow"): void {
-  const text = cut(`${timestamp()} ${line}`, COLUMNS);
-  output.out(color ? paint(output, color, text) : text);
-}
-
 function colorOf(state: ConnectionState): "red" | "green" | "yellow" {
   if (state === "running") return "green";
   return state === "error" ? "red" : "yellow";
+}
+
+/** How watch prints: lines for people, or one JSON object per event. */
+interface Printer {
+  state(server: string, state: ConnectionState, info: StateInfo, running: Running): void;
+  tools(server: string, change: ToolsChange): void;
+}
+
+function textPrinter(output: Output): Printer {
+  const print = (lines: readonly string[], color?: "red" | "green" | "yellow") => {
+    for (const line of lines) output.out(color ? paint(output, color, line) : line);
+  };
+  return {
+    state: (server, state, info, running) => {
+      const stamp = `${timestamp(new Date())} `;
+      const lines = statusLines(
+        output,
+        stamp + stateStatus(server, state, info, running),
+        info.error?.message,
+      );
+      // A URL to copy is never cut nor broken: a line of its own, however long.
+      if (info.authorizationUrl) lines.push(`    authorize at: ${oneLine(info.authorizationUrl)}`);
+      print(lines, colorOf(state));
+    },
+    tools: (server, change) =>
+      print(wrap(toolsStatus(server, change), output.width, `${timestamp(new Date())} `, "    ")),
+  };
+}
+
+function jsonPrinter(output: Output): Printer {
+  const print = (event: Record<string, unknown>) =>
+    output.out(JSON.stringify({ time: new Date().toISOString(), ...event }));
+  return {
+    state: (server, state, info, running) =>
+      print({
+        server,
+        event: "state",
+        state,
+        previous: info.previous,
+        reason: info.reason,
+        ...running,
+        attempt: info.attempt,
+        nextDelayMs: info.nextDelayMs,
+        error: info.error?.message,
+        authorizationUrl: info.authorizationUrl,
+      }),
+    tools: (server, change) => print({ server, event: "tools", ...change }),
+  };
+}
+
+/**
+ * Follows a source from before its first start (no transition happens before the subscription,
+ * none is printed twice): each change of a server's state once, and its tool changes after its
+ * first listing (that one is the tool count of its `running` line).
+ */
+function follow(source: McpSource, printer: Printer): void {
+  const shownState = new Map<string, ConnectionState>();
+  const listed = new Set<string>();
+  source.onStateChange((server, state, info) => {
+    if (shownState.get(server) === state) return; // a repeat says nothing new
+    shownState.set(server, state);
+    const snapshot = state === "running" ? source.servers().find((s) => s.name === server) : undefined;
+    if (snapshot) listed.add(server);
+    printer.state(server, state, info, { pid: snapshot?.pid, toolCount: snapshot?.toolCount });
+  });
+  source.onToolsChange((server, change) => {
+    if (listed.has(server)) printer.tools(server, change);
+  });
 }
 
 /**
@@ -87,20 +153,14 @@ async function watchUntilSignal(
   config: ConfigChoice,
   received: Promise<NodeJS.Signals>,
 ): Promise<number> {
-  const { output } = context;
-  const source = await openSource(context, config, { autoRestart: true, liveToolList: true });
+  const { output, flags } = context;
+  const printer = flags.json ? jsonPrinter(output) : textPrinter(output);
+  const source = await openSource(context, config, {
+    autoRestart: true,
+    liveToolList: true,
+    onSource: (early) => follow(early, printer),
+  });
   try {
-    source.onStateChange((server, state, info) => {
-      const pid = state === "running" ? source.servers().find((s) => s.name === server)?.pid : undefined;
-      print(output, stateLine(server, state, { ...info, pid }), colorOf(state));
-    });
-    source.onToolsChange((server, change) => print(output, toolsLine(server, change)));
-    for (const s of source.servers()) {
-      if (s.status === "disabled") continue;
-      const detail = s.state === "running" ? ` (${toolCount(s.toolCount)})` : "";
-      const error = s.lastError && s.state !== "running" ? { error: new Error(s.lastError) } : {};
-      print(output, stateLine(s.name, s.state, { pid: s.pid, ...error }) + detail, colorOf(s.state));
-    }
     output.err("watching; Ctrl-C to stop");
     const signal = await received;
     output.err(`${signal}: closing`);
@@ -115,8 +175,11 @@ export const watch: Command = {
   name: "watch",
   usage: "watch [config]",
   summary: "resident mode: print every state transition and tool change until Ctrl-C",
-  flags: ["timeout", "verbose"],
-  details: ["Auto-restart and the live tool list are on. Ctrl-C (or SIGTERM) closes every server, exit 0."],
+  flags: ["json", "timeout", "verbose"],
+  details: [
+    "Auto-restart and the live tool list are on. Ctrl-C (or SIGTERM) closes every server, exit 0.",
+    "--json: one JSON object per event and line (state changes, tool changes).",
+  ],
   example: "toolnexus-mcp watch ./mcp.json",
   run,
 };

@@ -109,6 +109,11 @@ export class Connection extends ConnectionRunner {
     return live ?? this.opener.sessions.protocol?.version;
   }
 
+  /** The transport the latest session spoke (`"sse"` after the legacy SSE fallback). */
+  get transportUsed(): "stdio" | "http" | "sse" | undefined {
+    return this.opener.sessions.lastProtocol?.transport;
+  }
+
   /** In `needs-auth`: where a person authorizes the server. */
   get authorizationUrl(): string | undefined {
     return this.current.kind === "needs-auth" ? this.current.authorizationUrl : undefined;

@@ -68,6 +68,7 @@ export const LOAD_OPTION_HOOKS = Object.freeze([
   "onElicitation",
   "onWarning",
   "onStateChange",
+  "onSource",
   "onServerLog",
   "onStderr",
   "onResourcesChange",

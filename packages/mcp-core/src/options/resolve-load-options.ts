@@ -40,6 +40,7 @@ export function resolveLoadOptions(options: LoadMcpOptions): ResolvedLoadOptions
     onElicitation: options.onElicitation,
     onWarning: options.onWarning,
     onStateChange: options.onStateChange,
+    onSource: options.onSource,
     onResourcesChange: options.onResourcesChange,
     onResourceUpdated: options.onResourceUpdated,
     expandEnvReferences: options.expandEnvReferences ?? DEFAULTS.expandEnvReferences,

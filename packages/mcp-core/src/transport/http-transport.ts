@@ -185,8 +185,24 @@ export function createHttpTransport(params: HttpTransportParams, mode: Mode): Tr
 
 /** True when a failed Streamable HTTP connect means "try legacy SSE" (the POST got 400/404/405). */
 export function shouldFallBackToSse(error: unknown): boolean {
-  const status = httpStatus(error);
+  return isNoEndpointStatus(httpStatus(error));
+}
+
+function isNoEndpointStatus(status: number | undefined): boolean {
   return status === 400 || status === 404 || status === 405;
+}
+
+/**
+ * Why a Streamable HTTP server could not be reached when the legacy SSE fallback failed too. A
+ * fallback GET answered like the POST (400/404/405) means no MCP endpoint at the URL, said in HTTP
+ * terms rather than as the SDK's "SSE error" about a protocol the server never claimed.
+ */
+export function sseFallbackFailure(streamable: unknown, fallback: unknown): unknown {
+  if (!(fallback instanceof SseError) || !isNoEndpointStatus(fallback.code)) return fallback;
+  return new Error(
+    `no MCP endpoint at this URL (HTTP ${httpStatus(streamable)} to the Streamable HTTP POST, HTTP ${fallback.code} to the legacy SSE GET)`,
+    { cause: fallback },
+  );
 }
 
 /** True for the transport error that says the GET stream gave up reconnecting. */

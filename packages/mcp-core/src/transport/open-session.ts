@@ -12,7 +12,12 @@ import { attachLogLevel, offersLogging, setServerLogLevel } from "../logs/reques
 import { serverLabel, startFailedMessage } from "../server-message.js";
 import { authorizationNeeded, isAuthorizationNeeded } from "./authorization-needed.js";
 import type { ChildProcessTransport } from "./child-process-transport.js";
-import { createHttpTransport, isStreamExhausted, shouldFallBackToSse } from "./http-transport.js";
+import {
+  createHttpTransport,
+  isStreamExhausted,
+  shouldFallBackToSse,
+  sseFallbackFailure,
+} from "./http-transport.js";
 import { connectFailureCause, isEraNegotiationFailure, unsupportedVersionList } from "./protocol-errors.js";
 import { requestOptions } from "./request-options.js";
 import { type McpSession, type NegotiatedProtocol, Session, type SessionParams } from "./session.js";
@@ -63,7 +68,7 @@ async function connect(
     const options = requestOptions(params.timeoutMs, params.signal);
     const prior = config.protocol === "auto" && mode !== "sse" ? params.prior : undefined;
     await client.connect(transport, prior ? { ...options, prior } : options);
-    session = new Session(client, transport, params, negotiated(client), child);
+    session = new Session(client, transport, params, negotiated(client, mode), child);
     if (output) {
       await setServerLogLevel(client, output.minLevel, {
         server: config.name,
@@ -130,7 +135,7 @@ function listenFilter(session: Session, params: SessionParams): SubscriptionFilt
 }
 
 /** The era the client settled on, and the verdict that lets a later connect skip the probe. */
-function negotiated(client: Client): NegotiatedProtocol {
+function negotiated(client: Client, mode: Mode): NegotiatedProtocol {
   const version = client.getNegotiatedProtocolVersion() ?? "unknown";
   const discover = client.getDiscoverResult();
   const modern = client.getProtocolEra() === "modern" || isModernVersion(version);
@@ -144,6 +149,7 @@ function negotiated(client: Client): NegotiatedProtocol {
         ? { kind: "modern", discover: JSON.parse(JSON.stringify(discover)) }
         : { kind: "legacy" },
     toolListUpdates: listChanged ? "live" : "unsupported",
+    transport: mode === "streamable" ? "http" : mode,
   };
 }
 
@@ -220,7 +226,9 @@ export async function openSession(params: SessionParams): Promise<McpSession> {
     } catch (error) {
       if (unsupportedVersionList(error) || isAuthorizationNeeded(error) || !shouldFallBackToSse(error))
         throw error;
-      return await http("sse");
+      return await http("sse").catch((fallback: unknown) => {
+        throw sseFallbackFailure(error, fallback);
+      });
     }
   } catch (error) {
     throw startError(params, error);

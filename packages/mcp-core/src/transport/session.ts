@@ -74,6 +74,8 @@ export interface NegotiatedProtocol {
   verdict: PriorDiscovery;
   /** Whether the server tells us when its tool list changes. */
   toolListUpdates: "live" | "unsupported";
+  /** The transport the session speaks: `"sse"` also when an `"http"` server fell back to legacy SSE. */
+  transport: "stdio" | "http" | "sse";
 }
 
 /** A connected, initialized session. */

@@ -1,0 +1,82 @@
+/**
+ * Text for a terminal: what a server, an authorization server or a config chose is escaped (no
+ * control character reaches the terminal raw), and long text is wrapped, never cut.
+ * @module
+ */
+
+/**
+ * C0 controls but newline and tab, DEL, and C1 controls: what moves the cursor, clears the screen,
+ * sets the window title (OSC), plants a link or starts an 8-bit CSI.
+ */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching them is the point
+const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
+
+/**
+ * Escapes every control character but `\n` and `\t` as `\u001b` (a CRLF becomes a newline). The
+ * form is JSON's own, so text escaped inside a JSON string stays valid JSON with the same value.
+ * The one function every line the CLI writes goes through.
+ */
+export function escapeControls(text: string): string {
+  return text
+    .replace(/\r\n/g, "\n")
+    .replace(CONTROL, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+}
+
+/** Text for one line: line breaks and tabs become spaces, runs of spaces one, other controls escaped. */
+export function oneLine(text: string): string {
+  return escapeControls(text.replace(/[\r\n\t\v\f]+/g, " "))
+    .replace(/ {2,}/g, " ")
+    .trim();
+}
+
+/** The columns `text` takes (one per code point). */
+export function columnsOf(text: string): number {
+  return [...text].length;
+}
+
+/**
+ * Word-wraps `text` (made one line) to `width` columns: the first line starts with `first`, the
+ * others with `rest`. A word longer than a whole line is broken, so no line is wider than `width`.
+ */
+export function wrap(text: string, width: number, first = "", rest = first): string[] {
+  const lines: string[] = [];
+  let line = first;
+  let empty = true;
+  const push = () => {
+    lines.push(line.trimEnd());
+    line = rest;
+    empty = true;
+  };
+  for (const word of oneLine(text).split(" ")) {
+    let chars = [...word];
+    while (chars.length > 0) {
+      const room = width - columnsOf(line) - (empty ? 0 : 1);
+      if (chars.length <= room) {
+        line += (empty ? "" : " ") + chars.join("");
+        empty = false;
+        break;
+      }
+      if (!empty) {
+        push(); // the word starts the next line
+        continue;
+      }
+      // A word no line can hold (a long path, a URL) is broken where the line ends.
+      const take = Math.max(1, room);
+      line += chars.slice(0, take).join("");
+      chars = chars.slice(take);
+      push();
+    }
+  }
+  if (!empty || lines.length === 0) lines.push(line.trimEnd());
+  return lines;
+}
+
+/**
+ * The cause in an error message: the message before the stderr tail the core appends
+ * (`\nstderr:\n…`, shown on its own with `--verbose`), as one line.
+ */
+export function causeOf(message: string | undefined): string {
+  if (message === undefined) return "";
+  const tail = message.indexOf("\nstderr:\n");
+  return oneLine(tail === -1 ? message : message.slice(0, tail));
+}
