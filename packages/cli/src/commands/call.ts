@@ -80,7 +80,10 @@ async function run(context: CommandContext): Promise<number> {
     }
     const result = await tool.execute(args, {
       onProgress: (progress) => output.err(progressLine(progress)),
-      ...(flags.timeoutMs === undefined ? {} : { timeout: flags.timeoutMs }),
+      // Total: progress restarts a call's `timeout`, never its `maxTotalTimeoutMs`.
+      ...(flags.timeoutMs === undefined
+        ? {}
+        : { timeout: flags.timeoutMs, maxTotalTimeoutMs: flags.timeoutMs }),
     });
     if (flags.json) output.out(JSON.stringify(result, null, 2));
     // A failure's text is its error message: that goes to stderr, below, once.
@@ -105,7 +108,7 @@ export const call: Command = {
   details: [
     "<tool> is the final name (mcp__server__tool) or a raw name only one server has.",
     "[json-args] is one JSON object; quote it for your shell. Progress goes to stderr.",
-    "--timeout bounds the call (each server's start keeps its config timeout).",
+    "--timeout bounds the whole call, progress or not (each server's start keeps its config timeout).",
     "Exit code: 0 on success, 1 when the call failed or the tool is unknown, 2 on bad args.",
   ],
   example: `toolnexus-mcp call mcp__basic__echo '{"text":"hi"}'`,
