@@ -4,6 +4,7 @@
  */
 import { relative } from "node:path";
 import { isMcpCoreError, type LoadMcpOptions, loadMcp, type McpSource } from "@toolnexus/mcp-core";
+import { configInput } from "./cli-config.js";
 import { type ConfigChoice, chooseConfig } from "./config-file.js";
 import type { Output } from "./output.js";
 import { UsageError } from "./usage-error.js";
@@ -82,14 +83,17 @@ export async function openSource(
 ): Promise<McpSource> {
   const timeoutMs = boundLoad ? context.flags.timeoutMs : undefined;
   const controller = new AbortController();
-  const loading = loadMcp(config.path, {
-    toolCache: false,
-    onWarning: (message) => {
-      if (context.flags.verbose) context.output.err(`warning: ${message}`);
-    },
-    signal: controller.signal,
-    ...options,
-  });
+  // Only the servers the command needs are in what the core gets (`config.only`).
+  const loading = configInput(config).then((input) =>
+    loadMcp(input, {
+      toolCache: false,
+      onWarning: (message) => {
+        if (context.flags.verbose) context.output.err(`warning: ${message}`);
+      },
+      signal: controller.signal,
+      ...options,
+    }),
+  );
   if (timeoutMs === undefined) return loading;
   // The deadline answers at once; the aborted load may take a moment to unwind, and a source it
   // still delivers is closed.

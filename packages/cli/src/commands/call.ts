@@ -4,10 +4,12 @@
  */
 import type { McpProgress, McpSource, McpTool } from "@toolnexus/mcp-core";
 import { closestNames } from "@toolnexus/mcp-core/adapter";
+import { type CliConfig, readConfig, startingOnly } from "../cli-config.js";
 import { type Command, type CommandContext, openSource, resolveConfig } from "../command.js";
 import { looksLikeConfig } from "../config-file.js";
 import { ArgsError, parseJsonArgs, pointAt } from "../json-args.js";
 import { COLUMNS, cut, firstLine, oneLine } from "../output.js";
+import { type ToolTarget, toolTarget } from "../server-selection.js";
 import { EXIT, UsageError } from "../usage-error.js";
 import { reportDownServers } from "./tools.js";
 
@@ -33,12 +35,30 @@ function parseArgsOrExplain(text: string | undefined): Record<string, unknown> {
   }
 }
 
-/** The tool by final name, else by raw name when only one server has it. */
-function findTool(source: McpSource, name: string): McpTool | undefined {
-  const exact = source.tools.find((t) => t.name === name);
-  if (exact) return exact;
-  const byRaw = source.tools.filter((t) => t.rawName === name);
-  return byRaw.length === 1 ? byRaw[0] : undefined;
+/** The tools `target` may mean: one, none, or (a raw name several servers have) more. */
+function matches(source: McpSource, target: ToolTarget): McpTool[] {
+  if (target.kind === "final") {
+    const exact = source.tools.find((t) => t.name === target.name);
+    return exact ? [exact] : [];
+  }
+  if (target.kind === "scoped") {
+    return source.tools.filter((t) => t.server === target.server && t.rawName === target.rawName);
+  }
+  return source.tools.filter((t) => t.rawName === target.rawName);
+}
+
+/** The one tool `target` means; a raw name several servers have is a usage error naming them. */
+async function findTool(source: McpSource, target: ToolTarget): Promise<McpTool | undefined> {
+  // A lazy server's tools come from a discovery the load does not wait for.
+  let found = matches(source, target);
+  if (found.length === 0) found = await source.whenSettled().then(() => matches(source, target));
+  if (found.length <= 1) return found[0];
+  const raw = oneLine(target.kind === "raw" ? target.rawName : "");
+  const [first] = found as [McpTool, ...McpTool[]];
+  throw new UsageError(
+    `"${raw}" is a tool of more than one server (${found.map((t) => t.server).join(", ")}): ` +
+      `call ${found.map((t) => oneLine(t.name)).join(", ")} or ${first.server}/${raw}`,
+  );
 }
 
 /** The final names nearest to `name`, matching it against final and raw names alike. */
@@ -64,13 +84,45 @@ function progressLine(progress: McpProgress): string {
   return cut(`progress ${amount}${progress.message ? ` ${oneLine(progress.message)}` : ""}`, COLUMNS);
 }
 
+/** Did every server of the source fail to start (a lazy one waits for its call: not failed)? */
+function serversDown(source: McpSource): boolean {
+  return source.servers().every((s) => s.state !== "running" && !s.lazy);
+}
+
+/** A tool whose servers are all disabled: nothing to start. */
+function disabledOnly(config: CliConfig, target: ToolTarget): string | undefined {
+  if (target.servers === undefined) return undefined;
+  const off = config.servers.filter((s) => target.servers.includes(s.name) && !s.enabled);
+  return off.length === target.servers.length ? off[0]?.name : undefined;
+}
+
 async function run(context: CommandContext): Promise<number> {
   const { output, flags } = context;
-  const { config, tool: name, args: argsText } = splitPositionals(context.positionals);
+  const { config: named, tool: name, args: argsText } = splitPositionals(context.positionals);
   const args = parseArgsOrExplain(argsText); // before anything starts
-  const source = await openSource(context, resolveConfig(context, config), { autoRestart: false }, false);
+  const choice = resolveConfig(context, named);
+  const config = await readConfig(choice);
+  const target = toolTarget(config, name); // an unknown server: a usage error, nothing started
+  const off = disabledOnly(config, target);
+  if (off !== undefined) {
+    output.err(`error: MCP server "${off}" is disabled in the config`);
+    return EXIT.failed;
+  }
+  // Only the server the name points at starts; a bare raw name needs every server to say.
+  const source = await openSource(
+    context,
+    startingOnly(choice, target.servers),
+    { autoRestart: false },
+    false,
+  );
   try {
-    const tool = findTool(source, name) ?? (await source.whenSettled().then(() => findTool(source, name)));
+    const tool = await findTool(source, target);
+    if (!tool && target.servers !== undefined && serversDown(source)) {
+      // The tool's server did not start: that, with its cause, is the answer.
+      for (const s of source.servers())
+        output.err(`error: ${firstLine(s.lastError ?? `${s.name}: ${s.state}`)}`);
+      return EXIT.failed;
+    }
     if (!tool) {
       output.err(`error: no tool named "${oneLine(name)}"`);
       const near = suggestions(source, name);
@@ -106,7 +158,7 @@ export const call: Command = {
   summary: "run one tool and print its text (--json: the whole result)",
   flags: ["json", "timeout", "verbose"],
   details: [
-    "<tool> is the final name (mcp__server__tool) or a raw name only one server has.",
+    "<tool> is the final name (mcp__server__tool), server/rawName, or a raw name only one server has; only that tool's server starts (a bare raw name starts them all to find it).",
     "[json-args] is one JSON object; quote it for your shell. Progress goes to stderr.",
     "--timeout bounds the whole call, progress or not (each server's start keeps its config timeout).",
     "Exit code: 0 on success, 1 when the call failed or the tool is unknown, 2 on bad args.",

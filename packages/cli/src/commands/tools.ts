@@ -3,9 +3,11 @@
  * @module
  */
 import type { McpSource, McpTool } from "@toolnexus/mcp-core";
+import { readConfig, startingOnly } from "../cli-config.js";
 import { type Command, type CommandContext, configAndRest, openSource, resolveConfig } from "../command.js";
-import { COLUMNS, cut, firstLine, paint } from "../output.js";
-import { EXIT, UsageError } from "../usage-error.js";
+import { COLUMNS, cut, firstLine, oneLine, paint } from "../output.js";
+import { checkServerName } from "../server-selection.js";
+import { EXIT } from "../usage-error.js";
 
 /** The whole definition, as `--json` prints it. */
 export function toolDefinition(tool: McpTool) {
@@ -21,27 +23,17 @@ export function toolDefinition(tool: McpTool) {
   };
 }
 
-/** Rejects `--server` naming no server of the config. */
-export function checkServer(source: McpSource, server: string | undefined): void {
-  if (server === undefined) return;
-  const names = source.servers().map((s) => s.name);
-  if (!names.includes(server)) {
-    throw new UsageError(
-      `--server "${server}" is not in the config (servers: ${names.join(", ") || "none"})`,
-    );
-  }
-}
-
-/** Each server that is not running, on stderr: its tools are missing from the list for a reason. */
+/**
+ * Each server that is not running, on stderr, with the whole first line of its error (the cause is
+ * at its end): its tools are missing from the list for a reason.
+ */
 export function reportDownServers(context: CommandContext, source: McpSource, only?: string): boolean {
   let down = false;
   for (const s of source.servers()) {
     if ((only !== undefined && s.name !== only) || s.status === "disabled" || s.state === "running" || s.lazy)
       continue;
     down = true;
-    context.output.err(
-      cut(`${s.name}: ${s.state}${s.lastError ? `: ${firstLine(s.lastError)}` : ""}`, COLUMNS),
-    );
+    context.output.err(`${s.name}: ${s.state}${s.lastError ? `: ${firstLine(s.lastError)}` : ""}`);
   }
   return down;
 }
@@ -49,9 +41,15 @@ export function reportDownServers(context: CommandContext, source: McpSource, on
 async function run(context: CommandContext): Promise<number> {
   const { output, flags } = context;
   const [named] = configAndRest(context.positionals, 0);
-  const source = await openSource(context, resolveConfig(context, named), { autoRestart: false });
+  const choice = resolveConfig(context, named);
+  const server = flags.server;
+  if (server !== undefined) {
+    // Checked before anything starts; then that server is the only one started.
+    checkServerName(await readConfig(choice), server, `--server "${oneLine(server)}" is not in the config`);
+  }
+  const only = startingOnly(choice, server === undefined ? undefined : [server]);
+  const source = await openSource(context, only, { autoRestart: false });
   try {
-    checkServer(source, flags.server);
     await source.whenSettled(); // a lazy server's tools come from a discovery the load does not wait for
     const tools = source.tools.filter((t) => flags.server === undefined || t.server === flags.server);
     const down = reportDownServers(context, source, flags.server);
