@@ -2,7 +2,8 @@
 // fixture servers the config holds a tripwire, whose command only records that it was started.
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { makeTempDir, readLog, removeTempDir } from "@toolnexus/fixtures";
+import { hostileServer, makeTempDir, readLog, removeTempDir } from "@toolnexus/fixtures";
+import { namespacedName } from "@toolnexus/mcp-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fixtureEntry, runCli, writeConfig } from "./helpers.js";
 
@@ -86,5 +87,29 @@ describe("which servers a command starts", () => {
       /^error: "echo" is a tool of more than one server \(basic, twin\): call mcp__basic__echo, mcp__twin__echo or basic\/echo$/m,
     );
     expect(run.stdout).toBe("");
+  });
+});
+
+describe("long names", () => {
+  it("tools prints every final name whole, and call takes it as printed", async () => {
+    const raw = "trigger-long-running-operation";
+    const lossy = `${"x".repeat(70)}.op`; // over 64 characters and with a dot: hashed
+    const { dir: longDir, path: longPath } = writeConfig({
+      everything: hostileServer("tool-names", { arg: `${raw},${lossy}` }),
+    });
+    try {
+      const names = [raw, lossy].map((name) => namespacedName("everything", name));
+      expect(names[1]).toHaveLength(64);
+      const list = await runCli(["tools", longPath]);
+      expect(list.code).toBe(0);
+      const printed = list.stdout.split("\n");
+      for (const name of names) expect(printed.some((line) => line.split(/\s/)[0] === name)).toBe(true);
+      for (const line of printed) expect([...line].length).toBeLessThanOrEqual(80);
+      const call = await runCli(["call", longPath, `mcp__everything__${raw}`]);
+      expect(call.stdout).toBe(`${raw}\n`);
+      expect(call.code).toBe(0);
+    } finally {
+      removeTempDir(longDir);
+    }
   });
 });

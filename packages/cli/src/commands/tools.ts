@@ -1,13 +1,14 @@
 /**
- * `tools [config] [--server NAME] [--json]`: final names, raw names, one-line descriptions.
+ * `tools [config] [--server NAME] [--json]`: final names, raw names, descriptions (their first line).
  * @module
  */
 import type { McpSource, McpTool } from "@toolnexus/mcp-core";
 import { readConfig, startingOnly } from "../cli-config.js";
 import { type Command, type CommandContext, configAndRest, openSource, resolveConfig } from "../command.js";
-import { COLUMNS, cut, firstLine, oneLine, paint } from "../output.js";
+import { COLUMNS, cut, firstLine, type Output, oneLine, paint } from "../output.js";
 import { checkServerName } from "../server-selection.js";
 import { EXIT } from "../usage-error.js";
+import { wrap } from "../wrap-text.js";
 
 /** The whole definition, as `--json` prints it. */
 export function toolDefinition(tool: McpTool) {
@@ -21,6 +22,29 @@ export function toolDefinition(tool: McpTool) {
     outputSchema: tool.outputSchema,
     annotations: tool.annotations,
   };
+}
+
+/** How many lines of a tool's description `tools` shows. */
+const DESCRIPTION_LINES = 3;
+
+/**
+ * One tool for people: the final name whole (it is what `call` takes; the naming rule keeps it
+ * within 64 characters) with the raw name beside it, or below when both do not fit; then the first
+ * line of the description, wrapped.
+ */
+function toolLines(output: Output, tool: McpTool): string[] {
+  const name = firstLine(tool.name);
+  const raw = `(${firstLine(tool.rawName)})`;
+  const lines =
+    [...name].length + 2 + [...raw].length <= COLUMNS
+      ? [`${paint(output, "bold", name)}  ${paint(output, "dim", raw)}`]
+      : [paint(output, "bold", name), paint(output, "dim", `    ${raw}`)];
+  const description = firstLine(tool.description);
+  if (!description) return lines;
+  const wrapped = wrap(`    ${description}`, 4);
+  const shown = wrapped.slice(0, DESCRIPTION_LINES);
+  if (wrapped.length > DESCRIPTION_LINES) shown[DESCRIPTION_LINES - 1] = cut(`${shown.at(-1)} …`, COLUMNS);
+  return [...lines, ...shown.map((line) => cut(line, COLUMNS))];
 }
 
 /**
@@ -56,13 +80,7 @@ async function run(context: CommandContext): Promise<number> {
     if (flags.json) {
       output.out(JSON.stringify(tools.map(toolDefinition), null, 2));
     } else {
-      for (const tool of tools) {
-        const raw = `(${firstLine(tool.rawName)})`;
-        const name = cut(firstLine(tool.name), COLUMNS - raw.length - 2);
-        output.out(`${paint(output, "bold", name)}  ${paint(output, "dim", raw)}`);
-        const description = firstLine(tool.description);
-        if (description) output.out(cut(`    ${description}`, COLUMNS));
-      }
+      for (const tool of tools) for (const line of toolLines(output, tool)) output.out(line);
       if (tools.length === 0) output.err("no tools");
     }
     return down ? EXIT.failed : EXIT.ok;
