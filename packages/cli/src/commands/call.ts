@@ -7,6 +7,7 @@ import { closestNames } from "@toolnexus/mcp-core/adapter";
 import { type CliConfig, readConfig, startingOnly } from "../cli-config.js";
 import { type Command, type CommandContext, openSource, resolveConfig } from "../command.js";
 import { looksLikeConfig } from "../config-file.js";
+import { resultLines } from "../content-lines.js";
 import { ArgsError, parseJsonArgs, pointAt } from "../json-args.js";
 import { COLUMNS, cut, firstLine, oneLine } from "../output.js";
 import { type ToolTarget, toolTarget } from "../server-selection.js";
@@ -72,12 +73,6 @@ function suggestions(source: McpSource, name: string): string[] {
   return [...new Set(near)].slice(0, 3);
 }
 
-/** Tool text to a terminal: keeps newlines and tabs, drops other control characters (escapes). */
-function printable(text: string): string {
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: dropping them is the point
-  return text.replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g, "");
-}
-
 function progressLine(progress: McpProgress): string {
   const amount =
     progress.total === undefined ? `${progress.progress}` : `${progress.progress}/${progress.total}`;
@@ -138,11 +133,12 @@ async function run(context: CommandContext): Promise<number> {
         : { timeout: flags.timeoutMs, maxTotalTimeoutMs: flags.timeoutMs }),
     });
     if (flags.json) output.out(JSON.stringify(result, null, 2));
-    // A failure's text is its error message: that goes to stderr, below, once.
-    else if (result.text && (!result.isError || result.error?.kind === "tool"))
-      output.out(printable(result.text));
+    else if (!result.isError) for (const line of resultLines(result)) output.out(line);
     if (result.isError) {
-      output.err(`error: ${firstLine(result.error?.message ?? "the tool reported an error")}`);
+      // A tool's own error is its whole content; any other failure's first line names the cause.
+      const text =
+        result.error?.kind === "tool" ? resultLines(result).join("\n") : firstLine(result.error?.message);
+      output.err(`error: ${text.trim() || "the tool reported an error"}`);
       return EXIT.failed;
     }
     return EXIT.ok;
@@ -155,11 +151,12 @@ async function run(context: CommandContext): Promise<number> {
 export const call: Command = {
   name: "call",
   usage: "call [config] <tool> [json-args]",
-  summary: "run one tool and print its text (--json: the whole result)",
+  summary: "run one tool and print its content (--json: the whole result)",
   flags: ["json", "timeout", "verbose"],
   details: [
     "<tool> is the final name (mcp__server__tool), server/rawName, or a raw name only one server has; only that tool's server starts (a bare raw name starts them all to find it).",
     "[json-args] is one JSON object; quote it for your shell. Progress goes to stderr.",
+    "Text prints as it is; any other block as one line in its place (an image as its type and size, a link as its URI). A failed call prints its error on stderr, a tool's own error whole.",
     "--timeout bounds the whole call, progress or not (each server's start keeps its config timeout).",
     "Exit code: 0 on success, 1 when the call failed or the tool is unknown, 2 on bad args.",
   ],
