@@ -65,8 +65,12 @@ export function startingOnly(choice: ConfigChoice, only: readonly string[] | und
   return narrowed;
 }
 
-/** What `loadMcp` gets for this choice: only the servers `choice.only` names (all when absent). */
-export async function configInput(choice: ConfigChoice): Promise<McpConfigInput> {
+/**
+ * What `loadMcp` gets for this choice: the file's path when every server starts (the core reads it
+ * as it always has), else a config object holding only the servers `choice.only` names.
+ */
+export async function configInput(choice: ConfigChoice): Promise<string | McpConfigInput> {
+  if (choice.only === undefined) return choice.path;
   return (await readConfig(choice)).input(choice.only);
 }
 
