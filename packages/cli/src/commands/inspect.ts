@@ -2,7 +2,8 @@
  * `inspect [config]`: connect every server, show live progress, then one table row per server.
  * @module
  */
-import { type McpSource, parseConfig, type ServerSnapshot } from "@toolnexus/mcp-core";
+import type { McpSource, ServerSnapshot } from "@toolnexus/mcp-core";
+import { readConfig } from "../cli-config.js";
 import { type Command, type CommandContext, configAndRest, openSource, resolveConfig } from "../command.js";
 import { COLUMNS, cell, cut, firstLine, formatMs, type Output, oneLine, paint } from "../output.js";
 import { startProgress } from "../progress.js";
@@ -97,7 +98,7 @@ async function run(context: CommandContext): Promise<number> {
   const { output, flags } = context;
   const [named] = configAndRest(context.positionals, 0);
   const config = resolveConfig(context, named);
-  const parsed = await parseConfig(config.path); // a config error stops here, before anything starts
+  const parsed = await readConfig(config); // a config error stops here, before anything starts
   const progress = flags.json
     ? undefined
     : startProgress(
