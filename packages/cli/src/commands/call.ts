@@ -1,8 +1,9 @@
 /**
- * `call [config] <tool> [json-args]`: runs one tool and prints its text (`--json`: the result).
+ * `call [config] <tool> [json-args]`: starts the tool's server, runs the tool and prints its
+ * content (`--json`: the result).
  * @module
  */
-import type { McpProgress, McpSource, McpTool } from "@toolnexus/mcp-core";
+import type { McpProgress, McpSource, McpTool, ServerSnapshot } from "@toolnexus/mcp-core";
 import { closestNames } from "@toolnexus/mcp-core/adapter";
 import { type CliConfig, readConfig, startingOnly } from "../cli-config.js";
 import { type Command, type CommandContext, openSource, resolveConfig } from "../command.js";
@@ -79,9 +80,10 @@ function progressLine(progress: McpProgress): string {
   return cut(`progress ${amount}${progress.message ? ` ${oneLine(progress.message)}` : ""}`, COLUMNS);
 }
 
-/** Did every server of the source fail to start (a lazy one waits for its call: not failed)? */
-function serversDown(source: McpSource): boolean {
-  return source.servers().every((s) => s.state !== "running" && !s.lazy);
+/** The enabled servers of the source, when every one failed to start (a lazy one is not failed). */
+function allDown(source: McpSource): ServerSnapshot[] | undefined {
+  const enabled = source.servers().filter((s) => s.status !== "disabled");
+  return enabled.every((s) => s.state !== "running" && !s.lazy) ? enabled : undefined;
 }
 
 /** A tool whose servers are all disabled: nothing to start. */
@@ -112,10 +114,10 @@ async function run(context: CommandContext): Promise<number> {
   );
   try {
     const tool = await findTool(source, target);
-    if (!tool && target.servers !== undefined && serversDown(source)) {
+    const down = !tool && target.servers !== undefined ? allDown(source) : undefined;
+    if (down) {
       // The tool's server did not start: that, with its cause, is the answer.
-      for (const s of source.servers())
-        output.err(`error: ${firstLine(s.lastError ?? `${s.name}: ${s.state}`)}`);
+      for (const s of down) output.err(`error: ${firstLine(s.lastError ?? `${s.name}: ${s.state}`)}`);
       return EXIT.failed;
     }
     if (!tool) {
