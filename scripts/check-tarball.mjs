@@ -1,5 +1,5 @@
 // Checks what `npm pack` would publish for the package in the current directory, beyond what
-// publint and attw look at: the tarball carries LICENSE and README.md, every source map points at
+// publint and attw look at: the tarball carries LICENSE and README.md, every bin's file, every source map points at
 // sources that are in the tarball, and the README links only to absolute URLs (relative links
 // break on the registry page, where nothing but the README itself is shown).
 // Run from a package directory after its build: node ../../scripts/check-tarball.mjs
@@ -16,6 +16,13 @@ const problems = [];
 
 for (const required of ["LICENSE", "README.md", "package.json"]) {
   if (!shipped.has(required)) problems.push(`${required} is not in the tarball`);
+}
+
+// A bin whose file is not shipped installs as a dangling link: `npx <bin>` then fails.
+const manifest = JSON.parse(readFileSync("package.json", "utf8"));
+const bins = typeof manifest.bin === "string" ? { [manifest.name]: manifest.bin } : (manifest.bin ?? {});
+for (const [name, target] of Object.entries(bins)) {
+  if (!shipped.has(normalize(target))) problems.push(`bin "${name}" (${target}) is not in the tarball`);
 }
 
 for (const file of shipped) {

@@ -10,6 +10,7 @@ import {
   type McpSource,
   type ServerSnapshot,
 } from "@toolnexus/mcp-core";
+import { configInput } from "./cli-config.js";
 import { type ConfigChoice, chooseConfig } from "./config-file.js";
 import { labelled, type Output } from "./output.js";
 import { UsageError } from "./usage-error.js";
@@ -94,24 +95,27 @@ export async function openSource(
   const controller = new AbortController();
   let source: McpSource | undefined;
   let closing = false;
-  const loading = loadMcp(config.path, {
-    toolCache: false,
-    signal: controller.signal,
-    ...options,
-    // The config's warnings come before the source exists; a server's come later.
-    onWarning: (message) => {
-      if (closing || (source && !flags.verbose)) return;
-      for (const line of labelled(output, "warning: ", message)) output.err(line);
-    },
-    onSource: (early) => {
-      source = early;
-      // Requests in flight when the CLI closes fail ("Not connected"): the CLI's doing, not news.
-      early.onStateChange((_server, _state, info) => {
-        if (info.reason === "close") closing = true;
-      });
-      options.onSource?.(early);
-    },
-  });
+  // Only the servers the command needs are in what the core gets (`config.only`).
+  const loading = configInput(config).then((input) =>
+    loadMcp(input, {
+      toolCache: false,
+      signal: controller.signal,
+      ...options,
+      // The config's warnings come before the source exists; a server's come later.
+      onWarning: (message) => {
+        if (closing || (source && !flags.verbose)) return;
+        for (const line of labelled(output, "warning: ", message)) output.err(line);
+      },
+      onSource: (early) => {
+        source = early;
+        // Requests in flight when the CLI closes fail ("Not connected"): the CLI's doing, not news.
+        early.onStateChange((_server, _state, info) => {
+          if (info.reason === "close") closing = true;
+        });
+        options.onSource?.(early);
+      },
+    }),
+  );
   if (timeoutMs === undefined) return loading;
   // The deadline answers at once with what it saw; the closed load may take a moment to unwind.
   let timer: NodeJS.Timeout | undefined;

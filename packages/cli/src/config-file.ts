@@ -14,6 +14,8 @@ export const CONFIG_CANDIDATES = ["mcp.json", ".mcp.json", join(".vscode", "mcp.
 export interface ConfigChoice {
   path: string;
   discovered: boolean;
+  /** The servers the command starts, already checked against the config; every server when absent. */
+  only?: readonly string[];
 }
 
 /** Is `arg` a config file rather than a tool name or JSON? (names ending `.json`/`.jsonc`, or an existing file) */

@@ -9,9 +9,10 @@ import { inspect } from "./commands/inspect.js";
 import { loginCommand, logoutCommand } from "./commands/login.js";
 import { tools } from "./commands/tools.js";
 import { watch } from "./commands/watch.js";
-import { COLUMNS, labelled, type Output, processOutput } from "./output.js";
+import { labelled, type Output, processOutput } from "./output.js";
 import { parseCommandLine, unknownCommand } from "./usage.js";
 import { EXIT, UsageError } from "./usage-error.js";
+import { wrap } from "./wrap-text.js";
 
 /** Every command, in the order `--help` lists them. */
 export const COMMANDS: readonly Command[] = [inspect, tools, call, watch, env, loginCommand, logoutCommand];
@@ -25,20 +26,6 @@ const OPTIONS = {
   open: { type: "boolean" },
   "no-color": { type: "boolean" },
 } as const;
-
-/** Word-wraps prose to 80 columns, continuation lines indented by `indent` spaces. */
-function wrap(text: string, indent = 0): string[] {
-  const lines: string[] = [];
-  const [lead = "", first = "", ...words] = text.split(/( *\S+)/).filter(Boolean);
-  let line = lead + first;
-  for (const word of words) {
-    if (line.length + word.length > COLUMNS) {
-      lines.push(line);
-      line = " ".repeat(indent) + word.trimStart();
-    } else line += word;
-  }
-  return [...lines, line];
-}
 
 function mainHelp(): string[] {
   return [

@@ -1,11 +1,12 @@
-// Runs the built CLI (dist/bin.js) as a child process: what a person's shell would run.
+// Runs the CLI's bin (bin/toolnexus-mcp.js, which loads the built dist/bin.js) as a child process:
+// what a person's shell would run.
 import { type ChildProcess, spawn } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { fixturePath, makeTempDir, waitFor } from "@toolnexus/fixtures";
 
-export const BIN = join(dirname(fileURLToPath(import.meta.url)), "..", "dist", "bin.js");
+export const BIN = join(dirname(fileURLToPath(import.meta.url)), "..", "bin", "toolnexus-mcp.js");
 
 /** What a finished run printed, and how it ended. */
 export interface CliRun {
@@ -37,12 +38,16 @@ export interface LiveCli {
   waitForOutput(pattern: RegExp, timeoutMs?: number): Promise<RegExpMatchArray>;
 }
 
+/** How a run is started: its working directory, env changes, and the script (the bin by default). */
+export interface CliOptions {
+  cwd?: string;
+  env?: Record<string, string | undefined>;
+  script?: string;
+}
+
 /** Starts `toolnexus-mcp ...args` in `cwd`. */
-export function startCli(
-  args: string[],
-  options: { cwd?: string; env?: Record<string, string | undefined> } = {},
-): LiveCli {
-  const child = spawn(process.execPath, [BIN, ...args], {
+export function startCli(args: string[], options: CliOptions = {}): LiveCli {
+  const child = spawn(process.execPath, [options.script ?? BIN, ...args], {
     cwd: options.cwd ?? process.cwd(),
     env: cliEnv(options.env),
     stdio: ["ignore", "pipe", "pipe"],
@@ -74,7 +79,7 @@ export function startCli(
 /** Runs `toolnexus-mcp ...args` to its end (killed after `timeoutMs`, which fails the test). */
 export async function runCli(
   args: string[],
-  options: { cwd?: string; env?: Record<string, string | undefined>; timeoutMs?: number } = {},
+  options: CliOptions & { timeoutMs?: number } = {},
 ): Promise<CliRun> {
   const live = startCli(args, options);
   const timer = setTimeout(() => live.child.kill("SIGKILL"), options.timeoutMs ?? 25_000);

@@ -49,4 +49,24 @@ describe("--timeout", () => {
       /^error: Call to tool "mcp__basic__slow" on MCP server "basic" timed out after 300 ms/m,
     );
   });
+
+  it("bounds a call that keeps sending progress in total: progress does not extend it", async () => {
+    const { dir, path } = writeConfig({ basic: fixtureEntry("basic") });
+    dirs.push(dir);
+    // Progress every 250 ms for 5 s would reset a per-request timeout of 1000 ms until the end.
+    const run = await runCli([
+      "call",
+      path,
+      "mcp__basic__slow",
+      '{"ms":5000,"steps":20}',
+      "--timeout",
+      "1000",
+    ]);
+    expect(run.stderr).toMatch(/^progress 2\/20/m);
+    expect(run.stderr).toMatch(
+      /^error: Call to tool "mcp__basic__slow" on MCP server "basic" timed out after 1000 ms/m,
+    );
+    expect(run.stdout).toBe("");
+    expect(run.code).toBe(1);
+  });
 });

@@ -13,7 +13,7 @@ import type { CatalogHubs } from "./resources/catalog-hubs.js";
 import { searchRequest } from "./search/search-options.js";
 import { ToolSearchIndex } from "./search/tool-search-index.js";
 import { errorResult } from "./tools/call-result.js";
-import { callTimeoutProblem } from "./tools/call-timeout.js";
+import { callContextProblem } from "./tools/call-timeout.js";
 import type { ToolRegistry } from "./tools/tool-registry.js";
 import type {
   ConnectionState,
@@ -259,7 +259,7 @@ export class Source implements McpSource {
     ctx: McpCallContext | undefined,
     what: string,
   ): McpRequestError | undefined {
-    const timeoutProblem = callTimeoutProblem(ctx?.timeout);
+    const timeoutProblem = callContextProblem(ctx);
     if (timeoutProblem !== undefined) {
       const message = `Call to ${what} on MCP server "${server}" was not sent: ${timeoutProblem}`;
       return errorResult("protocol", "PROTOCOL_ERROR", message, timeoutProblem).error;

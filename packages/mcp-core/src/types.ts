@@ -200,6 +200,14 @@ export interface McpCallContext {
    * @default the server's timeout
    */
   timeout?: number | undefined;
+  /**
+   * Milliseconds for the whole call, which progress does not reset: the wait for a starting server
+   * and every progress notification count. When it runs out the request is cancelled on the server
+   * and the call resolves with `error.kind` `"timeout"` (code `TIMEOUT`). A positive number up to
+   * `MAX_TIMER_MS`; anything else resolves the call at once, unsent, with a `protocol` error.
+   * @default none (only `timeout` bounds the call)
+   */
+  maxTotalTimeoutMs?: number | undefined;
   /** Receives progress notifications. */
   onProgress?: ((progress: McpProgress) => void) | undefined;
 }

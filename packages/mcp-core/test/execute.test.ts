@@ -141,6 +141,44 @@ describe("McpTool.execute", () => {
     expect(without.error?.kind).toBe("timeout");
   });
 
+  it("should end a call that keeps sending progress at maxTotalTimeoutMs, and cancel it on the server", async () => {
+    const { tool, log } = await loadBasic();
+    const seen: McpProgress[] = [];
+
+    // A progress notification every 200 ms keeps resetting the 600 ms timeout for the whole 6 s;
+    // only the total bound ends the call.
+    const result = await tool("slow").execute(
+      { ms: 6000, steps: 30 },
+      { timeout: 600, maxTotalTimeoutMs: 1200, onProgress: (p) => seen.push(p) },
+    );
+
+    expect(result).toMatchObject({
+      isError: true,
+      error: {
+        kind: "timeout",
+        code: "TIMEOUT",
+        message: 'Call to tool "mcp__basic__slow" on MCP server "basic" timed out after 1200 ms in total',
+      },
+    });
+    expect(seen.length).toBeGreaterThanOrEqual(3); // progress went on past the 600 ms timeout
+    await waitFor(() => readLog(log).some((e) => e.event === "cancelled"), {
+      message: "the server to log notifications/cancelled",
+    });
+  });
+
+  it("should refuse a maxTotalTimeoutMs no timer can wait, without sending the call", async () => {
+    const { tool, log } = await loadBasic();
+
+    const result = await tool("echo").execute({ text: "never" }, { maxTotalTimeoutMs: -1 });
+
+    expect(result.error).toMatchObject({
+      kind: "protocol",
+      code: "PROTOCOL_ERROR",
+      detail: 'option "maxTotalTimeoutMs": expected a positive number (milliseconds), got negative number',
+    });
+    expect(readLog(log).filter((e) => e.event === "call")).toStrictEqual([]);
+  });
+
   it("should not accumulate abort listeners on a long-lived signal", async () => {
     const { tool } = await loadBasic();
     const controller = new AbortController();

@@ -198,7 +198,7 @@ describe.each(CASES.filter((c) => c.wire === "stdio"))("resource reads that fail
     expect(await source.readResource(S, "text://greeting")).toMatchObject({ error: { code: "CLOSED" } });
   });
 
-  it("should resolve a read past its timeout with TIMEOUT and an aborted one with ABORTED", async () => {
+  it("should resolve a read past its timeout or maxTotalTimeoutMs with TIMEOUT and an aborted one with ABORTED", async () => {
     const { source, log } = await loadCase(c);
     const timedOut = await source.readResource(S, "slow://5000", { timeout: 200 });
     expect(timedOut).toMatchObject({ isError: true, error: { kind: "timeout", code: "TIMEOUT" } });
@@ -206,8 +206,13 @@ describe.each(CASES.filter((c) => c.wire === "stdio"))("resource reads that fail
     const pending = source.readResource(S, "slow://5000", { signal: abort.signal });
     setTimeout(() => abort.abort(), 100);
     expect(await pending).toMatchObject({ isError: true, error: { kind: "aborted", code: "ABORTED" } });
-    // Both reached the server as a cancellation.
-    await waitFor(async () => (await readLog(log)).filter((e) => e.event === "aborted").length === 2);
+    const bounded = await source.readResource(S, "slow://5000", { maxTotalTimeoutMs: 200 });
+    expect(bounded).toMatchObject({
+      isError: true,
+      error: { kind: "timeout", code: "TIMEOUT", message: expect.stringMatching(/after 200 ms in total$/) },
+    });
+    // All three reached the server as a cancellation.
+    await waitFor(async () => (await readLog(log)).filter((e) => e.event === "aborted").length === 3);
   });
 
   it("should start a lazy server to read, as a tool call would", async () => {

@@ -1,13 +1,17 @@
 /**
- * `call [config] <tool> [json-args]`: runs one tool and prints its text (`--json`: the result).
+ * `call [config] <tool> [json-args]`: starts the tool's server, runs the tool and prints its
+ * content (`--json`: the result).
  * @module
  */
-import type { McpProgress, McpSource, McpTool } from "@toolnexus/mcp-core";
+import type { McpProgress, McpSource, McpTool, ServerSnapshot } from "@toolnexus/mcp-core";
 import { closestNames } from "@toolnexus/mcp-core/adapter";
+import { type CliConfig, readConfig, startingOnly } from "../cli-config.js";
 import { type Command, type CommandContext, openSource, resolveConfig } from "../command.js";
 import { looksLikeConfig } from "../config-file.js";
+import { resultLines } from "../content-lines.js";
 import { ArgsError, parseJsonArgs, pointAt } from "../json-args.js";
-import { COLUMNS, cut, escapeControls, firstLine, oneLine } from "../output.js";
+import { COLUMNS, causeOf, cut, labelled, oneLine } from "../output.js";
+import { type ToolTarget, toolTarget } from "../server-selection.js";
 import { EXIT, UsageError } from "../usage-error.js";
 import { reportDownServers } from "./tools.js";
 
@@ -33,12 +37,30 @@ function parseArgsOrExplain(text: string | undefined): Record<string, unknown> {
   }
 }
 
-/** The tool by final name, else by raw name when only one server has it. */
-function findTool(source: McpSource, name: string): McpTool | undefined {
-  const exact = source.tools.find((t) => t.name === name);
-  if (exact) return exact;
-  const byRaw = source.tools.filter((t) => t.rawName === name);
-  return byRaw.length === 1 ? byRaw[0] : undefined;
+/** The tools `target` may mean: one, none, or (a raw name several servers have) more. */
+function matches(source: McpSource, target: ToolTarget): McpTool[] {
+  if (target.kind === "final") {
+    const exact = source.tools.find((t) => t.name === target.name);
+    return exact ? [exact] : [];
+  }
+  if (target.kind === "scoped") {
+    return source.tools.filter((t) => t.server === target.server && t.rawName === target.rawName);
+  }
+  return source.tools.filter((t) => t.rawName === target.rawName);
+}
+
+/** The one tool `target` means; a raw name several servers have is a usage error naming them. */
+async function findTool(source: McpSource, target: ToolTarget): Promise<McpTool | undefined> {
+  // A lazy server's tools come from a discovery the load does not wait for.
+  let found = matches(source, target);
+  if (found.length === 0) found = await source.whenSettled().then(() => matches(source, target));
+  if (found.length <= 1) return found[0];
+  const raw = oneLine(target.kind === "raw" ? target.rawName : "");
+  const [first] = found as [McpTool, ...McpTool[]];
+  throw new UsageError(
+    `"${raw}" is a tool of more than one server (${found.map((t) => t.server).join(", ")}): ` +
+      `call ${found.map((t) => oneLine(t.name)).join(", ")} or ${first.server}/${raw}`,
+  );
 }
 
 /** The final names nearest to `name`, matching it against final and raw names alike. */
@@ -52,24 +74,55 @@ function suggestions(source: McpSource, name: string): string[] {
   return [...new Set(near)].slice(0, 3);
 }
 
-/** Tool text to a terminal: keeps newlines and tabs, escapes other control characters. */
-function printable(text: string): string {
-  return escapeControls(text);
-}
-
 function progressLine(progress: McpProgress): string {
   const amount =
     progress.total === undefined ? `${progress.progress}` : `${progress.progress}/${progress.total}`;
   return cut(`progress ${amount}${progress.message ? ` ${oneLine(progress.message)}` : ""}`, COLUMNS);
 }
 
+/** The enabled servers of the source, when every one failed to start (a lazy one is not failed). */
+function allDown(source: McpSource): ServerSnapshot[] | undefined {
+  const enabled = source.servers().filter((s) => s.status !== "disabled");
+  return enabled.every((s) => s.state !== "running" && !s.lazy) ? enabled : undefined;
+}
+
+/** A tool whose servers are all disabled: nothing to start. */
+function disabledOnly(config: CliConfig, target: ToolTarget): string | undefined {
+  if (target.servers === undefined) return undefined;
+  const off = config.servers.filter((s) => target.servers.includes(s.name) && !s.enabled);
+  return off.length === target.servers.length ? off[0]?.name : undefined;
+}
+
 async function run(context: CommandContext): Promise<number> {
   const { output, flags } = context;
-  const { config, tool: name, args: argsText } = splitPositionals(context.positionals);
+  const { config: named, tool: name, args: argsText } = splitPositionals(context.positionals);
   const args = parseArgsOrExplain(argsText); // before anything starts
-  const source = await openSource(context, resolveConfig(context, config), { autoRestart: false }, false);
+  const choice = resolveConfig(context, named);
+  const config = await readConfig(choice);
+  const target = toolTarget(config, name); // an unknown server: a usage error, nothing started
+  const off = disabledOnly(config, target);
+  if (off !== undefined) {
+    output.err(`error: MCP server "${off}" is disabled in the config`);
+    return EXIT.failed;
+  }
+  // Only the server the name points at starts; a bare raw name needs every server to say.
+  const source = await openSource(
+    context,
+    startingOnly(choice, target.servers),
+    { autoRestart: false },
+    false,
+  );
   try {
-    const tool = findTool(source, name) ?? (await source.whenSettled().then(() => findTool(source, name)));
+    const tool = await findTool(source, target);
+    const down = !tool && target.servers !== undefined ? allDown(source) : undefined;
+    if (down) {
+      // The tool's server did not start: that, with its cause, is the answer.
+      for (const s of down) {
+        for (const line of labelled(output, "error: ", causeOf(s.lastError ?? `${s.name}: ${s.state}`)))
+          output.err(line);
+      }
+      return EXIT.failed;
+    }
     if (!tool) {
       output.err(`error: no tool named "${oneLine(name)}"`);
       const near = suggestions(source, name);
@@ -79,14 +132,22 @@ async function run(context: CommandContext): Promise<number> {
     }
     const result = await tool.execute(args, {
       onProgress: (progress) => output.err(progressLine(progress)),
-      ...(flags.timeoutMs === undefined ? {} : { timeout: flags.timeoutMs }),
+      // Total: progress restarts a call's `timeout`, never its `maxTotalTimeoutMs`.
+      ...(flags.timeoutMs === undefined
+        ? {}
+        : { timeout: flags.timeoutMs, maxTotalTimeoutMs: flags.timeoutMs }),
     });
     if (flags.json) output.out(JSON.stringify(result, null, 2));
-    // A failure's text is its error message: that goes to stderr, below, once.
-    else if (result.text && (!result.isError || result.error?.kind === "tool"))
-      output.out(printable(result.text));
+    else if (!result.isError) for (const line of resultLines(result)) output.out(line);
     if (result.isError) {
-      output.err(`error: ${firstLine(result.error?.message ?? "the tool reported an error")}`);
+      // A tool's own error is its whole content; any other failure's first line names the cause.
+      if (result.error?.kind === "tool") {
+        const text = resultLines(result).join("\n").trim();
+        output.err(`error: ${text || "the tool reported an error"}`);
+      } else {
+        const cause = causeOf(result.error?.message) || "the call failed";
+        for (const line of labelled(output, "error: ", cause)) output.err(line);
+      }
       return EXIT.failed;
     }
     return EXIT.ok;
@@ -99,12 +160,13 @@ async function run(context: CommandContext): Promise<number> {
 export const call: Command = {
   name: "call",
   usage: "call [config] <tool> [json-args]",
-  summary: "run one tool and print its text (--json: the whole result)",
+  summary: "run one tool and print its content (--json: the whole result)",
   flags: ["json", "timeout", "verbose"],
   details: [
-    "<tool> is the final name (mcp__server__tool) or a raw name only one server has.",
+    "<tool> is the final name (mcp__server__tool), server/rawName, or a raw name only one server has; only that tool's server starts (a bare raw name starts them all to find it).",
     "[json-args] is one JSON object; quote it for your shell. Progress goes to stderr.",
-    "--timeout bounds the call (each server's start keeps its config timeout).",
+    "Text prints as it is; any other block as one line in its place (an image as its type and size, a link as its URI). A failed call prints its error on stderr, a tool's own error whole.",
+    "--timeout bounds the whole call, progress or not (each server's start keeps its config timeout).",
     "Exit code: 0 on success, 1 when the call failed or the tool is unknown, 2 on bad args.",
   ],
   example: `toolnexus-mcp call mcp__basic__echo '{"text":"hi"}'`,

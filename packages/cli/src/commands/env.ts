@@ -4,16 +4,12 @@
  * @module
  */
 import { readFileSync } from "node:fs";
-import {
-  type EnvEntry,
-  parseConfig,
-  type ServerConfig,
-  type StdioServerConfig,
-  scopedEnv,
-} from "@toolnexus/mcp-core";
+import { type EnvEntry, type ServerConfig, type StdioServerConfig, scopedEnv } from "@toolnexus/mcp-core";
+import { readConfig } from "../cli-config.js";
 import { type Command, type CommandContext, configAndRest, resolveConfig } from "../command.js";
-import { causeOf, labelled, paint } from "../output.js";
-import { EXIT, UsageError } from "../usage-error.js";
+import { causeOf, labelled, oneLine, paint } from "../output.js";
+import { checkServerName } from "../server-selection.js";
+import { EXIT } from "../usage-error.js";
 
 /** One name and the reason it is granted. */
 export interface GrantedName {
@@ -93,17 +89,15 @@ function nameLines({ name, why }: GrantedName): string[] {
 async function run(context: CommandContext): Promise<number> {
   const { output, flags } = context;
   const [named] = configAndRest(context.positionals, 0);
-  const config = resolveConfig(context, named);
-  const parsed = await parseConfig(config.path);
-  for (const warning of parsed.warnings) {
+  const config = await readConfig(resolveConfig(context, named));
+  for (const warning of config.warnings) {
     for (const line of labelled(output, "warning: ", warning)) output.err(line);
   }
-  const servers = parsed.servers.filter((s) => flags.server === undefined || s.name === flags.server);
-  if (flags.server !== undefined && servers.length === 0) {
-    throw new UsageError(
-      `--server "${flags.server}" is not in the config (servers: ${parsed.servers.map((s) => s.name).join(", ")})`,
-    );
-  }
+  const server = flags.server;
+  if (server !== undefined)
+    checkServerName(config, server, `--server "${oneLine(server)}" is not in the config`);
+  // As the servers would start: a VS Code file's variables expanded.
+  const servers = await config.configs(server === undefined ? undefined : [server]);
   const reports = servers.map((s) => envReport(s, process.env));
   if (flags.json) {
     output.out(JSON.stringify(reports, null, 2));

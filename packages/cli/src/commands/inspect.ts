@@ -4,7 +4,8 @@
  * shows what had settled.
  * @module
  */
-import { type McpSource, parseConfig, type ServerSnapshot } from "@toolnexus/mcp-core";
+import type { McpSource, ServerSnapshot } from "@toolnexus/mcp-core";
+import { readConfig } from "../cli-config.js";
 import {
   type Command,
   type CommandContext,
@@ -161,7 +162,7 @@ async function run(context: CommandContext): Promise<number> {
   const { output, flags } = context;
   const [named] = configAndRest(context.positionals, 0);
   const config = resolveConfig(context, named);
-  const parsed = await parseConfig(config.path); // a config error stops here, before anything starts
+  const parsed = await readConfig(config); // a config error stops here, before anything starts
   const names = parsed.servers.filter((s) => s.enabled).map((s) => s.name);
   const progress = flags.json ? undefined : startProgress(output, names);
   const started = performance.now();

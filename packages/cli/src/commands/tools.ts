@@ -1,11 +1,14 @@
 /**
- * `tools [config] [--server NAME] [--json]`: final names, raw names, one-line descriptions.
+ * `tools [config] [--server NAME] [--json]`: final names, raw names, descriptions (their first line).
  * @module
  */
 import type { McpSource, McpTool } from "@toolnexus/mcp-core";
+import { readConfig, startingOnly } from "../cli-config.js";
 import { type Command, type CommandContext, configAndRest, openSource, resolveConfig } from "../command.js";
-import { COLUMNS, causeOf, cut, firstLine, labelled, paint } from "../output.js";
-import { EXIT, UsageError } from "../usage-error.js";
+import { COLUMNS, causeOf, cut, firstLine, labelled, type Output, oneLine, paint } from "../output.js";
+import { checkServerName } from "../server-selection.js";
+import { EXIT } from "../usage-error.js";
+import { wrap } from "../wrap-text.js";
 
 /** The whole definition, as `--json` prints it. */
 export function toolDefinition(tool: McpTool) {
@@ -21,18 +24,33 @@ export function toolDefinition(tool: McpTool) {
   };
 }
 
-/** Rejects `--server` naming no server of the config. */
-export function checkServer(source: McpSource, server: string | undefined): void {
-  if (server === undefined) return;
-  const names = source.servers().map((s) => s.name);
-  if (!names.includes(server)) {
-    throw new UsageError(
-      `--server "${server}" is not in the config (servers: ${names.join(", ") || "none"})`,
-    );
-  }
+/** How many lines of a tool's description `tools` shows. */
+const DESCRIPTION_LINES = 3;
+
+/**
+ * One tool for people: the final name whole (it is what `call` takes; the naming rule keeps it
+ * within 64 characters) with the raw name beside it, or below when both do not fit; then the first
+ * line of the description, wrapped.
+ */
+function toolLines(output: Output, tool: McpTool): string[] {
+  const name = firstLine(tool.name);
+  const raw = `(${firstLine(tool.rawName)})`;
+  const lines =
+    [...name].length + 2 + [...raw].length <= COLUMNS
+      ? [`${paint(output, "bold", name)}  ${paint(output, "dim", raw)}`]
+      : [paint(output, "bold", name), paint(output, "dim", `    ${raw}`)];
+  const description = firstLine(tool.description);
+  if (!description) return lines;
+  const wrapped = wrap(`    ${description}`, 4);
+  const shown = wrapped.slice(0, DESCRIPTION_LINES);
+  if (wrapped.length > DESCRIPTION_LINES) shown[DESCRIPTION_LINES - 1] = cut(`${shown.at(-1)} …`, COLUMNS);
+  return [...lines, ...shown.map((line) => cut(line, COLUMNS))];
 }
 
-/** Each server that is not running, on stderr: its tools are missing from the list for a reason. */
+/**
+ * Each server that is not running, on stderr, with the whole first line of its error (the cause is
+ * at its end): its tools are missing from the list for a reason.
+ */
 export function reportDownServers(context: CommandContext, source: McpSource, only?: string): boolean {
   let down = false;
   for (const s of source.servers()) {
@@ -48,22 +66,22 @@ export function reportDownServers(context: CommandContext, source: McpSource, on
 async function run(context: CommandContext): Promise<number> {
   const { output, flags } = context;
   const [named] = configAndRest(context.positionals, 0);
-  const source = await openSource(context, resolveConfig(context, named), { autoRestart: false });
+  const choice = resolveConfig(context, named);
+  const server = flags.server;
+  if (server !== undefined) {
+    // Checked before anything starts; then that server is the only one started.
+    checkServerName(await readConfig(choice), server, `--server "${oneLine(server)}" is not in the config`);
+  }
+  const only = startingOnly(choice, server === undefined ? undefined : [server]);
+  const source = await openSource(context, only, { autoRestart: false });
   try {
-    checkServer(source, flags.server);
     await source.whenSettled(); // a lazy server's tools come from a discovery the load does not wait for
     const tools = source.tools.filter((t) => flags.server === undefined || t.server === flags.server);
     const down = reportDownServers(context, source, flags.server);
     if (flags.json) {
       output.out(JSON.stringify(tools.map(toolDefinition), null, 2));
     } else {
-      for (const tool of tools) {
-        const raw = `(${firstLine(tool.rawName)})`;
-        const name = cut(firstLine(tool.name), COLUMNS - raw.length - 2);
-        output.out(`${paint(output, "bold", name)}  ${paint(output, "dim", raw)}`);
-        const description = firstLine(tool.description);
-        if (description) output.out(cut(`    ${description}`, COLUMNS));
-      }
+      for (const tool of tools) for (const line of toolLines(output, tool)) output.out(line);
       if (tools.length === 0) output.err("no tools");
     }
     return down ? EXIT.failed : EXIT.ok;

@@ -14,6 +14,7 @@ import type { McpCallContext, McpTool, McpToolResult } from "../types.js";
 import { CallGateError } from "./call-gate.js";
 import type { Connection } from "./connection.js";
 import { type CallTarget, runCall } from "./run-call.js";
+import { withTotalBound } from "./total-bound.js";
 
 /** A request's outcome: its value, or the failure as an error result (redacted). */
 export type Gated<T> = { value: T } | { failed: McpToolResult };
@@ -47,12 +48,17 @@ export class ConnectionCalls implements ToolCaller {
             "TOOL_REMOVED",
             `Tool "${tool.name}" is no longer offered by MCP server "${server}"`,
           );
-    const outcome = await this.gatedUnredacted(
-      where,
-      ctx,
-      (session, timeoutMs) => runCall(session, where, args, ctx, timeoutMs, this.connection.maxResultBytes),
-      removed,
-    );
+    const outcome = await withTotalBound(where, ctx, async (bounded) => {
+      const gated = await this.gatedUnredacted(
+        where,
+        bounded,
+        (session, timeoutMs) =>
+          runCall(session, where, args, bounded, timeoutMs, this.connection.maxResultBytes),
+        removed,
+      );
+      // runCall resolves its own failures (an aborted request among them) as error results.
+      return "value" in gated && gated.value.isError ? { failed: gated.value } : gated;
+    });
     // Redacted once here, failures and runCall's own error results (timeout, a JSON-RPC error
     // echoing a header) alike: one async layer less per call than going through `gated`.
     return redactResult("failed" in outcome ? outcome.failed : outcome.value, this.connection.redactor);

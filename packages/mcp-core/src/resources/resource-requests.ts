@@ -9,6 +9,7 @@ import { z } from "zod";
 import { boundedText } from "../bounded-text.js";
 import type { ConnectionCalls, Gated } from "../lifecycle/connection-calls.js";
 import { type CallTarget, runRequest } from "../lifecycle/run-call.js";
+import { withTotalBound } from "../lifecycle/total-bound.js";
 import { redactResult } from "../redact/redact-error.js";
 import type { Redactor } from "../redact/redactor.js";
 import type { McpSession } from "../transport/session.js";
@@ -41,12 +42,14 @@ async function request<T>(
   ctx: McpCallContext | undefined,
   send: (session: McpSession, options: Parameters<McpSession["request"]>[2]) => Promise<T>,
 ): Promise<Gated<T>> {
-  const outcome = await calls.gated(where, ctx, (session, timeoutMs) =>
-    runRequest((options) => send(session, options), where, ctx, timeoutMs),
-  );
-  if ("failed" in outcome) return outcome;
-  const inner = outcome.value;
-  return "failed" in inner ? { failed: redactResult(inner.failed, redactor) } : inner;
+  return withTotalBound(where, ctx, async (bounded) => {
+    const outcome = await calls.gated(where, bounded, (session, timeoutMs) =>
+      runRequest((options) => send(session, options), where, bounded, timeoutMs),
+    );
+    if ("failed" in outcome) return outcome;
+    const inner = outcome.value;
+    return "failed" in inner ? { failed: redactResult(inner.failed, redactor) } : inner;
+  });
 }
 
 /** Reads `uri` on the connection's server; the contents are bounded by `maxBytes` (`maxResultBytes`). */
