@@ -1,7 +1,7 @@
 // generateText with the live MCP tool set of two fixture servers.
 // Run from the repo root: npm run build -w @toolnexus/mcp-core -w @toolnexus/adapter-ai-sdk
 //   then: node packages/adapter-ai-sdk/examples/generate-text.mjs
-import { toAiSdkTools } from "@toolnexus/adapter-ai-sdk";
+import { isMcpToolCallError, toAiSdkTools } from "@toolnexus/adapter-ai-sdk";
 import { stdioServer } from "@toolnexus/fixtures";
 import { loadMcp } from "@toolnexus/mcp-core";
 import { generateText, stepCountIs } from "ai";
@@ -31,7 +31,7 @@ try {
   for (const [i, step] of result.steps.entries()) {
     for (const r of step.toolResults) console.log(`step ${i + 1} result ${r.toolName}:`, r.output.text);
     for (const part of step.content) {
-      if (part.type === "tool-error")
+      if (part.type === "tool-error" && isMcpToolCallError(part.error))
         console.log(`step ${i + 1} tool-error ${part.toolName}:`, part.error.message);
     }
   }

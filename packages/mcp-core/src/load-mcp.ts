@@ -93,7 +93,7 @@ export async function loadMcp(
       liveToolList,
       listChangedDebounceMs: options.listChangedDebounceMs,
       lazy,
-      killGraceMs: options.killGraceMs,
+      child: { killGraceMs: options.killGraceMs, keepAlive: options.keepAlive },
       maxFrameBytes: options.maxFrameBytes,
       maxResultBytes: options.maxResultBytes,
       launch: {

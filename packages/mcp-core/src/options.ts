@@ -81,6 +81,15 @@ export interface LoadMcpOptions {
   /** Milliseconds between SIGTERM and SIGKILL when stopping a child. @default 2000 */
   killGraceMs?: number | undefined;
   /**
+   * Let running stdio children hold the host process open, as a pending restart already does: a
+   * host whose only work is to wait for a server (an `await` on a promise `onStateChange` resolves)
+   * then sees a crash and the restart instead of exiting with code 13 (unsettled top-level await),
+   * and must `close()` the source to exit. By default children are unref'd, so a host whose servers
+   * merely run can exit.
+   * @default false
+   */
+  keepAlive?: boolean | undefined;
+  /**
    * The longest line (JSON-RPC message) a stdio server may write to stdout, in bytes; a longer one
    * fails that server's pending calls with `FRAME_TOO_LARGE` and restarts it. Also the most bytes
    * queued to a stdio server that does not read its stdin before sends fail with `STDIN_BACKLOG_FULL`.
@@ -170,6 +179,7 @@ export interface ResolvedLoadOptions {
   serverNames: "strict" | "any";
   env: Record<string, string | undefined>;
   killGraceMs: number;
+  keepAlive: boolean;
   maxFrameBytes: number;
   maxResultBytes: number;
   /** The token store, made on first use (only servers with `auth` need one). */

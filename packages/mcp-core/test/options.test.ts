@@ -32,6 +32,7 @@ const invalid: Array<[string, unknown, string]> = [
   ["listChangedDebounceMs", -1, "expected an integer ≥ 0, got -1"],
   ["killGraceMs", -100, "expected an integer ≥ 0, got -100"],
   ["killGraceMs", Number.POSITIVE_INFINITY, "expected an integer ≥ 0, got Infinity"],
+  ["keepAlive", "yes", "expected a boolean, got string"],
   ["defaultInheritEnv", "none", 'expected "all" or an array of env names, got string'],
   ["defaultInheritEnv", ["PATH", 1], 'expected "all" or an array of env names, got an array'],
   ["naming", "snake_case", 'expected "namespaced", "toolnexus" or a function, got string'],

@@ -10,7 +10,7 @@ import type { ToolRegistry } from "../tools/tool-registry.js";
 import type { SessionParams } from "../transport/session.js";
 import type { ConnectionState, StateInfo } from "../types.js";
 import type { LaunchEnvOptions } from "./launch-env.js";
-import type { KnownProtocol } from "./session-factory.js";
+import type { ChildProcessOptions, KnownProtocol } from "./session-factory.js";
 
 /** Everything a connection needs from the source. */
 export interface ConnectionDeps {
@@ -20,7 +20,8 @@ export interface ConnectionDeps {
   liveToolList: boolean;
   listChangedDebounceMs: number;
   lazy: boolean;
-  killGraceMs: number;
+  /** How stdio children are stopped, and whether a running one holds the host process open. */
+  child: ChildProcessOptions;
   maxFrameBytes: number;
   /** The most bytes one tool result hands the host (`maxResultBytes`). */
   maxResultBytes: number;

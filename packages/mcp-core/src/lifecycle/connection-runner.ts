@@ -87,7 +87,7 @@ export abstract class ConnectionRunner implements ToolCaller {
     const sessions = new SessionFactory(
       config,
       deps.launch,
-      deps.killGraceMs,
+      deps.child,
       deps.onElicitation && guardElicitation(config.name, deps.onElicitation, this.warn),
       this.redactor,
       deps.maxFrameBytes,

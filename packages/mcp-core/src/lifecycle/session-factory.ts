@@ -9,6 +9,14 @@ import type { McpSession, NegotiatedProtocol, SessionParams } from "../transport
 import type { EnvEntry } from "../types.js";
 import { childEnvironment, type LaunchEnvOptions, requestHeaders } from "./launch-env.js";
 
+/** How a stdio server's child runs: the grace of its stop, and whether it holds the host open. */
+export interface ChildProcessOptions {
+  /** Milliseconds between SIGTERM and SIGKILL (`killGraceMs`). */
+  killGraceMs: number;
+  /** A running child holds the host process open (`keepAlive`). */
+  keepAlive: boolean;
+}
+
 /** What a session of this server reports back to its connection. */
 export interface SessionCallbacks {
   onListChanged: (() => void) | undefined;
@@ -43,7 +51,7 @@ export class SessionFactory {
   constructor(
     private readonly config: ServerConfig,
     private readonly launch: LaunchEnvOptions,
-    private readonly killGraceMs: number,
+    private readonly child: ChildProcessOptions,
     private readonly onElicitation: SessionParams["onElicitation"] | undefined,
     /** Learns the values this server is given, as they are resolved. */
     private readonly redactor: Redactor,
@@ -73,7 +81,8 @@ export class SessionFactory {
         return resolved;
       },
       timeoutMs: this.config.timeoutMs,
-      killGraceMs: this.killGraceMs,
+      killGraceMs: this.child.killGraceMs,
+      keepAlive: this.child.keepAlive,
       maxFrameBytes: this.maxFrameBytes,
       signal,
       prior: this.known?.verdict,

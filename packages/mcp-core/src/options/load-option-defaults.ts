@@ -22,6 +22,7 @@ export interface LoadOptionDefaults {
   readonly missingHeaderVar: "error" | "empty";
   readonly serverNames: "strict" | "any";
   readonly killGraceMs: number;
+  readonly keepAlive: boolean;
   readonly maxFrameBytes: number;
   readonly maxResultBytes: number;
   readonly refreshSkewMs: number;
@@ -53,6 +54,7 @@ export const LOAD_OPTION_DEFAULTS: LoadOptionDefaults = Object.freeze({
   missingHeaderVar: "error",
   serverNames: "strict",
   killGraceMs: 2000,
+  keepAlive: false,
   // 64 MiB: well above any sane tool result, still a bound.
   maxFrameBytes: 64 * 1024 * 1024,
   // 8 MiB: about two million tokens of text, past any model's context, and an image of 6 MiB

@@ -48,6 +48,7 @@ export function resolveLoadOptions(options: LoadMcpOptions): ResolvedLoadOptions
     serverNames: options.serverNames ?? DEFAULTS.serverNames,
     env: options.env ?? process.env,
     killGraceMs: options.killGraceMs ?? DEFAULTS.killGraceMs,
+    keepAlive: options.keepAlive ?? DEFAULTS.keepAlive,
     maxFrameBytes: options.maxFrameBytes ?? DEFAULTS.maxFrameBytes,
     maxResultBytes: options.maxResultBytes ?? DEFAULTS.maxResultBytes,
     tokenStore: onFirstUse(() => options.tokenStore ?? fileTokenStore()),

@@ -65,6 +65,7 @@ export function validateLoadOptions(options: LoadMcpOptions): void {
   checkBool("defaultLazy", o.defaultLazy);
   checkBool("failOnStartupError", o.failOnStartupError);
   checkBool("expandEnvReferences", o.expandEnvReferences);
+  checkBool("keepAlive", o.keepAlive);
   checkInt("listChangedDebounceMs", o.listChangedDebounceMs, 0);
   checkInt("killGraceMs", o.killGraceMs, 0);
   checkInt("maxFrameBytes", o.maxFrameBytes, 1024);

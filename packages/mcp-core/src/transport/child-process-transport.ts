@@ -24,6 +24,8 @@ export interface ChildProcessParams {
   cwd: string | undefined;
   /** Milliseconds between SIGTERM and SIGKILL. */
   killGraceMs: number;
+  /** The running child holds the host process open; else it is unref'd (`keepAlive`). */
+  keepAlive: boolean;
   /** The longest stdout line accepted, and the most bytes queued to a child's stdin. */
   maxFrameBytes: number;
   /** The server's name, for error messages. */
@@ -106,10 +108,13 @@ export class ChildProcessTransport implements Transport {
           if (!this.closing) this.onerror?.(error);
         });
       }
-      // The host must be able to exit while a server runs; close() and the exit hook clean up.
-      child.unref();
-      for (const stream of [child.stdin, child.stdout, child.stderr]) {
-        (stream as unknown as { unref?: () => void } | null)?.unref?.();
+      // Unless the host asked to be kept alive, it must be able to exit while a server runs;
+      // close() and the exit hook clean up. Kept alive, a crash is seen even by a host that only waits.
+      if (!this.params.keepAlive) {
+        child.unref();
+        for (const stream of [child.stdin, child.stdout, child.stderr]) {
+          (stream as unknown as { unref?: () => void } | null)?.unref?.();
+        }
       }
     });
   }

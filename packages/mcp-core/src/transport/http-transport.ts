@@ -16,8 +16,10 @@ import type { ServerAuth } from "../auth/server-auth.js";
 import { McpCoreError } from "../errors.js";
 import { boundedResponse } from "./bounded-body.js";
 import { describeFetchFailure } from "./fetch-failure.js";
+import { GetStreamFloors, type GetStreamRoute } from "./get-stream-floors.js";
 import { httpStatus } from "./protocol-errors.js";
-import { SDK_RECONNECTION_OPTIONS, StreamReconnectFloor } from "./stream-reconnect-floor.js";
+import { isEventStream, withEventIdTap } from "./sse-event-ids.js";
+import { SDK_RECONNECTION_OPTIONS } from "./stream-reconnect-floor.js";
 
 /** How to reach a remote server. */
 export interface HttpTransportParams {
@@ -39,15 +41,17 @@ export interface HttpTransportParams {
 type Mode = "streamable" | "sse";
 
 function monitoredFetch(params: HttpTransportParams, mode: Mode): FetchLike {
-  const floor = mode === "streamable" ? new StreamReconnectFloor() : undefined;
+  const floors = mode === "streamable" ? new GetStreamFloors() : undefined;
   const fatal = (code: "CONNECTION_CLOSED" | "SESSION_LOST", message: string, cause?: Error) =>
     params.onFatal(
       new McpCoreError(code, `MCP server "${params.server}" ${message}`, { server: params.server, cause }),
     );
   return async (url, init) => {
     const method = init?.method ?? "GET";
-    if (floor && method === "GET") await waitForFloor(floor, init?.signal ?? undefined, fatal);
     const headers = new Headers(init?.headers);
+    // A GET is the notification stream's or the resumption of a response stream (by its Last-Event-ID).
+    const route = floors && method === "GET" ? floors.route(headers.get("last-event-id")) : undefined;
+    if (route) await waitForFloor(route, init?.signal ?? undefined, fatal);
     for (const [name, value] of Object.entries(await params.headers())) headers.set(name, value);
     // A legacy SSE endpoint carries its session in the query: a POST there is always session-bound.
     const sessionBound = headers.has("mcp-session-id") || (mode === "sse" && method === "POST");
@@ -60,12 +64,12 @@ function monitoredFetch(params: HttpTransportParams, mode: Mode): FetchLike {
       fatal("CONNECTION_CLOSED", `is unreachable: ${failure.message}`, failure);
       throw failure;
     } finally {
-      if (floor && method === "GET") floor.afterGet();
+      route?.floor.afterGet();
     }
     if (response.status === 404 && sessionBound && method !== "DELETE") {
       fatal("SESSION_LOST", "no longer knows this session (HTTP 404)");
     }
-    return boundedResponse(response, params.maxFrameBytes, (seen, kind) => {
+    const bounded = boundedResponse(response, params.maxFrameBytes, (seen, kind) => {
       const { server, maxFrameBytes } = params;
       const error = new McpCoreError(
         "FRAME_TOO_LARGE",
@@ -76,20 +80,28 @@ function monitoredFetch(params: HttpTransportParams, mode: Mode): FetchLike {
       if (kind === "event-stream") params.onFatal(error);
       return error;
     });
+    // The ids on a POST's event stream name a new response stream; on a resumption, the one it resumes.
+    if (route?.onEventId) return withEventIdTap(bounded, route.onEventId);
+    if (floors && method === "POST" && isEventStream(bounded))
+      return withEventIdTap(bounded, floors.responseStream());
+    return bounded;
   };
 }
 
 /** Waits the floor's delay before a GET, or ends the stream (and the session) when it dropped too often. */
 async function waitForFloor(
-  floor: StreamReconnectFloor,
+  route: GetStreamRoute,
   signal: AbortSignal | undefined,
   fatal: (code: "CONNECTION_CLOSED", message: string) => void,
 ): Promise<void> {
-  const decision = floor.beforeGet();
+  const decision = route.floor.beforeGet();
   if ("exhausted" in decision) {
-    const message = `closed its notification stream right after opening it ${decision.quickDrops} times in a row`;
+    const message =
+      route.stream === "notification"
+        ? `closed its notification stream right after opening it ${decision.quickDrops} times in a row`
+        : `closed a response stream right after resuming it ${decision.quickDrops} times in a row`;
     fatal("CONNECTION_CLOSED", message);
-    throw new Error(`MCP notification stream given up: ${message}`);
+    throw new Error(`MCP ${route.stream} stream given up: ${message}`);
   }
   if (decision.delayMs > 0) await abortableDelay(decision.delayMs, signal);
 }

@@ -246,6 +246,7 @@ async function openStdio(params: SessionParams): Promise<McpSession> {
     env: params.childEnv,
     cwd: config.cwd,
     killGraceMs: params.killGraceMs,
+    keepAlive: params.keepAlive,
     maxFrameBytes: params.maxFrameBytes,
     server: config.name,
     onStderrLine: params.output && ((line) => params.output?.stderrLine(line)),

@@ -35,6 +35,8 @@ export interface SessionParams {
   headers: () => Promise<Record<string, string>>;
   timeoutMs: number;
   killGraceMs: number;
+  /** A running stdio child holds the host process open (`keepAlive`). */
+  keepAlive: boolean;
   /** The largest frame a stdio server may send, and the stdin backlog bound. */
   maxFrameBytes: number;
   signal: AbortSignal | undefined;

@@ -1,10 +1,13 @@
 /**
- * The floor under Streamable HTTP's GET stream reconnection. The SDK restarts its attempt count
- * each time a GET stream opens and lets a server-sent `retry:` replace its delay, so a stream
- * that opens and closes at once with `retry: 0` is reopened hundreds of times a second. Our fetch
- * asks this floor before every GET: reopening soon after the last one opened counts as a quick
- * drop, waits a doubling delay, and too many quick drops in a row end the stream (and with it the
- * session, which the connection then restarts under its own bounded backoff).
+ * The floor under a stream's reconnection. The SDK restarts its attempt count each time a GET
+ * stream opens and lets a server-sent `retry:` replace its delay, so a stream that opens and closes
+ * at once with `retry: 0` is reopened hundreds of times a second. Our fetch asks a floor before
+ * every GET of a stream (`get-stream-floors.ts` says which: the standalone notification stream has
+ * one, each resumed response stream its own; a 2026-era `subscriptions/listen` stream has one too):
+ * reopening soon after the last one opened counts as a quick drop, waits a doubling delay, and too
+ * many quick drops in a row end the stream (and with it the session, which the connection then
+ * restarts under its own bounded backoff). A response stream's floor counts its resumptions only
+ * (its POST is not a GET), so its first resumption waits just the server's `retry:`.
  * @module
  */
 import { backoffDelay } from "../lifecycle/backoff.js";

@@ -25,7 +25,20 @@ export function runHost(
   killAfterMs = 20_000,
 ): Promise<HostRun> {
   const script = `const { loadMcp } = await import(${JSON.stringify(DIST)});\n${body}`;
-  const host = spawn(process.execPath, ["--input-type=module", "-e", script], { stdio: "pipe" });
+  return runNode(["--input-type=module", "-e", script], onLine, killAfterMs);
+}
+
+/** Runs a host script file (an example) with `args`, bounded like {@link runHost}. */
+export function runHostFile(file: string, args: string[] = [], killAfterMs = 20_000): Promise<HostRun> {
+  return runNode([file, ...args], undefined, killAfterMs);
+}
+
+function runNode(
+  args: string[],
+  onLine: ((line: string, pid: number) => void) | undefined,
+  killAfterMs: number,
+): Promise<HostRun> {
+  const host = spawn(process.execPath, args, { stdio: "pipe" });
   let stdout = "";
   let stderr = "";
   host.stdout.setEncoding("utf8").on("data", (chunk: string) => {
