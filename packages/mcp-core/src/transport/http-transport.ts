@@ -46,7 +46,12 @@ function monitoredFetch(params: HttpTransportParams, mode: Mode): FetchLike {
     params.onFatal(
       new McpCoreError(code, `MCP server "${params.server}" ${message}`, { server: params.server, cause }),
     );
+  const serverOrigin = new URL(params.url).origin;
   return async (url, init) => {
+    // A request elsewhere is the SDK's OAuth discovery or token request after a 401, to an
+    // authorization server the server named: the configured headers are the server's alone, and
+    // that request's failure is not the session's.
+    if (new URL(url).origin !== serverOrigin) return fetch(url, init);
     const method = init?.method ?? "GET";
     const headers = new Headers(init?.headers);
     // A GET is the notification stream's or the resumption of a response stream (by its Last-Event-ID).
