@@ -83,7 +83,7 @@ function checkFlags(command: Command, values: Record<string, unknown>): void {
 function printMessage(output: Output, message: string, details: readonly string[] = []): void {
   const [first = "", ...rest] = message.split("\n");
   for (const line of labelled(output, "error: ", first)) output.err(line);
-  for (const more of rest) for (const line of labelled(output, "  ", more)) output.err(line);
+  for (const more of rest) for (const line of labelled(output, "  ", more, 4)) output.err(line);
   for (const line of details) output.err(line);
 }
 

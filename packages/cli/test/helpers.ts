@@ -103,3 +103,6 @@ export function writeConfig(
   writeFileSync(path, JSON.stringify({ mcpServers }, null, 2));
   return { dir, path };
 }
+
+/** The text with wrapped lines joined again (the CLI indents a continuation line). */
+export const unwrapped = (text: string) => text.replace(/\n {2,}/g, " ");

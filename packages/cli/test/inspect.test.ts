@@ -3,7 +3,7 @@ import { createServer } from "node:net";
 import { join } from "node:path";
 import { type HttpFixture, removeTempDir, startHttpFixture } from "@toolnexus/fixtures";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { fixtureEntry, runCli, writeConfig } from "./helpers.js";
+import { fixtureEntry, runCli, unwrapped, writeConfig } from "./helpers.js";
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -100,9 +100,6 @@ async function closedPort(): Promise<number> {
   await new Promise<void>((resolve) => server.close(() => resolve()));
   return port;
 }
-
-/** The text with wrapped lines joined again (a continuation line is indented). */
-const unwrapped = (text: string) => text.replace(/\n {2,}/g, " ");
 
 describe("inspect's words", () => {
   it("shows each failure's cause whole (wrapped, within 80 columns), server names whole, and the config's warnings without --verbose", async () => {

@@ -9,7 +9,7 @@ import { chmodSync, existsSync, readFileSync, writeFileSync } from "node:fs";
 import { delimiter, join } from "node:path";
 import { type HttpFixture, makeTempDir, removeTempDir, startHttpFixture } from "@toolnexus/fixtures";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openerCommand } from "../src/browser-opener.js";
+import { openableUrl, openerCommand } from "../src/browser-opener.js";
 import { runCli, writeConfig } from "./helpers.js";
 
 const ENDPOINTS = {
@@ -95,18 +95,25 @@ describe("login --open", () => {
   });
 
   it.each(["file", "smb", "plainHttp"] as const)(
-    "never hands a %s: endpoint to the opener; names its scheme; the URL is still printed",
+    "never hands a %s: endpoint to the opener: the core refuses it before anyone sees it, naming it",
     async (name) => {
       const { run, calls } = await (logins.get(name) as ReturnType<typeof loginWithOpen>);
       expect(calls).toEqual([]);
-      expect(run.code).toBe(1); // nobody authorized within --timeout
-      expect(run.stdout).toMatch(/^Open this URL to authorize "secure":\n\S+$/m);
-      const scheme = name === "plainHttp" ? "http: on attacker.example" : `${name}:`;
-      expect(run.stderr.replace(/\n\s+/g, " ")).toContain(
-        `not opening the authorization URL: its scheme is "${scheme}"`,
-      );
+      expect(run.code).toBe(1);
+      expect(run.stdout).not.toContain("Open this URL");
+      expect(run.stderr.replace(/\n\s+/g, " ")).toContain("refused the authorization endpoint");
     },
   );
+
+  it.each([
+    ["file:///etc/passwd", "file:"],
+    ["smb://attacker.example/share", "smb:"],
+    ["search-ms:query=x", "search-ms:"],
+    ["http://attacker.example/authorize", "http: on attacker.example"],
+  ])("refuses %s itself too, naming its scheme (whatever reaches it)", (url, scheme) => {
+    expect(() => openableUrl(url)).toThrow(`its scheme is "${scheme}"`);
+    expect(openableUrl("http://127.0.0.1:8080/authorize").href).toBe("http://127.0.0.1:8080/authorize");
+  });
 
   it("never hands a javascript: endpoint to the opener (the metadata is refused)", async () => {
     const { run, calls } = await (logins.get("javascript") as ReturnType<typeof loginWithOpen>);

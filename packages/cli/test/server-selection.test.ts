@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { hostileServer, makeTempDir, readLog, removeTempDir } from "@toolnexus/fixtures";
 import { namespacedName } from "@toolnexus/mcp-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { fixtureEntry, runCli, writeConfig } from "./helpers.js";
+import { fixtureEntry, runCli, unwrapped, writeConfig } from "./helpers.js";
 
 let dir: string;
 let path: string;
@@ -83,7 +83,7 @@ describe("which servers a command starts", () => {
   it("a raw name starts every server; one that two servers have is an error naming both", async () => {
     const run = await runCli(["call", path, "echo", '{"text":"which?"}']);
     expect(run.code).toBe(2);
-    expect(run.stderr).toMatch(
+    expect(unwrapped(run.stderr)).toMatch(
       /^error: "echo" is a tool of more than one server \(basic, twin\): call mcp__basic__echo, mcp__twin__echo or basic\/echo$/m,
     );
     expect(run.stdout).toBe("");

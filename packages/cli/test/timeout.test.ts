@@ -1,7 +1,7 @@
 import { join } from "node:path";
 import { isAlive, makeTempDir, readLog, removeTempDir, waitFor } from "@toolnexus/fixtures";
 import { afterEach, describe, expect, it } from "vitest";
-import { fixtureEntry, runCli, startCli, writeConfig } from "./helpers.js";
+import { fixtureEntry, runCli, startCli, unwrapped, writeConfig } from "./helpers.js";
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -45,7 +45,7 @@ describe("--timeout", () => {
     const run = await runCli(["call", path, "mcp__basic__slow", '{"ms":5000}', "--timeout", "300"]);
     expect(run.code).toBe(1);
     expect(run.stdout).toBe("");
-    expect(run.stderr).toMatch(
+    expect(unwrapped(run.stderr)).toMatch(
       /^error: Call to tool "mcp__basic__slow" on MCP server "basic" timed out after 300 ms/m,
     );
   });
@@ -63,7 +63,7 @@ describe("--timeout", () => {
       "1000",
     ]);
     expect(run.stderr).toMatch(/^progress 2\/20/m);
-    expect(run.stderr).toMatch(
+    expect(unwrapped(run.stderr)).toMatch(
       /^error: Call to tool "mcp__basic__slow" on MCP server "basic" timed out after 1000 ms/m,
     );
     expect(run.stdout).toBe("");

@@ -4,7 +4,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { fixturePath, makeTempDir, removeTempDir } from "@toolnexus/fixtures";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runCli } from "./helpers.js";
+import { runCli, unwrapped } from "./helpers.js";
 
 let workspace: string;
 let home: string;
@@ -74,8 +74,10 @@ describe("a .vscode/mcp.json", () => {
     expect(run.code).toBe(2);
     const file = JSON.stringify(join(workspace, ".vscode", "mcp.json"));
     const at = `error: Invalid MCP config in ${file}: server "needs"`;
-    expect(run.stderr).toContain(`${at}, field "args[0]": \${env:H29_UNSET} is not set in the environment`);
-    expect(run.stderr).toContain(
+    expect(unwrapped(run.stderr)).toContain(
+      `${at}, field "args[0]": \${env:H29_UNSET} is not set in the environment`,
+    );
+    expect(unwrapped(run.stderr)).toContain(
       `server "needs", field "env.API_KEY": \${input:api-key} is a VS Code input, which only VS Code can prompt for`,
     );
   });
@@ -85,9 +87,9 @@ describe("a .vscode/mcp.json", () => {
       'MCP server "broken" failed to start: env.TOKEN references ${H29_UNSET_AND_A_NAME_LONG_ENOUGH_TO_PASS_THE_EIGHTIETH_COLUMN}, which is not set in the parent environment';
     const tools = await runCli(["tools", "--server", "broken"], { cwd: workspace, env: env() });
     expect(tools.code).toBe(1);
-    expect(tools.stderr.split("\n")).toContain(`broken: error: ${cause}`);
+    expect(unwrapped(tools.stderr).split("\n")).toContain(`broken: error: ${cause}`);
     const call = await runCli(["call", "mcp__broken__anything"], { cwd: workspace, env: env() });
     expect(call.code).toBe(1);
-    expect(call.stderr.split("\n")).toContain(`error: ${cause}`);
+    expect(unwrapped(call.stderr).split("\n")).toContain(`error: ${cause}`);
   });
 });
