@@ -3,7 +3,7 @@
 // worker the spent refresh token — and a rotating authorization server revokes the whole grant on
 // its reuse. Each sealed entry carries a version bound into its seal: a worker refuses one older
 // than a version it has seen, and no write lowers the version a store holds.
-import { loadMcp, type StoredAuth } from "@toolnexus/mcp-core";
+import { authStoreKey, loadMcp, parseConfig, type StoredAuth } from "@toolnexus/mcp-core";
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { createRedisStores, type RedisStores } from "../src/index.js";
 import { tokenKeys } from "../src/keys.js";
@@ -44,7 +44,9 @@ describe.runIf(redisAvailable())("replayed token entries in Redis", () => {
     const { fixture, log } = await oauthFixture(1000);
     const keyPrefix = redis.prefix();
     await authorizeInto(fixture.url, { url: redis.url, keyPrefix, secret: SECRET });
-    const storeKey = `${new URL(fixture.url).origin} ${fixture.url} app`;
+    const [server] = (await parseConfig(oauthConfig(fixture.url))).servers;
+    if (!server) throw new Error("no server in the config");
+    const storeKey = authStoreKey(server);
     const valueKey = tokenKeys(keyPrefix, storeKey).value;
     const attacker = await rawClient(redis.url);
     const captured = String(await attacker.get(valueKey));
@@ -83,7 +85,7 @@ describe.runIf(redisAvailable())("replayed token entries in Redis", () => {
 
   it("should refuse, after a delete, the last entry written back, and one whose version was raised", async () => {
     const keyPrefix = redis.prefix();
-    const key = "http://127.0.0.1:1 http://127.0.0.1:1/mcp app";
+    const key = "http://127.0.0.1:1/mcp app";
     const valueKey = tokenKeys(keyPrefix, key).value;
     const worker = stores(keyPrefix);
     const attacker = await rawClient(redis.url);
@@ -105,7 +107,7 @@ describe.runIf(redisAvailable())("replayed token entries in Redis", () => {
 
   it("should never lower the version in Redis: a worker whose clock is behind still writes above it", async () => {
     const keyPrefix = redis.prefix();
-    const key = "http://127.0.0.1:1 http://127.0.0.1:1/mcp app";
+    const key = "http://127.0.0.1:1/mcp app";
     const valueKey = tokenKeys(keyPrefix, key).value;
     const attacker = await rawClient(redis.url);
     // An entry written by a worker whose clock runs a day ahead (sealed with the secret: genuine).
