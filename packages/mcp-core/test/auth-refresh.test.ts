@@ -94,7 +94,9 @@ describe("createServerAuth: refresh", () => {
   });
 
   it("should refresh once for two processes sharing a store: the second re-reads under the lock", async () => {
-    const { log, fixture } = await desktopAppFixture(1000);
+    // The refreshed token lives 10 s: on a slow machine a 1 s one could expire again before the
+    // second process's calls, and a second refresh would then be right, not a lost re-read.
+    const { log, fixture } = await desktopAppFixture(10_000);
     const store = new MemoryTokenStore();
     const first = await authorized(fixture.url, store, 0);
     // A second "process": its own provider and cache, the same store.
