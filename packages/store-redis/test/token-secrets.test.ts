@@ -5,6 +5,7 @@ import { waitFor } from "@toolnexus/fixtures";
 import { authStoreKey, loadMcp, parseConfig, type StoredAuth } from "@toolnexus/mcp-core";
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { createRedisStores, type RedisStoresOptions } from "../src/index.js";
+import { connected } from "./support/connected.js";
 import { authorizeInto, oauthConfig, oauthFixture, refreshes } from "./support/fleet.js";
 import { rawClient, redisAvailable, startRedis, type TestRedis } from "./support/redis-server.js";
 
@@ -103,32 +104,20 @@ describe.runIf(redisAvailable())("secrets at rest in Redis", () => {
       tokens: { access_token: "clear-access", token_type: "bearer" },
     };
     const clear = stores({ keyPrefix, insecure: true });
-    await waitUntilConnected(clear);
+    await connected(clear);
     await clear.tokenStore.set(key, entry);
     const warnings: string[] = [];
     const sealed = stores({ keyPrefix, secret: SECRET, onWarning: (m) => warnings.push(m) });
-    await waitUntilConnected(sealed);
+    await connected(sealed);
     expect(await sealed.tokenStore.get(key)).toBeUndefined();
     expect(warnings.at(-1)).toContain("for http://127.0.0.1:1/mcp was written");
     expect(warnings.at(-1)).toContain("was written without the secret");
 
     const other = stores({ keyPrefix, secret: `${SECRET}-another` });
-    await waitUntilConnected(other);
+    await connected(other);
     await other.tokenStore.set(key, entry);
     expect(await sealed.tokenStore.get(key)).toBeUndefined();
     expect(warnings.at(-1)).toContain("does not open with this worker's secret");
     for (const warning of warnings) expect(warning).not.toContain("clear-access");
   });
 });
-
-/** Waits (bounded) until the store answers: it connects in the background. */
-async function waitUntilConnected(stores: { tokenStore: { get(key: string): Promise<unknown> } }) {
-  await waitFor(
-    () =>
-      stores.tokenStore.get("probe").then(
-        () => true,
-        () => false,
-      ),
-    { message: "the store to connect" },
-  );
-}

@@ -5,6 +5,7 @@ import { waitFor } from "@toolnexus/fixtures";
 import { loadMcp } from "@toolnexus/mcp-core";
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { createRedisStores, type RedisStores } from "../src/index.js";
+import { connected } from "./support/connected.js";
 import { authorizeInto, oauthConfig, oauthFixture } from "./support/fleet.js";
 import {
   commandCounts,
@@ -33,18 +34,6 @@ describe.runIf(redisAvailable())("the Redis token store", () => {
     });
     onTestFinished(() => created.close());
     return created;
-  }
-
-  /** Waits (bounded) until the store answers, since it connects in the background. */
-  async function connected(store: RedisStores): Promise<void> {
-    await waitFor(
-      () =>
-        store.tokenStore.get("probe").then(
-          () => true,
-          () => false,
-        ),
-      { message: "the store to connect" },
-    );
   }
 
   it("should run withLock exclusively across two connections", async () => {
