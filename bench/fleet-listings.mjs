@@ -6,7 +6,7 @@
 // same server lazy and unstarted (the bench checks they spawn nothing).
 //   node bench/fleet-listings.mjs [--minutes 5] [--workers 8]      (after `npm run build`)
 import { fork, spawn } from "node:child_process";
-import { createServer } from "node:net";
+import { connect, createServer } from "node:net";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { countEvents, makeTempDir, removeTempDir, stdioServer, waitFor } from "@toolnexus/fixtures";
@@ -51,6 +51,18 @@ function freePort() {
   });
 }
 
+/** Whether something accepts a TCP connection on 127.0.0.1:`port`. */
+function accepts(port) {
+  return new Promise((resolve) => {
+    const socket = connect(port, "127.0.0.1");
+    socket.once("connect", () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once("error", () => resolve(false));
+  });
+}
+
 function percentile(sorted, p) {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 }
@@ -72,7 +84,7 @@ async function runBench() {
   const redisUrl = `redis://127.0.0.1:${port}`;
   const workers = [];
   try {
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await waitFor(() => accepts(port), { message: "redis-server to listen" });
     for (let i = 0; i < count; i++) {
       const child = fork(new URL(import.meta.url).pathname, ["--worker", JSON.stringify({ redisUrl, log })]);
       const changes = [];

@@ -84,14 +84,21 @@ describe("aborting a generateText call", () => {
   });
 
   it("should reject a tool call whose signal is aborted with an aborted McpToolCallError", async () => {
-    const source = await sources.loadServers({ basic: stdioServer("basic") });
+    dir = makeTempDir("adapter-ai-sdk-");
+    const log = join(dir, "basic.log");
+    const source = await sources.loadServers({ basic: stdioServer("basic", ["--log", log]) });
     const slow = toAiSdkTools(source).mcp__basic__slow;
     const controller = new AbortController();
     const reason = new Error("user pressed stop");
-    setTimeout(() => controller.abort(reason), 50);
-    const error = await Promise.resolve(
+    const pending = Promise.resolve(
       slow?.execute?.({ ms: 20_000 }, { toolCallId: "1", messages: [], abortSignal: controller.signal }),
     ).catch((e: unknown) => e);
+    await waitFor(() => readLog(log).some((e) => e.event === "call" && e.tool === "slow"), {
+      timeoutMs: 5000,
+      message: "the slow call reached the server",
+    });
+    controller.abort(reason);
+    const error = await pending;
     expect(isMcpToolCallError(error)).toBe(true);
     expect(error).toMatchObject({ kind: "aborted", server: "basic", cause: reason });
   });

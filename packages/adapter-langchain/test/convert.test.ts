@@ -106,7 +106,8 @@ describe("toLangChainTools", () => {
     const pending = slow?.invoke(toolCall("mcp__basic__slow", { ms: 10_000, steps: 1 }), {
       signal: controller.signal,
     });
-    setTimeout(() => controller.abort(new Error("stop now")), 100);
+    await waitFor(() => countEvents(log, "call") === 1, { message: "the slow call at the server" });
+    controller.abort(new Error("stop now"));
     // The slow call takes 10 s; rejecting with the abort's reason shows the abort ended it.
     await expect(pending).rejects.toThrow("stop now");
     await waitFor(() => countEvents(log, "cancelled") === 1, { message: "notifications/cancelled" });

@@ -1,19 +1,29 @@
+import { join } from "node:path";
+import { countEvents, makeTempDir, removeTempDir, waitFor } from "@toolnexus/fixtures";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadMcp, type McpSource } from "../src/index.js";
 import { local, tool } from "./helpers.js";
 
 describe("Tool.execute against fixture servers", () => {
   let source: McpSource;
+  const dir = makeTempDir();
+  const basicLog = join(dir, "basic.log");
 
   beforeAll(async () => {
     source = await loadMcp(
-      { mcp: { basic: local("basic"), dyn: local("mcp-list-changed", [], { timeout: 5000 }) } },
+      {
+        mcp: {
+          basic: local("basic", ["--log", basicLog]),
+          dyn: local("mcp-list-changed", [], { timeout: 5000 }),
+        },
+      },
       { toolCache: false },
     );
   });
 
   afterAll(async () => {
     await source.close();
+    removeTempDir(dir);
   });
 
   it("should resolve a per-call timeout as an error result", async () => {
@@ -27,8 +37,12 @@ describe("Tool.execute against fixture servers", () => {
 
   it("should resolve an aborted call as an error result", async () => {
     const controller = new AbortController();
+    const callsBefore = countEvents(basicLog, "call");
     const pending = tool(source, "basic_slow").execute({ ms: 5000 }, { signal: controller.signal });
-    setTimeout(() => controller.abort(), 50);
+    await waitFor(() => countEvents(basicLog, "call") > callsBefore, {
+      message: "the slow call at the server",
+    });
+    controller.abort();
     const result = await pending;
     expect(result.isError).toBe(true);
     expect(result.output).toMatch(/aborted/);

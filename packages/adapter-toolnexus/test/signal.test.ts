@@ -1,4 +1,12 @@
-import { collectStates, sourceLoader, waitFor } from "@toolnexus/fixtures";
+import { join } from "node:path";
+import {
+  collectStates,
+  countEvents,
+  makeTempDir,
+  removeTempDir,
+  sourceLoader,
+  waitFor,
+} from "@toolnexus/fixtures";
 import { afterEach, describe, expect, it } from "vitest";
 import { loadMcp } from "../src/index.js";
 import { local, tool } from "./helpers.js";
@@ -11,13 +19,17 @@ describe("the signal load option", () => {
   });
 
   it("should reject the load when the signal aborts while a server is still starting", async () => {
+    const dir = makeTempDir();
+    const log = join(dir, "slow.log");
     const controller = new AbortController();
     const loading = loadMcp(
-      { mcp: { slow: local("basic", ["--init-delay-ms", "20000"]) } },
+      { mcp: { slow: local("basic", ["--init-delay-ms", "20000", "--log", log]) } },
       { signal: controller.signal, toolCache: false },
     );
-    setTimeout(() => controller.abort(), 200);
+    await waitFor(() => countEvents(log, "start") === 1, { message: "the server process started" });
+    controller.abort();
     await expect(loading).rejects.toMatchObject({ code: "ABORTED" });
+    removeTempDir(dir);
   });
 
   it("should cancel a pending automatic restart, so calls fail fast instead of waiting for it", async () => {

@@ -9,10 +9,9 @@ import { inspect } from "./commands/inspect.js";
 import { loginCommand, logoutCommand } from "./commands/login.js";
 import { tools } from "./commands/tools.js";
 import { watch } from "./commands/watch.js";
-import { labelled, type Output, processOutput } from "./output.js";
+import { COLUMNS, labelled, type Output, processOutput, wrap } from "./output.js";
 import { parseCommandLine, unknownCommand } from "./usage.js";
 import { EXIT, UsageError } from "./usage-error.js";
-import { wrap } from "./wrap-text.js";
 
 /** Every command, in the order `--help` lists them. */
 export const COMMANDS: readonly Command[] = [inspect, tools, call, watch, env, loginCommand, logoutCommand];
@@ -27,16 +26,23 @@ const OPTIONS = {
   "no-color": { type: "boolean" },
 } as const;
 
+/** Help prose wrapped to {@link COLUMNS}, a long word (a flag, a path) kept whole. */
+function helpText(text: string, first = "", rest = ""): string[] {
+  return wrap(text, COLUMNS, first, rest, { keepLongWords: true });
+}
+
 function mainHelp(): string[] {
   return [
     "toolnexus-mcp — start, inspect and watch the MCP servers of an mcp.json",
     "",
     "Usage: toolnexus-mcp <command> [args] [flags]",
     "",
-    ...COMMANDS.flatMap((c) => wrap(`  ${c.usage.padEnd(32)} ${c.summary}`, 35)),
+    ...COMMANDS.flatMap((c) => helpText(c.summary, `  ${c.usage.padEnd(32)} `, " ".repeat(35))),
     "",
-    ...wrap("Without [config]: ./mcp.json, ./.mcp.json, then ./.vscode/mcp.json (the one used is named)."),
-    ...wrap("Flags: --no-color (or NO_COLOR), --help; `toolnexus-mcp <command> --help` for the rest."),
+    ...helpText(
+      "Without [config]: ./mcp.json, ./.mcp.json, then ./.vscode/mcp.json (the one used is named).",
+    ),
+    ...helpText("Flags: --no-color (or NO_COLOR), --help; `toolnexus-mcp <command> --help` for the rest."),
     "Exit codes: 0 ok, 1 a server or call failed, 2 a usage or config error.",
     "",
     "Example: toolnexus-mcp inspect ./mcp.json",
@@ -47,7 +53,7 @@ function commandHelp(command: Command): string[] {
   return [
     `Usage: toolnexus-mcp ${command.usage} [flags]`,
     "",
-    ...[command.summary, ...(command.details ?? [])].flatMap((text) => wrap(text)),
+    ...[command.summary, ...(command.details ?? [])].flatMap((text) => helpText(text)),
     "",
     "Flags:",
     ...command.flags.map((flag) => `  ${FLAG_HELP[flag]}`),

@@ -34,11 +34,28 @@ export function columnsOf(text: string): number {
   return [...text].length;
 }
 
+/** How {@link wrap} treats a word longer than a whole line. */
+export interface WrapOptions {
+  /**
+   * Keep such a word whole on its own line (wider than `width`) instead of breaking it: for help
+   * text and tool descriptions, where a final tool name must never be cut.
+   * @default false
+   */
+  keepLongWords?: boolean;
+}
+
 /**
  * Word-wraps `text` (made one line) to `width` columns: the first line starts with `first`, the
- * others with `rest`. A word longer than a whole line is broken, so no line is wider than `width`.
+ * others with `rest`. A word longer than a whole line is broken, so no line is wider than `width`,
+ * unless `keepLongWords`.
  */
-export function wrap(text: string, width: number, first = "", rest = first): string[] {
+export function wrap(
+  text: string,
+  width: number,
+  first = "",
+  rest = first,
+  options: WrapOptions = {},
+): string[] {
   const lines: string[] = [];
   let line = first;
   let empty = true;
@@ -59,6 +76,11 @@ export function wrap(text: string, width: number, first = "", rest = first): str
       if (!empty) {
         push(); // the word starts the next line
         continue;
+      }
+      if (options.keepLongWords) {
+        line += chars.join("");
+        empty = false;
+        break;
       }
       // A word no line can hold (a long path, a URL) is broken where the line ends.
       const take = Math.max(1, room);

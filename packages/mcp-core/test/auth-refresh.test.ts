@@ -67,7 +67,7 @@ describe("createServerAuth: refresh", () => {
         (error: unknown) => failures.push(error),
       );
       calls += 1;
-      await sleep(100);
+      await sleep(100); // the cadence the test names: a call every 100 ms for 10 s
     }
     expect(failures).toEqual([]);
     expect(calls).toBeGreaterThan(20);

@@ -6,6 +6,7 @@
  */
 import { hostileServer, isAlive } from "@toolnexus/fixtures";
 import { describe, expect, it } from "vitest";
+import { tempLogFile } from "./support/harness.js";
 import { runHost } from "./support/host-process.js";
 
 interface Summary {
@@ -16,12 +17,13 @@ interface Summary {
 
 describe("a host meeting every process and shape fault at once", () => {
   it("should resolve every call, keep the good server answering, exit 0 after close() and leave no child", async () => {
+    const neverLog = tempLogFile("never.log");
     const config = {
       mcpServers: {
         good: hostileServer("echo"),
         junk: hostileServer("stdout-junk"),
         stray: hostileServer("stray-response"),
-        never: hostileServer("never-answers"),
+        never: hostileServer("never-answers", { args: ["--log", neverLog] }),
         stubborn: hostileServer("ignore-sigterm"),
         dies: hostileServer("exit-during", { arg: "tools/call" }),
         init: hostileServer("exit-during", { arg: "initialize" }),
@@ -48,7 +50,11 @@ describe("a host meeting every process and shape fault at once", () => {
         notePids();
       };
       const killed = tool("never", "never").execute({}, { timeout: 10000 });
-      await new Promise((r) => setTimeout(r, 100));
+      // Bounded by runHost's kill: the call has reached the server when its log shows it.
+      const { existsSync, readFileSync } = await import("node:fs");
+      const neverLog = ${JSON.stringify(neverLog)};
+      while (!(existsSync(neverLog) && readFileSync(neverLog, "utf8").includes('"event":"call"')))
+        await new Promise((r) => setTimeout(r, 20));
       process.kill(source.servers().find((s) => s.name === "never").pid, "SIGKILL");
       calls["never/killed"] = outcome(await killed);
       await call("never", "never", 300);

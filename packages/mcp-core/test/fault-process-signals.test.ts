@@ -4,7 +4,7 @@
  * states the server goes through, what the call sees (an error naming the server, with a stable
  * code; never a throw or a hang) and that another server of the same source keeps answering.
  */
-import { hostileServer, isAlive, waitFor } from "@toolnexus/fixtures";
+import { hostileServer, isAlive, readLog, waitFor } from "@toolnexus/fixtures";
 import { describe, expect, it } from "vitest";
 import {
   callVictim,
@@ -16,7 +16,7 @@ import {
   STARTED,
   VICTIM,
 } from "./support/fault-source.js";
-import { failOnUnhandledRejections, pidOf, sleep, useSources } from "./support/harness.js";
+import { failOnUnhandledRejections, pidOf, tempLogFile, useSources } from "./support/harness.js";
 
 failOnUnhandledRejections();
 
@@ -24,11 +24,17 @@ const sources = useSources({ toolCache: false, killGraceMs: 500, autoRestart: { 
 
 describe("a server killed or stopped", () => {
   it("should resolve a call in flight at SIGKILL with CONNECTION_CLOSED, restart the server and keep the other", async () => {
-    const { source, states } = await loadBeside(sources, hostileServer("never-answers"));
+    const log = tempLogFile();
+    const { source, states } = await loadBeside(
+      sources,
+      hostileServer("never-answers", { args: ["--log", log] }),
+    );
     const pid = pidOf(source, VICTIM) as number;
 
     const pending = callVictim(source, "never");
-    await sleep(100);
+    await waitFor(() => readLog(log).some((e) => e.event === "call" && e.tool === "never"), {
+      message: "the call at the server",
+    });
     process.kill(pid, "SIGKILL");
     const result = await pending;
 
@@ -122,11 +128,14 @@ describe("a tool that never answers", () => {
   });
 
   it("should resolve a call still waiting at close() with an error naming the server", async () => {
-    const { source } = await loadBeside(sources, hostileServer("never-answers"));
+    const log = tempLogFile();
+    const { source } = await loadBeside(sources, hostileServer("never-answers", { args: ["--log", log] }));
     const pid = pidOf(source, VICTIM) as number;
 
     const pending = callVictim(source, "never", {}, 60_000);
-    await sleep(100);
+    await waitFor(() => readLog(log).some((e) => e.event === "call" && e.tool === "never"), {
+      message: "the call at the server",
+    });
     await source.close();
     const result = await pending;
 

@@ -79,6 +79,7 @@ describe("listing cache pushes", () => {
     // Unchanged names keep their tool object (held wrappers stay valid).
     expect(toolByRawName(source, "echo", SERVER)).toBe(echo);
     expect(source.state(SERVER)).toBe("stopped");
+    // A negative check (no spawn follows the push), so a fixed wait past the list_changed settle.
     await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
     expect(countEvents(log, "start")).toBe(spawnsBefore);
   });

@@ -190,7 +190,7 @@ describe("listing cache writes and close()", () => {
     const store: ToolCacheStore = {
       get: (key) => entries.get(key),
       set: async (key, entry) => {
-        await new Promise((resolve) => setTimeout(resolve, 1_500));
+        await new Promise((resolve) => setTimeout(resolve, 1_500)); // the slowness is the point
         entries.set(key, entry);
         written.push(entry.tools.map((tool) => tool.name));
       },

@@ -8,14 +8,7 @@ import {
   waitFor,
 } from "@toolnexus/fixtures";
 import { beforeEach, describe, expect, it } from "vitest";
-import {
-  failOnUnhandledRejections,
-  pidOf,
-  sleep,
-  tempDir,
-  toolByRawName,
-  useSources,
-} from "./support/harness.js";
+import { failOnUnhandledRejections, pidOf, tempDir, toolByRawName, useSources } from "./support/harness.js";
 
 failOnUnhandledRejections();
 
@@ -163,7 +156,8 @@ describe("auto-restart", () => {
       await waitFor(() => source.state("b") === "running" && pidOf(source, "b") !== pid, {
         timeoutMs: 10_000,
       });
-      await sleep(250);
+      // Up past stableAfterMs: the budget is whole again before the next crash.
+      await waitFor(() => (source.servers()[0]?.uptimeMs ?? 0) > 150, { message: "stable past 100 ms" });
     }
     expect(source.servers()[0]?.restarts).toBe(3);
   });

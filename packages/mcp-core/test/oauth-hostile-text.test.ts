@@ -102,7 +102,7 @@ describe("the SDK console capture", () => {
       (message) => taken.push(message),
       async () => {
         console.warn("host line during the call");
-        await new Promise((resolve) => setTimeout(resolve, 1));
+        await new Promise((resolve) => setTimeout(resolve, 1)); // the call spans a timer turn
         console.warn("[mcp-sdk] OAuth %s", `"invalid_client" ${ESC}[2J`);
       },
     );

@@ -10,7 +10,6 @@ import {
   httpFixture,
   loadListChanged,
   LIST_CHANGED_SERVER as SERVER,
-  sleep,
   tempLogFile,
   toolByRawName,
   toolsChange,
@@ -181,9 +180,11 @@ describe("RefreshQueue", () => {
   it("should run a queued request even when the run before it rejected", async () => {
     let runs = 0;
     let failNext = true;
+    let release = () => {};
+    const running = new Promise<void>((resolve) => (release = resolve));
     const queue = new RefreshQueue(async () => {
       runs++;
-      await sleep(10);
+      await running;
       if (failNext) {
         failNext = false;
         throw new Error("listing failed");
@@ -191,6 +192,7 @@ describe("RefreshQueue", () => {
     });
     const first = queue.request();
     const second = queue.request();
+    release();
     await expect(first).rejects.toThrow("listing failed");
     await expect(second).resolves.toBeUndefined();
     await expect(queue.request()).resolves.toBeUndefined();
@@ -199,11 +201,15 @@ describe("RefreshQueue", () => {
 
   it("should coalesce requests made while one runs into one queued run", async () => {
     let runs = 0;
+    let release = () => {};
+    const running = new Promise<void>((resolve) => (release = resolve));
     const queue = new RefreshQueue(async () => {
       runs++;
-      await sleep(10);
+      await running;
     });
-    await Promise.all([queue.request(), queue.request(), queue.request(), queue.request()]);
+    const requests = [queue.request(), queue.request(), queue.request(), queue.request()];
+    release();
+    await Promise.all(requests);
     expect(runs).toBe(2);
   });
 });

@@ -204,7 +204,10 @@ describe.each(CASES.filter((c) => c.wire === "stdio"))("resource reads that fail
     expect(timedOut).toMatchObject({ isError: true, error: { kind: "timeout", code: "TIMEOUT" } });
     const abort = new AbortController();
     const pending = source.readResource(S, "slow://5000", { signal: abort.signal });
-    setTimeout(() => abort.abort(), 100);
+    await waitFor(() => readLog(log).filter((e) => e.event === "reading").length === 2, {
+      message: "the second read reaching the server",
+    });
+    abort.abort();
     expect(await pending).toMatchObject({ isError: true, error: { kind: "aborted", code: "ABORTED" } });
     const bounded = await source.readResource(S, "slow://5000", { maxTotalTimeoutMs: 200 });
     expect(bounded).toMatchObject({

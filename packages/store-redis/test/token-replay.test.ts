@@ -3,6 +3,7 @@
 // worker the spent refresh token — and a rotating authorization server revokes the whole grant on
 // its reuse. Each sealed entry carries a version bound into its seal: a worker refuses one older
 // than a version it has seen, and no write lowers the version a store holds.
+import { waitFor } from "@toolnexus/fixtures";
 import { authStoreKey, loadMcp, parseConfig, type StoredAuth } from "@toolnexus/mcp-core";
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { createRedisStores, type RedisStores } from "../src/index.js";
@@ -14,7 +15,6 @@ import { rawClient, redisAvailable, startRedis, type TestRedis } from "./support
 
 const SECRET = "replay-test-secret-of-32-bytes-or-more";
 const DAY_MS = 24 * 60 * 60 * 1000;
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const entry = (accessToken: string): StoredAuth => ({
   savedAt: new Date().toISOString(),
@@ -64,18 +64,27 @@ describe.runIf(redisAvailable())("replayed token entries in Redis", () => {
     const echo = source.tools.find((tool) => tool.rawName === "echo");
     // Calls until the worker has refreshed (1 s tokens, due after 0.5 s): Redis holds a newer entry.
     const refreshed = () => refreshes(log).ok > refreshedBefore;
-    for (const until = Date.now() + 10_000; !refreshed() && Date.now() < until; await sleep(50))
-      await echo?.execute({ text: "before" });
-    expect(refreshed()).toBe(true);
+    await waitFor(
+      async () => {
+        if (refreshed()) return true;
+        await echo?.execute({ text: "before" });
+        return false;
+      },
+      { intervalMs: 50, message: "the worker's refresh" },
+    );
     expect(await attacker.get(valueKey)).not.toBe(captured);
 
     await attacker.set(valueKey, captured);
     // Calls on past the point where the next refresh is due: the worker reads the entry again.
     const replayRefused = () => worker.warnings.some((w) => w.includes("older than version"));
-    for (const until = Date.now() + 10_000; !replayRefused() && Date.now() < until; await sleep(50)) {
-      if (refreshes(log).bad.length > 0) break;
-      await echo?.execute({ text: "after" });
-    }
+    await waitFor(
+      async () => {
+        if (replayRefused() || refreshes(log).bad.length > 0) return true;
+        await echo?.execute({ text: "after" });
+        return false;
+      },
+      { intervalMs: 50, message: "the worker to refuse the replayed entry" },
+    );
 
     expect(refreshes(log).bad).toEqual([]); // the spent refresh token was never presented
     expect(replayRefused()).toBe(true);

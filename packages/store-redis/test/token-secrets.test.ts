@@ -1,14 +1,15 @@
 // Secrets at rest: with `secret`, no access token, refresh token or client secret is readable in
 // Redis (every key scanned) nor appears in a warning or an error; an entry written without the
 // secret (or sealed with another one) is refused as a miss with a warning naming the server.
+import { waitFor } from "@toolnexus/fixtures";
 import { authStoreKey, loadMcp, parseConfig, type StoredAuth } from "@toolnexus/mcp-core";
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { createRedisStores, type RedisStoresOptions } from "../src/index.js";
+import { connected } from "./support/connected.js";
 import { authorizeInto, oauthConfig, oauthFixture, refreshes } from "./support/fleet.js";
 import { rawClient, redisAvailable, startRedis, type TestRedis } from "./support/redis-server.js";
 
 const SECRET = "secrets-test-secret-of-32-bytes-or-more";
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe.runIf(redisAvailable())("secrets at rest in Redis", () => {
   let redis: TestRedis;
@@ -60,12 +61,16 @@ describe.runIf(redisAvailable())("secrets at rest in Redis", () => {
     });
     onTestFinished(() => source.close());
     const echo = source.tools.find((tool) => tool.rawName === "echo");
-    // Past one token lifetime, so at least one refresh rotates both tokens through the store.
-    for (const until = Date.now() + 2500; Date.now() < until; await sleep(100)) {
-      const result = await echo?.execute({ text: "x" });
-      if (result?.error) messages.push(result.error.message);
-      remember(await worker.tokenStore.get(storeKey));
-    }
+    // Until one refresh has rotated both tokens through the store (a second token set seen).
+    await waitFor(
+      async () => {
+        const result = await echo?.execute({ text: "x" });
+        if (result?.error) messages.push(result.error.message);
+        remember(await worker.tokenStore.get(storeKey));
+        return refreshes(log).ok >= 1 && seen.size >= 4;
+      },
+      { intervalMs: 100, message: "a refresh rotating both tokens" },
+    );
     expect(refreshes(log).ok).toBeGreaterThanOrEqual(1);
     // A registration with a client secret (as dynamic registration stores) goes through the same seal.
     const clientSecret = "client-secret-that-must-stay-sealed";
@@ -99,34 +104,20 @@ describe.runIf(redisAvailable())("secrets at rest in Redis", () => {
       tokens: { access_token: "clear-access", token_type: "bearer" },
     };
     const clear = stores({ keyPrefix, insecure: true });
-    await waitUntilConnected(clear);
+    await connected(clear);
     await clear.tokenStore.set(key, entry);
     const warnings: string[] = [];
     const sealed = stores({ keyPrefix, secret: SECRET, onWarning: (m) => warnings.push(m) });
-    await waitUntilConnected(sealed);
+    await connected(sealed);
     expect(await sealed.tokenStore.get(key)).toBeUndefined();
     expect(warnings.at(-1)).toContain("for http://127.0.0.1:1/mcp was written");
     expect(warnings.at(-1)).toContain("was written without the secret");
 
     const other = stores({ keyPrefix, secret: `${SECRET}-another` });
-    await waitUntilConnected(other);
+    await connected(other);
     await other.tokenStore.set(key, entry);
     expect(await sealed.tokenStore.get(key)).toBeUndefined();
     expect(warnings.at(-1)).toContain("does not open with this worker's secret");
     for (const warning of warnings) expect(warning).not.toContain("clear-access");
   });
 });
-
-/** Waits (bounded) until the store answers: it connects in the background. */
-async function waitUntilConnected(stores: { tokenStore: { get(key: string): Promise<unknown> } }) {
-  for (const until = Date.now() + 10_000; Date.now() < until; await sleep(20)) {
-    if (
-      await stores.tokenStore.get("probe").then(
-        () => true,
-        () => false,
-      )
-    )
-      return;
-  }
-  throw new Error("the store did not connect within 10 s");
-}

@@ -5,6 +5,7 @@ import { waitFor } from "@toolnexus/fixtures";
 import { loadMcp } from "@toolnexus/mcp-core";
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { createRedisStores, type RedisStores } from "../src/index.js";
+import { connected } from "./support/connected.js";
 import { authorizeInto, oauthConfig, oauthFixture } from "./support/fleet.js";
 import {
   commandCounts,
@@ -15,7 +16,6 @@ import {
 } from "./support/redis-server.js";
 
 const SECRET = "token-store-test-secret-32-bytes-long";
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe.runIf(redisAvailable())("the Redis token store", () => {
   let redis: TestRedis;
@@ -36,20 +36,6 @@ describe.runIf(redisAvailable())("the Redis token store", () => {
     return created;
   }
 
-  /** Waits (bounded) until the store answers, since it connects in the background. */
-  async function connected(store: RedisStores): Promise<void> {
-    const until = Date.now() + 10_000;
-    while (
-      !(await store.tokenStore.get("probe").then(
-        () => true,
-        () => false,
-      ))
-    ) {
-      if (Date.now() > until) throw new Error("the store did not connect within 10 s");
-      await sleep(20);
-    }
-  }
-
   it("should run withLock exclusively across two connections", async () => {
     const prefix = redis.prefix();
     const [a, b] = [stores(prefix), stores(prefix)];
@@ -59,7 +45,8 @@ describe.runIf(redisAvailable())("the Redis token store", () => {
     const critical = async () => {
       inside++;
       if (inside > 1) overlapped = true;
-      await sleep(30);
+      // Holding the lease a while is the point: an overlap needs time to show.
+      await new Promise((resolve) => setTimeout(resolve, 30));
       inside--;
     };
     await Promise.all(
@@ -73,8 +60,13 @@ describe.runIf(redisAvailable())("the Redis token store", () => {
     const [holder, waiter] = [stores(prefix), stores(prefix, { lockWaitMs: 300 })];
     await Promise.all([connected(holder), connected(waiter)]);
     let release = () => {};
-    const held = holder.tokenStore.withLock("k", () => new Promise<void>((resolve) => (release = resolve)));
-    await sleep(50);
+    let entered = () => {};
+    const holding = new Promise<void>((resolve) => (entered = resolve));
+    const held = holder.tokenStore.withLock("k", () => {
+      entered();
+      return new Promise<void>((resolve) => (release = resolve));
+    });
+    await holding;
     await expect(waiter.tokenStore.withLock("k", async () => "ran")).rejects.toMatchObject({
       code: "TOKEN_STORE_LOCK_TIMEOUT",
     });

@@ -5,10 +5,9 @@
 import type { McpSource, McpTool } from "@toolnexus/mcp-core";
 import { readConfig, startingOnly } from "../cli-config.js";
 import { type Command, type CommandContext, configAndRest, openSource, resolveConfig } from "../command.js";
-import { COLUMNS, causeOf, cut, firstLine, labelled, type Output, oneLine, paint } from "../output.js";
+import { COLUMNS, causeOf, cut, firstLine, labelled, type Output, oneLine, paint, wrap } from "../output.js";
 import { checkServerName } from "../server-selection.js";
 import { EXIT } from "../usage-error.js";
-import { wrap } from "../wrap-text.js";
 
 /** The whole definition, as `--json` prints it. */
 export function toolDefinition(tool: McpTool) {
@@ -41,7 +40,7 @@ function toolLines(output: Output, tool: McpTool): string[] {
       : [paint(output, "bold", name), paint(output, "dim", `    ${raw}`)];
   const description = firstLine(tool.description);
   if (!description) return lines;
-  const wrapped = wrap(`    ${description}`, 4);
+  const wrapped = wrap(description, COLUMNS, "    ", "    ", { keepLongWords: true });
   const shown = wrapped.slice(0, DESCRIPTION_LINES);
   if (wrapped.length > DESCRIPTION_LINES) shown[DESCRIPTION_LINES - 1] = cut(`${shown.at(-1)} …`, COLUMNS);
   return [...lines, ...shown.map((line) => cut(line, COLUMNS))];

@@ -2,10 +2,11 @@
  * The `OAuthClientProvider` the core gives the v2 transport for one remote server: credentials in
  * a `TokenStore` keyed by the configured server + client, the SDK doing discovery, PKCE, DCR, CIMD
  * and the token requests. What it adds: every discovery is bound to the configured server before a
- * token is looked up (`resource-binding.ts`); the per-request token read refreshes proactively
- * (single-flight per process, exclusive across processes); the SDK's own `auth()` never spends a
- * refresh token outside that lock (it sees the tokens without one); and the client authenticates
- * form-encoded (`client-authentication.ts`), a configured secret only to the bound issuer.
+ * token is looked up (`bound-entry.ts`); the per-request token read refreshes proactively
+ * (single-flight per process, exclusive across processes: `renewal-flight.ts`); the SDK's own
+ * `auth()` never spends a refresh token outside that lock (it sees the tokens without one); and the
+ * client authenticates form-encoded (`client-authentication.ts`), a configured secret only to the
+ * bound issuer.
  * @module
  */
 import { randomBytes } from "node:crypto";
@@ -20,13 +21,14 @@ import type {
   StoredOAuthTokens,
 } from "@modelcontextprotocol/client";
 import type { SecretKind } from "../redact/redactor.js";
-import { AuthEntry } from "./auth-entry.js";
+import type { AuthEntry } from "./auth-entry.js";
 import { messageOf } from "./auth-message.js";
 import { assertAuthorizationServer, assertAuthUrl } from "./authorization-server-policy.js";
+import { BoundEntry, learnTokenSecrets } from "./bound-entry.js";
 import { interactiveClientAuthentication } from "./client-authentication.js";
 import type { CredentialsGrant, InteractiveGrant } from "./grants.js";
-import { checkDiscovery, discoverBound, isBindingFailure, type ServerBinding } from "./resource-binding.js";
-import { renewalFailure, renewTokens } from "./token-renewal.js";
+import { RenewalFlight } from "./renewal-flight.js";
+import { isBindingFailure, type ServerBinding } from "./resource-binding.js";
 import type { TokenStore } from "./token-store.js";
 
 /** Placeholder redirect for DCR metadata before the loopback listener has a port (RFC 8252: any port). */
@@ -54,27 +56,38 @@ export class StoreProvider implements OAuthClientProvider {
   pendingAuthorization: URL | undefined;
   /** The `state` of the pending authorization request. */
   pendingState: string | undefined;
-  private discovery: OAuthDiscoveryState | undefined;
-  private entryPromise: Promise<AuthEntry> | undefined;
+  /** Discovery and binding; the store entry opens only once they passed. */
+  private readonly bound: BoundEntry;
   private delegate: OAuthClientProvider | undefined;
   private verifier: string | undefined;
   private activeRedirectUrl: string | undefined;
-  /** The refresh in flight; it resolves with the error of a refresh that failed for now (not for good). */
-  private renewal: Promise<Error | undefined> | undefined;
-  private loadedEntry: AuthEntry | undefined;
+  /** The refreshes; one in flight resolves with the error of a refresh that failed for now (not for good). */
+  private readonly renewals: RenewalFlight;
   /** The code flow's client authentication: form-encoded, a configured secret only to the bound issuer. */
   private readonly authenticateInteractiveClient: AddClientAuthentication;
-  /** The issuer the last bound discovery found (ours or the SDK's); credentials go only there. */
-  private boundIssuer: string | undefined;
 
   constructor(private readonly params: StoreProviderParams) {
     const { grant } = params;
+    this.bound = new BoundEntry(params);
+    this.renewals = new RenewalFlight({
+      provider: this,
+      server: params.server,
+      url: params.url,
+      binding: params.binding,
+      fetchFn: params.fetchFn,
+      headless: grant.kind === "credentials",
+      entry: () => this.entry(),
+      issuer: () => this.bound.issuer,
+      isDue: (expiresAt) => this.dueForRefresh(expiresAt),
+      learnSecrets: (tokens) => learnTokenSecrets(params.onSecret, tokens),
+      warn: params.warn,
+    });
     this.authenticateInteractiveClient = interactiveClientAuthentication({
       server: params.server,
       client: () => this.clientInformation(),
       configuredSecretOf:
         grant.kind === "interactive" && grant.clientSecret !== undefined ? grant.clientId : undefined,
-      issuer: () => this.boundIssuer,
+      issuer: () => this.bound.issuer,
     });
     if (grant.kind === "interactive" && grant.clientMetadataUrl)
       this.clientMetadataUrl = grant.clientMetadataUrl;
@@ -103,7 +116,7 @@ export class StoreProvider implements OAuthClientProvider {
   /** A fresh state per authorization request; starts the loopback listener when there is no redirect URL. */
   async state(): Promise<string> {
     const { grant } = this.params;
-    assertAuthorizationServer(this.params.server, this.params.url, this.discovery);
+    assertAuthorizationServer(this.params.server, this.params.url, this.bound.discovery);
     if (grant.kind === "interactive" && !grant.redirectUrl) this.activeRedirectUrl = await grant.listen();
     this.pendingState = randomBytes(16).toString("base64url");
     return this.pendingState;
@@ -118,11 +131,12 @@ export class StoreProvider implements OAuthClientProvider {
     }
     const stored = (await this.entry()).cached?.client;
     if (stored) return stored;
-    const cimd = this.discovery?.authorizationServerMetadata?.client_id_metadata_document_supported === true;
+    const cimd =
+      this.bound.discovery?.authorizationServerMetadata?.client_id_metadata_document_supported === true;
     if (grant.clientMetadataUrl && cimd) return undefined; // the SDK uses the metadata document URL
     if (grant.clientId) {
       // Stamped with the bound issuer (SEP-2352): the SDK refuses it for any other.
-      const issuer = this.boundIssuer ?? ctx?.issuer;
+      const issuer = this.bound.issuer ?? ctx?.issuer;
       return {
         client_id: grant.clientId,
         ...(grant.clientSecret ? { client_secret: grant.clientSecret } : {}),
@@ -176,7 +190,7 @@ export class StoreProvider implements OAuthClientProvider {
       !tokens.refresh_token && previous?.refresh_token && previous.access_token === tokens.access_token
         ? { ...tokens, refresh_token: previous.refresh_token }
         : tokens;
-    this.learnSecrets(complete);
+    learnTokenSecrets(this.params.onSecret, complete);
     await entry.saveTokens(complete);
   }
 
@@ -198,17 +212,16 @@ export class StoreProvider implements OAuthClientProvider {
 
   /** The SDK's own discovery (e.g. from a 401's `resource_metadata`) is bound like ours, or `auth()` stops here. */
   saveDiscoveryState(state: OAuthDiscoveryState): void {
-    this.boundIssuer = checkDiscovery(this.params.binding, state);
-    this.discovery = state;
+    this.bound.accept(state);
   }
 
   discoveryState(): OAuthDiscoveryState | undefined {
-    return this.discovery;
+    return this.bound.discovery;
   }
 
   async invalidateCredentials(scope: "all" | "client" | "tokens" | "verifier" | "discovery"): Promise<void> {
     if (scope === "verifier" || scope === "all") this.verifier = undefined;
-    if (scope === "discovery" || scope === "all") this.discovery = undefined;
+    if (scope === "discovery" || scope === "all") this.bound.discovery = undefined;
     if (scope === "tokens" || scope === "all") await (await this.entry()).dropTokens();
     if (scope === "client" || scope === "all") await (await this.entry()).update({ client: undefined });
   }
@@ -235,21 +248,17 @@ export class StoreProvider implements OAuthClientProvider {
 
   /** The issuer credentials are bound to, once a discovery passed (for the refresh's own check). */
   get issuer(): string | undefined {
-    return this.boundIssuer;
+    return this.bound.issuer;
   }
 
   /** The store entry; the first call discovers (RFC 9728 + 8414) and binds the server first. */
   entry(): Promise<AuthEntry> {
-    this.entryPromise ??= this.discoverEntry().catch((error: unknown) => {
-      this.entryPromise = undefined; // a later request tries again
-      throw error;
-    });
-    return this.entryPromise;
+    return this.bound.entry();
   }
 
   /** The current access token, without I/O. */
   currentAccessToken(): string | undefined {
-    return this.loadedEntry?.cached?.tokens?.access_token;
+    return this.bound.loaded?.cached?.tokens?.access_token;
   }
 
   /** The redirect URL of the pending (or last) authorization request. */
@@ -263,40 +272,9 @@ export class StoreProvider implements OAuthClientProvider {
     this.pendingState = undefined;
   }
 
-  /**
-   * Refreshes single-flight: concurrent callers share one refresh. `rejected` is the access token a
-   * server refused (a 401); without it, the refresh is the proactive one (expiry within the skew).
-   */
+  /** Refreshes single-flight (`renewal-flight.ts`); `rejected` is the access token a server refused. */
   renew(rejected: string | undefined): Promise<Error | undefined> {
-    this.renewal ??= this.entry()
-      .then((entry) =>
-        renewTokens({
-          entry,
-          provider: this,
-          server: this.params.server,
-          url: this.params.url,
-          binding: this.params.binding,
-          issuer: this.boundIssuer,
-          fetchFn: this.params.fetchFn,
-          rejected,
-          headless: this.params.grant.kind === "credentials",
-          isDue: (expiresAt) => this.dueForRefresh(expiresAt),
-          learnSecrets: (tokens) => this.learnSecrets(tokens),
-          warn: this.params.warn,
-        }),
-      )
-      .then(
-        () => undefined,
-        (error: unknown) => {
-          const failure = renewalFailure(this.params.server, error);
-          this.params.warn(failure.message);
-          return failure;
-        },
-      )
-      .finally(() => {
-        this.renewal = undefined;
-      });
-    return this.renewal;
+    return this.renewals.renew(rejected);
   }
 
   /**
@@ -308,35 +286,14 @@ export class StoreProvider implements OAuthClientProvider {
     if (grant.kind !== "credentials") throw new Error("not a client_credentials server");
     if (!this.delegate) {
       await this.entry();
-      if (!this.boundIssuer)
+      if (!this.bound.issuer)
         throw new Error(`MCP server "${this.params.server}": the authorization server is not known yet`);
-      this.delegate = grant.create(this.boundIssuer);
+      this.delegate = grant.create(this.bound.issuer);
     }
     return this.delegate;
   }
 
   private dueForRefresh(expiresAt: number | undefined): boolean {
     return expiresAt !== undefined && Date.now() >= expiresAt - this.params.refreshSkewMs;
-  }
-
-  private learnSecrets(tokens: StoredOAuthTokens): void {
-    this.params.onSecret(tokens.access_token, "access_token");
-    if (tokens.refresh_token) this.params.onSecret(tokens.refresh_token, "refresh_token");
-    if (tokens.id_token) this.params.onSecret(tokens.id_token, "id_token");
-  }
-
-  /** Discovers and binds (AUTH_FAILED for a resource or issuer the config refuses), then opens the entry. */
-  private async discoverEntry(): Promise<AuthEntry> {
-    const discovery = await discoverBound(this.params.binding, this.params.fetchFn);
-    this.boundIssuer = checkDiscovery(this.params.binding, discovery);
-    // A guess made without the protected-resource metadata (it may live only at the URL a 401
-    // names) is not kept as the SDK's discovery state: auth() then discovers from the 401 itself.
-    if (discovery.resourceMetadata) this.discovery = discovery;
-    const entry = new AuthEntry(this.params.store, this.params.storeKey);
-    this.loadedEntry = entry;
-    const stored = await entry.current();
-    if (stored?.tokens) this.learnSecrets(stored.tokens);
-    if (stored?.client?.client_secret) this.params.onSecret(stored.client.client_secret, "client_secret");
-    return entry;
   }
 }
