@@ -8,7 +8,7 @@ import type { Client, SubscriptionFilter, Transport } from "@modelcontextprotoco
 import { isModernVersion, MODERN_PROTOCOL_VERSION } from "../config/protocol-setting.js";
 import { errorMessage, McpCoreError } from "../errors.js";
 import { classifyStartFailure } from "../lifecycle/start-failure.js";
-import { attachLogLevel, offersLogging, setServerLogLevel } from "../logs/request-log-level.js";
+import { setServerLogLevel } from "../logs/request-log-level.js";
 import { serverLabel, startFailedMessage } from "../server-message.js";
 import { authorizationNeeded, isAuthorizationNeeded } from "./authorization-needed.js";
 import type { ChildProcessTransport } from "./child-process-transport.js";
@@ -22,9 +22,8 @@ import { connectFailureCause, isEraNegotiationFailure, unsupportedVersionList } 
 import { requestOptions } from "./request-options.js";
 import { type McpSession, type NegotiatedProtocol, Session, type SessionParams } from "./session.js";
 import { newSessionClient } from "./session-client.js";
+import { sessionTransport } from "./session-transport.js";
 import { subscribeToolList } from "./tool-list-subscription.js";
-import { failUnansweredRequests } from "./unanswered-requests.js";
-import { acceptUntaggedResults } from "./untagged-results.js";
 
 type Mode = "stdio" | "streamable" | "sse";
 
@@ -45,15 +44,13 @@ async function connect(
     onCatalogEvent: params.onCatalogEvent,
   });
   let session: Session | undefined;
-  const transport = makeTransport(() => session);
-  acceptUntaggedResults(transport, () => client.getProtocolEra() === "modern");
-  if (mode === "streamable") failUnansweredRequests(transport);
   const { output } = params;
-  if (output) {
-    attachLogLevel(transport, () =>
-      client.getProtocolEra() === "modern" && offersLogging(client) ? output.minLevel : undefined,
-    );
-  }
+  const inner = makeTransport(() => session);
+  const transport = sessionTransport(inner, {
+    client,
+    streamable: mode === "streamable",
+    minLogLevel: output && (() => output.minLevel),
+  });
   client.onclose = () =>
     session?.lost(
       child?.fatalError ??
@@ -68,7 +65,7 @@ async function connect(
     const options = requestOptions(params.timeoutMs, params.signal);
     const prior = config.protocol === "auto" && mode !== "sse" ? params.prior : undefined;
     await client.connect(transport, prior ? { ...options, prior } : options);
-    session = new Session(client, transport, params, negotiated(client, mode), child);
+    session = new Session(client, inner, params, negotiated(client, mode), child);
     if (output) {
       await setServerLogLevel(client, output.minLevel, {
         server: config.name,
