@@ -23,8 +23,11 @@ import { type ParamHeader, paramHeaderValues, withParamHeaders } from "../tools/
 import { authorizationNeeded, isAuthorizationNeeded } from "./authorization-needed.js";
 import type { ChildProcessTransport } from "./child-process-transport.js";
 import { METHOD_NOT_FOUND, serverError } from "./protocol-errors.js";
-import type { ElicitationHandler } from "./session-client.js";
+import type { CatalogEvent, ElicitationHandler } from "./session-callbacks.js";
 import { subscribeToolList, type ToolListSubscription } from "./tool-list-subscription.js";
+
+// The lifecycle and the catalog take it from here, with the session.
+export type { CatalogEvent } from "./session-callbacks.js";
 
 /** What opening a session needs. */
 export interface SessionParams {
@@ -59,13 +62,6 @@ export interface SessionParams {
   /** The session ended without `close()`: crash, lost HTTP session, unreachable server. */
   onLost: (error: Error) => void;
 }
-
-/** A resource or prompt notification of either era. */
-export type CatalogEvent =
-  | { type: "resources-changed" }
-  | { type: "templates-changed" }
-  | { type: "prompts-changed" }
-  | { type: "resource-updated"; uri: string };
 
 /** The protocol a session speaks. */
 export interface NegotiatedProtocol {
