@@ -6,12 +6,7 @@
  * every request it sends to a server that offers `logging`.
  * @module
  */
-import {
-  type Client,
-  type JSONRPCMessage,
-  LOG_LEVEL_META_KEY,
-  type Transport,
-} from "@modelcontextprotocol/client";
+import { type Client, type JSONRPCMessage, LOG_LEVEL_META_KEY } from "@modelcontextprotocol/client";
 import { errorMessage } from "../errors.js";
 import { serverLabel } from "../server-message.js";
 import { requestOptions } from "../transport/request-options.js";
@@ -23,16 +18,12 @@ export function offersLogging(client: Client): boolean {
 }
 
 /**
- * Adds `_meta["io.modelcontextprotocol/logLevel"]` to every outgoing request while `level()`
- * names one (the session is modern and the server offers logging); a request that sets the key
- * itself keeps its own.
+ * The request with `_meta["io.modelcontextprotocol/logLevel"]` added while `level` names one (the
+ * session is modern and the server offers logging); a request that sets the key itself keeps its
+ * own, and any other message passes unchanged. The session's transport applies it to every message
+ * it sends.
  */
-export function attachLogLevel(transport: Transport, level: () => McpLogLevel | undefined): void {
-  const send = transport.send.bind(transport);
-  transport.send = (message, options) => send(withLogLevel(message, level()), options);
-}
-
-function withLogLevel(message: JSONRPCMessage, level: McpLogLevel | undefined): JSONRPCMessage {
+export function withLogLevel(message: JSONRPCMessage, level: McpLogLevel | undefined): JSONRPCMessage {
   if (level === undefined || !("method" in message) || !("id" in message)) return message;
   const params = (message.params ?? {}) as { _meta?: Record<string, unknown> };
   if (params._meta && LOG_LEVEL_META_KEY in params._meta) return message;

@@ -143,7 +143,7 @@ function legacySseTransport(params: HttpTransportParams): Transport {
     new URL(params.url),
     authorized(params, monitoredFetch(params, "sse")),
   );
-  // Client.connect chains an onerror set before it, so this sees every transport error.
+  // The session transport around this one chains an onerror set before it: this sees every error.
   transport.onerror = (error) => {
     if (!isEventStreamError(error)) return;
     const detail = /^SSE error: (undefined)?$/.test(error.message) ? "" : ` (${error.message})`;

@@ -4,11 +4,11 @@
  * endpoint is missing, never when the server answered that it speaks other protocol versions.
  * @module
  */
-import type { Client, SubscriptionFilter, Transport } from "@modelcontextprotocol/client";
+import type { Client, Transport } from "@modelcontextprotocol/client";
 import { isModernVersion, MODERN_PROTOCOL_VERSION } from "../config/protocol-setting.js";
-import { errorMessage, McpCoreError } from "../errors.js";
+import { McpCoreError } from "../errors.js";
 import { classifyStartFailure } from "../lifecycle/start-failure.js";
-import { attachLogLevel, offersLogging, setServerLogLevel } from "../logs/request-log-level.js";
+import { setServerLogLevel } from "../logs/request-log-level.js";
 import { serverLabel, startFailedMessage } from "../server-message.js";
 import { authorizationNeeded, isAuthorizationNeeded } from "./authorization-needed.js";
 import type { ChildProcessTransport } from "./child-process-transport.js";
@@ -22,9 +22,7 @@ import { connectFailureCause, isEraNegotiationFailure, unsupportedVersionList } 
 import { requestOptions } from "./request-options.js";
 import { type McpSession, type NegotiatedProtocol, Session, type SessionParams } from "./session.js";
 import { newSessionClient } from "./session-client.js";
-import { subscribeToolList } from "./tool-list-subscription.js";
-import { failUnansweredRequests } from "./unanswered-requests.js";
-import { acceptUntaggedResults } from "./untagged-results.js";
+import { sessionTransport } from "./session-transport.js";
 
 type Mode = "stdio" | "streamable" | "sse";
 
@@ -45,15 +43,13 @@ async function connect(
     onCatalogEvent: params.onCatalogEvent,
   });
   let session: Session | undefined;
-  const transport = makeTransport(() => session);
-  acceptUntaggedResults(transport, () => client.getProtocolEra() === "modern");
-  if (mode === "streamable") failUnansweredRequests(transport);
   const { output } = params;
-  if (output) {
-    attachLogLevel(transport, () =>
-      client.getProtocolEra() === "modern" && offersLogging(client) ? output.minLevel : undefined,
-    );
-  }
+  const inner = makeTransport(() => session);
+  const transport = sessionTransport(inner, {
+    client,
+    streamable: mode === "streamable",
+    minLogLevel: output && (() => output.minLevel),
+  });
   client.onclose = () =>
     session?.lost(
       child?.fatalError ??
@@ -68,7 +64,7 @@ async function connect(
     const options = requestOptions(params.timeoutMs, params.signal);
     const prior = config.protocol === "auto" && mode !== "sse" ? params.prior : undefined;
     await client.connect(transport, prior ? { ...options, prior } : options);
-    session = new Session(client, transport, params, negotiated(client, mode), child);
+    session = new Session(client, inner, params, negotiated(client, mode), child);
     if (output) {
       await setServerLogLevel(client, output.minLevel, {
         server: config.name,
@@ -78,60 +74,13 @@ async function connect(
       });
     }
     // Only a server that offers tool-list (resource-list, prompt-list) changes is asked for them.
-    const filter = listenFilter(session, params);
-    if (session.protocol.era === "modern" && Object.keys(filter).length > 0) {
-      await subscribe(session, client, params, filter);
-    }
+    await session.listen();
     return session;
   } catch (error) {
     await session?.close().catch(() => {});
     await client.close().catch(() => {});
     throw error;
   }
-}
-
-/**
- * Opens the modern era's tool-list subscription. A server that refuses it still runs: its tool
- * list is "unsupported" (refresh() still works), and the host hears why.
- */
-async function subscribe(
-  session: Session,
-  client: Client,
-  params: SessionParams,
-  filter: SubscriptionFilter,
-): Promise<void> {
-  const server = params.config.name;
-  try {
-    session.subscription = await subscribeToolList(
-      client,
-      server,
-      params.timeoutMs,
-      (error) => session.lost(error),
-      filter,
-    );
-    if (filter.toolsListChanged && !session.subscription.offered)
-      session.protocol.toolListUpdates = "unsupported";
-  } catch (error) {
-    if (params.signal?.aborted) throw error;
-    // The session ended under the request (the server is gone: on a known modern verdict listen is
-    // the first request that reaches it): nothing was refused, the start fails with why it ended.
-    const lost = session.lossError;
-    if (lost) throw lost.cause instanceof Error ? lost.cause : lost;
-    if (filter.toolsListChanged) session.protocol.toolListUpdates = "unsupported";
-    params.onWarning?.(
-      `${serverLabel(server)} refused to report tool-list changes (subscriptions/listen: ${errorMessage(error)}); refresh() still re-lists it`,
-    );
-  }
-}
-
-/** The modern era's `subscriptions/listen` filter: what the host follows and the server offers. */
-function listenFilter(session: Session, params: SessionParams): SubscriptionFilter {
-  const offers = session.capabilities();
-  const filter: SubscriptionFilter = {};
-  if (params.onListChanged && session.protocol.toolListUpdates === "live") filter.toolsListChanged = true;
-  if (params.onCatalogEvent && offers?.resources?.listChanged) filter.resourcesListChanged = true;
-  if (params.onCatalogEvent && offers?.prompts?.listChanged) filter.promptsListChanged = true;
-  return filter;
 }
 
 /** The era the client settled on, and the verdict that lets a later connect skip the probe. */

@@ -4,12 +4,9 @@
  * `input_required` result on the 2026 era; the client routes both to the same handler).
  * @module
  */
-import { Client, type ElicitRequest, type ElicitResult } from "@modelcontextprotocol/client";
+import { Client } from "@modelcontextprotocol/client";
 import { isModernVersion, type ProtocolSetting } from "../config/protocol-setting.js";
-import type { CatalogEvent } from "./session.js";
-
-/** The host's answer to a server's elicitation request. */
-export type ElicitationHandler = (request: ElicitRequest["params"]) => Promise<ElicitResult>;
+import type { CatalogEvent, ElicitationHandler } from "./session-callbacks.js";
 
 const CLIENT_INFO = { name: "toolnexus-mcp", version: "0.1.0" };
 

@@ -23,8 +23,12 @@ import { type ParamHeader, paramHeaderValues, withParamHeaders } from "../tools/
 import { authorizationNeeded, isAuthorizationNeeded } from "./authorization-needed.js";
 import type { ChildProcessTransport } from "./child-process-transport.js";
 import { METHOD_NOT_FOUND, serverError } from "./protocol-errors.js";
-import type { ElicitationHandler } from "./session-client.js";
-import { subscribeToolList, type ToolListSubscription } from "./tool-list-subscription.js";
+import type { CatalogEvent, ElicitationHandler } from "./session-callbacks.js";
+import { listenFilter, SessionStreams } from "./session-streams.js";
+import { terminateSession } from "./terminate-session.js";
+
+// The lifecycle and the catalog take it from here, with the session.
+export type { CatalogEvent } from "./session-callbacks.js";
 
 /** What opening a session needs. */
 export interface SessionParams {
@@ -60,13 +64,6 @@ export interface SessionParams {
   onLost: (error: Error) => void;
 }
 
-/** A resource or prompt notification of either era. */
-export type CatalogEvent =
-  | { type: "resources-changed" }
-  | { type: "templates-changed" }
-  | { type: "prompts-changed" }
-  | { type: "resource-updated"; uri: string };
-
 /** The protocol a session speaks. */
 export interface NegotiatedProtocol {
   /** The negotiated revision, e.g. `"2025-11-25"` or `"2026-07-28"`. */
@@ -83,7 +80,7 @@ export interface NegotiatedProtocol {
 /** A connected, initialized session. */
 export interface McpSession {
   readonly pid: number | undefined;
-  readonly protocol: NegotiatedProtocol;
+  readonly protocol: Readonly<NegotiatedProtocol>;
   /** The server's instructions (bounded), when it gave any. */
   readonly instructions: string | undefined;
   stderrTail(): string | undefined;
@@ -118,23 +115,53 @@ export class Session implements McpSession {
   private lostReported = false;
   /** An HTTP frame over `maxFrameBytes` that ended the session: what its pending requests failed of. */
   private frameTooLarge: McpCoreError | undefined;
-  /** Why the session ended, for the requests the closed client then refuses with "Not connected". */
+  /**
+   * Why the session ended without `close()` (a crash, a lost HTTP session, an unreachable server):
+   * what a request the closed client then refuses with "Not connected" really failed of.
+   */
   private lostError: Error | undefined;
   /** The `Mcp-Param-*` declarations of the latest listing's tools, by raw name. */
   private paramHeaders = new Map<string, ParamHeader[]>();
-  /** Set once the modern era's subscription is open. */
-  subscription: ToolListSubscription | undefined;
-  /** The modern era's per-resource subscription streams, closed with the session. */
-  private readonly resourceStreams = new Set<ToolListSubscription>();
+  /** The modern era's listen streams, closed with the session. */
+  private readonly streams: SessionStreams;
 
   constructor(
     private readonly client: Client,
+    /** The real transport (not the client's wrapper around it), for a legacy session's DELETE. */
     private readonly transport: Transport,
     private readonly params: SessionParams,
-    readonly protocol: NegotiatedProtocol,
+    private readonly negotiated: NegotiatedProtocol,
     /** The stdio transport, for its pid and stderr; absent for remote servers. */
     private readonly child?: ChildProcessTransport,
-  ) {}
+  ) {
+    this.streams = new SessionStreams({
+      client,
+      server: params.config.name,
+      timeoutMs: params.timeoutMs,
+      signal: params.signal,
+      onWarning: params.onWarning,
+      lost: (error) => this.lost(error),
+      lossError: () => this.lostError,
+    });
+  }
+
+  /** The protocol the session speaks; {@link listen} settles whether its tool list is live. */
+  get protocol(): Readonly<NegotiatedProtocol> {
+    return this.negotiated;
+  }
+
+  /**
+   * On the modern era, asks the server for the list changes the host follows and it offers (once,
+   * while the session starts). A server that will not report tool-list changes leaves its tool list
+   * "unsupported" (refresh() still re-lists it).
+   */
+  async listen(): Promise<void> {
+    if (this.negotiated.era !== "modern") return;
+    const filter = listenFilter(this.capabilities(), this.params, this.negotiated.toolListUpdates);
+    if (Object.keys(filter).length === 0) return;
+    const toolsOffered = await this.streams.listen(filter);
+    if (filter.toolsListChanged && !toolsOffered) this.negotiated.toolListUpdates = "unsupported";
+  }
 
   get pid(): number | undefined {
     return this.child?.pid;
@@ -142,14 +169,6 @@ export class Session implements McpSession {
 
   get instructions(): string | undefined {
     return boundedInstructions(this.client.getInstructions());
-  }
-
-  /**
-   * Why the session ended without `close()` (a crash, a lost HTTP session, an unreachable server),
-   * or undefined while it lives: what a request that met the ended session really failed of.
-   */
-  get lossError(): Error | undefined {
-    return this.lostError;
   }
 
   stderrTail(): string | undefined {
@@ -163,8 +182,7 @@ export class Session implements McpSession {
     this.lostError = error;
     if (isMcpCoreError(error) && error.code === "FRAME_TOO_LARGE") this.frameTooLarge = error;
     this.params.onLost(error);
-    void this.subscription?.close();
-    for (const stream of this.resourceStreams) void stream.close();
+    this.streams.abandon();
     void this.client.close().catch(() => {});
   }
 
@@ -192,20 +210,7 @@ export class Session implements McpSession {
         }).catch(() => {});
       };
     }
-    const stream = await subscribeToolList(
-      this.client,
-      this.params.config.name,
-      timeoutMs,
-      (error) => this.lost(error),
-      {
-        resourceSubscriptions: [uri],
-      },
-    );
-    this.resourceStreams.add(stream);
-    return async () => {
-      this.resourceStreams.delete(stream);
-      await stream.close();
-    };
+    return this.streams.subscribeResource(uri, timeoutMs);
   }
 
   async listTools(options: { timeoutMs: number; signal?: AbortSignal }): Promise<Listing> {
@@ -268,18 +273,9 @@ export class Session implements McpSession {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
-    await this.subscription?.close();
-    await Promise.all([...this.resourceStreams].map((stream) => stream.close()));
-    const transport = this.transport as Transport & { terminateSession?: () => Promise<void> };
-    if (
-      !this.lostReported &&
-      this.protocol.era === "legacy" &&
-      typeof transport.terminateSession === "function"
-    ) {
-      await withTimeout(
-        transport.terminateSession().catch(() => {}),
-        this.params.timeoutMs,
-      );
+    await this.streams.close();
+    if (!this.lostReported && this.protocol.era === "legacy") {
+      await terminateSession(this.transport, this.params.timeoutMs);
     }
     await this.client.close().catch(() => {});
   }
@@ -287,15 +283,6 @@ export class Session implements McpSession {
 
 /** An empty (or any) result: subscribe and unsubscribe answer `{}`. */
 const LooseResultSchema = zod.looseObject({});
-
-function withTimeout(promise: Promise<unknown>, ms: number): Promise<unknown> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise((resolve) => {
-    timer = setTimeout(resolve, ms);
-    timer.unref();
-  });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
-}
 
 /** The client's refusal of a request after it was closed (`SdkError` NOT_CONNECTED or v1's plain Error). */
 function isNotConnected(error: unknown): boolean {

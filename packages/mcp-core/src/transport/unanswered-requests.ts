@@ -7,13 +7,12 @@
  * transport failure (`CALL_FAILED`), not as the server's own words.
  * @module
  */
-import { type JSONRPCMessage, ProtocolError, type Transport } from "@modelcontextprotocol/client";
+import { type JSONRPCMessage, ProtocolError } from "@modelcontextprotocol/client";
+import type { TransportPart } from "./interposed-transport.js";
 
 /** The JSON-RPC code of the error this module delivers; `data.unanswered` marks it as ours. */
 const UNANSWERED_CODE = -32000;
 const UNANSWERED_MESSAGE = "the server ended the response stream without answering";
-
-type SendOptions = Parameters<Transport["send"]>[1];
 
 /**
  * The most requests remembered as waiting. A request that timed out or was aborted gets no answer
@@ -30,54 +29,41 @@ const responseId = (message: JSONRPCMessage): RequestId | undefined =>
   !("method" in message) && "id" in message ? (message.id as RequestId) : undefined;
 
 /**
- * Interposes on `send` (every request asks to hear when its response stream ends) and on `onmessage`
- * (a response clears its request), chaining an `onmessage` accessor already installed.
+ * The part of a Streamable HTTP session's transport that remembers each request until its answer
+ * (`receive`) and asks to hear when its response stream ends (`send`); a request whose stream ended
+ * unanswered gets its error through `answer`.
  */
-export function failUnansweredRequests(transport: Transport): void {
+export function unansweredRequests(answer: (message: JSONRPCMessage) => void): TransportPart {
   const pending = new Set<RequestId>();
-  type Handler = NonNullable<Transport["onmessage"]>;
-  // Chained with an accessor already on the transport (the modern era's result tagging).
-  const inner = Object.getOwnPropertyDescriptor(transport, "onmessage");
-  let value: Transport["onmessage"];
-  Object.defineProperty(transport, "onmessage", {
-    configurable: true,
-    enumerable: true,
-    get: () => (inner?.get ? inner.get.call(transport) : value),
-    set: (next: Transport["onmessage"]) => {
-      const wrapped: Handler | undefined =
-        next &&
-        ((message, extra) => {
-          const id = responseId(message);
-          if (id !== undefined) pending.delete(id);
-          next(message, extra);
-        });
-      if (inner?.set) inner.set.call(transport, wrapped);
-      else value = wrapped;
+  return {
+    receive(message) {
+      const id = responseId(message);
+      if (id !== undefined) pending.delete(id);
+      return message;
     },
-  });
-  const send = transport.send.bind(transport);
-  transport.send = (message: JSONRPCMessage, options?: SendOptions) => {
-    const id = requestId(message);
-    if ("method" in message && message.method === "notifications/cancelled") {
-      pending.delete((message.params as { requestId?: RequestId } | undefined)?.requestId ?? "");
-    }
-    if (id === undefined || options?.onRequestStreamEnd) return send(message, options);
-    pending.add(id);
-    if (pending.size > MAX_PENDING) pending.delete(pending.values().next().value as RequestId);
-    options?.requestSignal?.addEventListener("abort", () => pending.delete(id), { once: true });
-    const onRequestStreamEnd = () => {
-      // The stream also ends after a response; only a request still waiting gets the error.
-      if (!pending.delete(id)) return;
-      transport.onmessage?.({
-        jsonrpc: "2.0",
-        id,
-        error: { code: UNANSWERED_CODE, message: UNANSWERED_MESSAGE, data: { unanswered: true } },
-      } as JSONRPCMessage);
-    };
-    return send(message, { ...options, onRequestStreamEnd }).catch((error: unknown) => {
-      pending.delete(id);
-      throw error;
-    });
+    send(message, options, next) {
+      const id = requestId(message);
+      if ("method" in message && message.method === "notifications/cancelled") {
+        pending.delete((message.params as { requestId?: RequestId } | undefined)?.requestId ?? "");
+      }
+      if (id === undefined || options?.onRequestStreamEnd) return next(message, options);
+      pending.add(id);
+      if (pending.size > MAX_PENDING) pending.delete(pending.values().next().value as RequestId);
+      options?.requestSignal?.addEventListener("abort", () => pending.delete(id), { once: true });
+      const onRequestStreamEnd = () => {
+        // The stream also ends after a response; only a request still waiting gets the error.
+        if (!pending.delete(id)) return;
+        answer({
+          jsonrpc: "2.0",
+          id,
+          error: { code: UNANSWERED_CODE, message: UNANSWERED_MESSAGE, data: { unanswered: true } },
+        } as JSONRPCMessage);
+      };
+      return next(message, { ...options, onRequestStreamEnd }).catch((error: unknown) => {
+        pending.delete(id);
+        throw error;
+      });
+    },
   };
 }
 

@@ -6,7 +6,8 @@
  * the transport to the client.
  * @module
  */
-import type { JSONRPCMessage, Transport } from "@modelcontextprotocol/client";
+import type { JSONRPCMessage } from "@modelcontextprotocol/client";
+import type { TransportPart } from "./interposed-transport.js";
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === "object" && value !== null && !Array.isArray(value);
@@ -17,21 +18,7 @@ function tagged(message: JSONRPCMessage): JSONRPCMessage {
   return { ...message, result: { ...result, resultType: "complete" } } as JSONRPCMessage;
 }
 
-/**
- * Interposes on the transport's `onmessage` (the client sets it, and may chain an earlier one), so
- * every handler the client installs sees untagged modern results as complete.
- */
-export function acceptUntaggedResults(transport: Transport, isModern: () => boolean): void {
-  type Handler = NonNullable<Transport["onmessage"]>;
-  // Wrapped once per handler the client sets, not on every read: the transport reads it per message.
-  let wrapped: Handler | undefined;
-  Object.defineProperty(transport, "onmessage", {
-    configurable: true,
-    enumerable: true,
-    get: () => wrapped,
-    set: (next: Transport["onmessage"]) => {
-      // A client that chains the previous handler calls that wrapper, which keeps its own `next`.
-      wrapped = next && ((message, extra) => next(isModern() ? tagged(message) : message, extra));
-    },
-  });
+/** The part of a session's transport that tags untagged results `"complete"` while `isModern()`. */
+export function untaggedResults(isModern: () => boolean): TransportPart {
+  return { receive: (message) => (isModern() ? tagged(message) : message) };
 }

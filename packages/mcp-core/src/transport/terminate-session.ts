@@ -1,0 +1,28 @@
+/**
+ * Ending a Streamable HTTP session on the server (a DELETE carrying its session id), bounded: a
+ * server that never answers must not hold up `close()`.
+ * @module
+ */
+import type { Transport } from "@modelcontextprotocol/client";
+
+/**
+ * Sends the transport's session DELETE when it has one (Streamable HTTP), waiting at most
+ * `timeoutMs` for the answer. Never rejects: the session ends on our side either way.
+ */
+export async function terminateSession(transport: Transport, timeoutMs: number): Promise<void> {
+  const http = transport as Transport & { terminateSession?: () => Promise<void> };
+  if (typeof http.terminateSession !== "function") return;
+  await withTimeout(
+    http.terminateSession().catch(() => {}),
+    timeoutMs,
+  );
+}
+
+function withTimeout(promise: Promise<unknown>, ms: number): Promise<unknown> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise((resolve) => {
+    timer = setTimeout(resolve, ms);
+    timer.unref();
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
