@@ -11,29 +11,31 @@ import type { EnvEntry, McpCallContext, McpTool, McpToolResult } from "../types.
 import type { ConnectionDeps } from "./connection-deps.js";
 import { IdleStop } from "./idle-stop.js";
 import { holdProcessOpen } from "./keep-alive.js";
-import type { Effect, LifecycleEvent, LifecycleState, LostReason } from "./lifecycle-state.js";
-import { publicState } from "./lifecycle-state.js";
+import type { Effect, LifecycleEvent, LifecycleState, LostReason, Machine } from "./lifecycle-state.js";
+import { initialMachine, publicState } from "./lifecycle-state.js";
 import { Pulse } from "./pulse.js";
-import { RestartBudget } from "./restart-budget.js";
+import { RestartTimers } from "./restart-timers.js";
 import { ServerOpener } from "./server-opener.js";
 import { ServerRefresh } from "./server-refresh.js";
 import { SessionFactory } from "./session-factory.js";
 import { startAborted } from "./start-failure.js";
 import { stateInfo } from "./state-info.js";
 import { StateWaiters } from "./state-waiters.js";
+import { recordStep } from "./step-record.js";
 import { Supervision } from "./supervision.js";
 import { transition } from "./transition.js";
 
 /** The machine and its effects; `Connection` adds the operations callers use. */
 export abstract class ConnectionRunner implements ToolCaller {
-  protected current: LifecycleState = { kind: "stopped", hasRun: false };
+  /** The state machine's value; only `dispatch` replaces it, with what `transition` returns. */
+  protected machine: Machine;
   /** The attempt in progress (start() is single-flight). */
   protected attempt: Promise<void> | undefined;
   protected readonly waiters = new StateWaiters();
   /** Fires after every transition and every debounced notification: `whenSettled` re-checks. */
   private readonly changed = new Pulse();
   private readonly closes = new Set<Promise<void>>();
-  private readonly budget: RestartBudget;
+  private readonly timers = new RestartTimers();
   private readonly supervision: Supervision;
   protected readonly opener: ServerOpener;
   /** The one writer of this server's tool generation. */
@@ -47,9 +49,26 @@ export abstract class ConnectionRunner implements ToolCaller {
   /** Every warning about this server, redacted. */
   private readonly warn = (message: string) => this.deps.warn(this.redactor.redact(message));
   protected readonly refresher: ServerRefresh;
-  restarts = 0;
-  lastError: Error | undefined;
-  envEntries: EnvEntry[] | undefined;
+
+  /** The current state (the machine's). */
+  protected get current(): LifecycleState {
+    return this.machine.state;
+  }
+
+  /** Auto-restarts (and `restart()` calls) that reached `running`. */
+  get restarts(): number {
+    return this.machine.context.restarts;
+  }
+
+  /** The last failure (a start's, a lost transport's, an authorization's). */
+  get lastError(): Error | undefined {
+    return this.machine.context.lastError;
+  }
+
+  /** The env names and origins the latest session was given. */
+  get envEntries(): EnvEntry[] | undefined {
+    return this.machine.context.envEntries;
+  }
 
   private readonly onOuterAbort = () => {
     // The load signal ends supervision at once: no further attempts, the current one aborted.
@@ -62,8 +81,8 @@ export abstract class ConnectionRunner implements ToolCaller {
     readonly config: ServerConfig,
     protected readonly deps: ConnectionDeps,
   ) {
-    this.budget = new RestartBudget(deps.autoRestart);
-    this.supervision = new Supervision(deps.healthCheck, this.budget, config.name, (session, error) =>
+    this.machine = initialMachine(deps.autoRestart);
+    this.supervision = new Supervision(deps.healthCheck, config.name, (session, error) =>
       this.onLost(session, error, "health-check"),
     );
     this.output = new ServerOutput(config.name, deps.output, this.redactor);
@@ -121,8 +140,9 @@ export abstract class ConnectionRunner implements ToolCaller {
 
   /** Moves the machine, announces a change of the public state, then performs the effects. */
   private dispatch(event: LifecycleEvent): void {
-    const previous = this.current;
-    const result = transition(previous, event);
+    const before = this.machine;
+    const previous = before.state;
+    const result = transition(before, event);
     if (!result) {
       this.warn(
         `MCP server "${this.config.name}": internal: "${event.type}" is not valid while ${previous.kind}`,
@@ -130,12 +150,13 @@ export abstract class ConnectionRunner implements ToolCaller {
       return;
     }
     const next = result.state;
-    this.current = next;
+    this.machine = { state: next, context: result.context };
+    recordStep(this.config.name, before, event, result);
     if (publicState(previous) !== publicState(next)) {
       this.deps.onState(
         this.config.name,
         publicState(next),
-        stateInfo(previous, next, result.reason, this.budget.attempt),
+        stateInfo(previous, next, result.reason, result.context.attempts),
       );
     }
     for (const effect of result.effects) this.perform(effect);
@@ -149,18 +170,21 @@ export abstract class ConnectionRunner implements ToolCaller {
       if (this.current.kind === "starting") this.track(this.runAttempt(this.current));
     },
     "abort-attempt": (effect) => effect.abort.abort(),
-    "cancel-retry": () => this.budget.cancel(),
-    "schedule-retry": () =>
-      void this.budget.schedule(() => {
+    "cancel-retry": () => this.timers.cancelRetry(),
+    "schedule-retry": (effect) =>
+      this.timers.scheduleRetry(effect.retry.delayMs, () => {
         if (this.current.kind === "error" && this.current.retry) void this.startAs("restart").catch(() => {});
       }),
     supervise: (effect) => {
       this.supervision.arm(effect.session);
+      if (effect.stableAfterMs !== undefined)
+        this.timers.armStable(effect.stableAfterMs, () => this.dispatch({ type: "stable" }));
       this.idle.arm();
       this.sessionReady(effect.session);
     },
     unsupervise: () => {
       this.supervision.disarm();
+      this.timers.disarmStable();
       this.idle.clear();
       this.refresher.cancel();
       this.sessionEnded();
@@ -172,7 +196,7 @@ export abstract class ConnectionRunner implements ToolCaller {
       void closing.finally(() => this.closes.delete(closing));
     },
     "withdraw-tools": () => this.listing.withdraw(),
-    "reset-budget": () => this.budget.reset(),
+    "reset-budget": () => this.timers.clear(),
   };
 
   private perform(effect: Effect): void {
@@ -202,8 +226,8 @@ export abstract class ConnectionRunner implements ToolCaller {
       case "starting":
         return this.attempt ?? Promise.resolve();
       default:
-        this.dispatch({ type: "start", abort: new AbortController(), attempt: this.budget.attempt, reason });
-        return this.attempt ?? Promise.reject(this.lastError);
+        this.dispatch({ type: "start", abort: new AbortController(), reason });
+        return this.attempt ?? Promise.reject(this.machine.context.lastError);
     }
   }
 
@@ -226,27 +250,22 @@ export abstract class ConnectionRunner implements ToolCaller {
           session = open;
         },
       );
-      this.envEntries = opened.envEntries;
       if (abort.signal.aborted || this.current !== attempt) {
         await opened.session.close().catch(() => {});
         throw startAborted(this.config.name);
       }
       this.listing.offer(opened.tools, "session");
-      this.lastError = undefined;
-      if (attempt.reason === "restart") this.restarts++;
-      this.dispatch({ type: "ready", session: opened.session, at: Date.now() });
+      this.dispatch({
+        type: "ready",
+        session: opened.session,
+        at: Date.now(),
+        envEntries: opened.envEntries,
+      });
     } catch (error) {
       const failure = this.opener.classify(error, "spawn", abort.signal.aborted);
-      this.lastError = failure;
-      if (this.current === attempt) {
-        if (failure.code === "AUTH_REQUIRED") this.dispatch(this.authRequired(failure));
-        else
-          this.dispatch({
-            type: "fail",
-            error: failure,
-            restart: this.budget.outlook(this.deps.signal?.aborted === true),
-          });
-      }
+      if (this.current !== attempt) this.dispatch({ type: "abandoned", error: failure });
+      else if (failure.code === "AUTH_REQUIRED") this.dispatch(this.authRequired(failure));
+      else this.dispatch({ type: "fail", error: failure, halted: this.deps.signal?.aborted === true });
       throw failure;
     } finally {
       release();
@@ -257,16 +276,9 @@ export abstract class ConnectionRunner implements ToolCaller {
   private onLost(session: McpSession, error: Error, reason: LostReason): void {
     if (this.current.kind !== "running" || this.current.session !== session) return;
     const redacted = redactError(error, this.redactor);
-    this.lastError = redacted;
     if (isMcpCoreError(redacted) && redacted.code === "AUTH_REQUIRED")
       this.dispatch(this.authRequired(redacted));
-    else
-      this.dispatch({
-        type: "lost",
-        error: redacted,
-        reason,
-        restart: this.budget.outlook(this.deps.signal?.aborted === true),
-      });
+    else this.dispatch({ type: "lost", error: redacted, reason, halted: this.deps.signal?.aborted === true });
   }
 
   /** The event of an authorization only a person can give, with where they give it. */

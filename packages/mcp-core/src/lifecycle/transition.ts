@@ -8,15 +8,20 @@ import type {
   Effect,
   EffectType,
   EventType,
+  LifecycleContext,
   LifecycleEvent,
   LifecycleState,
+  Machine,
+  RestartOutlook,
   StateKind,
   Transition,
 } from "./lifecycle-state.js";
+import { restartOutlook } from "./restart-budget.js";
 
 /**
  * When a row applies, beside its state and event: `restart due` / `restarts spent` / `no restart`
- * split a failure by what auto-restart does (it applies only to a server that has run);
+ * split a failure by what auto-restart does (`restartOutlook` of the context: it applies only to a
+ * server that has run);
  * `retry pending` is an `error` state with an attempt scheduled.
  */
 export type Guard = "" | "restart due" | "restarts spent" | "no restart" | "retry pending";
@@ -66,70 +71,94 @@ export const TRANSITIONS: readonly TransitionRow[] = [
   row("needs-auth", "close", "", "closed"),
 ];
 
-function hasRun(state: LifecycleState): boolean {
-  if (state.kind === "running") return true;
-  return state.kind !== "closed" && state.hasRun;
+/** What auto-restart does after this event: only a failure has an outlook. */
+function outlookOf(context: LifecycleContext, event: LifecycleEvent): RestartOutlook {
+  if (event.type !== "fail" && event.type !== "lost") return { kind: "off" };
+  return restartOutlook(context, event.halted);
 }
 
-function holds(when: Guard, state: LifecycleState, event: LifecycleEvent): boolean {
-  if (when === "") return true;
-  if (when === "retry pending") return state.kind === "error" && state.retry !== undefined;
-  if (event.type !== "fail" && event.type !== "lost") return false;
-  const outlook = hasRun(state) ? event.restart.kind : "off";
-  if (when === "restart due") return outlook === "due";
-  if (when === "restarts spent") return outlook === "spent";
-  return outlook === "off";
+function holds(when: Guard, { state }: Machine, outlook: RestartOutlook): boolean {
+  switch (when) {
+    case "":
+      return true;
+    case "retry pending":
+      return state.kind === "error" && state.retry !== undefined;
+    case "restart due":
+      return outlook.kind === "due";
+    case "restarts spent":
+      return outlook.kind === "spent";
+    case "no restart":
+      return outlook.kind === "off";
+  }
 }
 
-function nextState(to: StateKind, state: LifecycleState, event: LifecycleEvent, when: Guard): LifecycleState {
+function nextState(
+  to: StateKind,
+  { state, context }: Machine,
+  event: LifecycleEvent,
+  outlook: RestartOutlook,
+): LifecycleState {
   switch (to) {
     case "starting":
       if (event.type !== "start") return state;
-      return {
-        kind: "starting",
-        attempt: event.attempt,
-        abort: event.abort,
-        hasRun: hasRun(state),
-        reason: event.reason,
-      };
+      return { kind: "starting", attempt: context.attempts, abort: event.abort, reason: event.reason };
     case "running":
       if (event.type !== "ready") return state;
       return { kind: "running", session: event.session, since: event.at };
     case "error": {
       if (state.kind === "error" && event.type === "halt") return { ...state, retry: undefined };
       if (event.type !== "fail" && event.type !== "lost") return state;
-      const retry = when === "restart due" && event.restart.kind === "due" ? event.restart.retry : undefined;
-      return {
-        kind: "error",
-        error: event.error,
-        retry,
-        gaveUp: when === "restarts spent",
-        hasRun: hasRun(state),
-      };
+      const retry = outlook.kind === "due" ? outlook.retry : undefined;
+      return { kind: "error", error: event.error, retry, gaveUp: outlook.kind === "spent" };
     }
     case "stopped":
-      return { kind: "stopped", hasRun: hasRun(state) };
+      return { kind: "stopped" };
     case "needs-auth":
       if (event.type !== "auth-required") return state;
-      return {
-        kind: "needs-auth",
-        error: event.error,
-        authorizationUrl: event.authorizationUrl,
-        hasRun: hasRun(state),
-      };
+      return { kind: "needs-auth", error: event.error, authorizationUrl: event.authorizationUrl };
     case "closed":
       return { kind: "closed" };
   }
 }
 
-function effect(type: EffectType, from: LifecycleState, to: LifecycleState): Effect[] {
+/** The facts after the move: counts, the last error, the budget. */
+function nextContext(
+  { state, context }: Machine,
+  event: LifecycleEvent,
+  next: LifecycleState,
+  effects: readonly EffectType[],
+): LifecycleContext {
+  const after = { ...context };
+  if (event.type === "ready") {
+    after.hasRun = true;
+    after.lastError = undefined;
+    after.envEntries = event.envEntries;
+    if (state.kind === "starting" && state.reason === "restart") after.restarts++;
+  }
+  if (event.type === "fail" || event.type === "lost" || event.type === "auth-required") {
+    after.lastError = event.error;
+  }
+  if (next.kind === "error" && next.retry) after.attempts = next.retry.attempt;
+  if (effects.includes("reset-budget")) after.attempts = 0;
+  return after;
+}
+
+function effect(type: EffectType, from: Machine, to: Machine): Effect[] {
+  const { state } = to;
   switch (type) {
     case "abort-attempt":
-      return from.kind === "starting" ? [{ type, abort: from.abort }] : [];
-    case "supervise":
-      return to.kind === "running" ? [{ type, session: to.session }] : [];
+      return from.state.kind === "starting" ? [{ type, abort: from.state.abort }] : [];
+    case "schedule-retry":
+      return state.kind === "error" && state.retry ? [{ type, retry: state.retry }] : [];
+    case "supervise": {
+      if (state.kind !== "running") return [];
+      const { attempts, policy } = to.context;
+      return [
+        { type, session: state.session, stableAfterMs: attempts > 0 ? policy.stableAfterMs : undefined },
+      ];
+    }
     case "close-session":
-      return from.kind === "running" ? [{ type, session: from.session }] : [];
+      return from.state.kind === "running" ? [{ type, session: from.state.session }] : [];
     default:
       return [{ type }];
   }
@@ -152,25 +181,44 @@ function reasonOf(event: LifecycleEvent, when: Guard): StateReason {
     case "auth-required":
       return "auth-required";
     case "close":
+    case "stable":
+    case "abandoned":
       return "close";
   }
 }
 
-/** The row `transition` uses for this state and event, if any. */
-function findRow(state: LifecycleState, event: LifecycleEvent): TransitionRow | undefined {
-  return TRANSITIONS.find(
-    (r) => r.from === state.kind && r.event === event.type && holds(r.when, state, event),
-  );
+/**
+ * The events that only update the context: `stable` while running makes the budget whole; an
+ * `abandoned` attempt's error becomes the last error. Neither moves the state nor asks for effects.
+ */
+function bookkeeping(machine: Machine, event: LifecycleEvent): Transition | undefined {
+  const { state, context } = machine;
+  if (event.type === "stable" && state.kind === "running") {
+    return { state, context: { ...context, attempts: 0 }, effects: [], reason: "ready" };
+  }
+  if (event.type === "abandoned") {
+    return { state, context: { ...context, lastError: event.error }, effects: [], reason: "start-failed" };
+  }
+  return undefined;
 }
 
-/** Pure: the next state and the effects to perform, or undefined for an event the state does not accept. */
-export function transition(state: LifecycleState, event: LifecycleEvent): Transition | undefined {
-  const found = findRow(state, event);
+/**
+ * Pure: the next machine (state and context) and the effects to perform, or undefined for an event
+ * the state does not accept. Everything a guard reads is in `machine` and `event`, so a recorded
+ * event log replays to the same states and effects.
+ */
+export function transition(machine: Machine, event: LifecycleEvent): Transition | undefined {
+  if (event.type === "stable" || event.type === "abandoned") return bookkeeping(machine, event);
+  const outlook = outlookOf(machine.context, event);
+  const found = TRANSITIONS.find(
+    (r) => r.from === machine.state.kind && r.event === event.type && holds(r.when, machine, outlook),
+  );
   if (!found) return undefined;
-  const next = nextState(found.to, state, event, found.when);
+  const state = nextState(found.to, machine, event, outlook);
+  const to: Machine = { state, context: nextContext(machine, event, state, found.effects) };
   return {
-    state: next,
-    effects: found.effects.flatMap((type) => effect(type, state, next)),
+    ...to,
+    effects: found.effects.flatMap((type) => effect(type, machine, to)),
     reason: reasonOf(event, found.when),
   };
 }
