@@ -7,12 +7,13 @@
 import type { ServerConfig } from "../config/server-config.js";
 import { errorMessage, isMcpCoreError } from "../errors.js";
 import { redactResult } from "../redact/redact-error.js";
+import type { Redactor } from "../redact/redactor.js";
 import { abortedResult, errorResult } from "../tools/call-result.js";
 import type { ToolCaller } from "../tools/tool-wrapper.js";
 import type { McpSession } from "../transport/session.js";
 import type { McpCallContext, McpTool, McpToolResult } from "../types.js";
+import type { GateVerdict } from "./call-gate.js";
 import { CallGateError } from "./call-gate.js";
-import type { Connection } from "./connection.js";
 import { type CallTarget, runCall } from "./run-call.js";
 import { withTotalBound } from "./total-bound.js";
 
@@ -29,8 +30,25 @@ function defaultTimeoutMs(config: ServerConfig, rawName: string | undefined): nu
   return (own ? toolTimeouts[rawName] : undefined) ?? config.timeoutMs;
 }
 
+/** What the call path reads of its server, at the moment it reads it. */
+export interface CallSite {
+  config: ServerConfig;
+  redactor: Redactor;
+  /** The most bytes one tool result hands the host (`maxResultBytes`). */
+  maxResultBytes: number;
+  /** Whether the server still offers a tool (by raw name). */
+  offers(rawName: string): boolean;
+  /** A lazy server's idle timer counts calls in flight. */
+  idle: { callStarted(): void; callEnded(): void };
+  /** What a call would do now (`callGate` of the state). */
+  verdict(): GateVerdict;
+  /** The live session, waiting (and starting a lazy server) within the call's bounds. */
+  whenRunning(timeoutMs: number, signal: AbortSignal | undefined): Promise<McpSession>;
+  closedMessage(): string;
+}
+
 export class ConnectionCalls implements ToolCaller {
-  constructor(private readonly connection: Connection) {}
+  constructor(private readonly connection: CallSite) {}
 
   /** Calls a tool; the error texts of the result are redacted. */
   async callTool(
@@ -41,7 +59,7 @@ export class ConnectionCalls implements ToolCaller {
     const server = this.connection.config.name;
     const where = { server, tool: tool.name, rawName: tool.rawName };
     const removed = () =>
-      this.connection.listing.has(tool.rawName)
+      this.connection.offers(tool.rawName)
         ? undefined
         : errorResult(
             "unavailable",
@@ -90,7 +108,7 @@ export class ConnectionCalls implements ToolCaller {
     const timeoutMs = ctx?.timeout ?? defaultTimeoutMs(connection.config, where.rawName);
     const verdict = connection.verdict();
     if (verdict.go === "fail" && verdict.code === "CLOSED") {
-      return { failed: errorResult("unavailable", "CLOSED", connection.closedError().message) };
+      return { failed: errorResult("unavailable", "CLOSED", connection.closedMessage()) };
     }
     // Auto-restart that gave up withdrew the tools: the call says that, not "no longer offered".
     const exhausted = verdict.go === "fail" && verdict.code === "RESTART_EXHAUSTED";

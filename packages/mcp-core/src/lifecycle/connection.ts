@@ -1,42 +1,114 @@
 /**
- * One server's connection: the operations the source and the tool wrappers use, over the runner
- * of its state machine. The call gate is a `switch` on the state (`callGate`).
+ * One server's connection, composed of its parts (`connectionParts`), the runner of its state
+ * machine, its call path and its resource catalog; the operations the source and the tool
+ * wrappers use. Whether a call may proceed is `callGate` of the state.
  * @module
  */
 import type { AuthCallback } from "../auth/auth-callback.js";
+import type { ServerConfig } from "../config/server-config.js";
 import { McpCoreError } from "../errors.js";
+import type { ServerOutput } from "../logs/server-output.js";
+import type { Redactor } from "../redact/redactor.js";
 import { getPrompt, readResource } from "../resources/resource-requests.js";
 import { ServerCatalog } from "../resources/server-catalog.js";
 import { serverLabel } from "../server-message.js";
-import type { CatalogEvent, McpSession } from "../transport/session.js";
+import type { ServerListing } from "../tools/server-listing.js";
+import type { ToolCaller } from "../tools/tool-wrapper.js";
 import type {
   ConnectionState,
+  EnvEntry,
   McpCallContext,
   McpPromptResult,
   McpResourceResult,
   McpTool,
   McpToolResult,
 } from "../types.js";
-import { callGate, type GateVerdict, gateError } from "./call-gate.js";
+import { callGate } from "./call-gate.js";
 import { ConnectionCalls } from "./connection-calls.js";
+import type { ConnectionDeps } from "./connection-deps.js";
+import { ConnectionEvents } from "./connection-events.js";
+import { type ConnectionParts, connectionParts } from "./connection-parts.js";
 import { ConnectionRunner } from "./connection-runner.js";
+import type { IdleStop } from "./idle-stop.js";
 import { publicState } from "./lifecycle-state.js";
 import type { ServerOpener } from "./server-opener.js";
 import type { KnownProtocol } from "./session-factory.js";
-import { withinCallBounds } from "./within-call-bounds.js";
+import { whenRunning } from "./when-running.js";
 
-export class Connection extends ConnectionRunner {
+export class Connection implements ToolCaller {
   private restarting: Promise<void> | undefined;
-  private readonly calls = new ConnectionCalls(this);
+  private readonly parts: ConnectionParts;
+  private readonly runner: ConnectionRunner;
+  private readonly calls: ConnectionCalls;
+  /** What happens to this connection, for its layers to listen to. */
+  readonly events: ConnectionEvents;
   /** The server's resources, templates and prompts, and its resource subscriptions. */
-  readonly catalog = new ServerCatalog({
-    server: this.config.name,
-    timeoutMs: this.config.timeoutMs,
-    debounceMs: this.deps.listChangedDebounceMs,
-    events: this.deps.catalogEvents,
-    warn: (message) => this.deps.warn(this.redactor.redact(message)),
-    onListed: this.deps.onCatalog,
-  });
+  readonly catalog: ServerCatalog;
+
+  constructor(
+    readonly config: ServerConfig,
+    private readonly deps: ConnectionDeps,
+  ) {
+    // The parts read the machine when they are called, never while they are built.
+    const machine = {
+      state: () => this.runner.state,
+      start: () => this.runner.start(),
+      stop: (reason: "idle") => this.runner.stop(reason),
+    };
+    const parts = connectionParts(config, deps, machine, this);
+    this.parts = parts;
+    this.events = new ConnectionEvents((error) => parts.warn(`A connection listener threw: ${error}`));
+    this.runner = new ConnectionRunner(config, deps, parts, this.events);
+    this.catalog = new ServerCatalog({
+      server: config.name,
+      timeoutMs: config.timeoutMs,
+      debounceMs: deps.listChangedDebounceMs,
+      events: deps.catalogEvents,
+      warn: parts.warn,
+      onListed: deps.onCatalog,
+    });
+    this.events.on("session-started", (session) => this.catalog.sessionStarted(session));
+    this.events.on("session-ended", () => this.catalog.sessionEnded());
+    this.events.on("catalog", (event) => this.catalog.notified(event));
+    const { runner } = this;
+    const running = {
+      server: config.name,
+      state: () => runner.state,
+      lastError: () => runner.context.lastError,
+      start: () => runner.start(),
+      waiters: runner.waiters,
+    };
+    this.calls = new ConnectionCalls({
+      config,
+      redactor: parts.redactor,
+      maxResultBytes: deps.maxResultBytes,
+      offers: (rawName) => parts.listing.has(rawName),
+      idle: parts.idle,
+      verdict: () => callGate(runner.state, deps.lazy),
+      whenRunning: (timeoutMs, signal) => whenRunning(running, timeoutMs, signal, deps.lazy),
+      closedMessage: () => runner.closedError().message,
+    });
+  }
+
+  /** The values of this server's secrets, kept out of what we surface. */
+  get redactor(): Redactor {
+    return this.parts.redactor;
+  }
+
+  /** The one writer of this server's tool generation. */
+  get listing(): ServerListing {
+    return this.parts.listing;
+  }
+
+  /** A lazy server's idle timeout. */
+  get idle(): IdleStop {
+    return this.parts.idle;
+  }
+
+  /** The server's log messages and stderr lines on their way to the host. */
+  get output(): ServerOutput {
+    return this.parts.output;
+  }
 
   /** Reads a resource under the rules of a tool call. */
   readResource(uri: string, ctx: McpCallContext | undefined): Promise<McpResourceResult> {
@@ -52,26 +124,44 @@ export class Connection extends ConnectionRunner {
     return getPrompt(this.calls, this.redactor, this.config.name, name, args, ctx);
   }
 
-  protected sessionReady(session: McpSession): void {
-    this.catalog.sessionStarted(session);
+  /** Starts the server; single-flight; resolves once it is running. */
+  start(): Promise<void> {
+    return this.runner.start();
   }
 
-  protected sessionEnded(): void {
-    this.catalog.sessionEnded();
+  /** Stops the server (tools stay listed); cancels a start or a pending restart. */
+  stop(reason: "stop" | "idle" = "stop"): Promise<void> {
+    return this.runner.stop(reason);
   }
 
-  protected catalogEvent(event: CatalogEvent): void {
-    this.catalog.notified(event);
+  /** Final: stops everything and refuses further work. */
+  close(): Promise<void> {
+    return this.runner.close();
   }
 
   /** As the runner's, and no catalog listing or debounce pending either. */
-  override async whenSettled(): Promise<void> {
+  async whenSettled(): Promise<void> {
     for (;;) {
-      await super.whenSettled();
+      await this.runner.whenSettled();
       const listing = this.catalog.pending();
       if (!listing) return;
       await listing;
     }
+  }
+
+  /** Auto-restarts (and `restart()` calls) that reached `running`. */
+  get restarts(): number {
+    return this.runner.context.restarts;
+  }
+
+  /** The last failure (a start's, a lost transport's, an authorization's). */
+  get lastError(): Error | undefined {
+    return this.runner.context.lastError;
+  }
+
+  /** The env names and origins the latest session was given. */
+  get envEntries(): EnvEntry[] | undefined {
+    return this.runner.context.envEntries;
   }
 
   callTool(
@@ -83,7 +173,7 @@ export class Connection extends ConnectionRunner {
   }
 
   get state(): ConnectionState {
-    return publicState(this.current);
+    return publicState(this.runner.state);
   }
 
   /** The most bytes one tool result hands the host (the `maxResultBytes` load option). */
@@ -96,55 +186,60 @@ export class Connection extends ConnectionRunner {
   }
 
   get pid(): number | undefined {
-    return this.current.kind === "running" ? this.current.session.pid : undefined;
+    const state = this.runner.state;
+    return state.kind === "running" ? state.session.pid : undefined;
   }
 
   get uptimeMs(): number | undefined {
-    return this.current.kind === "running" ? Date.now() - this.current.since : undefined;
+    const state = this.runner.state;
+    return state.kind === "running" ? Date.now() - state.since : undefined;
   }
 
   /** The negotiated version: the running session's, else the last known (a lazy server's cache). */
   get protocolVersion(): string | undefined {
-    const live = this.current.kind === "running" ? this.current.session.protocol.version : undefined;
-    return live ?? this.opener.sessions.protocol?.version;
+    const state = this.runner.state;
+    const live = state.kind === "running" ? state.session.protocol.version : undefined;
+    return live ?? this.parts.opener.sessions.protocol?.version;
   }
 
   /** The transport the latest session spoke (`"sse"` after the legacy SSE fallback). */
   get transportUsed(): "stdio" | "http" | "sse" | undefined {
-    return this.opener.sessions.lastProtocol?.transport;
+    return this.parts.opener.sessions.lastProtocol?.transport;
   }
 
   /** In `needs-auth`: where a person authorizes the server. */
   get authorizationUrl(): string | undefined {
-    return this.current.kind === "needs-auth" ? this.current.authorizationUrl : undefined;
+    const state = this.runner.state;
+    return state.kind === "needs-auth" ? state.authorizationUrl : undefined;
   }
 
   /** Whether the server reports tool-list changes, as its latest session found. */
   get toolListUpdates(): "live" | "unsupported" | undefined {
-    return this.opener.sessions.lastProtocol?.toolListUpdates;
+    return this.parts.opener.sessions.lastProtocol?.toolListUpdates;
   }
 
   /** The server's instructions: the latest session's, else the listing cache's; redacted. */
   get instructions(): string | undefined {
-    return this.redactor.redact(this.opener.sessions.instructions);
+    return this.redactor.redact(this.parts.opener.sessions.instructions);
   }
 
   /** Starts with the listing cache's instructions until a session brings its own. */
   adoptInstructions(instructions: string | undefined): void {
-    this.opener.sessions.adoptInstructions(instructions);
+    this.parts.opener.sessions.adoptInstructions(instructions);
   }
 
   get stderrTail(): string | undefined {
-    const live = this.current.kind === "running" ? this.current.session.stderrTail() : undefined;
-    return this.redactor.redact(live ?? this.opener.lastStderr);
+    const state = this.runner.state;
+    const live = state.kind === "running" ? state.session.stderrTail() : undefined;
+    return this.redactor.redact(live ?? this.parts.opener.stderrTail);
   }
 
   /** stop → start, single-flight; tools keep their final names. */
   restart(): Promise<void> {
-    if (this.current.kind === "closed") return Promise.reject(this.closedError());
+    if (this.runner.state.kind === "closed") return Promise.reject(this.runner.closedError());
     this.restarting ??= (async () => {
       await this.stop();
-      await this.startAs("restart");
+      await this.runner.startAs("restart");
     })().finally(() => {
       this.restarting = undefined;
     });
@@ -156,8 +251,8 @@ export class Connection extends ConnectionRunner {
    * `code` and `state`) and starts the server; resolves once it runs.
    */
   async authorize(input: AuthCallback): Promise<void> {
-    if (this.current.kind === "closed") throw this.closedError();
-    const auth = this.opener.sessions.auth;
+    if (this.runner.state.kind === "closed") throw this.runner.closedError();
+    const auth = this.parts.opener.sessions.auth;
     if (!auth) {
       throw new McpCoreError(
         "AUTH_REQUIRED",
@@ -173,60 +268,17 @@ export class Connection extends ConnectionRunner {
 
   /** Re-lists a running server and reconciles; a failed listing keeps the previous generation. */
   refresh(): Promise<void> {
-    return this.refresher.request();
+    return this.parts.refresher.request();
   }
 
   /** Starts from a cached era verdict (a lazy server's listing cache), so its start negotiates nothing. */
   adoptProtocol(known: KnownProtocol): void {
-    this.opener.sessions.adoptProtocol(known);
+    this.parts.opener.sessions.adoptProtocol(known);
   }
 
   /** A lazy server's background discovery on a cache miss (connect → list → close). */
   discover(): ReturnType<ServerOpener["discover"]> {
-    if (this.current.kind === "closed") return Promise.reject(this.closedError());
-    return this.opener.discover();
-  }
-
-  /** What a call would do now. */
-  verdict(): GateVerdict {
-    return callGate(this.current, this.deps.lazy);
-  }
-
-  /**
-   * The live session once the server runs: starts a lazy server on demand and waits through a
-   * start or a scheduled restart, within the call's `timeoutMs` and `signal`; otherwise throws a
-   * `CallGateError` whose code says why (stopped, failed, restarts exhausted, closed).
-   */
-  async whenRunning(
-    timeoutMs: number,
-    signal: AbortSignal | undefined,
-    mayStart = this.deps.lazy,
-  ): Promise<McpSession> {
-    const server = this.config.name;
-    const deadline = Date.now() + timeoutMs;
-    const verdict = callGate(this.current, mayStart);
-    switch (verdict.go) {
-      case "call":
-        return verdict.session;
-      case "fail":
-        throw gateError(verdict.code, server, this.lastError);
-      case "start": {
-        // Bounded by this call, not the server's start timeout; if the call gives up first, the
-        // start goes on and serves later calls.
-        const started = this.start();
-        started.catch(() => {});
-        await withinCallBounds(started, { timeoutMs, signal, server });
-        break;
-      }
-      case "wait":
-        await this.waiters.waitFor(
-          () => callGate(this.current, false).go !== "wait",
-          timeoutMs,
-          signal,
-          server,
-        );
-    }
-    // Re-checked with what is left of the call's time (a crash right after ready may mean a restart).
-    return this.whenRunning(Math.max(0, deadline - Date.now()), signal, false);
+    if (this.runner.state.kind === "closed") return Promise.reject(this.runner.closedError());
+    return this.parts.opener.discover();
   }
 }

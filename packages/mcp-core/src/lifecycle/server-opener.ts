@@ -25,7 +25,7 @@ export interface Opened {
 
 export class ServerOpener {
   /** The stderr tail of the last session that ended or failed to start. */
-  lastStderr: string | undefined;
+  private lastStderr: string | undefined;
   /** Aborts of background discoveries in progress (close and the load signal end them). */
   private readonly discoveries = new Set<() => void>();
 
@@ -105,6 +105,17 @@ export class ServerOpener {
     } finally {
       this.discoveries.delete(onAbort);
     }
+  }
+
+  /** The stderr tail of the last session that ended or failed to start. */
+  get stderrTail(): string | undefined {
+    return this.lastStderr;
+  }
+
+  /** Closes a session this opener opened, keeping its stderr tail. */
+  close(session: McpSession): Promise<void> {
+    this.lastStderr = session.stderrTail() ?? this.lastStderr;
+    return session.close().catch(() => {});
   }
 
   /** Ends every discovery in progress. */
