@@ -5,17 +5,16 @@
  * @module
  */
 import type { ServerConfig } from "../config/server-config.js";
-import { errorMessage, isMcpCoreError } from "../errors.js";
 import { redactResult } from "../redact/redact-error.js";
 import type { Redactor } from "../redact/redactor.js";
-import { abortedResult, errorResult } from "../tools/call-result.js";
+import { errorResult } from "../tools/call-result.js";
 import type { ToolCaller } from "../tools/tool-wrapper.js";
 import type { McpSession } from "../transport/session.js";
 import type { McpCallContext, McpTool, McpToolResult } from "../types.js";
 import type { GateVerdict } from "./call-gate.js";
-import { CallGateError } from "./call-gate.js";
 import { type CallTarget, runCall } from "./run-call.js";
 import { withTotalBound } from "./total-bound.js";
+import type { RunningOutcome } from "./when-running.js";
 
 /** A request's outcome: its value, or the failure as an error result (redacted). */
 export type Gated<T> = { value: T } | { failed: McpToolResult };
@@ -43,7 +42,7 @@ export interface CallSite {
   /** What a call would do now (`callGate` of the state). */
   verdict(): GateVerdict;
   /** The live session, waiting (and starting a lazy server) within the call's bounds. */
-  whenRunning(timeoutMs: number, signal: AbortSignal | undefined): Promise<McpSession>;
+  whenRunning(where: CallTarget, timeoutMs: number, signal: AbortSignal | undefined): Promise<RunningOutcome>;
   closedMessage(): string;
 }
 
@@ -104,7 +103,6 @@ export class ConnectionCalls implements ToolCaller {
     notOffered: () => McpToolResult | undefined,
   ): Promise<Gated<T>> {
     const { connection } = this;
-    const server = connection.config.name;
     const timeoutMs = ctx?.timeout ?? defaultTimeoutMs(connection.config, where.rawName);
     const verdict = connection.verdict();
     if (verdict.go === "fail" && verdict.code === "CLOSED") {
@@ -118,21 +116,11 @@ export class ConnectionCalls implements ToolCaller {
     try {
       // A running server (the usual case) is called at once: no wait, so no await before the send.
       if (verdict.go === "call") return { value: await run(verdict.session, timeoutMs) };
-      let session: McpSession;
-      try {
-        session = await connection.whenRunning(timeoutMs, ctx?.signal);
-      } catch (error) {
-        if (ctx?.signal?.aborted) return { failed: abortedResult(server, where.tool, where.what) };
-        if (error instanceof CallGateError)
-          return { failed: errorResult("unavailable", error.code, error.message) };
-        if (isMcpCoreError(error) && error.code === "START_TIMEOUT") {
-          return { failed: errorResult("timeout", "TIMEOUT", error.message) };
-        }
-        return { failed: errorResult("unavailable", "SERVER_FAILED", errorMessage(error)) };
-      }
+      const running = await connection.whenRunning(where, timeoutMs, ctx?.signal);
+      if ("failed" in running) return running;
       const goneNow = notOffered();
       if (goneNow) return { failed: goneNow };
-      return { value: await run(session, timeoutMs) };
+      return { value: await run(running.session, timeoutMs) };
     } finally {
       connection.idle.callEnded();
     }

@@ -198,7 +198,7 @@ export class ConnectionRunner {
         envEntries: opened.envEntries,
       });
     } catch (error) {
-      const failure = opener.classify(error, "spawn", abort.signal.aborted);
+      const failure = opener.failure(error, abort.signal.aborted);
       if (this.state !== attempt) this.dispatch({ type: "abandoned", error: failure });
       else if (failure.code === "AUTH_REQUIRED") this.dispatch(this.authRequired(failure));
       else this.dispatch({ type: "fail", error: failure, halted: this.deps.signal?.aborted === true });

@@ -85,7 +85,7 @@ export class Connection implements ToolCaller {
       offers: (rawName) => parts.listing.has(rawName),
       idle: parts.idle,
       verdict: () => callGate(runner.state, deps.lazy),
-      whenRunning: (timeoutMs, signal) => whenRunning(running, timeoutMs, signal, deps.lazy),
+      whenRunning: (where, timeoutMs, signal) => whenRunning(running, where, timeoutMs, signal, deps.lazy),
       closedMessage: () => runner.closedError().message,
     });
   }

@@ -1,7 +1,7 @@
 /**
  * Opens a server and lists its tools (spawn/connect → initialize → list), the one way a start, a
  * restart attempt and a lazy server's discovery reach a server. A failure closes what was opened
- * and is classified once (`classifyStartFailure`) and redacted.
+ * and is classified here, once (`classifyStartFailure`), and redacted.
  * @module
  */
 import type { Tool } from "@modelcontextprotocol/client";
@@ -10,11 +10,12 @@ import { isMcpCoreError, type McpCoreError } from "../errors.js";
 import { redactError } from "../redact/redact-error.js";
 import type { Redactor } from "../redact/redactor.js";
 import { type CatalogListing, listCatalog } from "../resources/list-catalog.js";
+import { OpenFailure } from "../transport/open-session.js";
 import { isEraMismatch } from "../transport/protocol-errors.js";
 import type { McpSession } from "../transport/session.js";
 import type { EnvEntry } from "../types.js";
 import type { SessionCallbacks, SessionFactory } from "./session-factory.js";
-import { classifyStartFailure, markClassified, type StartPhase } from "./start-failure.js";
+import { classifyStartFailure, type StartPhase } from "./start-failure.js";
 
 /** An open session and its first listing. */
 export interface Opened {
@@ -123,9 +124,17 @@ export class ServerOpener {
     for (const abort of this.discoveries) abort();
   }
 
-  /** Classifies and redacts a failure of `phase`, keeping the stderr tail it carries. */
-  classify(error: unknown, phase: StartPhase, aborted: boolean, session?: McpSession): McpCoreError {
-    const stderrTail = session?.stderrTail() ?? (isMcpCoreError(error) ? error.stderrTail : undefined);
+  /**
+   * An attempt's failure as one `McpCoreError`: what `openAndList` threw is that already (and an
+   * aborted start's `startAborted`); anything else is classified here, as a failed spawn.
+   */
+  failure(error: unknown, aborted: boolean): McpCoreError {
+    return isMcpCoreError(error) ? error : this.classify(error, "spawn", aborted);
+  }
+
+  /** Classifies and redacts a failure of `phase` (once: only here), keeping its stderr tail. */
+  private classify(error: unknown, phase: StartPhase, aborted: boolean, session?: McpSession): McpCoreError {
+    const stderrTail = session?.stderrTail() ?? stderrTailOf(error);
     if (stderrTail !== undefined) this.lastStderr = stderrTail;
     const server = this.config.name;
     const failure = classifyStartFailure({
@@ -136,7 +145,12 @@ export class ServerOpener {
       timeoutMs: this.config.timeoutMs,
       stderrTail,
     });
-    // A redacted copy is still classified: classifying it again must not wrap it a second time.
-    return markClassified(redactError(failure, this.redactor));
+    return redactError(failure, this.redactor);
   }
+}
+
+/** The stderr tail a failure carries: a classified error's, or the transport's `OpenFailure`'s. */
+function stderrTailOf(error: unknown): string | undefined {
+  if (error instanceof OpenFailure) return error.stderrTail;
+  return isMcpCoreError(error) ? error.stderrTail : undefined;
 }
