@@ -11,6 +11,7 @@ import { Redactor } from "../redact/redactor.js";
 import { ServerListing } from "../tools/server-listing.js";
 import type { ToolCaller } from "../tools/tool-wrapper.js";
 import type { ConnectionDeps } from "./connection-deps.js";
+import type { ConnectionEvents } from "./connection-events.js";
 import { IdleStop } from "./idle-stop.js";
 import type { LifecycleState } from "./lifecycle-state.js";
 import { Pulse } from "./pulse.js";
@@ -50,6 +51,7 @@ export function connectionParts(
   deps: ConnectionDeps,
   machine: MachineAccess,
   caller: ToolCaller,
+  events: ConnectionEvents,
 ): ConnectionParts {
   const redactor = new Redactor();
   const warn = (message: string) => deps.warn(redactor.redact(message));
@@ -63,6 +65,9 @@ export function connectionParts(
     deps.maxFrameBytes,
     deps.createAuth?.(config, redactor, warn, () => void machine.start().catch(() => {})),
     output,
+    events,
+    deps.liveToolList,
+    warn,
   );
   const onListing = deps.onListing;
   const listing = new ServerListing(
@@ -89,6 +94,7 @@ export function connectionParts(
     deps.listChangedDebounceMs,
     changed,
   );
+  events.on("tools-changed", () => refresher.notified());
   const opener = new ServerOpener(config, sessions, redactor, warn);
   return { redactor, warn, output, listing, idle, opener, refresher, changed };
 }

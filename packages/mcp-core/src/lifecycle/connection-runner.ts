@@ -58,6 +58,7 @@ export class ConnectionRunner {
     this.supervision = new Supervision(deps.healthCheck, config.name, (session, error) =>
       this.onLost(session, error, "health-check"),
     );
+    events.on("lost", (session, error) => this.onLost(session, error, lostReason(error)));
     deps.signal?.addEventListener("abort", this.onOuterAbort, { once: true });
   }
 
@@ -169,23 +170,11 @@ export class ConnectionRunner {
   /** One attempt: open and list → `ready`, or `fail` with the classified error. */
   private async runAttempt(attempt: Extract<LifecycleState, { kind: "starting" }>): Promise<void> {
     const { abort } = attempt;
-    const { opener, refresher, listing, warn } = this.parts;
+    const { opener, listing } = this.parts;
     const release = holdProcessOpen();
-    let session: McpSession | undefined;
     try {
       if (this.deps.signal?.aborted) throw startAborted(this.config.name);
-      const opened = await opener.openAndList(
-        abort.signal,
-        {
-          onListChanged: this.deps.liveToolList ? () => refresher.notified() : undefined,
-          onCatalogEvent: (event) => this.events.emit("catalog", event),
-          onLost: (error) => session && this.onLost(session, error, lostReason(error)),
-          onWarning: warn,
-        },
-        (open) => {
-          session = open;
-        },
-      );
+      const opened = await opener.openAndList(abort.signal);
       if (abort.signal.aborted || this.state !== attempt) {
         await opened.session.close().catch(() => {});
         throw startAborted(this.config.name);

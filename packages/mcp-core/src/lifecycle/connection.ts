@@ -6,7 +6,7 @@
  */
 import type { AuthCallback } from "../auth/auth-callback.js";
 import type { ServerConfig } from "../config/server-config.js";
-import { McpCoreError } from "../errors.js";
+import { errorMessage, McpCoreError } from "../errors.js";
 import type { ServerOutput } from "../logs/server-output.js";
 import type { Redactor } from "../redact/redactor.js";
 import { getPrompt, readResource } from "../resources/resource-requests.js";
@@ -55,9 +55,11 @@ export class Connection implements ToolCaller {
       start: () => this.runner.start(),
       stop: (reason: "idle") => this.runner.stop(reason),
     };
-    const parts = connectionParts(config, deps, machine, this);
+    this.events = new ConnectionEvents((error) =>
+      this.parts.warn(`MCP server "${config.name}": a connection listener threw: ${errorMessage(error)}`),
+    );
+    const parts = connectionParts(config, deps, machine, this, this.events);
     this.parts = parts;
-    this.events = new ConnectionEvents((error) => parts.warn(`A connection listener threw: ${error}`));
     this.runner = new ConnectionRunner(config, deps, parts, this.events);
     this.catalog = new ServerCatalog({
       server: config.name,

@@ -14,7 +14,7 @@ import { OpenFailure } from "../transport/open-session.js";
 import { isEraMismatch } from "../transport/protocol-errors.js";
 import type { McpSession } from "../transport/session.js";
 import type { EnvEntry } from "../types.js";
-import type { SessionCallbacks, SessionFactory } from "./session-factory.js";
+import type { SessionFactory } from "./session-factory.js";
 import { classifyStartFailure, type StartPhase } from "./start-failure.js";
 
 /** An open session and its first listing. */
@@ -38,36 +38,24 @@ export class ServerOpener {
     private readonly warn: (message: string) => void,
   ) {}
 
-  /**
-   * Opens and lists within `signal`. `onSession` sees the session as soon as it is open (a loss
-   * reported during the listing needs it).
-   */
-  async openAndList(
-    signal: AbortSignal,
-    callbacks: SessionCallbacks,
-    onSession: (session: McpSession) => void = () => {},
-  ): Promise<Opened> {
+  /** Opens and lists within `signal`; a `live` session reports to the connection's event hub. */
+  async openAndList(signal: AbortSignal, live = true): Promise<Opened> {
     try {
-      return await this.attempt(signal, callbacks, onSession);
+      return await this.attempt(signal, live);
     } catch (error) {
       // A remembered era verdict the server no longer honours (it was upgraded or downgraded):
       // negotiate afresh, once.
       if (signal.aborted || !isEraMismatch(error) || !this.sessions.forgetProtocol()) throw error;
-      return await this.attempt(signal, callbacks, onSession);
+      return await this.attempt(signal, live);
     }
   }
 
-  private async attempt(
-    signal: AbortSignal,
-    callbacks: SessionCallbacks,
-    onSession: (session: McpSession) => void,
-  ): Promise<Opened> {
+  private async attempt(signal: AbortSignal, live: boolean): Promise<Opened> {
     let session: McpSession | undefined;
     let phase: StartPhase = "spawn";
     try {
-      const opened = await this.sessions.open(signal, callbacks);
+      const opened = await this.sessions.open(signal, live);
       session = opened.session;
-      onSession(session);
       phase = "list";
       const listing = await session.listTools({ timeoutMs: this.config.timeoutMs, signal });
       for (const warning of listing.warnings) this.warn(warning);
@@ -88,11 +76,7 @@ export class ServerOpener {
     const onAbort = () => abort.abort();
     this.discoveries.add(onAbort);
     try {
-      const { session, tools } = await this.openAndList(abort.signal, {
-        onListChanged: undefined,
-        onLost: () => {},
-        onWarning: this.warn,
-      });
+      const { session, tools } = await this.openAndList(abort.signal, false);
       try {
         // The catalog is cached with the tools; a server that fails to list it still has its tools.
         const options = { timeoutMs: this.config.timeoutMs, signal: abort.signal };
