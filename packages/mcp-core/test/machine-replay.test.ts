@@ -6,9 +6,9 @@
 import { join } from "node:path";
 import { stdioServer, waitFor } from "@toolnexus/fixtures";
 import { afterEach, describe, expect, it } from "vitest";
-import { initialMachine, type Machine } from "../src/lifecycle/lifecycle-state.js";
-import { type MachineStep, recordMachineSteps } from "../src/lifecycle/step-record.js";
-import { transition } from "../src/lifecycle/transition.js";
+import { initialMachine, type Machine } from "../src/machine/lifecycle-state.js";
+import { type MachineStep, recordMachineSteps } from "../src/machine/step-record.js";
+import { transition } from "../src/machine/transition.js";
 import { failOnUnhandledRejections, pidOf, tempDir, useSources } from "./support/harness.js";
 
 failOnUnhandledRejections();

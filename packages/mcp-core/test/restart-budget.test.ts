@@ -4,11 +4,11 @@
  * boundary checked one millisecond before (nothing happened yet) and at (it happened).
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { initialMachine, type LifecycleEvent, type Machine } from "../src/lifecycle/lifecycle-state.js";
-import { restartOutlook } from "../src/lifecycle/restart-budget.js";
-import { RestartTimers } from "../src/lifecycle/restart-timers.js";
-import { transition } from "../src/lifecycle/transition.js";
+import { initialMachine, type LifecycleEvent, type Machine } from "../src/machine/lifecycle-state.js";
+import { restartOutlook } from "../src/machine/restart-budget.js";
+import { transition } from "../src/machine/transition.js";
 import type { ResolvedAutoRestart } from "../src/options.js";
+import { RestartTimers } from "../src/supervision/restart-timers.js";
 import type { McpSession } from "../src/transport/session.js";
 
 /** Delays 100, 200, 250 (capped), 250; the count resets after 1000 ms of stability. */

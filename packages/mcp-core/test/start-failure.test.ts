@@ -1,7 +1,7 @@
 import { SdkError, SdkErrorCode } from "@modelcontextprotocol/client";
 import { describe, expect, it } from "vitest";
+import { classifyStartFailure, listingFailure } from "../src/connection/start-failure.js";
 import { McpCoreError } from "../src/errors.js";
-import { classifyStartFailure, listingFailure } from "../src/lifecycle/start-failure.js";
 import { OpenFailure } from "../src/transport/open-session.js";
 
 const base = { server: "s", aborted: false, timeoutMs: 1000 } as const;

@@ -7,9 +7,9 @@ import type {
   LifecycleState,
   Machine,
   StateKind,
-} from "../src/lifecycle/lifecycle-state.js";
-import { publicState } from "../src/lifecycle/lifecycle-state.js";
-import { type Guard, TRANSITIONS, transition } from "../src/lifecycle/transition.js";
+} from "../src/machine/lifecycle-state.js";
+import { publicState } from "../src/machine/lifecycle-state.js";
+import { type Guard, TRANSITIONS, transition } from "../src/machine/transition.js";
 import type { McpSession } from "../src/transport/session.js";
 
 interface SpecRow {

@@ -7,10 +7,10 @@
  * @module
  */
 import { errorMessage } from "../errors.js";
-import { CappedDebounce } from "../lifecycle/capped-debounce.js";
-import { Pulse } from "../lifecycle/pulse.js";
-import { RefreshQueue } from "../lifecycle/refresh-queue.js";
 import { serverLabel } from "../server-message.js";
+import { CappedDebounce } from "../timing/capped-debounce.js";
+import { Pulse } from "../timing/pulse.js";
+import { RefreshQueue } from "../timing/refresh-queue.js";
 import { canonicalJson } from "../tools/canonical-json.js";
 import type { CatalogEvent, McpSession } from "../transport/session.js";
 import type {

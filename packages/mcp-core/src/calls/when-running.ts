@@ -5,11 +5,11 @@
  * @module
  */
 import { errorMessage, isMcpCoreError } from "../errors.js";
+import type { LifecycleState } from "../machine/lifecycle-state.js";
 import { abortedResult, errorResult } from "../tools/call-result.js";
 import type { McpSession } from "../transport/session.js";
 import type { McpToolResult } from "../types.js";
 import { callGate, gateMessage } from "./call-gate.js";
-import type { LifecycleState } from "./lifecycle-state.js";
 import type { CallTarget } from "./run-call.js";
 import type { StateWaiters } from "./state-waiters.js";
 import { withinCallBounds } from "./within-call-bounds.js";

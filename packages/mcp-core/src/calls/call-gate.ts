@@ -4,9 +4,9 @@
  * @module
  */
 import { errorMessage } from "../errors.js";
+import type { LifecycleState } from "../machine/lifecycle-state.js";
 import type { McpSession } from "../transport/session.js";
 import type { McpToolErrorCode } from "../types.js";
-import type { LifecycleState } from "./lifecycle-state.js";
 
 /** A call cannot go ahead: why, as the stable code its result carries. */
 export type GateCode = Extract<

@@ -4,14 +4,10 @@
  * armed and cleared, tools withdrawn). It holds no fact of its own beside the machine.
  * @module
  */
+
+import { StateWaiters } from "../calls/state-waiters.js";
 import type { ServerConfig } from "../config/server-config.js";
 import { isMcpCoreError, McpCoreError } from "../errors.js";
-import { redactError } from "../redact/redact-error.js";
-import type { McpSession } from "../transport/session.js";
-import type { ConnectionDeps } from "./connection-deps.js";
-import type { ConnectionEvents } from "./connection-events.js";
-import type { ConnectionParts } from "./connection-parts.js";
-import { holdProcessOpen } from "./keep-alive.js";
 import {
   type Effect,
   initialMachine,
@@ -21,14 +17,19 @@ import {
   type LostReason,
   type Machine,
   publicState,
-} from "./lifecycle-state.js";
-import { RestartTimers } from "./restart-timers.js";
+} from "../machine/lifecycle-state.js";
+import { stateInfo } from "../machine/state-info.js";
+import { recordStep } from "../machine/step-record.js";
+import { transition } from "../machine/transition.js";
+import { redactError } from "../redact/redact-error.js";
+import { holdProcessOpen } from "../supervision/keep-alive.js";
+import { RestartTimers } from "../supervision/restart-timers.js";
+import { Supervision } from "../supervision/supervision.js";
+import type { McpSession } from "../transport/session.js";
+import type { ConnectionDeps } from "./connection-deps.js";
+import type { ConnectionEvents } from "./connection-events.js";
+import type { ConnectionParts } from "./connection-parts.js";
 import { startAborted } from "./start-failure.js";
-import { stateInfo } from "./state-info.js";
-import { StateWaiters } from "./state-waiters.js";
-import { recordStep } from "./step-record.js";
-import { Supervision } from "./supervision.js";
-import { transition } from "./transition.js";
 
 export class ConnectionRunner {
   /** The machine's value; only `dispatch` replaces it, with what `transition` returns. */

@@ -3,7 +3,7 @@
  * Attempts are counted in the context by `transition`; the timers are the runner's (`RestartTimers`).
  * @module
  */
-import { backoffDelay } from "./backoff.js";
+import { backoffDelay } from "../timing/backoff.js";
 import type { LifecycleContext, RestartOutlook } from "./lifecycle-state.js";
 
 /**

@@ -5,13 +5,18 @@
  * @module
  */
 import type { AuthCallback } from "../auth/auth-callback.js";
+import { callGate } from "../calls/call-gate.js";
+import { ConnectionCalls } from "../calls/connection-calls.js";
+import { whenRunning } from "../calls/when-running.js";
 import type { ServerConfig } from "../config/server-config.js";
 import { errorMessage, McpCoreError } from "../errors.js";
 import type { ServerOutput } from "../logs/server-output.js";
+import { publicState } from "../machine/lifecycle-state.js";
 import type { Redactor } from "../redact/redactor.js";
 import { getPrompt, readResource } from "../resources/resource-requests.js";
 import { ServerCatalog } from "../resources/server-catalog.js";
 import { serverLabel } from "../server-message.js";
+import type { IdleStop } from "../supervision/idle-stop.js";
 import type { ServerListing } from "../tools/server-listing.js";
 import type { ToolCaller } from "../tools/tool-wrapper.js";
 import type {
@@ -23,17 +28,12 @@ import type {
   McpTool,
   McpToolResult,
 } from "../types.js";
-import { callGate } from "./call-gate.js";
-import { ConnectionCalls } from "./connection-calls.js";
 import type { ConnectionDeps } from "./connection-deps.js";
 import { ConnectionEvents } from "./connection-events.js";
 import { type ConnectionParts, connectionParts } from "./connection-parts.js";
 import { ConnectionRunner } from "./connection-runner.js";
-import type { IdleStop } from "./idle-stop.js";
-import { publicState } from "./lifecycle-state.js";
 import type { ServerOpener } from "./server-opener.js";
 import type { KnownProtocol } from "./session-factory.js";
-import { whenRunning } from "./when-running.js";
 
 export class Connection implements ToolCaller {
   private restarting: Promise<void> | undefined;

@@ -7,14 +7,14 @@
 import type { ServerConfig } from "../config/server-config.js";
 import { guardElicitation } from "../elicitation/guard-elicitation.js";
 import { ServerOutput } from "../logs/server-output.js";
+import type { LifecycleState } from "../machine/lifecycle-state.js";
 import { Redactor } from "../redact/redactor.js";
+import { IdleStop } from "../supervision/idle-stop.js";
+import { Pulse } from "../timing/pulse.js";
 import { ServerListing } from "../tools/server-listing.js";
 import type { ToolCaller } from "../tools/tool-wrapper.js";
 import type { ConnectionDeps } from "./connection-deps.js";
 import type { ConnectionEvents } from "./connection-events.js";
-import { IdleStop } from "./idle-stop.js";
-import type { LifecycleState } from "./lifecycle-state.js";
-import { Pulse } from "./pulse.js";
 import { ServerOpener } from "./server-opener.js";
 import { ServerRefresh } from "./server-refresh.js";
 import { SessionFactory } from "./session-factory.js";
