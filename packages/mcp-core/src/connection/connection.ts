@@ -68,6 +68,10 @@ export class Connection implements ToolCaller {
       events: deps.catalogEvents,
       warn: parts.warn,
       onListed: deps.onCatalog,
+      session: () => {
+        const state = this.runner.state;
+        return state.kind === "running" ? state.session : undefined;
+      },
     });
     this.events.on("session-started", (session) => this.catalog.sessionStarted(session));
     this.events.on("session-ended", () => this.catalog.sessionEnded());
