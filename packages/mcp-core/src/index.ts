@@ -62,7 +62,6 @@ export {
 } from "./lazy/file-tool-cache.js";
 export { configFingerprint } from "./lazy/fingerprint.js";
 export type { ToolCacheEntry, ToolCacheListener, ToolCacheStore } from "./lazy/tool-cache-store.js";
-export { type BackoffInput, backoffDelay } from "./lifecycle/backoff.js";
 export { loadMcp } from "./load-mcp.js";
 export { isMcpLogLevel, MCP_LOG_LEVELS, type McpLogLevel } from "./logs/log-level.js";
 export { MAX_LOG_DATA_BYTES, MAX_LOGGER_CHARS, type ServerLogMessage } from "./logs/log-message.js";
@@ -79,6 +78,7 @@ export { LOAD_OPTION_DEFAULTS, type LoadOptionDefaults } from "./options/load-op
 export type { ElicitationHandler, LoadMcpOptions, NamingOption } from "./options.js";
 export { MAX_CATALOG_ITEMS, MAX_CATALOG_TEXT_CHARS, MAX_URI_CHARS } from "./resources/catalog-kinds.js";
 export { MAX_TIMER_MS } from "./timer-limit.js";
+export { type BackoffInput, backoffDelay } from "./timing/backoff.js";
 export { isKnownContentBlock, unsupportedContentText } from "./tools/content-blocks.js";
 export type {
   BlobResourceContents,

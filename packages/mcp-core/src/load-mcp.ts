@@ -3,16 +3,16 @@
  * @module
  */
 import type { Tool } from "@modelcontextprotocol/client";
+import { serverOAuth } from "./auth/server-oauth.js";
 import type { McpConfigInput } from "./config/mcp-config-input.js";
 import { parseConfig } from "./config/parse-config.js";
 import type { ServerConfig } from "./config/server-config.js";
+import { Connection } from "./connection/connection.js";
 import { errorMessage, McpCoreError } from "./errors.js";
 import { EventHub } from "./event-hub.js";
 import { followCachePushes, type LazyServer } from "./lazy/cache-pushes.js";
 import { LazyListing } from "./lazy/lazy-listing.js";
 import { prepareLazyServer } from "./lazy/prepare-lazy-server.js";
-import { Connection } from "./lifecycle/connection.js";
-import { serverOAuth } from "./lifecycle/server-oauth.js";
 import type { ServerLogMessage } from "./logs/log-message.js";
 import { Source } from "./mcp-source.js";
 import { resolveLoadOptions, resolveServerPolicy } from "./options/resolve-load-options.js";

@@ -5,9 +5,9 @@
 
 import type { AuthCallback } from "./auth/auth-callback.js";
 import type { ServerConfig } from "./config/server-config.js";
+import type { Connection } from "./connection/connection.js";
 import { McpCoreError } from "./errors.js";
 import type { EventHub } from "./event-hub.js";
-import type { Connection } from "./lifecycle/connection.js";
 import type { ServerLogMessage } from "./logs/log-message.js";
 import type { CatalogHubs } from "./resources/catalog-hubs.js";
 import { searchRequest } from "./search/search-options.js";

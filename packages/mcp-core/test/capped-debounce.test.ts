@@ -3,7 +3,7 @@
  * each boundary is checked one millisecond before and at, so moving it by 1 ms fails the test.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { CappedDebounce } from "../src/lifecycle/capped-debounce.js";
+import { CappedDebounce } from "../src/timing/capped-debounce.js";
 
 const DELAY_MS = 50;
 const MAX_WAIT_MS = 200;

@@ -4,8 +4,8 @@
  * each ping's promise settle before the next timer.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { HealthMonitor } from "../src/lifecycle/health-monitor.js";
 import type { ResolvedHealthCheck } from "../src/options.js";
+import { HealthMonitor } from "../src/supervision/health-monitor.js";
 
 const policy: ResolvedHealthCheck = { enabled: true, intervalMs: 100, timeoutMs: 30, failures: 3 };
 

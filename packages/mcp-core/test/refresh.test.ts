@@ -1,7 +1,7 @@
 import { collectToolChanges, countEvents, readLog, stdioServer, waitFor } from "@toolnexus/fixtures";
 import { describe, expect, it } from "vitest";
 import type { ToolsChange } from "../src/index.js";
-import { RefreshQueue } from "../src/lifecycle/refresh-queue.js";
+import { RefreshQueue } from "../src/timing/refresh-queue.js";
 import {
   callOk,
   expectSameObjects,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { requestHeaders } from "../src/lifecycle/launch-env.js";
+import { requestHeaders } from "../src/connection/launch-env.js";
 import { serverConfig } from "./support/harness.js";
 
 describe("request headers", () => {

@@ -1,7 +1,8 @@
 import { SdkError, SdkErrorCode } from "@modelcontextprotocol/client";
 import { describe, expect, it } from "vitest";
+import { classifyStartFailure, listingFailure } from "../src/connection/start-failure.js";
 import { McpCoreError } from "../src/errors.js";
-import { classifyStartFailure, listingFailure } from "../src/lifecycle/start-failure.js";
+import { OpenFailure } from "../src/transport/open-session.js";
 
 const base = { server: "s", aborted: false, timeoutMs: 1000 } as const;
 const timeout = () => new SdkError(SdkErrorCode.RequestTimeout, "Request timed out");
@@ -36,13 +37,28 @@ describe("classifyStartFailure", () => {
     );
   });
 
-  it("should classify once: a classified error passes through another path unchanged", () => {
+  it("should say an env problem as a failed start and pass another layer's error unchanged", () => {
     const env = new McpCoreError("ENV_INVALID", 'MCP server "s": env.T references ${X}, which is not set', {
       server: "s",
     });
-    const once = classifyStartFailure({ ...base, phase: "initialize", error: env });
+    const once = classifyStartFailure({ ...base, phase: "spawn", error: env });
     expect(once.message).toBe('MCP server "s" failed to start: env.T references ${X}, which is not set');
-    expect(classifyStartFailure({ ...base, phase: "spawn", error: once })).toBe(once);
+    const frame = new McpCoreError("FRAME_TOO_LARGE", 'MCP server "s" sent a frame over 10 bytes', {
+      server: "s",
+    });
+    expect(classifyStartFailure({ ...base, phase: "list", error: frame })).toBe(frame);
+  });
+
+  it("should read the transport's unclassified OpenFailure for its phase, its output and its abort", () => {
+    const open = new OpenFailure(timeout(), false, "boom", "hello");
+    const failure = classifyStartFailure({ ...base, phase: "spawn", error: open });
+    expect(failure).toMatchObject({ code: "START_TIMEOUT", stderrTail: "boom" });
+    expect(failure.message).toBe(
+      'MCP server "s" did not initialize within 1000 ms\nstdout (not JSON-RPC): hello\nstderr:\nboom',
+    );
+    expect(failure.cause).toBe(open.cause);
+    const aborted = new OpenFailure(new Error("Connection closed"), true, undefined, undefined);
+    expect(classifyStartFailure({ ...base, phase: "spawn", error: aborted }).code).toBe("ABORTED");
   });
 
   it("should leave a refresh's non-timeout failure as it is", () => {

@@ -3,8 +3,8 @@
  * its timeout (checked one millisecond before and at) or on abort, leaving no timer behind.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { StateWaiters } from "../src/calls/state-waiters.js";
 import { McpCoreError } from "../src/errors.js";
-import { StateWaiters } from "../src/lifecycle/state-waiters.js";
 
 const TIMEOUT_MS = 500;
 

@@ -2,12 +2,14 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import type {
   EventType,
+  LifecycleContext,
   LifecycleEvent,
   LifecycleState,
+  Machine,
   StateKind,
-} from "../src/lifecycle/lifecycle-state.js";
-import { publicState } from "../src/lifecycle/lifecycle-state.js";
-import { type Guard, TRANSITIONS, transition } from "../src/lifecycle/transition.js";
+} from "../src/machine/lifecycle-state.js";
+import { publicState } from "../src/machine/lifecycle-state.js";
+import { type Guard, TRANSITIONS, transition } from "../src/machine/transition.js";
 import type { McpSession } from "../src/transport/session.js";
 
 interface SpecRow {
@@ -40,19 +42,31 @@ const STATES: StateKind[] = ["stopped", "starting", "running", "error", "needs-a
 const EVENTS: EventType[] = ["start", "ready", "fail", "lost", "stop", "halt", "close", "auth-required"];
 const GUARDS: Guard[] = ["", "restart due", "restarts spent", "no restart", "retry pending"];
 
-/** A state of `kind` for which `when` can hold. */
-function stateFor(kind: StateKind, when: Guard): LifecycleState {
+const policy = { enabled: true, maxRetries: 3, initialDelayMs: 10, maxDelayMs: 40, stableAfterMs: 1000 };
+
+/** The context for which `when` can hold: restarts due, spent, or off (the server never ran). */
+function contextFor(when: Guard): LifecycleContext {
+  return {
+    policy,
+    attempts: when === "restarts spent" ? policy.maxRetries : 0,
+    restarts: 0,
+    hasRun: when !== "no restart",
+    lastError: undefined,
+    envEntries: undefined,
+  };
+}
+
+/** A machine in `kind` for which `when` can hold. */
+function stateFor(kind: StateKind, when: Guard): Machine {
+  return { state: lifecycleStateFor(kind, when), context: contextFor(when) };
+}
+
+function lifecycleStateFor(kind: StateKind, when: Guard): LifecycleState {
   switch (kind) {
     case "stopped":
-      return { kind, hasRun: true };
+      return { kind };
     case "starting":
-      return {
-        kind,
-        attempt: 1,
-        abort: new AbortController(),
-        hasRun: when !== "no restart",
-        reason: "start",
-      };
+      return { kind, attempt: 1, abort: new AbortController(), reason: "start" };
     case "running":
       return { kind, session, since: 0 };
     case "error":
@@ -60,37 +74,32 @@ function stateFor(kind: StateKind, when: Guard): LifecycleState {
         kind,
         error,
         gaveUp: false,
-        hasRun: true,
         retry: when === "retry pending" ? { attempt: 1, delayMs: 10 } : undefined,
       };
     case "needs-auth":
-      return { kind, error, authorizationUrl: "https://as.example/authorize", hasRun: true };
+      return { kind, error, authorizationUrl: "https://as.example/authorize" };
     case "closed":
       return { kind };
   }
 }
 
-/** An event of `type` that meets `when`. */
-function eventFor(type: EventType, when: Guard): LifecycleEvent {
-  const restart =
-    when === "restart due"
-      ? { kind: "due" as const, retry: { attempt: 1, delayMs: 10 } }
-      : when === "restarts spent"
-        ? { kind: "spent" as const, attempts: 3 }
-        : { kind: "off" as const };
+/** An event of `type` (what auto-restart does is the context's, see `contextFor`). */
+function eventFor(type: EventType): LifecycleEvent {
   switch (type) {
     case "start":
-      return { type, abort: new AbortController(), attempt: 0, reason: "start" };
+      return { type, abort: new AbortController(), reason: "start" };
     case "ready":
-      return { type, session, at: 0 };
+      return { type, session, at: 0, envEntries: [] };
     case "fail":
-      return { type, error, restart };
+      return { type, error, halted: false };
     case "lost":
-      return { type, error, reason: "crash", restart };
+      return { type, error, reason: "crash", halted: false };
     case "stop":
       return { type, reason: "stop" };
     case "auth-required":
       return { type, error, authorizationUrl: "https://as.example/authorize" };
+    case "abandoned":
+      return { type, error };
     default:
       return { type };
   }
@@ -105,10 +114,7 @@ describe("transition() and SPEC §8.1", () => {
   it("should move as each SPEC row says, with its effects in order", () => {
     for (const row of specRows()) {
       const when = row.when as Guard;
-      const result = transition(
-        stateFor(row.from as StateKind, when),
-        eventFor(row.event as EventType, when),
-      );
+      const result = transition(stateFor(row.from as StateKind, when), eventFor(row.event as EventType));
       const where = `${row.from} × ${row.event} (${row.when || "always"})`;
       expect(result?.state.kind, where).toBe(row.to);
       expect(
@@ -124,21 +130,15 @@ describe("transition() and SPEC §8.1", () => {
       for (const type of EVENTS) {
         if (listed.has(`${kind}/${type}`)) continue;
         for (const when of GUARDS) {
-          expect(transition(stateFor(kind, when), eventFor(type, when)), `${kind} × ${type}`).toBeUndefined();
+          expect(transition(stateFor(kind, when), eventFor(type)), `${kind} × ${type}`).toBeUndefined();
         }
       }
     }
   });
 
   it("should keep a failed first start failed: auto-restart applies only to a server that has run", () => {
-    const first = {
-      kind: "starting",
-      attempt: 0,
-      abort: new AbortController(),
-      hasRun: false,
-      reason: "start",
-    } as const;
-    const result = transition(first, eventFor("fail", "restart due"));
+    const first = stateFor("starting", "no restart");
+    const result = transition(first, eventFor("fail"));
     expect(result?.state).toMatchObject({ kind: "error", gaveUp: false });
     expect(result?.state.kind === "error" && result.state.retry).toBeUndefined();
     expect(result?.reason).toBe("start-failed");
@@ -146,10 +146,10 @@ describe("transition() and SPEC §8.1", () => {
 
   it("should carry the retry plan into the error state and say gave-up when the budget is spent", () => {
     const running = stateFor("running", "");
-    const due = transition(running, eventFor("lost", "restart due"));
+    const due = transition(running, eventFor("lost"));
     expect(due?.state).toMatchObject({ kind: "error", retry: { attempt: 1, delayMs: 10 }, gaveUp: false });
     expect(due?.reason).toBe("crash");
-    const spent = transition(running, eventFor("lost", "restarts spent"));
+    const spent = transition(stateFor("running", "restarts spent"), eventFor("lost"));
     expect(spent?.state).toMatchObject({ kind: "error", gaveUp: true });
     expect(spent?.reason).toBe("gave-up");
   });

@@ -3,8 +3,9 @@
  * server of this source that is not running becomes its tools, without starting it.
  * @module
  */
+
+import type { Connection } from "../connection/connection.js";
 import { errorMessage } from "../errors.js";
-import type { Connection } from "../lifecycle/connection.js";
 import type { LazyListing } from "./lazy-listing.js";
 import { offerCachedListing } from "./prepare-lazy-server.js";
 import type { ToolCacheStore } from "./tool-cache-store.js";

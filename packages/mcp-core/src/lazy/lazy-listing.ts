@@ -6,8 +6,8 @@
  */
 import type { Tool } from "@modelcontextprotocol/client";
 import type { ServerConfig } from "../config/server-config.js";
+import type { KnownProtocol } from "../connection/session-factory.js";
 import { errorMessage } from "../errors.js";
-import type { KnownProtocol } from "../lifecycle/session-factory.js";
 import { boundedInstructions } from "../logs/server-instructions.js";
 import { validCatalog } from "../resources/cached-catalog.js";
 import type { CatalogListing } from "../resources/list-catalog.js";

@@ -3,8 +3,9 @@
  * background discovery (connect → list → stop) the load does not wait for.
  * @module
  */
+
+import type { Connection } from "../connection/connection.js";
 import { errorMessage } from "../errors.js";
-import type { Connection } from "../lifecycle/connection.js";
 import type { CatalogListing } from "../resources/list-catalog.js";
 import type { ListingOrigin } from "../tools/server-listing.js";
 import type { CachedListing, LazyListing } from "./lazy-listing.js";

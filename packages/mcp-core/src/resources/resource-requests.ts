@@ -7,9 +7,9 @@
 import { specTypeSchemas } from "@modelcontextprotocol/client";
 import { z } from "zod";
 import { boundedText } from "../bounded-text.js";
-import type { ConnectionCalls, Gated } from "../lifecycle/connection-calls.js";
-import { type CallTarget, runRequest } from "../lifecycle/run-call.js";
-import { withTotalBound } from "../lifecycle/total-bound.js";
+import type { ConnectionCalls, Gated } from "../calls/connection-calls.js";
+import { type CallTarget, runRequest } from "../calls/run-call.js";
+import { withTotalBound } from "../calls/total-bound.js";
 import { redactResult } from "../redact/redact-error.js";
 import type { Redactor } from "../redact/redactor.js";
 import type { McpSession } from "../transport/session.js";

@@ -7,10 +7,10 @@
  * @module
  */
 import { errorMessage } from "../errors.js";
-import { CappedDebounce } from "../lifecycle/capped-debounce.js";
-import { Pulse } from "../lifecycle/pulse.js";
-import { RefreshQueue } from "../lifecycle/refresh-queue.js";
 import { serverLabel } from "../server-message.js";
+import { CappedDebounce } from "../timing/capped-debounce.js";
+import { Pulse } from "../timing/pulse.js";
+import { RefreshQueue } from "../timing/refresh-queue.js";
 import { canonicalJson } from "../tools/canonical-json.js";
 import type { CatalogEvent, McpSession } from "../transport/session.js";
 import type {
@@ -39,13 +39,14 @@ export interface CatalogSettings {
   warn: (message: string) => void;
   /** Every catalog fetched from a live session (the lazy listing cache keeps it). */
   onListed: ((catalog: CatalogListing) => void) | undefined;
+  /** The connection's running session, read when needed (the catalog keeps no copy). */
+  session: () => McpSession | undefined;
 }
 
 export class ServerCatalog {
   private resourceList: readonly McpResource[] = [];
   private templateList: readonly McpResourceTemplate[] = [];
   private promptList: readonly McpPrompt[] = [];
-  private session: McpSession | undefined;
   private readonly dirty = new Set<CatalogKind>();
   private readonly queue = new RefreshQueue(() => this.relist());
   private readonly debounce: CappedDebounce;
@@ -74,7 +75,6 @@ export class ServerCatalog {
 
   /** A session runs: list everything, subscribe every URI again. */
   sessionStarted(session: McpSession): void {
-    this.session = session;
     for (const kind of CATALOG_KINDS) this.dirty.add(kind);
     void this.queue.request().catch(() => {});
     for (const uri of this.subscriptions.keys()) {
@@ -88,7 +88,6 @@ export class ServerCatalog {
 
   /** The session ended: its subscriptions went with it; pending notifications no longer matter. */
   sessionEnded(): void {
-    this.session = undefined;
     this.debounce.cancel();
     for (const uri of this.subscriptions.keys()) this.subscriptions.set(uri, undefined);
   }
@@ -137,7 +136,7 @@ export class ServerCatalog {
   async subscribe(uri: string): Promise<() => Promise<void>> {
     const known = this.subscriptions.has(uri);
     if (!known) this.subscriptions.set(uri, undefined);
-    const session = this.session;
+    const session = this.settings.session();
     try {
       if (session && !known) await this.subscribeOn(session, uri);
     } catch (error) {
@@ -154,7 +153,7 @@ export class ServerCatalog {
   private async subscribeOn(session: McpSession, uri: string): Promise<void> {
     const end = await session.subscribeResource(uri, this.settings.timeoutMs);
     // Unsubscribed, or the session ended, while the request was on the wire.
-    if (!this.subscriptions.has(uri) || this.session !== session) {
+    if (!this.subscriptions.has(uri) || this.settings.session() !== session) {
       await end().catch(() => {});
       return;
     }
@@ -168,7 +167,7 @@ export class ServerCatalog {
   }
 
   private async relist(): Promise<void> {
-    const session = this.session;
+    const session = this.settings.session();
     if (!session || this.dirty.size === 0) return;
     const kinds = [...this.dirty];
     this.dirty.clear();
@@ -176,7 +175,7 @@ export class ServerCatalog {
     try {
       const listing = await listCatalog(server, session, { timeoutMs }, warn, kinds);
       // A listing that completes after its session was replaced is discarded.
-      if (this.session !== session) return;
+      if (this.settings.session() !== session) return;
       this.offer(listing);
       this.settings.onListed?.({
         resources: this.strip(this.resourceList),

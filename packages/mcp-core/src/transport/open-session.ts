@@ -7,7 +7,6 @@
 import type { Client, Transport } from "@modelcontextprotocol/client";
 import { isModernVersion, MODERN_PROTOCOL_VERSION } from "../config/protocol-setting.js";
 import { McpCoreError } from "../errors.js";
-import { classifyStartFailure } from "../lifecycle/start-failure.js";
 import { setServerLogLevel } from "../logs/request-log-level.js";
 import { serverLabel, startFailedMessage } from "../server-message.js";
 import { authorizationNeeded, isAuthorizationNeeded } from "./authorization-needed.js";
@@ -118,20 +117,34 @@ function versionMismatch(params: SessionParams, supported: string[], cause: unkn
   );
 }
 
-function startError(params: SessionParams, error: unknown, child?: ChildProcessTransport): McpCoreError {
+/**
+ * A failed open, unclassified: what the transport saw (the cause, the child's output, whether the
+ * attempt was aborted then). The start-failure classifier turns it into one `McpCoreError`.
+ */
+export class OpenFailure extends Error {
+  readonly phase = "initialize";
+  constructor(
+    cause: unknown,
+    readonly aborted: boolean,
+    readonly stderrTail: string | undefined,
+    readonly stdoutNoise: string | undefined,
+  ) {
+    super("open failed", { cause });
+    this.name = "OpenFailure";
+  }
+}
+
+function startError(params: SessionParams, error: unknown, child?: ChildProcessTransport): Error {
   if (isAuthorizationNeeded(error)) return authorizationNeeded(params.config.name, error);
   const supported = unsupportedVersionList(error);
   if (supported) return versionMismatch(params, supported, error);
-  return classifyStartFailure({
-    server: params.config.name,
-    phase: "initialize",
+  return new OpenFailure(
     // The child's own fatal error (an oversized frame) says more than the "Connection closed" it caused.
-    error: child?.fatalError ?? connectFailureCause(error),
-    aborted: params.signal?.aborted === true,
-    timeoutMs: params.timeoutMs,
-    stderrTail: child?.stderr.text(),
-    stdoutNoise: child?.stdoutNoise.firstSample,
-  });
+    child?.fatalError ?? connectFailureCause(error),
+    params.signal?.aborted === true,
+    child?.stderr.text(),
+    child?.stdoutNoise.firstSample,
+  );
 }
 
 /** Opens a session: spawn or connect, then negotiate, bounded by the timeout and the signal. */

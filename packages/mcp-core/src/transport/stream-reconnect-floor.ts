@@ -10,7 +10,7 @@
  * (its POST is not a GET), so its first resumption waits just the server's `retry:`.
  * @module
  */
-import { backoffDelay } from "../lifecycle/backoff.js";
+import { backoffDelay } from "../timing/backoff.js";
 
 /** The SDK's own reconnection options, passed whole (a partial object leaves fields undefined). */
 export const SDK_RECONNECTION_OPTIONS = {

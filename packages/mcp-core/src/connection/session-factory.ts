@@ -7,6 +7,7 @@ import { learnReferencedSecrets } from "../redact/referenced-secrets.js";
 import { openSession } from "../transport/open-session.js";
 import type { McpSession, NegotiatedProtocol, SessionParams } from "../transport/session.js";
 import type { EnvEntry } from "../types.js";
+import type { ConnectionEvents } from "./connection-events.js";
 import { childEnvironment, type LaunchEnvOptions, requestHeaders } from "./launch-env.js";
 
 /** How a stdio server's child runs: the grace of its stop, and whether it holds the host open. */
@@ -15,15 +16,6 @@ export interface ChildProcessOptions {
   killGraceMs: number;
   /** A running child holds the host process open (`keepAlive`). */
   keepAlive: boolean;
-}
-
-/** What a session of this server reports back to its connection. */
-export interface SessionCallbacks {
-  onListChanged: (() => void) | undefined;
-  /** Resource and prompt notifications; absent: none followed. */
-  onCatalogEvent?: SessionParams["onCatalogEvent"];
-  onWarning: ((message: string) => void) | undefined;
-  onLost: (error: Error) => void;
 }
 
 /** What is known of a server's protocol: the last session's, or the listing cache's. */
@@ -36,8 +28,8 @@ export interface KnownProtocol {
 /**
  * Opens sessions for one server: resolves its env and headers at every open (so a changed envFile
  * applies on restart) and remembers the era each session negotiated, so the next open (a restart,
- * a lazy start after a discovery) skips the negotiation; a failure is classified by
- * `classifyStartFailure`.
+ * a lazy start after a discovery) skips the negotiation. What a live session reports (a tool-list
+ * change, a catalog notification, a lost transport) goes to the connection's event hub.
  */
 export class SessionFactory {
   /** The era verdict the next open starts from; undefined means negotiate. */
@@ -60,18 +52,33 @@ export class SessionFactory {
     readonly auth: ServerAuth | undefined,
     /** Where the server's log messages and stderr lines go. */
     private readonly output: ServerOutput | undefined,
+    /** Where live sessions report what happens to them. */
+    private readonly events: ConnectionEvents,
+    /** Live sessions follow the server's tool-list changes (`liveToolList`). */
+    private readonly followToolList: boolean,
+    private readonly warn: (message: string) => void,
   ) {}
 
-  /** Spawns or connects and initializes; `envEntries` are the child's env names and origins. */
-  async open(
-    signal: AbortSignal,
-    callbacks: SessionCallbacks,
-  ): Promise<{ session: McpSession; envEntries: EnvEntry[] }> {
+  /**
+   * Spawns or connects and initializes; `envEntries` are the child's env names and origins. A
+   * `live` session reports to the event hub; a throwaway one (a discovery) follows nothing.
+   */
+  async open(signal: AbortSignal, live: boolean): Promise<{ session: McpSession; envEntries: EnvEntry[] }> {
     const env = await childEnvironment(this.config, this.launch);
     this.redactor.addEnv(env.env);
     learnReferencedSecrets(this.config, this.launch.parentEnv, this.redactor);
     const headers = requestHeaders(this.config, this.launch);
     await this.auth?.ready();
+    let opened: McpSession | undefined;
+    const { events } = this;
+    const reports: Pick<SessionParams, "onListChanged" | "onCatalogEvent" | "onLost" | "onWarning"> = live
+      ? {
+          onListChanged: this.followToolList ? () => events.emit("tools-changed") : undefined,
+          onCatalogEvent: (event) => events.emit("catalog", event),
+          onLost: (error) => opened && events.emit("lost", opened, error),
+          onWarning: this.warn,
+        }
+      : { onListChanged: undefined, onLost: () => {}, onWarning: this.warn };
     const session = await openSession({
       config: this.config,
       childEnv: env.env,
@@ -89,8 +96,9 @@ export class SessionFactory {
       auth: this.auth,
       onElicitation: this.onElicitation,
       output: this.output,
-      ...callbacks,
+      ...reports,
     });
+    opened = session;
     this.lastProtocol = session.protocol;
     this.instructions = session.instructions;
     this.opened = true;

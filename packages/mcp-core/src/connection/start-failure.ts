@@ -5,6 +5,7 @@
  */
 import { McpCoreError } from "../errors.js";
 import { serverLabel, startFailedMessage } from "../server-message.js";
+import { OpenFailure } from "../transport/open-session.js";
 import { isRequestTimeout } from "../transport/protocol-errors.js";
 
 /** Where a start was when it failed: preparing and spawning, the initialize handshake, the listing. */
@@ -34,22 +35,9 @@ export function listingFailure(server: string, error: unknown, timeoutMs: number
   return classifyStartFailure({ server, phase: "list", error, aborted: false, timeoutMs });
 }
 
-/** Errors this module made: classifying one again returns it as it is. */
-const classified = new WeakSet<Error>();
-
-/** Marks `error` as classified (e.g. a redacted copy of a classified error). */
-export function markClassified(error: McpCoreError): McpCoreError {
-  return mark(error);
-}
-
-function mark(error: McpCoreError): McpCoreError {
-  classified.add(error);
-  return error;
-}
-
 /** The one message of an aborted start. */
 export function startAborted(server: string, cause?: unknown): McpCoreError {
-  return mark(new McpCoreError("ABORTED", `${serverLabel(server)}: start aborted`, { server, cause }));
+  return new McpCoreError("ABORTED", `${serverLabel(server)}: start aborted`, { server, cause });
 }
 
 const TIMED_OUT: Record<StartPhase, string> = {
@@ -59,14 +47,23 @@ const TIMED_OUT: Record<StartPhase, string> = {
 };
 
 /**
- * ABORTED when the attempt was aborted; an error a phase already classified (a fatal frame, an
- * invalid listing) as it is; START_TIMEOUT for a timed-out request; START_FAILED otherwise. The
- * stderr tail and stdout noise are appended so a server that only wrote garbage is still explained.
+ * ABORTED when the attempt was aborted; an error a layer already said (a fatal frame, an invalid
+ * listing, an authorization needed) as it is; START_TIMEOUT for a timed-out request; START_FAILED
+ * otherwise. The stderr tail and stdout noise are appended so a server that only wrote garbage is
+ * still explained. A transport's `OpenFailure` is read for its phase, its output and its abort.
+ * Called once per failure, by the opener: nothing classifies a classified error again.
  */
 export function classifyStartFailure(failure: StartFailure): McpCoreError {
   const { error } = failure;
-  if (error instanceof McpCoreError && classified.has(error)) return error;
-  return mark(classify(failure));
+  if (!(error instanceof OpenFailure)) return classify(failure);
+  return classify({
+    ...failure,
+    phase: error.phase,
+    error: error.cause,
+    aborted: error.aborted,
+    stderrTail: error.stderrTail ?? failure.stderrTail,
+    stdoutNoise: error.stdoutNoise,
+  });
 }
 
 function classify(failure: StartFailure): McpCoreError {

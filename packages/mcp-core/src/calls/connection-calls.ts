@@ -5,16 +5,16 @@
  * @module
  */
 import type { ServerConfig } from "../config/server-config.js";
-import { errorMessage, isMcpCoreError } from "../errors.js";
 import { redactResult } from "../redact/redact-error.js";
-import { abortedResult, errorResult } from "../tools/call-result.js";
+import type { Redactor } from "../redact/redactor.js";
+import { errorResult } from "../tools/call-result.js";
 import type { ToolCaller } from "../tools/tool-wrapper.js";
 import type { McpSession } from "../transport/session.js";
 import type { McpCallContext, McpTool, McpToolResult } from "../types.js";
-import { CallGateError } from "./call-gate.js";
-import type { Connection } from "./connection.js";
+import type { GateVerdict } from "./call-gate.js";
 import { type CallTarget, runCall } from "./run-call.js";
 import { withTotalBound } from "./total-bound.js";
+import type { RunningOutcome } from "./when-running.js";
 
 /** A request's outcome: its value, or the failure as an error result (redacted). */
 export type Gated<T> = { value: T } | { failed: McpToolResult };
@@ -29,8 +29,25 @@ function defaultTimeoutMs(config: ServerConfig, rawName: string | undefined): nu
   return (own ? toolTimeouts[rawName] : undefined) ?? config.timeoutMs;
 }
 
+/** What the call path reads of its server, at the moment it reads it. */
+export interface CallSite {
+  config: ServerConfig;
+  redactor: Redactor;
+  /** The most bytes one tool result hands the host (`maxResultBytes`). */
+  maxResultBytes: number;
+  /** Whether the server still offers a tool (by raw name). */
+  offers(rawName: string): boolean;
+  /** A lazy server's idle timer counts calls in flight. */
+  idle: { callStarted(): void; callEnded(): void };
+  /** What a call would do now (`callGate` of the state). */
+  verdict(): GateVerdict;
+  /** The live session, waiting (and starting a lazy server) within the call's bounds. */
+  whenRunning(where: CallTarget, timeoutMs: number, signal: AbortSignal | undefined): Promise<RunningOutcome>;
+  closedMessage(): string;
+}
+
 export class ConnectionCalls implements ToolCaller {
-  constructor(private readonly connection: Connection) {}
+  constructor(private readonly connection: CallSite) {}
 
   /** Calls a tool; the error texts of the result are redacted. */
   async callTool(
@@ -41,7 +58,7 @@ export class ConnectionCalls implements ToolCaller {
     const server = this.connection.config.name;
     const where = { server, tool: tool.name, rawName: tool.rawName };
     const removed = () =>
-      this.connection.listing.has(tool.rawName)
+      this.connection.offers(tool.rawName)
         ? undefined
         : errorResult(
             "unavailable",
@@ -86,11 +103,10 @@ export class ConnectionCalls implements ToolCaller {
     notOffered: () => McpToolResult | undefined,
   ): Promise<Gated<T>> {
     const { connection } = this;
-    const server = connection.config.name;
     const timeoutMs = ctx?.timeout ?? defaultTimeoutMs(connection.config, where.rawName);
     const verdict = connection.verdict();
     if (verdict.go === "fail" && verdict.code === "CLOSED") {
-      return { failed: errorResult("unavailable", "CLOSED", connection.closedError().message) };
+      return { failed: errorResult("unavailable", "CLOSED", connection.closedMessage()) };
     }
     // Auto-restart that gave up withdrew the tools: the call says that, not "no longer offered".
     const exhausted = verdict.go === "fail" && verdict.code === "RESTART_EXHAUSTED";
@@ -100,21 +116,11 @@ export class ConnectionCalls implements ToolCaller {
     try {
       // A running server (the usual case) is called at once: no wait, so no await before the send.
       if (verdict.go === "call") return { value: await run(verdict.session, timeoutMs) };
-      let session: McpSession;
-      try {
-        session = await connection.whenRunning(timeoutMs, ctx?.signal);
-      } catch (error) {
-        if (ctx?.signal?.aborted) return { failed: abortedResult(server, where.tool, where.what) };
-        if (error instanceof CallGateError)
-          return { failed: errorResult("unavailable", error.code, error.message) };
-        if (isMcpCoreError(error) && error.code === "START_TIMEOUT") {
-          return { failed: errorResult("timeout", "TIMEOUT", error.message) };
-        }
-        return { failed: errorResult("unavailable", "SERVER_FAILED", errorMessage(error)) };
-      }
+      const running = await connection.whenRunning(where, timeoutMs, ctx?.signal);
+      if ("failed" in running) return running;
       const goneNow = notOffered();
       if (goneNow) return { failed: goneNow };
-      return { value: await run(session, timeoutMs) };
+      return { value: await run(running.session, timeoutMs) };
     } finally {
       connection.idle.callEnded();
     }

@@ -4,26 +4,15 @@
  * @module
  */
 import { errorMessage } from "../errors.js";
+import type { LifecycleState } from "../machine/lifecycle-state.js";
 import type { McpSession } from "../transport/session.js";
 import type { McpToolErrorCode } from "../types.js";
-import type { LifecycleState } from "./lifecycle-state.js";
 
 /** A call cannot go ahead: why, as the stable code its result carries. */
 export type GateCode = Extract<
   McpToolErrorCode,
   "SERVER_STOPPED" | "SERVER_FAILED" | "RESTART_EXHAUSTED" | "CLOSED" | "AUTH_REQUIRED"
 >;
-
-/** Thrown by `whenRunning` when the server will not run for this call. */
-export class CallGateError extends Error {
-  constructor(
-    readonly code: GateCode,
-    message: string,
-  ) {
-    super(message);
-    this.name = "CallGateError";
-  }
-}
 
 /** The call gate's verdict for one state. */
 export type GateVerdict =
@@ -52,14 +41,14 @@ export function callGate(state: LifecycleState, lazy: boolean): GateVerdict {
   }
 }
 
-/** The error of a call the gate refuses: the server named once, the last error's reason after it. */
-export function gateError(code: GateCode, server: string, lastError: Error | undefined): CallGateError {
+/** The message of a call the gate refuses: the server named once, the last error's reason after it. */
+export function gateMessage(code: GateCode, server: string, lastError: Error | undefined): string {
   const label = `MCP server "${server}"`;
-  if (code === "CLOSED") return new CallGateError(code, `MCP source is closed (server "${server}")`);
-  if (code === "SERVER_STOPPED") return new CallGateError(code, `${label} is stopped`);
-  if (code === "AUTH_REQUIRED") return new CallGateError(code, `${label} needs authorization`);
+  if (code === "CLOSED") return `MCP source is closed (server "${server}")`;
+  if (code === "SERVER_STOPPED") return `${label} is stopped`;
+  if (code === "AUTH_REQUIRED") return `${label} needs authorization`;
   // The last error usually names the server already; say it once.
   const reason = errorMessage(lastError);
   const own = reason.startsWith(`${label} `) ? reason.slice(label.length + 1) : reason;
-  return new CallGateError(code, `${label} is unavailable: ${own}`);
+  return `${label} is unavailable: ${own}`;
 }

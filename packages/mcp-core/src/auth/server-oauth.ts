@@ -6,11 +6,11 @@
  * @module
  */
 import type { FetchLike, OAuthClientProvider } from "@modelcontextprotocol/client";
-import { expandedAuth } from "../auth/expand-auth.js";
-import { createServerAuth, type ServerAuth } from "../auth/server-auth.js";
-import type { TokenStore } from "../auth/token-store.js";
 import type { ServerConfig } from "../config/server-config.js";
 import type { Redactor } from "../redact/redactor.js";
+import { expandedAuth } from "./expand-auth.js";
+import { createServerAuth, type ServerAuth } from "./server-auth.js";
+import type { TokenStore } from "./token-store.js";
 
 /** What building a server's OAuth needs from the load. */
 export interface ServerOAuthContext {

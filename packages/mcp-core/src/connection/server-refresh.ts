@@ -6,11 +6,11 @@
  */
 import type { ServerConfig } from "../config/server-config.js";
 import { errorMessage } from "../errors.js";
+import type { LifecycleState } from "../machine/lifecycle-state.js";
+import { CappedDebounce } from "../timing/capped-debounce.js";
+import type { Pulse } from "../timing/pulse.js";
+import { RefreshQueue } from "../timing/refresh-queue.js";
 import type { ServerListing } from "../tools/server-listing.js";
-import { CappedDebounce } from "./capped-debounce.js";
-import type { LifecycleState } from "./lifecycle-state.js";
-import type { Pulse } from "./pulse.js";
-import { RefreshQueue } from "./refresh-queue.js";
 import { listingFailure } from "./start-failure.js";
 
 type Running = Extract<LifecycleState, { kind: "running" }>;

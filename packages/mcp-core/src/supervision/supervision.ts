@@ -1,6 +1,5 @@
 /**
- * What watches a running session: the health check (missed pings count as a dead transport) and
- * the stability timer that makes the restart budget whole again.
+ * What watches a running session: the health check (missed pings count as a dead transport).
  * @module
  */
 import { McpCoreError } from "../errors.js";
@@ -8,14 +7,12 @@ import type { ResolvedHealthCheck } from "../options.js";
 import { serverLabel } from "../server-message.js";
 import type { McpSession } from "../transport/session.js";
 import { HealthMonitor } from "./health-monitor.js";
-import type { RestartBudget } from "./restart-budget.js";
 
 export class Supervision {
   private health: HealthMonitor | undefined;
 
   constructor(
     private readonly policy: ResolvedHealthCheck,
-    private readonly budget: RestartBudget,
     private readonly server: string,
     /** `session` missed its health checks: `error` says how many. */
     private readonly onDead: (session: McpSession, error: McpCoreError) => void,
@@ -24,7 +21,6 @@ export class Supervision {
   /** Starts watching a session that just became `running`. */
   arm(session: McpSession): void {
     this.disarm();
-    this.budget.armStableReset();
     this.health = new HealthMonitor(
       this.policy,
       (ms) => session.healthCheck(ms),
@@ -47,6 +43,5 @@ export class Supervision {
   disarm(): void {
     this.health?.stop();
     this.health = undefined;
-    this.budget.disarmStableReset();
   }
 }
