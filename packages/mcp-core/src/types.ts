@@ -197,7 +197,14 @@ export interface McpCallContext {
   /**
    * Milliseconds for this call; progress resets it. A positive number up to `MAX_TIMER_MS`
    * (2147483647): anything else resolves the call at once, unsent, with a `protocol` error.
-   * @default the server's timeout
+   * @default the entry's `toolTimeouts` value for the tool, else its `timeout` (30 000)
+   */
+  timeoutMs?: number | undefined;
+  /**
+   * The former name of `timeoutMs`, still read: `timeoutMs` wins when both are given. Checked the
+   * same way (an invalid value names `timeout`).
+   * @deprecated use `timeoutMs` (config fields keep the mcp.json spelling `timeout`; code options
+   *   say `…Ms`)
    */
   timeout?: number | undefined;
   /**
@@ -205,7 +212,7 @@ export interface McpCallContext {
    * and every progress notification count. When it runs out the request is cancelled on the server
    * and the call resolves with `error.kind` `"timeout"` (code `TIMEOUT`). A positive number up to
    * `MAX_TIMER_MS`; anything else resolves the call at once, unsent, with a `protocol` error.
-   * @default none (only `timeout` bounds the call)
+   * @default none (only `timeoutMs` bounds the call)
    */
   maxTotalTimeoutMs?: number | undefined;
   /** Receives progress notifications. */
@@ -367,7 +374,7 @@ export interface McpSource {
   prompts(): McpPrompt[];
   /**
    * Reads a resource under the rules of `McpTool.execute`: a lazy server starts, a starting one is
-   * waited for, `ctx.timeout` and `ctx.signal` apply; every failure (an unknown server included)
+   * waited for, `ctx.timeoutMs` and `ctx.signal` apply; every failure (an unknown server included)
    * resolves with `isError: true` and an `error.code`.
    */
   readResource(server: string, uri: string, ctx?: McpCallContext): Promise<McpResourceResult>;

@@ -8,6 +8,7 @@ import type { ServerConfig } from "../config/server-config.js";
 import { errorMessage, isMcpCoreError } from "../errors.js";
 import { redactResult } from "../redact/redact-error.js";
 import { abortedResult, errorResult } from "../tools/call-result.js";
+import { callTimeoutMs } from "../tools/call-timeout.js";
 import type { ToolCaller } from "../tools/tool-wrapper.js";
 import type { McpSession } from "../transport/session.js";
 import type { McpCallContext, McpTool, McpToolResult } from "../types.js";
@@ -87,7 +88,7 @@ export class ConnectionCalls implements ToolCaller {
   ): Promise<Gated<T>> {
     const { connection } = this;
     const server = connection.config.name;
-    const timeoutMs = ctx?.timeout ?? defaultTimeoutMs(connection.config, where.rawName);
+    const timeoutMs = callTimeoutMs(ctx) ?? defaultTimeoutMs(connection.config, where.rawName);
     const verdict = connection.verdict();
     if (verdict.go === "fail" && verdict.code === "CLOSED") {
       return { failed: errorResult("unavailable", "CLOSED", connection.closedError().message) };
