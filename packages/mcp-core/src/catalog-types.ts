@@ -4,7 +4,7 @@
  * @module
  */
 import type { BlobResourceContents, PromptMessage, TextResourceContents } from "@modelcontextprotocol/client";
-import type { McpToolErrorCode, McpToolErrorKind } from "./types.js";
+import type { McpToolErrorCode, McpToolErrorKind } from "./tool-error-types.js";
 
 /** A resource a server lists (`resources/list`), with the server that offers it. */
 export interface McpResource {

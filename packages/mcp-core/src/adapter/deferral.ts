@@ -2,9 +2,10 @@
  * Which tools an adapter defers behind the tool search, per step.
  * @module
  */
+
+import { invalidOption } from "../option-error.js";
 import { DEFER_LOADING_EXPECTED, isDeferLoading } from "../search/defer-loading.js";
 import type { DeferLoading, McpSource, McpTool } from "../types.js";
-import { invalidOption } from "./option-error.js";
 
 /**
  * Validates an adapter's `deferLoading` option (`undefined` keeps the source's).
