@@ -36,7 +36,7 @@ export {
   resourceLinkText,
   toContentPart,
 } from "./content-part.js";
-export { deferredToolNames, offeredTools, resolveDeferLoading } from "./deferral.js";
+export { deferredToolNames, offeredTools, resolveDeferLoading, serverDefers } from "./deferral.js";
 export { EMPTY_ERROR_TEXT, errorText } from "./error-text.js";
 export { createGenerationView, type GenerationView, type ToolGenerationSource } from "./generation-view.js";
 export {
