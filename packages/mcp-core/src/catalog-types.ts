@@ -3,7 +3,7 @@
  * change events (re-exported by `types.ts`).
  * @module
  */
-import type { BlobResourceContents, PromptMessage, TextResourceContents } from "@modelcontextprotocol/client";
+import type { BlobResourceContents, PromptMessage, TextResourceContents } from "./content-types.js";
 import type { McpToolErrorCode, McpToolErrorKind } from "./tool-error-types.js";
 
 /** A resource a server lists (`resources/list`), with the server that offers it. */

@@ -2,13 +2,6 @@
  * Public types of `@toolnexus/mcp-core`: the source, its tools and their results.
  * @module
  */
-import type {
-  BlobResourceContents,
-  ContentBlock,
-  PromptMessage,
-  TextResourceContents,
-  ToolAnnotations,
-} from "@modelcontextprotocol/client";
 import type { AuthCallback } from "./auth/auth-callback.js";
 import type {
   McpPrompt,
@@ -20,11 +13,18 @@ import type {
   ResourcesChange,
   ResourceUpdate,
 } from "./catalog-types.js";
+import type { ContentBlock, ToolAnnotations } from "./content-types.js";
 import type { ServerLogMessage } from "./logs/log-message.js";
 import type { McpToolErrorCode, McpToolErrorKind } from "./tool-error-types.js";
 
+export type {
+  BlobResourceContents,
+  ContentBlock,
+  PromptMessage,
+  TextResourceContents,
+  ToolAnnotations,
+} from "./content-types.js";
 export type { McpToolErrorCode, McpToolErrorKind } from "./tool-error-types.js";
-export type { BlobResourceContents, ContentBlock, PromptMessage, TextResourceContents, ToolAnnotations };
 
 /**
  * A content block of a type this library does not know (a newer protocol revision, a server's

@@ -1,7 +1,9 @@
 // Secrets at rest: with `secret`, no access token, refresh token or client secret is readable in
 // Redis (every key scanned) nor appears in a warning or an error; an entry written without the
 // secret (or sealed with another one) is refused as a miss with a warning naming the server.
-import { authStoreKey, loadMcp, parseConfig, type StoredAuth } from "@toolnexus/mcp-core";
+import { loadMcp, type StoredAuth } from "@toolnexus/mcp-core";
+import { parseConfig } from "@toolnexus/mcp-core/config";
+import { authStoreKey } from "@toolnexus/mcp-core/stores";
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { createRedisStores, type RedisStoresOptions } from "../src/index.js";
 import { authorizeInto, oauthConfig, oauthFixture, refreshes } from "./support/fleet.js";
