@@ -9,7 +9,8 @@ import { join } from "node:path";
 import { createAiSdkToolset } from "@toolnexus/adapter-ai-sdk";
 import { countEvents, makeTempDir, readLog, removeTempDir, waitFor } from "@toolnexus/fixtures";
 import { CATALOG_SETS, catalogConfig, catalogQueries, catalogTools } from "@toolnexus/fixtures/catalog";
-import { fileToolCache, loadMcp } from "@toolnexus/mcp-core";
+import { loadMcp } from "@toolnexus/mcp-core";
+import { fileToolCache } from "@toolnexus/mcp-core/stores";
 import { generateText, stepCountIs } from "ai";
 import { MockLanguageModelV3 } from "ai/test";
 

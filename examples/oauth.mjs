@@ -6,7 +6,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { startHttpFixture } from "@toolnexus/fixtures";
-import { fileTokenStore, loadMcp } from "@toolnexus/mcp-core";
+import { loadMcp } from "@toolnexus/mcp-core";
+import { fileTokenStore } from "@toolnexus/mcp-core/stores";
 
 const fixture = await startHttpFixture("oauth", ["--client", "svc:example-secret"]);
 const tokens = mkdtempSync(join(tmpdir(), "oauth-example-")); // instead of ~/.config/toolnexus-mcp/auth

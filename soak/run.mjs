@@ -5,7 +5,8 @@
 import { writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { makeTempDir, removeTempDir } from "@toolnexus/fixtures";
-import { fileToolCache, loadMcp } from "@toolnexus/mcp-core";
+import { loadMcp } from "@toolnexus/mcp-core";
+import { fileToolCache } from "@toolnexus/mcp-core/stores";
 import { newCallStats, startCallLoop } from "./call-loop.mjs";
 import { newChaosStats, startChaosLoop } from "./chaos-loop.mjs";
 import {

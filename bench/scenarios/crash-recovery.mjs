@@ -3,7 +3,7 @@
 // reconnect option where it has one.
 import { join } from "node:path";
 import { fixturePath, makeTempDir, removeTempDir } from "@toolnexus/fixtures";
-import { LOAD_OPTION_DEFAULTS } from "@toolnexus/mcp-core";
+import { LOAD_OPTION_DEFAULTS } from "@toolnexus/mcp-core/config";
 import { BASELINE, CONTENDERS, contender as contenderNamed } from "../lib/contenders.mjs";
 import { descendantPids, killChildByMarker } from "./lib-child-pids.mjs";
 import { firstTrue, rotate, since, sleep } from "./lib-timing.mjs";

@@ -4,7 +4,12 @@
  * @module
  */
 import type { McpSource, ToolsChange } from "@toolnexus/mcp-core";
-import { createMetaTools, createSubscriptions, deferredToolNames } from "@toolnexus/mcp-core/adapter";
+import {
+  createMetaTools,
+  createSubscriptions,
+  deferredToolNames,
+  serverDefers,
+} from "@toolnexus/mcp-core/adapter";
 import type { ToolSet } from "ai";
 import { activeToolsFor } from "./active-tools.js";
 import { type AiSdkStepInput, type AiSdkStepTools, createDeferredStep } from "./deferred-step.js";
@@ -56,7 +61,7 @@ export interface AiSdkToolset {
 /** True when some tool may be deferred: the option (or the source's) is not `false`, or a server defers. */
 function deferralConfigured(source: McpSource, options: ResolvedAiSdkToolsetOptions): boolean {
   const setting = options.deferLoading ?? source.deferLoading ?? false;
-  return setting !== false || source.servers().some((server) => server.defer === true);
+  return setting !== false || [...serverDefers(source).values()].includes(true);
 }
 
 /**

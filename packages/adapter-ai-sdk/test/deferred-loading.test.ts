@@ -1,7 +1,8 @@
 import { readdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { countEvents, makeTempDir, pidOf, sourceLoader, stdioServer, waitFor } from "@toolnexus/fixtures";
-import { fileToolCache, loadMcp, type McpConfigInput } from "@toolnexus/mcp-core";
+import { loadMcp, type McpConfigInput } from "@toolnexus/mcp-core";
+import { fileToolCache } from "@toolnexus/mcp-core/stores";
 import {
   generateText,
   jsonSchema,

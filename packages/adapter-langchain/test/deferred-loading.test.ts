@@ -10,7 +10,8 @@ import {
   sourceLoader,
   waitFor,
 } from "@toolnexus/fixtures";
-import { fileToolCache, loadMcp } from "@toolnexus/mcp-core";
+import { loadMcp } from "@toolnexus/mcp-core";
+import { fileToolCache } from "@toolnexus/mcp-core/stores";
 import { createAgent } from "langchain";
 import { afterEach, describe, expect, it } from "vitest";
 import { mcpToolsMiddleware } from "../src/agent.js";

@@ -4,7 +4,8 @@
  * config author can choose.
  * @module
  */
-import { type McpConfigInput, parseConfig } from "@toolnexus/mcp-core";
+import type { McpConfigInput } from "@toolnexus/mcp-core";
+import { parseConfig } from "@toolnexus/mcp-core/config";
 
 /**
  * The warning for the enabled stdio servers of `input` that set no `inheritEnv`, when the caller

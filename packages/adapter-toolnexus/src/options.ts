@@ -3,14 +3,9 @@
  * core's options with toolnexus's defaults.
  * @module
  */
-import {
-  type LoadMcpOptions as CoreLoadMcpOptions,
-  type InheritEnv,
-  LOAD_OPTION_DEFAULTS,
-  type TokenStore,
-  type ToolCacheStore,
-} from "@toolnexus/mcp-core";
+import type { LoadMcpOptions as CoreLoadMcpOptions, TokenStore, ToolCacheStore } from "@toolnexus/mcp-core";
 import { invalidOption, type McpToolProgress } from "@toolnexus/mcp-core/adapter";
+import { type InheritEnv, LOAD_OPTION_DEFAULTS } from "@toolnexus/mcp-core/config";
 import { elicitationBridge } from "./elicitation.js";
 import type { Answer, Request } from "./types.js";
 

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { toolnexusName } from "@toolnexus/mcp-core";
+import { toolnexusName } from "@toolnexus/mcp-core/config";
 import { describe, expect, it } from "vitest";
 import { sanitize, toolName, toolnexusInputSchema } from "../src/index.js";
 import { fixturesDir } from "./helpers.js";

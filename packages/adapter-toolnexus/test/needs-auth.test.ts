@@ -3,7 +3,7 @@
 
 import { readdirSync } from "node:fs";
 import { makeTempDir, removeTempDir, sourceLoader, startHttpFixture } from "@toolnexus/fixtures";
-import { fileTokenStore } from "@toolnexus/mcp-core";
+import { fileTokenStore } from "@toolnexus/mcp-core/stores";
 import { afterEach, describe, expect, it } from "vitest";
 import { loadMcp } from "../src/index.js";
 import { local } from "./helpers.js";

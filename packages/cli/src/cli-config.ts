@@ -8,15 +8,13 @@
 import { readFile } from "node:fs/promises";
 import { homedir } from "node:os";
 import { dirname, resolve } from "node:path";
+import { isMcpCoreError, type McpConfigInput, McpCoreError } from "@toolnexus/mcp-core";
 import {
-  isMcpCoreError,
-  type McpConfigInput,
-  McpCoreError,
   type McpServerMap,
   type ParsedConfig,
   parseConfig,
   type ServerConfig,
-} from "@toolnexus/mcp-core";
+} from "@toolnexus/mcp-core/config";
 import { getNodeValue, type ParseError, parseTree } from "jsonc-parser";
 import type { ConfigChoice } from "./config-file.js";
 import { expandEntry, vsCodeWorkspaceOf } from "./vscode-variables.js";

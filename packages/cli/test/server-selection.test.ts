@@ -3,7 +3,7 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { hostileServer, makeTempDir, readLog, removeTempDir } from "@toolnexus/fixtures";
-import { namespacedName } from "@toolnexus/mcp-core";
+import { namespacedName } from "@toolnexus/mcp-core/config";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fixtureEntry, runCli, unwrapped, writeConfig } from "./helpers.js";
 

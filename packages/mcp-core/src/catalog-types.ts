@@ -3,8 +3,8 @@
  * change events (re-exported by `types.ts`).
  * @module
  */
-import type { BlobResourceContents, PromptMessage, TextResourceContents } from "@modelcontextprotocol/client";
-import type { McpToolErrorCode, McpToolErrorKind } from "./types.js";
+import type { BlobResourceContents, PromptMessage, TextResourceContents } from "./content-types.js";
+import type { McpToolErrorCode, McpToolErrorKind } from "./tool-error-types.js";
 
 /** A resource a server lists (`resources/list`), with the server that offers it. */
 export interface McpResource {

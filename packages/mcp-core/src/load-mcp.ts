@@ -65,6 +65,7 @@ export async function loadMcp(
   // Subscribed before anything starts, so it sees the load's own transitions (live progress).
   if (options.onStateChange) stateEvents.subscribe(options.onStateChange);
   const toolEvents = new EventHub<[string, ToolsChange]>(reportListenerError);
+  if (options.onToolsChange) toolEvents.subscribe(options.onToolsChange);
   const logEvents = new EventHub<[string, ServerLogMessage]>(reportListenerError);
   const stderrEvents = new EventHub<[string, string]>(reportListenerError);
   // Subscribed before anything starts: a server's first words come during its start.
@@ -73,6 +74,7 @@ export async function loadMcp(
   const catalogEvents = createCatalogHubs(reportListenerError);
   if (options.onResourcesChange) catalogEvents.resources.subscribe(options.onResourcesChange);
   if (options.onResourceUpdated) catalogEvents.updates.subscribe(options.onResourceUpdated);
+  if (options.onPromptsChange) catalogEvents.prompts.subscribe(options.onPromptsChange);
   const registry = new ToolRegistry(
     configs.map((c) => c.name),
     options.naming,

@@ -14,9 +14,11 @@ import type {
   ConnectionState,
   DeferLoading,
   McpSource,
+  PromptsChange,
   ResourcesChange,
   ResourceUpdate,
   StateInfo,
+  ToolsChange,
 } from "./types.js";
 
 /** Model-facing naming: `mcp__server__tool` (default), toolnexus's `server_tool`, or your own. */
@@ -70,6 +72,17 @@ export interface LoadMcpOptions {
   onResourcesChange?: ((server: string, change: ResourcesChange) => void) | undefined;
   /** Receives every update of a subscribed resource, like `source.onResourceUpdated`. @default none */
   onResourceUpdated?: ((server: string, update: ResourceUpdate) => void) | undefined;
+  /**
+   * Receives every effective change of a server's tools (final names) from the start of the load
+   * on — the load's own first listings and the lazy servers' cached ones included — like
+   * `source.onToolsChange`, which cannot see them. @default none
+   */
+  onToolsChange?: ((server: string, change: ToolsChange) => void) | undefined;
+  /**
+   * Receives every effective change of a server's prompt list (by name) from the start of the load
+   * on, like `source.onPromptsChange`. @default none
+   */
+  onPromptsChange?: ((server: string, change: PromptsChange) => void) | undefined;
   /** Expand `${VAR}` in explicit `env` values from the parent env; false passes them literally. @default true */
   expandEnvReferences?: boolean | undefined;
   /** How `${VAR}` in header values treats an unset variable. @default "error" */
@@ -174,6 +187,8 @@ export interface ResolvedLoadOptions {
   onSource: ((source: McpSource) => void) | undefined;
   onResourcesChange: ((server: string, change: ResourcesChange) => void) | undefined;
   onResourceUpdated: ((server: string, update: ResourceUpdate) => void) | undefined;
+  onToolsChange: ((server: string, change: ToolsChange) => void) | undefined;
+  onPromptsChange: ((server: string, change: PromptsChange) => void) | undefined;
   expandEnvReferences: boolean;
   missingHeaderVar: "error" | "empty";
   serverNames: "strict" | "any";

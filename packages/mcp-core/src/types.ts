@@ -2,13 +2,6 @@
  * Public types of `@toolnexus/mcp-core`: the source, its tools and their results.
  * @module
  */
-import type {
-  BlobResourceContents,
-  ContentBlock,
-  PromptMessage,
-  TextResourceContents,
-  ToolAnnotations,
-} from "@modelcontextprotocol/client";
 import type { AuthCallback } from "./auth/auth-callback.js";
 import type {
   McpPrompt,
@@ -20,10 +13,18 @@ import type {
   ResourcesChange,
   ResourceUpdate,
 } from "./catalog-types.js";
-import type { McpCoreErrorCode } from "./errors.js";
+import type { ContentBlock, ToolAnnotations } from "./content-types.js";
 import type { ServerLogMessage } from "./logs/log-message.js";
+import type { McpToolErrorCode, McpToolErrorKind } from "./tool-error-types.js";
 
-export type { BlobResourceContents, ContentBlock, PromptMessage, TextResourceContents, ToolAnnotations };
+export type {
+  BlobResourceContents,
+  ContentBlock,
+  PromptMessage,
+  TextResourceContents,
+  ToolAnnotations,
+} from "./content-types.js";
+export type { McpToolErrorCode, McpToolErrorKind } from "./tool-error-types.js";
 
 /**
  * A content block of a type this library does not know (a newer protocol revision, a server's
@@ -197,7 +198,14 @@ export interface McpCallContext {
   /**
    * Milliseconds for this call; progress resets it. A positive number up to `MAX_TIMER_MS`
    * (2147483647): anything else resolves the call at once, unsent, with a `protocol` error.
-   * @default the server's timeout
+   * @default the entry's `toolTimeouts` value for the tool, else its `timeout` (30 000)
+   */
+  timeoutMs?: number | undefined;
+  /**
+   * The former name of `timeoutMs`, still read: `timeoutMs` wins when both are given. Checked the
+   * same way (an invalid value names `timeout`).
+   * @deprecated use `timeoutMs` (config fields keep the mcp.json spelling `timeout`; code options
+   *   say `…Ms`)
    */
   timeout?: number | undefined;
   /**
@@ -205,47 +213,12 @@ export interface McpCallContext {
    * and every progress notification count. When it runs out the request is cancelled on the server
    * and the call resolves with `error.kind` `"timeout"` (code `TIMEOUT`). A positive number up to
    * `MAX_TIMER_MS`; anything else resolves the call at once, unsent, with a `protocol` error.
-   * @default none (only `timeout` bounds the call)
+   * @default none (only `timeoutMs` bounds the call)
    */
   maxTotalTimeoutMs?: number | undefined;
   /** Receives progress notifications. */
   onProgress?: ((progress: McpProgress) => void) | undefined;
 }
-
-/** Why a call failed. `tool` is the server's own `isError` result. */
-export type McpToolErrorKind = "unavailable" | "timeout" | "aborted" | "protocol" | "tool";
-
-/**
- * The stable code of a failed call, to branch on (never on the message). Add members, never rename.
- * - `TOOL_REMOVED` (unavailable): the tool is no longer in its server's listing; nothing was sent.
- * - `SERVER_STOPPED` (unavailable): the server is stopped (`stop()`, or never started).
- * - `SERVER_FAILED` (unavailable): the server is in `error` with no restart pending (its start
- *   failed, or its transport died with auto-restart off).
- * - `RESTART_EXHAUSTED` (unavailable): auto-restart gave up on the server.
- * - `CLOSED` (unavailable): the source is closed.
- * - `CONNECTION_CLOSED` (unavailable): the transport ended while the call was in flight.
- * - `CALL_FAILED` (unavailable): the request could not be completed for another transport reason.
- * - `TIMEOUT` (timeout): the call, or the wait for its server to run, ran out of time.
- * - `ABORTED` (aborted): the caller's signal aborted the call.
- * - `PROTOCOL_ERROR` (protocol): a JSON-RPC error, an invalid result, or invalid call options.
- * - `TOOL_ERROR` (tool): the server's own `isError: true` result.
- * - `FRAME_TOO_LARGE`, `STDIN_BACKLOG_FULL`, `SESSION_LOST`… (unavailable): the core error that
- *   ended the call, by its `McpCoreError` code.
- */
-export type McpToolErrorCode =
-  | "TOOL_REMOVED"
-  | "SERVER_STOPPED"
-  | "SERVER_FAILED"
-  | "RESTART_EXHAUSTED"
-  | "CLOSED"
-  | "CONNECTION_CLOSED"
-  | "CALL_FAILED"
-  | "TIMEOUT"
-  | "ABORTED"
-  | "PROTOCOL_ERROR"
-  | "TOOL_ERROR"
-  | "AUTH_REQUIRED"
-  | McpCoreErrorCode;
 
 /** The result of `execute`; failures resolve, they never throw. */
 export interface McpToolResult {
@@ -367,7 +340,7 @@ export interface McpSource {
   prompts(): McpPrompt[];
   /**
    * Reads a resource under the rules of `McpTool.execute`: a lazy server starts, a starting one is
-   * waited for, `ctx.timeout` and `ctx.signal` apply; every failure (an unknown server included)
+   * waited for, `ctx.timeoutMs` and `ctx.signal` apply; every failure (an unknown server included)
    * resolves with `isError: true` and an `error.code`.
    */
   readResource(server: string, uri: string, ctx?: McpCallContext): Promise<McpResourceResult>;

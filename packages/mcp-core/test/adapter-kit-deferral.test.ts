@@ -1,3 +1,4 @@
+import { stdioServer } from "@toolnexus/fixtures";
 import { describe, expect, it } from "vitest";
 import {
   approvalRule,
@@ -132,6 +133,27 @@ describe("adapter kit: which tools are deferred", () => {
     const count = source.tools.length;
     expect(deferredToolNames(source, { threshold: count }).size).toBe(0);
     expect(deferredToolNames(source, { threshold: count - 1 }).size).toBe(count);
+  });
+
+  it("should read a server's defer flag once per source, not build snapshots on every lookup", async () => {
+    const source = await sources.load(
+      { mcpServers: { basic: { ...stdioServer("basic"), defer: false } } },
+      { deferLoading: true },
+    );
+    let snapshots = 0;
+    const counted = {
+      get tools() {
+        return source.tools;
+      },
+      deferLoading: source.deferLoading,
+      servers: () => {
+        snapshots += 1;
+        return source.servers();
+      },
+    } as McpSource;
+    for (let step = 0; step < 100; step++) expect(deferredToolNames(counted, undefined).size).toBe(0);
+    // The entry's defer: false wins over deferLoading: true for its tools, read from one snapshot.
+    expect(snapshots).toBe(1);
   });
 
   it("should offer the tools not deferred and the deferred ones loaded", async () => {

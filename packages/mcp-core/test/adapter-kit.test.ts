@@ -75,16 +75,16 @@ describe("adapter kit: call context", () => {
 
   it("should pass the signal, prefer the call's own timeout, and set nothing the caller did not give", () => {
     const signal = new AbortController().signal;
-    const unset = { signal: undefined, timeout: undefined, onProgress: undefined };
+    const unset = { signal: undefined, timeoutMs: undefined, onProgress: undefined };
     const none = resolveCallOptions("test", undefined);
     expect(buildCallContext(tool, none)).toStrictEqual(unset);
     expect(buildCallContext(tool, none, { signal, toolCallId: "c1" })).toStrictEqual({ ...unset, signal });
     const withTimeout = resolveCallOptions("test", { timeoutMs: 500 });
-    expect(buildCallContext(tool, withTimeout)).toStrictEqual({ ...unset, timeout: 500 });
-    expect(buildCallContext(tool, withTimeout, { timeoutMs: 40 })).toStrictEqual({ ...unset, timeout: 40 });
+    expect(buildCallContext(tool, withTimeout)).toStrictEqual({ ...unset, timeoutMs: 500 });
+    expect(buildCallContext(tool, withTimeout, { timeoutMs: 40 })).toStrictEqual({ ...unset, timeoutMs: 40 });
     // The deprecated alias, where an entry accepts it, lands on the same field.
     const alias = resolveCallOptions("test", { timeout: 700 }, { timeoutAlias: true });
-    expect(buildCallContext(tool, alias)).toStrictEqual({ ...unset, timeout: 700 });
+    expect(buildCallContext(tool, alias)).toStrictEqual({ ...unset, timeoutMs: 700 });
   });
 
   it("should tag a real server's progress with the tool, the server and the call id", async () => {

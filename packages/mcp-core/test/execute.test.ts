@@ -65,7 +65,7 @@ describe("McpTool.execute", () => {
   it("should resolve with error.kind timeout when the per-call timeout passes", async () => {
     const { tool } = await loadBasic();
 
-    const result = await tool("slow").execute({ ms: 10_000, steps: 1 }, { timeout: 300 });
+    const result = await tool("slow").execute({ ms: 10_000, steps: 1 }, { timeoutMs: 300 });
 
     expect(result).toMatchObject({
       isError: true,
@@ -74,6 +74,29 @@ describe("McpTool.execute", () => {
         message: 'Call to tool "mcp__basic__slow" on MCP server "basic" timed out after 300 ms',
       },
     });
+  });
+
+  it("should read the deprecated timeout alias, let timeoutMs win over it, and name the option given when invalid", async () => {
+    const { tool, log } = await loadBasic();
+
+    const [alias, both] = await Promise.all([
+      tool("slow").execute({ ms: 10_000, steps: 1 }, { timeout: 300 }),
+      tool("slow").execute({ ms: 1500, steps: 1 }, { timeoutMs: 300, timeout: 10_000 }),
+    ]);
+    expect(alias.error?.message).toMatch(/timed out after 300 ms$/);
+    expect(both.error?.message).toMatch(/timed out after 300 ms$/);
+
+    const badNew = await tool("echo").execute({ text: "never" }, { timeoutMs: 0 });
+    const badOld = await tool("echo").execute({ text: "never" }, { timeout: Number.NaN });
+    expect(badNew.error).toMatchObject({
+      kind: "protocol",
+      detail: 'option "timeoutMs": expected a positive number (milliseconds), got zero',
+    });
+    expect(badOld.error).toMatchObject({
+      kind: "protocol",
+      detail: 'option "timeout": expected a positive number (milliseconds), got NaN',
+    });
+    expect(readLog(log).filter((e) => e.event === "call" && e.tool === "echo")).toStrictEqual([]);
   });
 
   it("should resolve with error.kind aborted and cancel the request on the server when ctx.signal aborts", async () => {

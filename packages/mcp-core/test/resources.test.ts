@@ -144,8 +144,10 @@ describe.each(CASES)("resources and prompts, $era era over $wire", (c) => {
     ]);
   });
 
-  it("should follow a prompt list change with exactly one event", async () => {
-    const { source } = await loadCase(c);
+  it("should follow a prompt list change with exactly one event (the load option from the first listing on)", async () => {
+    const seen: PromptsChange[] = [];
+    const { source } = await loadCase(c, { onPromptsChange: (_server, change) => seen.push(change) });
+    const first = source.prompts().map((p) => p.name);
     const events: [string, PromptsChange][] = [];
     source.onPromptsChange((server, change) => events.push([server, change]));
     await callOk(source, "add_prompt", { name: "extra" });
@@ -154,6 +156,12 @@ describe.each(CASES)("resources and prompts, $era era over $wire", (c) => {
     });
     await source.whenSettled();
     expect(events).toEqual([[S, { added: ["extra"], removed: [], changed: [] }]]);
+    // The load option also saw the first listing arrive, which a later subscriber cannot.
+    expect(first.length).toBeGreaterThan(0);
+    expect(seen).toEqual([
+      { added: first, removed: [], changed: [] },
+      { added: ["extra"], removed: [], changed: [] },
+    ]);
     expect((await source.getPrompt(S, "extra")).messages).toEqual([
       { role: "user", content: { type: "text", text: "extra" } },
     ]);

@@ -10,7 +10,7 @@ import {
   DEFAULT_MAX_CACHE_ENTRY_BYTES,
   DEFAULT_MAX_CACHE_TOOLS,
   type ToolCacheEntry,
-} from "@toolnexus/mcp-core";
+} from "@toolnexus/mcp-core/stores";
 import { sign, verify } from "./secret.js";
 
 /** A decoded envelope: the entry, a miss (`undefined`), or a refusal saying why. */

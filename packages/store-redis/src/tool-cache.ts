@@ -6,12 +6,8 @@
  * most `connectTimeoutMs` and `set` writes nothing — the connection reports the outage once.
  * @module
  */
-import {
-  McpCoreError,
-  type ToolCacheEntry,
-  type ToolCacheListener,
-  type ToolCacheStore,
-} from "@toolnexus/mcp-core";
+import { McpCoreError, type ToolCacheStore } from "@toolnexus/mcp-core";
+import type { ToolCacheEntry, ToolCacheListener } from "@toolnexus/mcp-core/stores";
 import {
   type Decoded,
   decodeEnvelope,

@@ -2,7 +2,9 @@
 // Redis (every key scanned) nor appears in a warning or an error; an entry written without the
 // secret (or sealed with another one) is refused as a miss with a warning naming the server.
 import { waitFor } from "@toolnexus/fixtures";
-import { authStoreKey, loadMcp, parseConfig, type StoredAuth } from "@toolnexus/mcp-core";
+import { loadMcp, type StoredAuth } from "@toolnexus/mcp-core";
+import { parseConfig } from "@toolnexus/mcp-core/config";
+import { authStoreKey } from "@toolnexus/mcp-core/stores";
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { createRedisStores, type RedisStoresOptions } from "../src/index.js";
 import { connected } from "./support/connected.js";

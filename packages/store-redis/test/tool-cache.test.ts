@@ -1,5 +1,6 @@
 import { stdioServer, waitFor } from "@toolnexus/fixtures";
-import { loadMcp, type ToolCacheEntry } from "@toolnexus/mcp-core";
+import { loadMcp } from "@toolnexus/mcp-core";
+import type { ToolCacheEntry } from "@toolnexus/mcp-core/stores";
 import { createClient } from "redis";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { encodeEnvelope, encodeMessage } from "../src/cache-envelope.js";

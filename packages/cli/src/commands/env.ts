@@ -4,7 +4,8 @@
  * @module
  */
 import { readFileSync } from "node:fs";
-import { type EnvEntry, type ServerConfig, type StdioServerConfig, scopedEnv } from "@toolnexus/mcp-core";
+import type { EnvEntry } from "@toolnexus/mcp-core";
+import { type ServerConfig, type StdioServerConfig, scopedEnv } from "@toolnexus/mcp-core/config";
 import { readConfig } from "../cli-config.js";
 import { type Command, type CommandContext, configAndRest, resolveConfig } from "../command.js";
 import { causeOf, labelled, oneLine, paint } from "../output.js";

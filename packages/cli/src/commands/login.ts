@@ -4,15 +4,9 @@
  * under the key the core itself uses (`authStoreKey`).
  * @module
  */
-import {
-  authStoreKey,
-  defaultAuthDir,
-  fileTokenStore,
-  type HttpServerConfig,
-  loadMcp,
-  type McpSource,
-  parseConfig,
-} from "@toolnexus/mcp-core";
+import { loadMcp, type McpSource } from "@toolnexus/mcp-core";
+import { type HttpServerConfig, parseConfig } from "@toolnexus/mcp-core/config";
+import { authStoreKey, defaultAuthDir, fileTokenStore } from "@toolnexus/mcp-core/stores";
 import { openableUrl, openInBrowser, UnsafeUrlError } from "../browser-opener.js";
 import { type Command, type CommandContext, resolveConfig } from "../command.js";
 import { causeOf, labelled, type Output, oneLine } from "../output.js";

@@ -5,9 +5,9 @@
  * @module
  */
 import { isPlainObject } from "../config/describe-value.js";
+import { invalidOption } from "../option-error.js";
 import { globMatcher } from "../tools/glob.js";
 import type { McpTool } from "../types.js";
-import { invalidOption } from "./option-error.js";
 
 /**
  * An adapter's `approval` option. `true`: every MCP tool; `false` (default): none; a function:

@@ -34,7 +34,7 @@ export function buildCallContext(
       : { toolName: tool.name, server: tool.server, toolCallId };
   return {
     signal: call?.signal,
-    timeout: call?.timeoutMs ?? options.timeoutMs,
+    timeoutMs: call?.timeoutMs ?? options.timeoutMs,
     onProgress: onProgress && ((progress) => onProgress({ ...progress, ...about })),
   };
 }

@@ -3,9 +3,10 @@
  * step that validates them.
  * @module
  */
+
+import { invalidOption } from "../option-error.js";
 import { MAX_TIMER_EXPECTED, MAX_TIMER_MS } from "../timer-limit.js";
 import type { McpProgress } from "../types.js";
-import { invalidOption } from "./option-error.js";
 
 /** A progress notification of a running call, with the call it belongs to. One shape in every adapter. */
 export interface McpToolProgress extends McpProgress {

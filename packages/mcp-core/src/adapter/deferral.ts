@@ -2,9 +2,10 @@
  * Which tools an adapter defers behind the tool search, per step.
  * @module
  */
+
+import { invalidOption } from "../option-error.js";
 import { DEFER_LOADING_EXPECTED, isDeferLoading } from "../search/defer-loading.js";
 import type { DeferLoading, McpSource, McpTool } from "../types.js";
-import { invalidOption } from "./option-error.js";
 
 /**
  * Validates an adapter's `deferLoading` option (`undefined` keeps the source's).
@@ -13,6 +14,26 @@ import { invalidOption } from "./option-error.js";
 export function resolveDeferLoading(entry: string, value: unknown): DeferLoading | undefined {
   if (value === undefined || isDeferLoading(value)) return value;
   return invalidOption(entry, "deferLoading", DEFER_LOADING_EXPECTED, value);
+}
+
+/** Each source's per-server `defer` flags, read once. */
+const deferFlags = new WeakMap<object, ReadonlyMap<string, boolean>>();
+
+/**
+ * The servers whose entry sets `defer`, and its value. `defer` is config, fixed for the source's
+ * life, so it is read once from `servers()` (which builds full snapshots: stderr tails,
+ * instructions, env names) rather than on every step and lookup.
+ */
+export function serverDefers(source: Pick<McpSource, "servers">): ReadonlyMap<string, boolean> {
+  let flags = deferFlags.get(source);
+  if (!flags) {
+    const perServer = new Map<string, boolean>();
+    for (const server of source.servers())
+      if (server.defer !== undefined) perServer.set(server.name, server.defer);
+    flags = perServer;
+    deferFlags.set(source, flags);
+  }
+  return flags;
 }
 
 /**
@@ -25,9 +46,7 @@ export function deferredToolNames(source: McpSource, option: DeferLoading | unde
   const setting = option ?? source.deferLoading ?? false;
   const tools = source.tools;
   const byDefault = typeof setting === "boolean" ? setting : tools.length > setting.threshold;
-  const perServer = new Map<string, boolean>();
-  for (const server of source.servers())
-    if (server.defer !== undefined) perServer.set(server.name, server.defer);
+  const perServer = serverDefers(source);
   const deferred = new Set<string>();
   for (const tool of tools) if (perServer.get(tool.server) ?? byDefault) deferred.add(tool.name);
   return deferred;

@@ -17,6 +17,7 @@
 
 export { closestNames } from "../naming/closest-names.js";
 export { toolnexusSanitize } from "../naming/toolnexus-name.js";
+export { invalidOption } from "../option-error.js";
 export { globMatcher } from "../tools/glob.js";
 export { type ApprovalPolicy, approvalRule, isDestructive, isOpenWorld } from "./approval.js";
 export { buildCallContext, type HostCall } from "./call-context.js";
@@ -35,7 +36,7 @@ export {
   resourceLinkText,
   toContentPart,
 } from "./content-part.js";
-export { deferredToolNames, offeredTools, resolveDeferLoading } from "./deferral.js";
+export { deferredToolNames, offeredTools, resolveDeferLoading, serverDefers } from "./deferral.js";
 export { EMPTY_ERROR_TEXT, errorText } from "./error-text.js";
 export { createGenerationView, type GenerationView, type ToolGenerationSource } from "./generation-view.js";
 export {
@@ -54,7 +55,6 @@ export {
   type MetaSearchHit,
   SEARCH_TOOLS_NAME,
 } from "./meta-tools.js";
-export { invalidOption } from "./option-error.js";
 export { type PromptMessageParts, type PromptResultInput, promptMessageParts } from "./prompt-messages.js";
 export {
   createResourceTools,

@@ -3,7 +3,7 @@
  * `instructionsPrompt`.
  * @module
  */
-import { invalidOption } from "./option-error.js";
+import { invalidOption } from "../option-error.js";
 
 /** What the section is built from: a source's `servers()` (only `name` and `instructions` are read). */
 export interface InstructionsSource {

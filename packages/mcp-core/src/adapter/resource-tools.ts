@@ -6,6 +6,8 @@
  * with `[truncated: N of M bytes shown]`.
  * @module
  */
+
+import { invalidOption } from "../option-error.js";
 import { base64Bytes } from "../resources/bounded-contents.js";
 import { errorResult } from "../tools/call-result.js";
 import { cutText, truncationMarker } from "../tools/truncation.js";
@@ -19,7 +21,6 @@ import type {
   McpToolResult,
   ToolAnnotations,
 } from "../types.js";
-import { invalidOption } from "./option-error.js";
 
 export { truncationMarker } from "../tools/truncation.js";
 

@@ -8,6 +8,7 @@ import type { ServerConfig } from "../config/server-config.js";
 import { redactResult } from "../redact/redact-error.js";
 import type { Redactor } from "../redact/redactor.js";
 import { errorResult } from "../tools/call-result.js";
+import { callTimeoutMs } from "../tools/call-timeout.js";
 import type { ToolCaller } from "../tools/tool-wrapper.js";
 import type { McpSession } from "../transport/session.js";
 import type { McpCallContext, McpTool, McpToolResult } from "../types.js";
@@ -103,7 +104,7 @@ export class ConnectionCalls implements ToolCaller {
     notOffered: () => McpToolResult | undefined,
   ): Promise<Gated<T>> {
     const { connection } = this;
-    const timeoutMs = ctx?.timeout ?? defaultTimeoutMs(connection.config, where.rawName);
+    const timeoutMs = callTimeoutMs(ctx) ?? defaultTimeoutMs(connection.config, where.rawName);
     const verdict = connection.verdict();
     if (verdict.go === "fail" && verdict.code === "CLOSED") {
       return { failed: errorResult("unavailable", "CLOSED", connection.closedMessage()) };

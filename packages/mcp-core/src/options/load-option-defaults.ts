@@ -75,6 +75,8 @@ export const LOAD_OPTION_HOOKS = Object.freeze([
   "onStderr",
   "onResourcesChange",
   "onResourceUpdated",
+  "onToolsChange",
+  "onPromptsChange",
 ] as const);
 
 /**

@@ -43,6 +43,8 @@ export function resolveLoadOptions(options: LoadMcpOptions): ResolvedLoadOptions
     onSource: options.onSource,
     onResourcesChange: options.onResourcesChange,
     onResourceUpdated: options.onResourceUpdated,
+    onToolsChange: options.onToolsChange,
+    onPromptsChange: options.onPromptsChange,
     expandEnvReferences: options.expandEnvReferences ?? DEFAULTS.expandEnvReferences,
     missingHeaderVar: options.missingHeaderVar ?? DEFAULTS.missingHeaderVar,
     serverNames: options.serverNames ?? DEFAULTS.serverNames,

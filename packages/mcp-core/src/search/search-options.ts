@@ -2,8 +2,9 @@
  * Validation of `searchTools`' arguments: a malformed one is an `OPTIONS_INVALID` error naming it.
  * @module
  */
-import { invalidOption } from "../adapter/option-error.js";
+
 import { McpCoreError } from "../errors.js";
+import { invalidOption } from "../option-error.js";
 import type { ToolSearchOptions } from "../types.js";
 
 /** The default and the largest `limit`. */

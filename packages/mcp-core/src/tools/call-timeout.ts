@@ -1,5 +1,6 @@
 /**
- * Checks a call's own `timeout` and `maxTotalTimeoutMs` before anything waits on them.
+ * A call's own durations: `timeoutMs` (or its deprecated alias `timeout`) and `maxTotalTimeoutMs`,
+ * checked before anything waits on them.
  * @module
  */
 import { describeValue } from "../config/describe-value.js";
@@ -21,7 +22,19 @@ export function callTimeoutProblem(timeout: unknown, option = "timeout"): string
   return undefined;
 }
 
-/** What is wrong with a call context's durations (`timeout`, then `maxTotalTimeoutMs`), if anything. */
+/**
+ * What is wrong with a call context's durations (`timeoutMs`, then the deprecated `timeout`, then
+ * `maxTotalTimeoutMs`), if anything; each is named as the caller wrote it.
+ */
 export function callContextProblem(ctx: McpCallContext | undefined): string | undefined {
-  return callTimeoutProblem(ctx?.timeout) ?? callTimeoutProblem(ctx?.maxTotalTimeoutMs, "maxTotalTimeoutMs");
+  return (
+    callTimeoutProblem(ctx?.timeoutMs, "timeoutMs") ??
+    callTimeoutProblem(ctx?.timeout) ??
+    callTimeoutProblem(ctx?.maxTotalTimeoutMs, "maxTotalTimeoutMs")
+  );
+}
+
+/** The call's own timeout: `timeoutMs`, else the deprecated `timeout`, else undefined (the server's applies). */
+export function callTimeoutMs(ctx: McpCallContext | undefined): number | undefined {
+  return ctx?.timeoutMs ?? ctx?.timeout;
 }

@@ -1,9 +1,10 @@
 /**
- * The one way an adapter reports a malformed option.
+ * The one way an entry (search, an adapter) reports a malformed option. Neutral:
+ * every layer may import it.
  * @module
  */
-import { describeValue } from "../config/describe-value.js";
-import { McpCoreError } from "../errors.js";
+import { describeValue } from "./config/describe-value.js";
+import { McpCoreError } from "./errors.js";
 
 /**
  * Throws `<entry> option "<option>": expected <expected>, got <what was given>` as the core's own

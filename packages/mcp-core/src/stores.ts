@@ -1,0 +1,34 @@
+/**
+ * `@toolnexus/mcp-core/stores`: the file stores the core ships (the listing cache and the OAuth token
+ * store), their defaults and keys, and the loopback redirect helper for a host that runs its own
+ * OAuth flow. The store interfaces a load option takes (`TokenStore`, `StoredAuth`,
+ * `ToolCacheStore`) are on the root entry; what a store implementation needs beyond them is here
+ * (`@toolnexus/store-redis` is built on it). Follows semver like the root entry.
+ * @module
+ */
+
+export { type AuthStoreKeyOptions, authStoreKey } from "./auth/auth-store-key.js";
+export {
+  DEFAULT_MAX_TOKEN_ENTRY_BYTES,
+  DEFAULT_TOKEN_LOCK_STALE_AFTER_MS,
+  DEFAULT_TOKEN_LOCK_WAIT_MS,
+  defaultAuthDir,
+  type FileTokenStoreOptions,
+  fileTokenStore,
+} from "./auth/file-token-store.js";
+export {
+  type LoopbackRedirect,
+  type LoopbackRedirectOptions,
+  listenForRedirect,
+  type RedirectResult,
+} from "./auth/loopback-redirect.js";
+export type { StoredAuth, TokenStore } from "./auth/token-store.js";
+export {
+  DEFAULT_MAX_CACHE_ENTRY_BYTES,
+  DEFAULT_MAX_CACHE_TOOLS,
+  defaultCacheDir,
+  type FileToolCacheOptions,
+  fileToolCache,
+} from "./lazy/file-tool-cache.js";
+export { configFingerprint } from "./lazy/fingerprint.js";
+export type { ToolCacheEntry, ToolCacheListener, ToolCacheStore } from "./lazy/tool-cache-store.js";

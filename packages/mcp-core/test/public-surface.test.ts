@@ -1,0 +1,62 @@
+// The root entry names our own types (an SDK upgrade must not change them), fits on one screen, and
+// the names that moved to `/config` and `/stores` are the same values there and on the root (deprecated).
+import { readFileSync } from "node:fs";
+import type * as Sdk from "@modelcontextprotocol/client";
+import { describe, expect, it } from "vitest";
+import * as config from "../src/config-entry.js";
+import type * as Ours from "../src/index.js";
+import * as root from "../src/index.js";
+import * as stores from "../src/stores.js";
+
+const source = (path: string) => readFileSync(new URL(path, import.meta.url), "utf8");
+
+/** Every name an `export { … } from "<module>"` of `code` exports, with its module. */
+function exportedNames(code: string): { name: string; from: string }[] {
+  const names: { name: string; from: string }[] = [];
+  const uncommented = code.replace(/\/\*[\s\S]*?\*\//g, "");
+  for (const match of uncommented.matchAll(/export\s+(?:type\s+)?\{([^}]*)\}\s+from\s+"([^"]+)"/g)) {
+    for (const item of (match[1] as string).split(",")) {
+      const name = item.replace(/^\s*type\s+/, "").trim();
+      if (name) names.push({ name, from: match[2] as string });
+    }
+  }
+  return names;
+}
+
+// Structural compatibility, both ways: values pass between our types and the SDK's (checked by tsc).
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const compatible: [
+  Same<Ours.ContentBlock, Sdk.ContentBlock>,
+  Same<Ours.ToolAnnotations, Sdk.ToolAnnotations>,
+  Same<Ours.PromptMessage, Sdk.PromptMessage>,
+  Same<Ours.TextResourceContents, Sdk.TextResourceContents>,
+  Same<Ours.BlobResourceContents, Sdk.BlobResourceContents>,
+] = [true, true, true, true, true];
+
+describe("the root entry's public surface", () => {
+  it("should re-export nothing from the MCP SDK, and its public type modules should not import it", () => {
+    expect(compatible).toEqual([true, true, true, true, true]);
+    expect(source("../src/index.ts")).not.toContain("@modelcontextprotocol");
+    for (const file of ["types.ts", "catalog-types.ts", "content-types.ts", "tool-error-types.ts"]) {
+      expect([file, source(`../src/${file}`).includes("@modelcontextprotocol")]).toEqual([file, false]);
+    }
+  });
+
+  it("should name few enough exports for one screen, the rest on /config and /stores", () => {
+    const exported = exportedNames(source("../src/index.ts"));
+    const current = exported.filter((e) => e.from !== "./deprecated-root.js");
+    expect(current.length).toBeLessThanOrEqual(55);
+    expect(new Set(exported.map((e) => e.name)).size).toBe(exported.length);
+  });
+
+  it("should keep every moved name on the root as the very same value, for one release", () => {
+    const moved = exportedNames(source("../src/index.ts")).filter((e) => e.from === "./deprecated-root.js");
+    const values = root as unknown as Record<string, unknown>;
+    const homes = { ...config, ...stores } as Record<string, unknown>;
+    const runtime = moved.map((e) => e.name).filter((name) => name in homes);
+    expect(runtime.length).toBeGreaterThan(20);
+    for (const name of runtime) expect([name, values[name] === homes[name]]).toEqual([name, true]);
+    expect(root.fileTokenStore).toBe(stores.fileTokenStore);
+    expect(root.parseConfig).toBe(config.parseConfig);
+  });
+});
