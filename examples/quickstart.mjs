@@ -34,7 +34,7 @@ try {
   process.kill(pid, "SIGKILL");
   await restarted;
   const echo = source.tools.find((t) => t.name === "mcp__local__echo");
-  const again = await echo.execute({ text: "still here" }, { timeout: 10_000 });
+  const again = await echo.execute({ text: "still here" }, { timeoutMs: 10_000 });
   console.log("mcp__local__echo after the crash →", again.text);
 } finally {
   await source.close();

@@ -54,7 +54,7 @@ export function startCallLoop(source, { concurrency, timeoutMs, pauseMs, stats }
     perServer.made++;
     const started = Date.now();
     let settled = false;
-    const call = tool.execute(argsFor(tool.rawName), { timeout: timeoutMs }).then(
+    const call = tool.execute(argsFor(tool.rawName), { timeoutMs }).then(
       (result) => {
         settled = true;
         if (result.isError) {

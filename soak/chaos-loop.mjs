@@ -106,7 +106,7 @@ export function startChaosLoop(source, servers, { intervalMs, stallMs, stats, on
     const byName = (server, raw) => source.tools.find((t) => t.server === server && t.rawName === raw);
     if (removable.length > MAX_ADDED_PER_PROCESS && byName("listChanged", "remove_tool")) {
       const name = removable.shift();
-      const result = await byName("listChanged", "remove_tool").execute({ name }, { timeout: 5000 });
+      const result = await byName("listChanged", "remove_tool").execute({ name }, { timeoutMs: 5000 });
       if (result.isError) stats.toolListChangeFailed++;
       return true;
     }
@@ -119,7 +119,7 @@ export function startChaosLoop(source, servers, { intervalMs, stallMs, stats, on
     if (targets.length === 0) return false;
     const server = pick(targets);
     const name = `chaos_${++toolCounter}`;
-    const result = await byName(server.name, "add_tool").execute({ name }, { timeout: 5000 });
+    const result = await byName(server.name, "add_tool").execute({ name }, { timeoutMs: 5000 });
     // A server restarted by earlier chaos has lost its added tools: a refused call is expected.
     if (result.isError) stats.toolListChangeFailed++;
     if (server.name === "listChanged") {

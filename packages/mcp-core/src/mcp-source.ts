@@ -12,6 +12,7 @@ import type { ServerLogMessage } from "./logs/log-message.js";
 import type { CatalogHubs } from "./resources/catalog-hubs.js";
 import { searchRequest } from "./search/search-options.js";
 import { ToolSearchIndex } from "./search/tool-search-index.js";
+import { serverSnapshot, statusOf } from "./server-snapshot.js";
 import { errorResult } from "./tools/call-result.js";
 import { callContextProblem } from "./tools/call-timeout.js";
 import type { ToolRegistry } from "./tools/tool-registry.js";
@@ -104,23 +105,14 @@ export class Source implements McpSource {
   }
 
   private statusOf(config: ServerConfig): McpStatus {
-    const connection = this.#parts.connections.get(config.name);
-    if (!connection) return "disabled";
-    if (connection.state === "needs-auth") return "needs-auth";
-    return connection.state === "error" ? "failed" : "connected";
+    return statusOf(this.#parts.connections.get(config.name));
   }
 
   private connection(server: string): Connection {
     const connection = this.#parts.connections.get(server);
     if (connection) return connection;
-    const known = this.#parts.configs.some((c) => c.name === server);
-    throw new McpCoreError(
-      "SERVER_UNKNOWN",
-      known
-        ? `MCP server "${server}" is disabled in the config`
-        : `No MCP server named "${server}" is configured`,
-      { server },
-    );
+    if (!this.#parts.configs.some((c) => c.name === server)) throw this.unknown(server);
+    throw new McpCoreError("SERVER_UNKNOWN", `MCP server "${server}" is disabled in the config`, { server });
   }
 
   state(server: string): ConnectionState {
@@ -135,36 +127,13 @@ export class Source implements McpSource {
   }
 
   servers(): ServerSnapshot[] {
-    return this.#parts.configs.map((config) => {
-      const connection = this.#parts.connections.get(config.name);
-      const snapshot: ServerSnapshot = {
-        name: config.name,
-        transport: config.transport,
-        state: connection?.state ?? "stopped",
-        status: this.statusOf(config),
-        toolCount: this.#parts.registry.count(config.name),
-        lazy: connection?.lazy ?? false,
-        restarts: connection?.restarts ?? 0,
-      };
-      if (config.defer !== undefined) snapshot.defer = config.defer;
-      if (!connection) return snapshot;
-      const optional = {
-        pid: connection.pid,
-        uptimeMs: connection.uptimeMs,
-        lastError: connection.lastError?.message,
-        stderrTail: connection.stderrTail || undefined,
-        protocolVersion: connection.protocolVersion,
-        transportUsed: connection.transportUsed,
-        authorizationUrl: connection.authorizationUrl,
-        toolListUpdates: connection.toolListUpdates,
-        env: connection.envEntries,
-        instructions: connection.instructions,
-      };
-      for (const [key, value] of Object.entries(optional)) {
-        if (value !== undefined) (snapshot as unknown as Record<string, unknown>)[key] = value;
-      }
-      return snapshot;
-    });
+    return this.#parts.configs.map((config) =>
+      serverSnapshot(
+        config,
+        this.#parts.connections.get(config.name),
+        this.#parts.registry.count(config.name),
+      ),
+    );
   }
 
   start(server: string): Promise<void> {
