@@ -47,6 +47,7 @@ export class InterposedTransport implements Transport {
     parts: TransportParts,
   ) {
     this.parts = parts((message) => this.deliver(message));
+    keepProcessSignature(this, inner);
     // Handlers the real transport already had (legacy SSE watches its own errors) still run first.
     const { onmessage, onerror, onclose } = inner;
     inner.onmessage = (message, extra) => {
@@ -103,4 +104,17 @@ export class InterposedTransport implements Transport {
     for (const part of this.parts) if (part.receive) received = part.receive(received);
     this.onmessage?.(received, extra);
   }
+}
+
+/**
+ * The client tells a process transport from an HTTP one by shape (`"stderr" in t && "pid" in t`),
+ * and treats a silent era probe as a 2025-era server only on a process transport (elsewhere it is
+ * an outage). A wrapper without that shape turned a slow stdio server into a failed start, so the
+ * wrapper of a child carries both names, read through to the child; other wrappers carry neither.
+ */
+function keepProcessSignature(wrapper: InterposedTransport, inner: Transport): void {
+  if (!("stderr" in inner && "pid" in inner)) return;
+  const child = inner as Transport & { stderr: unknown; pid: unknown };
+  Object.defineProperty(wrapper, "stderr", { get: () => child.stderr, enumerable: true });
+  Object.defineProperty(wrapper, "pid", { get: () => child.pid, enumerable: true });
 }
