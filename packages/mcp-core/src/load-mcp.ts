@@ -6,7 +6,6 @@ import type { Tool } from "@modelcontextprotocol/client";
 import { serverOAuth } from "./auth/server-oauth.js";
 import type { McpConfigInput } from "./config/mcp-config-input.js";
 import { parseConfig } from "./config/parse-config.js";
-import type { ServerConfig } from "./config/server-config.js";
 import { Connection } from "./connection/connection.js";
 import { errorMessage, McpCoreError } from "./errors.js";
 import { EventHub } from "./event-hub.js";
@@ -16,7 +15,7 @@ import { prepareLazyServer } from "./lazy/prepare-lazy-server.js";
 import type { ServerLogMessage } from "./logs/log-message.js";
 import { Source } from "./mcp-source.js";
 import { resolveLoadOptions, resolveServerPolicy } from "./options/resolve-load-options.js";
-import type { ElicitationHandler, LoadMcpOptions } from "./options.js";
+import type { LoadMcpOptions } from "./options.js";
 import { createCatalogHubs } from "./resources/catalog-hubs.js";
 import { aboutServer } from "./server-message.js";
 import { ToolRegistry } from "./tools/tool-registry.js";
@@ -105,7 +104,7 @@ export async function loadMcp(
         expandEnvReferences: options.expandEnvReferences,
       },
       signal: options.signal,
-      onElicitation: options.onElicitation && bindElicitation(options.onElicitation, config),
+      client: { onElicitation: options.onElicitation },
       onState: (server, state, info) => stateEvents.emit(server, state, info),
       output: {
         minLevel: options.serverLogLevel,
@@ -195,8 +194,4 @@ export async function loadMcp(
 
 function firstLine(text: string): string {
   return text.split("\n", 1)[0] ?? text;
-}
-
-function bindElicitation(handler: ElicitationHandler, config: ServerConfig) {
-  return (request: Parameters<typeof handler>[1]) => handler(config.name, request);
 }

@@ -56,7 +56,7 @@ async function connectThrough(inner: Transport, kind: "stdio" | "http", tool: st
     protocol: "auto",
     transport: kind,
     timeoutMs: TIMEOUT_MS,
-    onElicitation: undefined,
+    clientHandlers: {},
     onListChanged: undefined,
   });
   const parts = sessionParts({ client, streamable: kind === "http", minLogLevel: () => "debug" });

@@ -7,9 +7,9 @@ import type { Redactor } from "../redact/redactor.js";
 import type { CatalogListing } from "../resources/list-catalog.js";
 import type { CatalogEvents } from "../resources/server-catalog.js";
 import type { ToolRegistry } from "../tools/tool-registry.js";
-import type { SessionParams } from "../transport/session.js";
 import type { ConnectionState, StateInfo } from "../types.js";
 import type { LaunchEnvOptions } from "./launch-env.js";
+import type { HostClientOptions } from "./server-client-handlers.js";
 import type { ChildProcessOptions, KnownProtocol } from "./session-factory.js";
 
 /** Everything a connection needs from the source. */
@@ -27,7 +27,8 @@ export interface ConnectionDeps {
   maxResultBytes: number;
   launch: LaunchEnvOptions;
   signal: AbortSignal | undefined;
-  onElicitation: SessionParams["onElicitation"];
+  /** The host's answers to what servers ask of the client (elicitation, …), not yet bound to a server. */
+  client: HostClientOptions;
   onState: (server: string, state: ConnectionState, info: StateInfo) => void;
   /** Where the server's log messages and stderr lines go, and the least severe level delivered. */
   output: ServerOutputSinks;

@@ -5,7 +5,6 @@
  * @module
  */
 import type { ServerConfig } from "../config/server-config.js";
-import { guardElicitation } from "../elicitation/guard-elicitation.js";
 import { ServerOutput } from "../logs/server-output.js";
 import type { LifecycleState } from "../machine/lifecycle-state.js";
 import { Redactor } from "../redact/redactor.js";
@@ -15,6 +14,7 @@ import { ServerListing } from "../tools/server-listing.js";
 import type { ToolCaller } from "../tools/tool-wrapper.js";
 import type { ConnectionDeps } from "./connection-deps.js";
 import type { ConnectionEvents } from "./connection-events.js";
+import { serverClientHandlers } from "./server-client-handlers.js";
 import { ServerOpener } from "./server-opener.js";
 import { ServerRefresh } from "./server-refresh.js";
 import { SessionFactory } from "./session-factory.js";
@@ -60,7 +60,7 @@ export function connectionParts(
     config,
     deps.launch,
     deps.child,
-    deps.onElicitation && guardElicitation(config.name, deps.onElicitation, warn),
+    serverClientHandlers(config, deps.client, warn),
     redactor,
     deps.maxFrameBytes,
     deps.createAuth?.(config, redactor, warn, () => void machine.start().catch(() => {})),

@@ -44,7 +44,7 @@ export class SessionFactory {
     private readonly config: ServerConfig,
     private readonly launch: LaunchEnvOptions,
     private readonly child: ChildProcessOptions,
-    private readonly onElicitation: SessionParams["onElicitation"] | undefined,
+    private readonly clientHandlers: SessionParams["clientHandlers"],
     /** Learns the values this server is given, as they are resolved. */
     private readonly redactor: Redactor,
     private readonly maxFrameBytes: number,
@@ -94,7 +94,7 @@ export class SessionFactory {
       signal,
       prior: this.known?.verdict,
       auth: this.auth,
-      onElicitation: this.onElicitation,
+      clientHandlers: this.clientHandlers,
       output: this.output,
       ...reports,
     });

@@ -36,7 +36,7 @@ async function connect(
     protocol: config.protocol,
     transport: mode === "streamable" ? "http" : mode,
     timeoutMs: params.timeoutMs,
-    onElicitation: params.onElicitation,
+    clientHandlers: params.clientHandlers,
     onListChanged: params.onListChanged,
     onLogMessage: params.output && ((message) => params.output?.log(message)),
     onCatalogEvent: params.onCatalogEvent,

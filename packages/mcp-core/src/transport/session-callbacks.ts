@@ -8,6 +8,16 @@ import type { ElicitRequest, ElicitResult } from "@modelcontextprotocol/client";
 /** The host's answer to a server's elicitation request. */
 export type ElicitationHandler = (request: ElicitRequest["params"]) => Promise<ElicitResult>;
 
+/**
+ * What one server may ask of the client, already bound to that server and guarded (a handler's
+ * failure answers the server with a JSON-RPC error). One field per feature; a feature whose field
+ * is absent is neither declared as a capability nor answered. `transport/client-handlers.ts` turns
+ * the bundle into the client's capabilities and request handlers.
+ */
+export interface ClientHandlers {
+  elicitation?: ElicitationHandler | undefined;
+}
+
 /** A resource or prompt notification of either era. */
 export type CatalogEvent =
   | { type: "resources-changed" }

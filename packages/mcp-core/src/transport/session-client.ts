@@ -6,7 +6,8 @@
  */
 import { Client } from "@modelcontextprotocol/client";
 import { isModernVersion, type ProtocolSetting } from "../config/protocol-setting.js";
-import type { CatalogEvent, ElicitationHandler } from "./session-callbacks.js";
+import { clientCapabilities, installClientHandlers } from "./client-handlers.js";
+import type { CatalogEvent, ClientHandlers } from "./session-callbacks.js";
 
 const CLIENT_INFO = { name: "toolnexus-mcp", version: "0.1.0" };
 
@@ -22,7 +23,8 @@ export interface ClientSetup {
   protocol: ProtocolSetting;
   transport: "stdio" | "http" | "sse";
   timeoutMs: number;
-  onElicitation: ElicitationHandler | undefined;
+  /** What the server may ask of the client (elicitation, …), bound to this server. */
+  clientHandlers: ClientHandlers;
   onListChanged: (() => void) | undefined;
   /** Receives every `notifications/message` params object (server logs). */
   onLogMessage?: ((params: unknown) => void) | undefined;
@@ -32,12 +34,11 @@ export interface ClientSetup {
 /** A new client for one connect (a client holds one connection's state). */
 export function newSessionClient(setup: ClientSetup): Client {
   const client = new Client(CLIENT_INFO, {
-    capabilities: setup.onElicitation ? { elicitation: { form: {}, url: {} } } : {},
+    capabilities: clientCapabilities(setup.clientHandlers),
     ...negotiation(setup),
   });
-  const { onElicitation, onListChanged } = setup;
-  if (onElicitation)
-    client.setRequestHandler("elicitation/create", (request) => onElicitation(request.params));
+  installClientHandlers(client, setup.clientHandlers);
+  const { onListChanged } = setup;
   if (onListChanged) client.setNotificationHandler("notifications/tools/list_changed", () => onListChanged());
   const { onLogMessage } = setup;
   if (onLogMessage) client.setNotificationHandler("notifications/message", (n) => onLogMessage(n.params));

@@ -23,7 +23,7 @@ import { type ParamHeader, paramHeaderValues, withParamHeaders } from "../tools/
 import { authorizationNeeded, isAuthorizationNeeded } from "./authorization-needed.js";
 import type { ChildProcessTransport } from "./child-process-transport.js";
 import { METHOD_NOT_FOUND, serverError } from "./protocol-errors.js";
-import type { CatalogEvent, ElicitationHandler } from "./session-callbacks.js";
+import type { CatalogEvent, ClientHandlers } from "./session-callbacks.js";
 import { listenFilter, SessionStreams } from "./session-streams.js";
 import { terminateSession } from "./terminate-session.js";
 
@@ -52,7 +52,8 @@ export interface SessionParams {
   prior: PriorDiscovery | undefined;
   /** The server's OAuth (remote servers with `auth`): the transport's provider and its fetch. */
   auth: Pick<ServerAuth, "provider" | "wrapFetch"> | undefined;
-  onElicitation: ElicitationHandler | undefined;
+  /** What the server may ask of the client, bound to this server and guarded. */
+  clientHandlers: ClientHandlers;
   onListChanged: (() => void) | undefined;
   /** Where the server's log messages and stderr lines go, and the level it is asked for. */
   output?: Pick<ServerOutput, "minLevel" | "log" | "stderrLine"> | undefined;

@@ -1,0 +1,36 @@
+/**
+ * What one server may ask of the client: the host's load-level handlers bound to the server, read
+ * against its config, and guarded so a handler's failure answers the server with a JSON-RPC error
+ * and never reaches the host as a throw. The one place a client feature is wired per server.
+ * @module
+ */
+import type { ServerConfig } from "../config/server-config.js";
+import { guardElicitation } from "../elicitation/guard-elicitation.js";
+import type { ResolvedLoadOptions } from "../options.js";
+import type { ClientHandlers } from "../transport/session-callbacks.js";
+
+/** The load options the client features are built from. */
+export type HostClientOptions = Pick<ResolvedLoadOptions, "onElicitation">;
+
+/**
+ * The handlers one server's sessions install.
+ * @param config The server's config (its per-server overrides).
+ * @param host The load-level handlers.
+ * @param warn Where a handler's failure is told (the server's redacting warn).
+ */
+export function serverClientHandlers(
+  config: ServerConfig,
+  host: HostClientOptions,
+  warn: (message: string) => void,
+): ClientHandlers {
+  const handlers: ClientHandlers = {};
+  const { onElicitation } = host;
+  if (onElicitation) {
+    handlers.elicitation = guardElicitation(
+      config.name,
+      (request) => onElicitation(config.name, request),
+      warn,
+    );
+  }
+  return handlers;
+}

@@ -1,0 +1,21 @@
+/**
+ * The client side of MCP for one session: the capabilities a client declares and the handlers it
+ * installs, both read from one {@link ClientHandlers} bundle so a capability is declared exactly
+ * when its handler exists.
+ * @module
+ */
+import type { Client, ClientCapabilities } from "@modelcontextprotocol/client";
+import type { ClientHandlers } from "./session-callbacks.js";
+
+/** The capabilities to declare for these handlers (none for an empty bundle). */
+export function clientCapabilities(handlers: ClientHandlers): ClientCapabilities {
+  const capabilities: ClientCapabilities = {};
+  if (handlers.elicitation) capabilities.elicitation = { form: {}, url: {} };
+  return capabilities;
+}
+
+/** Installs on `client` the request handler of each feature the bundle has. */
+export function installClientHandlers(client: Client, handlers: ClientHandlers): void {
+  const { elicitation } = handlers;
+  if (elicitation) client.setRequestHandler("elicitation/create", (request) => elicitation(request.params));
+}
