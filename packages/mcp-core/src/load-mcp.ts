@@ -104,7 +104,7 @@ export async function loadMcp(
         expandEnvReferences: options.expandEnvReferences,
       },
       signal: options.signal,
-      client: { onElicitation: options.onElicitation },
+      client: { onElicitation: options.onElicitation, onSampling: options.onSampling },
       onState: (server, state, info) => stateEvents.emit(server, state, info),
       output: {
         minLevel: options.serverLogLevel,

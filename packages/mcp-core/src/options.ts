@@ -10,6 +10,7 @@ import type { AutoRestartOptions, HealthCheckOptions, InheritEnv } from "./confi
 import type { ToolCacheStore } from "./lazy/tool-cache-store.js";
 import type { McpLogLevel } from "./logs/log-level.js";
 import type { ServerLogMessage } from "./logs/log-message.js";
+import type { SamplingHandler } from "./sampling/sampling-types.js";
 import type {
   ConnectionState,
   DeferLoading,
@@ -51,6 +52,11 @@ export interface LoadMcpOptions {
   healthCheck?: boolean | HealthCheckOptions | undefined;
   /** Answers server elicitation requests; the capability is advertised only when given. */
   onElicitation?: ElicitationHandler | undefined;
+  /**
+   * Answers server sampling requests with the host's model; the `sampling` capability is declared
+   * only when given. A server's prompt is untrusted: nothing of the host's conversation is added.
+   */
+  onSampling?: SamplingHandler | undefined;
   /** Receives warnings (unknown config keys, dropped malformed tools, failed refreshes). @default none */
   onWarning?: ((message: string) => void) | undefined;
   /**
@@ -182,6 +188,7 @@ export interface ResolvedLoadOptions {
   /** The load-level policy; a server's own `healthCheck` is merged over it field by field. */
   healthCheck: ResolvedHealthCheck;
   onElicitation: ElicitationHandler | undefined;
+  onSampling: SamplingHandler | undefined;
   onWarning: ((message: string) => void) | undefined;
   onStateChange: ((server: string, state: ConnectionState, info: StateInfo) => void) | undefined;
   onSource: ((source: McpSource) => void) | undefined;

@@ -7,10 +7,11 @@
 import type { ServerConfig } from "../config/server-config.js";
 import { guardElicitation } from "../elicitation/guard-elicitation.js";
 import type { ResolvedLoadOptions } from "../options.js";
+import { guardSampling } from "../sampling/guard-sampling.js";
 import type { ClientHandlers } from "../transport/session-callbacks.js";
 
 /** The load options the client features are built from. */
-export type HostClientOptions = Pick<ResolvedLoadOptions, "onElicitation">;
+export type HostClientOptions = Pick<ResolvedLoadOptions, "onElicitation" | "onSampling">;
 
 /**
  * The handlers one server's sessions install.
@@ -32,5 +33,6 @@ export function serverClientHandlers(
       warn,
     );
   }
+  if (host.onSampling) handlers.sampling = guardSampling(config.name, host.onSampling, warn);
   return handlers;
 }

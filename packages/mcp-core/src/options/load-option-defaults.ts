@@ -68,6 +68,7 @@ export const LOAD_OPTION_DEFAULTS: LoadOptionDefaults = Object.freeze({
 /** The options that take a function (hooks and listeners), none by default. */
 export const LOAD_OPTION_HOOKS = Object.freeze([
   "onElicitation",
+  "onSampling",
   "onWarning",
   "onStateChange",
   "onSource",

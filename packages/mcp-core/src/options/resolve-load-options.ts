@@ -38,6 +38,7 @@ export function resolveLoadOptions(options: LoadMcpOptions): ResolvedLoadOptions
     failOnStartupError: options.failOnStartupError ?? DEFAULTS.failOnStartupError,
     healthCheck: mergePolicy(DEFAULTS.healthCheck, options.healthCheck),
     onElicitation: options.onElicitation,
+    onSampling: options.onSampling,
     onWarning: options.onWarning,
     onStateChange: options.onStateChange,
     onSource: options.onSource,

@@ -11,11 +11,16 @@ import type { ClientHandlers } from "./session-callbacks.js";
 export function clientCapabilities(handlers: ClientHandlers): ClientCapabilities {
   const capabilities: ClientCapabilities = {};
   if (handlers.elicitation) capabilities.elicitation = { form: {}, url: {} };
+  if (handlers.sampling) capabilities.sampling = {};
   return capabilities;
 }
 
 /** Installs on `client` the request handler of each feature the bundle has. */
 export function installClientHandlers(client: Client, handlers: ClientHandlers): void {
-  const { elicitation } = handlers;
+  const { elicitation, sampling } = handlers;
   if (elicitation) client.setRequestHandler("elicitation/create", (request) => elicitation(request.params));
+  if (sampling)
+    client.setRequestHandler("sampling/createMessage", (request, ctx) =>
+      sampling(request.params, ctx.mcpReq.signal),
+    );
 }

@@ -4,6 +4,7 @@
  * @module
  */
 import type { ElicitRequest, ElicitResult } from "@modelcontextprotocol/client";
+import type { BoundSamplingHandler } from "../sampling/guard-sampling.js";
 
 /** The host's answer to a server's elicitation request. */
 export type ElicitationHandler = (request: ElicitRequest["params"]) => Promise<ElicitResult>;
@@ -16,6 +17,7 @@ export type ElicitationHandler = (request: ElicitRequest["params"]) => Promise<E
  */
 export interface ClientHandlers {
   elicitation?: ElicitationHandler | undefined;
+  sampling?: BoundSamplingHandler | undefined;
 }
 
 /** A resource or prompt notification of either era. */

@@ -1,0 +1,66 @@
+// Sampling (`sampling/createMessage`): a server borrows the host's model through `onSampling`. The
+// capability is declared only with a handler, the handler sees the server's name and the request's
+// signal, and a failing handler answers the server with a generic JSON-RPC error. Real
+// `@modelcontextprotocol/server-everything` over stdio.
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
+import { waitFor } from "@toolnexus/fixtures";
+import { describe, expect, it } from "vitest";
+import type { SamplingContext, SamplingHandler } from "../src/index.js";
+import { failOnUnhandledRejections, toolByRawName, useSources } from "./support/harness.js";
+
+failOnUnhandledRejections();
+
+const sources = useSources({ toolCache: false, autoRestart: false });
+const require = createRequire(import.meta.url);
+const everything = {
+  command: process.execPath,
+  args: [
+    join(dirname(require.resolve("@modelcontextprotocol/server-everything/package.json")), "dist/index.js"),
+    "stdio",
+  ],
+};
+const SAMPLING_TOOL = "trigger-sampling-request";
+
+describe("sampling against server-everything", () => {
+  it("should offer the sampling tool only to a client with a handler", async () => {
+    const source = await sources.loadServers({ everything });
+    expect(source.tools.map((t) => t.rawName)).not.toContain(SAMPLING_TOOL);
+  });
+
+  it("should answer the server's request with the host's handler, naming the server", async () => {
+    const seen: SamplingContext[] = [];
+    const onSampling: SamplingHandler = async (request, context) => {
+      seen.push(context);
+      const first = request.messages[0]?.content;
+      const text = first && !Array.isArray(first) && first.type === "text" ? first.text : "";
+      return { role: "assistant", content: { type: "text", text: `echo of ${text}` }, model: "scripted" };
+    };
+    const source = await sources.loadServers({ everything }, { onSampling });
+    await waitFor(() => source.tools.some((t) => t.rawName === SAMPLING_TOOL));
+    const result = await toolByRawName(source, SAMPLING_TOOL, "everything").execute({ prompt: "hello" });
+    expect(result.isError).toBe(false);
+    expect(result.text).toContain("echo of Resource trigger-sampling-request context: hello");
+    expect(seen).toHaveLength(1);
+    expect(seen[0]?.server).toBe("everything");
+    expect(seen[0]?.signal).toBeInstanceOf(AbortSignal);
+  });
+
+  it("should answer a failing handler with a generic error and tell the host why", async () => {
+    const warnings: string[] = [];
+    const source = await sources.loadServers(
+      { everything },
+      {
+        onSampling: async () => {
+          throw new Error("host-only detail");
+        },
+        onWarning: (message) => warnings.push(message),
+      },
+    );
+    await waitFor(() => source.tools.some((t) => t.rawName === SAMPLING_TOOL));
+    const result = await toolByRawName(source, SAMPLING_TOOL, "everything").execute({ prompt: "x" });
+    expect(result.isError).toBe(true);
+    expect(result.text).not.toContain("host-only detail");
+    expect(warnings.some((w) => w.includes("host-only detail") && w.includes('"everything"'))).toBe(true);
+  });
+});
