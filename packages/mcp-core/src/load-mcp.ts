@@ -104,7 +104,11 @@ export async function loadMcp(
         expandEnvReferences: options.expandEnvReferences,
       },
       signal: options.signal,
-      client: { onElicitation: options.onElicitation, onSampling: options.onSampling },
+      client: {
+        onElicitation: options.onElicitation,
+        onSampling: options.onSampling,
+        sampling: options.sampling,
+      },
       onState: (server, state, info) => stateEvents.emit(server, state, info),
       output: {
         minLevel: options.serverLogLevel,

@@ -10,7 +10,7 @@ import type { AutoRestartOptions, HealthCheckOptions, InheritEnv } from "./confi
 import type { ToolCacheStore } from "./lazy/tool-cache-store.js";
 import type { McpLogLevel } from "./logs/log-level.js";
 import type { ServerLogMessage } from "./logs/log-message.js";
-import type { SamplingHandler } from "./sampling/sampling-types.js";
+import type { SamplingHandler, SamplingOptions } from "./sampling/sampling-types.js";
 import type {
   ConnectionState,
   DeferLoading,
@@ -57,6 +57,8 @@ export interface LoadMcpOptions {
    * only when given. A server's prompt is untrusted: nothing of the host's conversation is added.
    */
   onSampling?: SamplingHandler | undefined;
+  /** How sampling is declared and bounded; read only with `onSampling`. @default {} */
+  sampling?: SamplingOptions | undefined;
   /** Receives warnings (unknown config keys, dropped malformed tools, failed refreshes). @default none */
   onWarning?: ((message: string) => void) | undefined;
   /**
@@ -189,6 +191,7 @@ export interface ResolvedLoadOptions {
   healthCheck: ResolvedHealthCheck;
   onElicitation: ElicitationHandler | undefined;
   onSampling: SamplingHandler | undefined;
+  sampling: SamplingOptions;
   onWarning: ((message: string) => void) | undefined;
   onStateChange: ((server: string, state: ConnectionState, info: StateInfo) => void) | undefined;
   onSource: ((source: McpSource) => void) | undefined;

@@ -11,7 +11,7 @@ import { guardSampling } from "../sampling/guard-sampling.js";
 import type { ClientHandlers } from "../transport/session-callbacks.js";
 
 /** The load options the client features are built from. */
-export type HostClientOptions = Pick<ResolvedLoadOptions, "onElicitation" | "onSampling">;
+export type HostClientOptions = Pick<ResolvedLoadOptions, "onElicitation" | "onSampling" | "sampling">;
 
 /**
  * The handlers one server's sessions install.
@@ -33,6 +33,9 @@ export function serverClientHandlers(
       warn,
     );
   }
-  if (host.onSampling) handlers.sampling = guardSampling(config.name, host.onSampling, warn);
+  if (host.onSampling) {
+    handlers.sampling = guardSampling(config.name, host.onSampling, warn);
+    handlers.samplingTools = host.sampling.tools === true;
+  }
   return handlers;
 }

@@ -91,5 +91,6 @@ export const LOAD_OPTIONS_WITHOUT_FIXED_DEFAULT = Object.freeze([
   "tokenStore",
   "env",
   "signal",
+  "sampling",
   ...LOAD_OPTION_HOOKS,
 ] as const);

@@ -39,6 +39,7 @@ export function resolveLoadOptions(options: LoadMcpOptions): ResolvedLoadOptions
     healthCheck: mergePolicy(DEFAULTS.healthCheck, options.healthCheck),
     onElicitation: options.onElicitation,
     onSampling: options.onSampling,
+    sampling: options.sampling ?? {},
     onWarning: options.onWarning,
     onStateChange: options.onStateChange,
     onSource: options.onSource,

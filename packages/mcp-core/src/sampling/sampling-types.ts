@@ -28,3 +28,12 @@ export interface SamplingContext {
  * JSON-RPC error (its message is told to `onWarning`, never to the server).
  */
 export type SamplingHandler = (request: SamplingRequest, context: SamplingContext) => Promise<SamplingResult>;
+
+/** How the client declares and bounds sampling (the `sampling` load option). */
+export interface SamplingOptions {
+  /**
+   * The host's model can call tools: the client declares `sampling.tools` and a server may send
+   * `tools`/`toolChoice` with its request (protocol 2025-11-25 on). @default false
+   */
+  tools?: boolean | undefined;
+}

@@ -11,7 +11,7 @@ import type { ClientHandlers } from "./session-callbacks.js";
 export function clientCapabilities(handlers: ClientHandlers): ClientCapabilities {
   const capabilities: ClientCapabilities = {};
   if (handlers.elicitation) capabilities.elicitation = { form: {}, url: {} };
-  if (handlers.sampling) capabilities.sampling = {};
+  if (handlers.sampling) capabilities.sampling = handlers.samplingTools ? { tools: {} } : {};
   return capabilities;
 }
 

@@ -18,6 +18,8 @@ export type ElicitationHandler = (request: ElicitRequest["params"]) => Promise<E
 export interface ClientHandlers {
   elicitation?: ElicitationHandler | undefined;
   sampling?: BoundSamplingHandler | undefined;
+  /** The sampling handler takes requests with `tools` (declared as `sampling.tools`). */
+  samplingTools?: boolean | undefined;
 }
 
 /** A resource or prompt notification of either era. */
