@@ -49,14 +49,15 @@ describe("when the eras cannot meet", () => {
 });
 
 describe("a 2025-era stdio server silent longer than the probe waits", () => {
-  // The probe waits min(timeout, 10 s); the legacy fixture answers nothing for 1.5 s, so the probe
-  // times out and the initialize that follows is answered within its own wait. Silence on a process
-  // transport means "2025 era", never a failed start.
+  // The probe waits min(timeout, 10 s) = 3 s; the legacy fixture answers nothing until 3.1 s after
+  // its own boot, so the probe always times out, and the initialize that follows is answered within
+  // its own 3 s unless the boot itself takes 2.9 s. Silence on a process transport means "2025 era",
+  // never a failed start.
   it("should start in the 2025 era after the probe times out", async () => {
     const log = tempLogFile("basic-slow.log");
     const source = await sources.load({
       mcpServers: {
-        b: { ...stdioServer("basic", ["--log", log, "--init-delay-ms", "1500"]), timeout: 1000 },
+        b: { ...stdioServer("basic", ["--log", log, "--init-delay-ms", "3100"]), timeout: 3000 },
       },
     });
     expect(source.servers()[0], source.servers()[0]?.lastError).toMatchObject({
