@@ -17,6 +17,7 @@ import {
 } from "./sampling-options.js";
 import { toSamplingResult } from "./sampling-result.js";
 import { samplingToolChoice, samplingToolSet } from "./sampling-tools.js";
+import { untilAborted } from "./until-aborted.js";
 
 /** True when the request offers tools; then the result may carry several blocks and tool calls. */
 export function offersTools(request: SamplingRequest): boolean {
@@ -27,7 +28,8 @@ function createHandler(options: ResolvedAiSdkSamplingOptions): SamplingHandler {
   return async (request, { signal }) => {
     const withTools = offersTools(request);
     if (withTools && !options.tools) throw new Error("the sampling request offers tools, and tools are off");
-    const result = await generateText({
+    // The SDK hands `abortSignal` to the provider but does not race it: bound the wait here.
+    const answer = generateText({
       model: chooseModel(request.modelPreferences, options.models, options.model),
       messages: samplingToModelMessages(request.messages),
       ...systemPromptOption(request.systemPrompt),
@@ -39,7 +41,7 @@ function createHandler(options: ResolvedAiSdkSamplingOptions): SamplingHandler {
         : {}),
       abortSignal: signal,
     });
-    return toSamplingResult(result, withTools);
+    return toSamplingResult(await untilAborted(answer, signal), withTools);
   };
 }
 

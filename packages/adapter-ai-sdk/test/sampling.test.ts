@@ -167,15 +167,14 @@ describe("the aiSdkSampling handler", () => {
     await expect(onSampling(request({ tools }), context())).rejects.toThrow(/tools are off/);
   });
 
-  it("should abort the model call when the server cancels the request", async () => {
+  it("should reject as soon as the server cancels the request, even if the model ignores its signal", async () => {
     const controller = new AbortController();
     const { onSampling } = aiSdkSampling({
       model: scriptedModel([
-        (options) =>
-          new Promise((_resolve, reject) => {
-            options.abortSignal?.addEventListener("abort", () => reject(options.abortSignal?.reason));
-            controller.abort(new Error("cancelled by the server"));
-          }),
+        () => {
+          controller.abort(new Error("cancelled by the server"));
+          return new Promise((resolve) => setTimeout(() => resolve([text("late")]), 50));
+        },
       ]),
     });
     await expect(onSampling(request(), context(controller.signal))).rejects.toThrow(
