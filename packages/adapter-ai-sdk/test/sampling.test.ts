@@ -3,10 +3,16 @@
 // handler driven directly for what that server never sends (tools, hints, media, a cancelled request).
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
-import { sourceLoader, waitFor } from "@toolnexus/fixtures";
-import { isMcpCoreError, loadMcp, type SamplingContext } from "@toolnexus/mcp-core";
-import type { SamplingRequest } from "@toolnexus/mcp-core/adapter";
-import { afterEach, describe, expect, it } from "vitest";
+import { sourceLoader, tinyPngBase64, waitFor } from "@toolnexus/fixtures";
+import {
+  isMcpCoreError,
+  loadMcp,
+  type McpSource,
+  type McpTool,
+  type SamplingContext,
+} from "@toolnexus/mcp-core";
+import { SAMPLING_FAILED_MESSAGE, type SamplingRequest } from "@toolnexus/mcp-core/adapter";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { aiSdkSampling } from "../src/index.js";
 import { type CallOptions, scriptedModel, text, toolCall } from "./support/model.js";
 
@@ -41,20 +47,38 @@ function request(patch: Partial<SamplingRequest> = {}): SamplingRequest {
 }
 
 describe("aiSdkSampling against server-everything", () => {
-  it("should answer the server's request with the host's model, its prompt and system prompt passed, maxTokens capped", async () => {
-    const seen: CallOptions[] = [];
-    const model = scriptedModel([
-      (options) => {
+  // One server for the describe; the host's model answers by the prompt it gets.
+  const shared = sourceLoader(loadMcp, { toolCache: false, autoRestart: false });
+  const HOST_SECRET = "sk-host-secret-0123456789";
+  const seen: CallOptions[] = [];
+  let source: McpSource;
+  beforeAll(async () => {
+    const model = scriptedModel(
+      Array.from({ length: 4 }, () => (options: CallOptions) => {
         seen.push(options);
+        if (promptTexts(options, "user").some((t) => t.endsWith("fail"))) {
+          throw new Error(`401 from the provider: invalid key ${HOST_SECRET}`);
+        }
         return [text("the host model's answer")];
-      },
-    ]);
-    const source = await sources.loadServers({ everything }, { ...aiSdkSampling({ model, maxTokens: 40 }) });
+      }),
+    );
+    // maxRetries is the SDK's default (2): a thrown model error is retried only when retryable.
+    source = await shared.loadServers({ everything }, { ...aiSdkSampling({ model, maxTokens: 40 }) });
     await waitFor(() => source.tools.some((t) => t.rawName === SAMPLING_TOOL));
-    const tool = source.tools.find((t) => t.rawName === SAMPLING_TOOL);
-    const result = await tool?.execute({ prompt: "hello", maxTokens: 100 });
+  });
+  afterAll(() => shared.closeAll());
 
-    expect(result?.isError).toBe(false);
+  function samplingTool(): McpTool {
+    const tool = source.tools.find((t) => t.rawName === SAMPLING_TOOL);
+    if (!tool) throw new Error("server-everything offers no sampling tool");
+    return tool;
+  }
+
+  it("should answer the server's request with the host's model, its prompt and system prompt passed, maxTokens capped", async () => {
+    seen.length = 0;
+    const result = await samplingTool().execute({ prompt: "hello", maxTokens: 100 });
+
+    expect(result.isError).toBe(false);
     expect(seen).toHaveLength(1);
     const [options] = seen;
     expect(promptTexts(options as CallOptions, "system")).toEqual(["You are a helpful test server."]);
@@ -62,9 +86,17 @@ describe("aiSdkSampling against server-everything", () => {
     expect(options?.maxOutputTokens).toBe(40);
     expect(options?.temperature).toBe(0.7);
     // The server got the model's text back, named by the model that answered.
-    expect(result?.text).toContain('"text": "the host model\'s answer"');
-    expect(result?.text).toContain('"model": "mock-model-id"');
-    expect(result?.text).toContain('"stopReason": "endTurn"');
+    expect(result.text).toContain('"text": "the host model\'s answer"');
+    expect(result.text).toContain('"model": "mock-model-id"');
+    expect(result.text).toContain('"stopReason": "endTurn"');
+  });
+
+  it("should answer the server with a generic error when the host's model fails, its text kept from the server", async () => {
+    const result = await samplingTool().execute({ prompt: "please fail" });
+    expect(result.isError).toBe(true);
+    expect(result.text).toContain(SAMPLING_FAILED_MESSAGE);
+    expect(result.text).not.toContain(HOST_SECRET);
+    expect(result.text).not.toContain("401");
   });
 });
 
@@ -158,6 +190,55 @@ describe("the aiSdkSampling handler", () => {
         { type: "tool_use", id: "call-1", name: "get_weather", input: { city: "Paris" } },
       ],
     });
+  });
+
+  it("should hand the model the conversation's tool calls, results and media in its prompt", async () => {
+    let prompt: CallOptions["prompt"] = [];
+    const { onSampling } = aiSdkSampling({
+      model: scriptedModel([
+        (options) => {
+          prompt = options.prompt;
+          return [text("it is sunny")];
+        },
+      ]),
+    });
+    const result = await onSampling(
+      request({
+        tools: [{ name: "get_weather", inputSchema: { type: "object" } }],
+        messages: [
+          { role: "user", content: { type: "text", text: "weather?" } },
+          { role: "assistant", content: [{ type: "tool_use", id: "c1", name: "get_weather", input: {} }] },
+          {
+            role: "user",
+            content: [
+              { type: "tool_result", toolUseId: "c1", content: [{ type: "text", text: "sunny" }] },
+              { type: "image", data: tinyPngBase64, mimeType: "image/png" },
+            ],
+          },
+        ],
+      }),
+      context(),
+    );
+    expect(prompt).toMatchObject([
+      { role: "user", content: [{ type: "text", text: "weather?" }] },
+      {
+        role: "assistant",
+        content: [{ type: "tool-call", toolCallId: "c1", toolName: "get_weather", input: {} }],
+      },
+      {
+        role: "tool",
+        content: [
+          {
+            type: "tool-result",
+            toolCallId: "c1",
+            toolName: "get_weather",
+            output: { type: "text", value: "sunny" },
+          },
+        ],
+      },
+      { role: "user", content: [{ type: "file", mediaType: "image/png" }] },
+    ]);
+    expect(result).toMatchObject({ stopReason: "endTurn", content: [{ type: "text", text: "it is sunny" }] });
   });
 
   it("should refuse a request with tools when tools are off, without calling the model", async () => {
