@@ -10,6 +10,8 @@
  * - The error text the model receives for a thrown tool error: ai 6 sends `error.message`, ai 7
  *   `error.toString()` (`"<name>: <message>"`). `McpToolCallError` overrides `toString()` so both
  *   send the server's own text.
+ * - The system prompt of a call: ai 7 names it `instructions` (`system` stays as a deprecated
+ *   alias), a name ai 6 does not know. {@link systemPromptOption} picks the name per major.
  * The same on both (so not here): `dynamicTool`, `jsonSchema`, `ToolSet`, `toModelOutput`,
  * `stepCountIs` (ai 7 keeps it as an alias of `isStepCount`), message parts (`text`, `file` with
  * base64 data), and a v3 model spec still accepted by ai 7.
@@ -41,4 +43,14 @@ export function toolResultMediaPart(part: MediaPart): AiSdkContentPart {
   return part.type === "image"
     ? { type: "image-data", data, mediaType }
     : { type: "file-data", data, mediaType };
+}
+
+/**
+ * A system prompt as `generateText` options: `{ instructions }` on ai 7, `{ system }` on ai 6;
+ * `{}` for none. Typed as ai 6's option, which the package compiles against.
+ */
+export function systemPromptOption(text: string | undefined): { system?: string } {
+  if (text === undefined || text === "") return {};
+  // ai 7's name, which the ai 6 types this package compiles against do not have.
+  return AI_MAJOR === 7 ? ({ instructions: text } as { system?: string }) : { system: text };
 }

@@ -1,7 +1,8 @@
 /**
  * `@toolnexus/adapter-ai-sdk`: the live, self-healing MCP tool set of `@toolnexus/mcp-core` as an
  * AI SDK (`ai` 6 or 7) `ToolSet` — one stable object that follows the servers' tool lists between steps,
- * `isError` results as `tool-error`s, `abortSignal` passed through as MCP cancellation.
+ * `isError` results as `tool-error`s, `abortSignal` passed through as MCP cancellation — and the
+ * host's model lent to the servers for sampling (`aiSdkSampling`).
  * @module
  */
 export type { ApprovalPolicy } from "@toolnexus/mcp-core/adapter";
@@ -23,6 +24,8 @@ export type {
   AiSdkToolsOptions,
 } from "./options.js";
 export { type McpPromptResultInput, toAiSdkMessages } from "./prompt-messages.js";
+export { aiSdkSampling } from "./sampling.js";
+export type { AiSdkSamplingOptions, McpSamplingLoadOptions } from "./sampling-options.js";
 export { isMcpToolCallError, McpToolCallError } from "./tool-call-error.js";
 export type { McpToolOutput } from "./tool-output.js";
 export { type AiSdkToolsChangeListener, type AiSdkToolset, createAiSdkToolset } from "./toolset.js";

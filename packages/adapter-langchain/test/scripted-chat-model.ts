@@ -17,6 +17,8 @@ export interface ScriptedCall {
   tools: ToolDefinition[];
   /** The names of the bound tools, in order. */
   toolNames: string[];
+  /** The call options the model received (signal, stop, tool_choice, provider-specific ones). */
+  options: Record<string, unknown>;
 }
 
 export type ScriptStep = (call: ScriptedCall) => AIMessage | Promise<AIMessage>;
@@ -62,7 +64,8 @@ export class ScriptedChatModel extends BaseChatModel<ScriptedCallOptions> {
 
   async _generate(messages: BaseMessage[], options: this["ParsedCallOptions"]): Promise<ChatResult> {
     const tools = options.tools ?? [];
-    const call: ScriptedCall = { messages, tools, toolNames: tools.map((tool) => tool.function.name) };
+    const toolNames = tools.map((tool) => tool.function.name);
+    const call: ScriptedCall = { messages, tools, toolNames, options: { ...options } };
     const step = this.steps[this.calls.length];
     this.calls.push(call);
     if (step === undefined) throw new Error(`ScriptedChatModel: no step for call ${this.calls.length}`);

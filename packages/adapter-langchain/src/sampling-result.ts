@@ -1,0 +1,96 @@
+/**
+ * The host model's answer (a LangChain `AIMessage`) as the result of a sampling request.
+ * @module
+ */
+import type { AIMessage } from "@langchain/core/messages";
+import type { SamplingResult } from "@toolnexus/mcp-core/adapter";
+import type { SamplingBlock } from "./sampling-messages.js";
+
+type ResultBlock = Extract<SamplingBlock, { type: "text" | "image" | "audio" | "tool_use" }>;
+
+/** What the mapping reads of one standard content block (`AIMessage.contentBlocks`). */
+interface StandardBlock {
+  type: string;
+  text?: unknown;
+  data?: unknown;
+  mimeType?: unknown;
+  id?: unknown;
+  name?: unknown;
+  args?: unknown;
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/**
+ * One standard block as an MCP block: text (not empty) → `text`; an `image` / `audio` block with
+ * base64 `data` → `image` / `audio`; a `tool_call` → `tool_use` (its id, or `call_<n>` when the model
+ * gave none). Anything else (reasoning, URLs, files) is left out.
+ */
+function toBlock(block: StandardBlock, index: number): ResultBlock | undefined {
+  if (block.type === "text")
+    return typeof block.text === "string" && block.text ? { type: "text", text: block.text } : undefined;
+  if (block.type === "image" || block.type === "audio") {
+    if (typeof block.data !== "string" || typeof block.mimeType !== "string") return undefined;
+    return { type: block.type, data: block.data, mimeType: block.mimeType };
+  }
+  if (block.type === "tool_call" && typeof block.name === "string" && isPlainObject(block.args)) {
+    const id = typeof block.id === "string" && block.id ? block.id : `call_${index}`;
+    return { type: "tool_use", id, name: block.name, input: block.args };
+  }
+  return undefined;
+}
+
+/**
+ * The MCP stop reason of the provider's, as LangChain providers put it in `response_metadata`
+ * (`finish_reason`, OpenAI style, or `stop_reason`, Anthropic style): none, `stop`, `end_turn` →
+ * `endTurn`; `length`, `max_tokens` → `maxTokens`; `stop_sequence` → `stopSequence`; another is left out.
+ */
+function stopReasonOf(message: AIMessage, toolUse: boolean): string | undefined {
+  if (toolUse) return "toolUse";
+  const metadata = message.response_metadata ?? {};
+  const reason = metadata.finish_reason ?? metadata.stop_reason;
+  if (reason === undefined || reason === null || reason === "stop" || reason === "end_turn") return "endTurn";
+  if (reason === "length" || reason === "max_tokens") return "maxTokens";
+  if (reason === "stop_sequence") return "stopSequence";
+  if (reason === "tool_calls" || reason === "tool_use") return "endTurn";
+  return undefined;
+}
+
+/**
+ * The sampling result of an answer. With tools on offer (`withTools`) `content` is every block in
+ * the model's order, tool calls as `tool_use` (then `stopReason: "toolUse"`); without, it is one
+ * block as the protocol requires: the texts joined, or else the first image or audio, or else an
+ * empty text. `model` is the id `modelId` gives.
+ */
+export function toSamplingResult(message: AIMessage, withTools: boolean, model: string): SamplingResult {
+  const standard = message.contentBlocks as unknown as StandardBlock[];
+  const blocks = standard.map(toBlock).filter((block) => block !== undefined);
+  const toolUse = withTools && blocks.some((block) => block.type === "tool_use");
+  const stopReason = stopReasonOf(message, toolUse);
+  const base = { role: "assistant" as const, model, ...(stopReason ? { stopReason } : {}) };
+  if (withTools) return { ...base, content: blocks };
+  const texts = blocks.flatMap((block) => (block.type === "text" ? [block.text] : []));
+  const media = blocks.find((block) => block.type === "image" || block.type === "audio");
+  const single =
+    texts.length > 0 || media === undefined ? { type: "text" as const, text: texts.join("") } : media;
+  return { ...base, content: single as Exclude<ResultBlock, { type: "tool_use" }> };
+}
+
+/**
+ * The id of the model that answered: `response_metadata.model_name` (or `.model`) when the
+ * provider reports it, else the chat model's own `model` / `modelName` field, else its name.
+ */
+export function answeringModelId(message: AIMessage, model: { getName(): string }): string {
+  const metadata = message.response_metadata ?? {};
+  for (const value of [
+    metadata.model_name,
+    metadata.model,
+    (model as { model?: unknown }).model,
+    (model as { modelName?: unknown }).modelName,
+  ]) {
+    if (typeof value === "string" && value !== "") return value;
+  }
+  return model.getName();
+}
