@@ -4,10 +4,9 @@
  * @module
  */
 import type { SamplingHandler } from "@toolnexus/mcp-core";
-import type { SamplingRequest } from "@toolnexus/mcp-core/adapter";
+import { chooseModel, type SamplingRequest, untilAborted } from "@toolnexus/mcp-core/adapter";
 import { generateText } from "ai";
 import { systemPromptOption } from "./ai-major.js";
-import { chooseModel } from "./model-hints.js";
 import { samplingToModelMessages } from "./sampling-messages.js";
 import {
   type AiSdkSamplingOptions,
@@ -17,7 +16,6 @@ import {
 } from "./sampling-options.js";
 import { toSamplingResult } from "./sampling-result.js";
 import { samplingToolChoice, samplingToolSet } from "./sampling-tools.js";
-import { untilAborted } from "./until-aborted.js";
 
 /** True when the request offers tools; then the result may carry several blocks and tool calls. */
 export function offersTools(request: SamplingRequest): boolean {

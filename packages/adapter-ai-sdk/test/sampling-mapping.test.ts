@@ -1,8 +1,8 @@
 // The sampling mappings one by one: a server's messages into AI SDK messages (media, tool calls and
 // results), the model's answer back into a sampling result, the request's tools, and the hint choice.
 import { tinyPngBase64 } from "@toolnexus/fixtures";
+import { chooseModel } from "@toolnexus/mcp-core/adapter";
 import { describe, expect, it } from "vitest";
-import { chooseModel } from "../src/model-hints.js";
 import { type SamplingMessage, samplingToModelMessages } from "../src/sampling-messages.js";
 import { type GeneratedAnswer, toSamplingResult } from "../src/sampling-result.js";
 import { samplingToolSet } from "../src/sampling-tools.js";

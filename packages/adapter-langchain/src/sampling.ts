@@ -8,8 +8,7 @@ import type { BaseChatModel, BaseChatModelCallOptions } from "@langchain/core/la
 import type { AIMessage, AIMessageChunk } from "@langchain/core/messages";
 import type { Runnable } from "@langchain/core/runnables";
 import type { SamplingHandler } from "@toolnexus/mcp-core";
-import type { SamplingRequest } from "@toolnexus/mcp-core/adapter";
-import { chooseModel } from "./model-hints.js";
+import { chooseModel, type SamplingRequest, untilAborted } from "@toolnexus/mcp-core/adapter";
 import { samplingToLangChainMessages } from "./sampling-messages.js";
 import {
   type LangChainSamplingOptions,
@@ -18,7 +17,6 @@ import {
   resolveSamplingOptions,
 } from "./sampling-options.js";
 import { answeringModelId, toSamplingResult } from "./sampling-result.js";
-import { untilAborted } from "./until-aborted.js";
 
 type Invocable = Runnable<BaseLanguageModelInput, AIMessageChunk | AIMessage>;
 

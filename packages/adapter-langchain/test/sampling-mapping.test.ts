@@ -2,8 +2,8 @@
 // and results), the model's answer back into a sampling result, and the id of the answering model.
 import { AIMessage, HumanMessage, SystemMessage, ToolMessage } from "@langchain/core/messages";
 import { tinyPngBase64 } from "@toolnexus/fixtures";
+import { chooseModel } from "@toolnexus/mcp-core/adapter";
 import { describe, expect, it } from "vitest";
-import { chooseModel } from "../src/model-hints.js";
 import { samplingToLangChainMessages } from "../src/sampling-messages.js";
 import { answeringModelId, toSamplingResult } from "../src/sampling-result.js";
 

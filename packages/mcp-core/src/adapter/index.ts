@@ -57,6 +57,7 @@ export {
   type MetaSearchHit,
   SEARCH_TOOLS_NAME,
 } from "./meta-tools.js";
+export { chooseModel } from "./model-hints.js";
 export { type PromptMessageParts, type PromptResultInput, promptMessageParts } from "./prompt-messages.js";
 export {
   createResourceTools,
@@ -70,3 +71,4 @@ export {
 export { createSubscriptions, type Subscriptions } from "./subscriptions.js";
 export { createToolConverter, type ToolConverter } from "./tool-converter.js";
 export { type McpToolMetadata, toolMetadata } from "./tool-metadata.js";
+export { untilAborted } from "./until-aborted.js";

@@ -2,7 +2,7 @@
  * `modelPreferences.hints` of a sampling request against the host's own named models.
  * @module
  */
-import type { SamplingRequest } from "@toolnexus/mcp-core/adapter";
+import type { SamplingRequest } from "../sampling/sampling-types.js";
 
 /**
  * The model for a request: the first hint (in the server's order) whose name is a substring of a
