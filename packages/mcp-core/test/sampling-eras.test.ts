@@ -1,7 +1,8 @@
 // Sampling in both eras reaches the same onSampling handler: a server→client
 // `sampling/createMessage` request on the 2025 era, `sampling/createMessage` entries of an
-// `input_required` result on the 2026 era that the client fulfils and retries. Real processes (the
-// era fixtures' `sample`, `--sampling`).
+// `input_required` result on the 2026 era that the client fulfils and retries. A refusal on the 2026
+// era cannot reach the server as an error: the call ends on the host. Real processes (the era
+// fixtures' `sample`, `--sampling`).
 import { readLog, stdioServer } from "@toolnexus/fixtures";
 import { describe, expect, it } from "vitest";
 import type { SamplingHandler } from "../src/index.js";
@@ -57,5 +58,29 @@ describe.each(CASES)("sample on $fixture over $wire ($protocol)", ({ fixture, wi
       .map((e) => e.via);
     expect(ways.length).toBeGreaterThan(0);
     expect(ways.every((way) => way === via)).toBe(true);
+  });
+});
+
+describe("a refusal on the 2026 era", () => {
+  it("should end the call with an error result on the host, the model unasked", async () => {
+    const warnings: string[] = [];
+    let asked = 0;
+    const source = await sources.load(
+      { mcpServers: { s: stdioServer("modern", ["--sampling"]) } },
+      {
+        onWarning: (message) => warnings.push(message),
+        onSampling: async (request, context) => {
+          asked += 1;
+          return echoModel(request, context);
+        },
+        sampling: { approve: () => false },
+      },
+    );
+    const result = await toolByRawName(source, "sample", "s").execute({ prompt: "hi" });
+    // The era has no way to answer an embedded request with an error: the call ends on the host.
+    expect(result).toMatchObject({ isError: true, error: { kind: "protocol" } });
+    expect(result.text).toContain("User rejected sampling request");
+    expect(asked).toBe(0);
+    expect(warnings).toEqual([]);
   });
 });

@@ -34,8 +34,8 @@ export function serverClientHandlers(
     );
   }
   if (host.onSampling) {
-    handlers.sampling = guardSampling(config.name, host.onSampling, warn);
-    handlers.samplingTools = host.sampling.tools === true;
+    handlers.sampling = guardSampling(config.name, host.onSampling, host.sampling, warn);
+    handlers.samplingTools = host.sampling.tools;
   }
   return handlers;
 }
