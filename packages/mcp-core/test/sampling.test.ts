@@ -1,13 +1,25 @@
 // Sampling (`sampling/createMessage`): a server borrows the host's model through `onSampling`. The
 // capability is declared only with a handler, the handler sees the server's name and the request's
-// signal, and a failing handler answers the server with a generic JSON-RPC error. Real
+// signal, and a failing handler answers the server with a generic JSON-RPC error; a server whose entry
+// says `sampling: false` gets neither the capability nor the handler. Real
 // `@modelcontextprotocol/server-everything` over stdio.
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { waitFor } from "@toolnexus/fixtures";
 import { describe, expect, it } from "vitest";
-import type { SamplingContext, SamplingHandler } from "../src/index.js";
-import { failOnUnhandledRejections, toolByRawName, useSources } from "./support/harness.js";
+import {
+  type McpConfigInput,
+  parseConfig,
+  type SamplingContext,
+  type SamplingHandler,
+} from "../src/index.js";
+import {
+  configRejection,
+  failOnUnhandledRejections,
+  serverConfig,
+  toolByRawName,
+  useSources,
+} from "./support/harness.js";
 
 failOnUnhandledRejections();
 
@@ -62,5 +74,42 @@ describe("sampling against server-everything", () => {
     expect(result.isError).toBe(true);
     expect(result.text).not.toContain("host-only detail");
     expect(warnings.some((w) => w.includes("host-only detail") && w.includes('"everything"'))).toBe(true);
+  });
+});
+
+describe("the per-server sampling switch", () => {
+  const onSampling: SamplingHandler = async () => ({
+    role: "assistant",
+    content: { type: "text", text: "unused" },
+    model: "scripted",
+  });
+  const serversWithTool = (source: { tools: readonly { rawName: string; server: string }[] }) =>
+    source.tools.filter((t) => t.rawName === SAMPLING_TOOL).map((t) => t.server);
+
+  it("should declare no sampling to a server whose entry says sampling: false", async () => {
+    const warnings: string[] = [];
+    const source = await sources.loadServers(
+      { on: everything, off: { ...everything, sampling: false } },
+      { onSampling, onWarning: (message) => warnings.push(message) },
+    );
+    await waitFor(() => serversWithTool(source).includes("on"));
+    await source.refresh("off");
+    expect(serversWithTool(source)).toEqual(["on"]);
+    expect(warnings).toEqual([]);
+  });
+
+  it("should read sampling as a boolean of the entry, a wrong type naming the server and field", async () => {
+    expect((await serverConfig({ mcpServers: { s: { command: "x", sampling: false } } })).sampling).toBe(
+      false,
+    );
+    expect(await serverConfig({ mcpServers: { s: { command: "x" } } })).not.toHaveProperty("sampling");
+    expect(await configRejection({ mcpServers: { s: { command: "x", sampling: "no" } } })).toEqual({
+      code: "CONFIG_INVALID",
+      server: "s",
+      message: 'Invalid MCP config: server "s", field "sampling": expected a boolean, got string',
+    });
+    const typo: object = { mcpServers: { s: { command: "x", samplng: false } } };
+    const { warnings } = await parseConfig(typo as McpConfigInput);
+    expect(warnings).toEqual(['MCP server "s": ignoring unknown key "samplng" (did you mean "sampling"?)']);
   });
 });

@@ -33,7 +33,7 @@ export function serverClientHandlers(
       warn,
     );
   }
-  if (host.onSampling) {
+  if (host.onSampling && config.sampling !== false) {
     handlers.sampling = guardSampling(config.name, host.onSampling, host.sampling, warn);
     handlers.samplingTools = host.sampling.tools;
   }
