@@ -2,11 +2,14 @@
 // capability is declared only with a handler, the handler sees the server's name and the request's
 // signal, and a failing handler answers the server with a generic JSON-RPC error; a server whose entry
 // says `sampling: false` gets neither the capability nor the handler. Real
-// `@modelcontextprotocol/server-everything` over stdio.
+// `@modelcontextprotocol/server-everything` over stdio, and once over Streamable HTTP.
+import { spawn } from "node:child_process";
+import { once } from "node:events";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { waitFor } from "@toolnexus/fixtures";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, onTestFinished } from "vitest";
 import {
   type McpConfigInput,
   parseConfig,
@@ -25,13 +28,11 @@ failOnUnhandledRejections();
 
 const sources = useSources({ toolCache: false, autoRestart: false });
 const require = createRequire(import.meta.url);
-const everything = {
-  command: process.execPath,
-  args: [
-    join(dirname(require.resolve("@modelcontextprotocol/server-everything/package.json")), "dist/index.js"),
-    "stdio",
-  ],
-};
+const everythingScript = join(
+  dirname(require.resolve("@modelcontextprotocol/server-everything/package.json")),
+  "dist/index.js",
+);
+const everything = { command: process.execPath, args: [everythingScript, "stdio"] };
 const SAMPLING_TOOL = "trigger-sampling-request";
 
 describe("sampling against server-everything", () => {
@@ -56,6 +57,25 @@ describe("sampling against server-everything", () => {
     expect(seen).toHaveLength(1);
     expect(seen[0]?.server).toBe("everything");
     expect(seen[0]?.signal).toBeInstanceOf(AbortSignal);
+  });
+
+  it("should answer the server's request over Streamable HTTP too", async () => {
+    const url = await everythingOverHttp();
+    const seen: string[] = [];
+    const source = await sources.load(
+      { mcpServers: { web: { url } } },
+      {
+        onSampling: async (_request, { server }) => {
+          seen.push(server);
+          return { role: "assistant", content: { type: "text", text: "over http" }, model: "scripted" };
+        },
+      },
+    );
+    await waitFor(() => source.tools.some((t) => t.rawName === SAMPLING_TOOL));
+    const result = await toolByRawName(source, SAMPLING_TOOL, "web").execute({ prompt: "hello" });
+    expect(result.isError, result.text).toBe(false);
+    expect(result.text).toContain("over http");
+    expect(seen).toEqual(["web"]);
   });
 
   it("should answer a failing handler with a generic error and tell the host why", async () => {
@@ -113,3 +133,27 @@ describe("the per-server sampling switch", () => {
     expect(warnings).toEqual(['MCP server "s": ignoring unknown key "samplng" (did you mean "sampling"?)']);
   });
 });
+
+/**
+ * Starts server-everything's Streamable HTTP transport on 127.0.0.1, port 0 (a preload binds the
+ * port its `PORT` asks for on loopback and prints the bound one); stopped when the test finishes.
+ */
+async function everythingOverHttp(): Promise<string> {
+  const preload = fileURLToPath(new URL("./support/listen-on-loopback.cjs", import.meta.url));
+  const child = spawn(process.execPath, ["--require", preload, everythingScript, "streamableHttp"], {
+    env: { PATH: process.env.PATH, PORT: "0" },
+    stdio: ["pipe", "pipe", "ignore"],
+  });
+  const exited = once(child, "exit");
+  onTestFinished(async () => {
+    child.stdin.end();
+    await exited;
+  });
+  let out = "";
+  child.stdout.setEncoding("utf8");
+  child.stdout.on("data", (chunk: string) => {
+    out += chunk;
+  });
+  const port = await waitFor(() => /^LISTENING (\d+)$/m.exec(out)?.[1], { timeoutMs: 10_000 });
+  return `http://127.0.0.1:${port}/mcp`;
+}
