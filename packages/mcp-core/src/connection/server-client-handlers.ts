@@ -37,5 +37,7 @@ export function serverClientHandlers(
     handlers.sampling = guardSampling(config.name, host.onSampling, host.sampling, warn);
     handlers.samplingTools = host.sampling.tools;
   }
+  // A server may ask for either as a task (2025-11-25); the task store answers its polls.
+  handlers.requestTasks = handlers.elicitation !== undefined || handlers.sampling !== undefined;
   return handlers;
 }
