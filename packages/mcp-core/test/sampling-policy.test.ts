@@ -57,6 +57,7 @@ describe("sampling policy against a 2025-era server", () => {
         sampling: {
           approve: (request, { server }) => {
             approvals.push(server);
+            if (firstText(request).startsWith("unsure")) throw new Error("approval dialog crashed");
             return !firstText(request).startsWith("decline");
           },
         },
@@ -111,6 +112,17 @@ describe("sampling policy against a 2025-era server", () => {
     expect(outcome?.message).toContain("User rejected sampling request");
     expect(approvals).toEqual(["s"]);
     expect(seen).toEqual([]);
+  });
+
+  it("should answer an approve hook that throws like a failing handler, the model unasked", async () => {
+    const [outcome] = await sample({ prompt: "unsure" });
+    expect(outcome).toMatchObject({
+      ok: false,
+      code: -32603,
+      message: expect.stringContaining(SAMPLING_FAILED_MESSAGE),
+    });
+    expect(seen).toEqual([]);
+    expect(warnings).toEqual(['MCP server "s": the sampling approval failed: approval dialog crashed']);
   });
 
   it("should refuse a flood past 30 requests a minute per server, warning once", async () => {
