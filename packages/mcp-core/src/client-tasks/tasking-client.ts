@@ -49,9 +49,10 @@ export class TaskingClient extends Client {
     method: string,
     handler: Parameters<Client["_wrapHandler"]>[1],
   ): ReturnType<Client["_wrapHandler"]> {
-    const wrapped = super._wrapHandler(method, handler) as unknown as Handler;
-    const run = wrapped as unknown as ReturnType<Client["_wrapHandler"]>;
-    if (!TASK_METHODS.has(method)) return run;
+    const checked = super._wrapHandler(method, handler);
+    if (!TASK_METHODS.has(method)) return checked;
+    // The SDK's handler types know no CreateTaskResult: the task answer is typed here, by hand.
+    const wrapped = checked as unknown as Handler;
     return (async (request: TaskRequest, ctx: ClientContext) => {
       const task = request.params?.task;
       if (task === undefined || this.getProtocolEra() === "modern" || !this.tasksDeclared) {
