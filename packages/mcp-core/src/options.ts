@@ -10,6 +10,7 @@ import type { AutoRestartOptions, HealthCheckOptions, InheritEnv } from "./confi
 import type { ToolCacheStore } from "./lazy/tool-cache-store.js";
 import type { McpLogLevel } from "./logs/log-level.js";
 import type { ServerLogMessage } from "./logs/log-message.js";
+import type { ResolvedSamplingOptions } from "./sampling/sampling-policy.js";
 import type { SamplingHandler, SamplingOptions } from "./sampling/sampling-types.js";
 import type {
   ConnectionState,
@@ -191,7 +192,8 @@ export interface ResolvedLoadOptions {
   healthCheck: ResolvedHealthCheck;
   onElicitation: ElicitationHandler | undefined;
   onSampling: SamplingHandler | undefined;
-  sampling: SamplingOptions;
+  /** The `sampling` option over `SAMPLING_DEFAULTS`. */
+  sampling: ResolvedSamplingOptions;
   onWarning: ((message: string) => void) | undefined;
   onStateChange: ((server: string, state: ConnectionState, info: StateInfo) => void) | undefined;
   onSource: ((source: McpSource) => void) | undefined;

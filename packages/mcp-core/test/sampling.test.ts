@@ -1,25 +1,38 @@
 // Sampling (`sampling/createMessage`): a server borrows the host's model through `onSampling`. The
 // capability is declared only with a handler, the handler sees the server's name and the request's
-// signal, and a failing handler answers the server with a generic JSON-RPC error. Real
-// `@modelcontextprotocol/server-everything` over stdio.
+// signal, and a failing handler answers the server with a generic JSON-RPC error; a server whose entry
+// says `sampling: false` gets neither the capability nor the handler. Real
+// `@modelcontextprotocol/server-everything` over stdio, and once over Streamable HTTP.
+import { spawn } from "node:child_process";
+import { once } from "node:events";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { waitFor } from "@toolnexus/fixtures";
-import { describe, expect, it } from "vitest";
-import type { SamplingContext, SamplingHandler } from "../src/index.js";
-import { failOnUnhandledRejections, toolByRawName, useSources } from "./support/harness.js";
+import { describe, expect, it, onTestFinished } from "vitest";
+import {
+  type McpConfigInput,
+  parseConfig,
+  type SamplingContext,
+  type SamplingHandler,
+} from "../src/index.js";
+import {
+  configRejection,
+  failOnUnhandledRejections,
+  serverConfig,
+  toolByRawName,
+  useSources,
+} from "./support/harness.js";
 
 failOnUnhandledRejections();
 
 const sources = useSources({ toolCache: false, autoRestart: false });
 const require = createRequire(import.meta.url);
-const everything = {
-  command: process.execPath,
-  args: [
-    join(dirname(require.resolve("@modelcontextprotocol/server-everything/package.json")), "dist/index.js"),
-    "stdio",
-  ],
-};
+const everythingScript = join(
+  dirname(require.resolve("@modelcontextprotocol/server-everything/package.json")),
+  "dist/index.js",
+);
+const everything = { command: process.execPath, args: [everythingScript, "stdio"] };
 const SAMPLING_TOOL = "trigger-sampling-request";
 
 describe("sampling against server-everything", () => {
@@ -46,6 +59,25 @@ describe("sampling against server-everything", () => {
     expect(seen[0]?.signal).toBeInstanceOf(AbortSignal);
   });
 
+  it("should answer the server's request over Streamable HTTP too", async () => {
+    const url = await everythingOverHttp();
+    const seen: string[] = [];
+    const source = await sources.load(
+      { mcpServers: { web: { url } } },
+      {
+        onSampling: async (_request, { server }) => {
+          seen.push(server);
+          return { role: "assistant", content: { type: "text", text: "over http" }, model: "scripted" };
+        },
+      },
+    );
+    await waitFor(() => source.tools.some((t) => t.rawName === SAMPLING_TOOL));
+    const result = await toolByRawName(source, SAMPLING_TOOL, "web").execute({ prompt: "hello" });
+    expect(result.isError, result.text).toBe(false);
+    expect(result.text).toContain("over http");
+    expect(seen).toEqual(["web"]);
+  });
+
   it("should answer a failing handler with a generic error and tell the host why", async () => {
     const warnings: string[] = [];
     const source = await sources.loadServers(
@@ -64,3 +96,64 @@ describe("sampling against server-everything", () => {
     expect(warnings.some((w) => w.includes("host-only detail") && w.includes('"everything"'))).toBe(true);
   });
 });
+
+describe("the per-server sampling switch", () => {
+  const onSampling: SamplingHandler = async () => ({
+    role: "assistant",
+    content: { type: "text", text: "unused" },
+    model: "scripted",
+  });
+  const serversWithTool = (source: { tools: readonly { rawName: string; server: string }[] }) =>
+    source.tools.filter((t) => t.rawName === SAMPLING_TOOL).map((t) => t.server);
+
+  it("should declare no sampling to a server whose entry says sampling: false", async () => {
+    const warnings: string[] = [];
+    const source = await sources.loadServers(
+      { on: everything, off: { ...everything, sampling: false } },
+      { onSampling, onWarning: (message) => warnings.push(message) },
+    );
+    await waitFor(() => serversWithTool(source).includes("on"));
+    await source.refresh("off");
+    expect(serversWithTool(source)).toEqual(["on"]);
+    expect(warnings).toEqual([]);
+  });
+
+  it("should read sampling as a boolean of the entry, a wrong type naming the server and field", async () => {
+    expect((await serverConfig({ mcpServers: { s: { command: "x", sampling: false } } })).sampling).toBe(
+      false,
+    );
+    expect(await serverConfig({ mcpServers: { s: { command: "x" } } })).not.toHaveProperty("sampling");
+    expect(await configRejection({ mcpServers: { s: { command: "x", sampling: "no" } } })).toEqual({
+      code: "CONFIG_INVALID",
+      server: "s",
+      message: 'Invalid MCP config: server "s", field "sampling": expected a boolean, got string',
+    });
+    const typo: object = { mcpServers: { s: { command: "x", samplng: false } } };
+    const { warnings } = await parseConfig(typo as McpConfigInput);
+    expect(warnings).toEqual(['MCP server "s": ignoring unknown key "samplng" (did you mean "sampling"?)']);
+  });
+});
+
+/**
+ * Starts server-everything's Streamable HTTP transport on 127.0.0.1, port 0 (a preload binds the
+ * port its `PORT` asks for on loopback and prints the bound one); stopped when the test finishes.
+ */
+async function everythingOverHttp(): Promise<string> {
+  const preload = fileURLToPath(new URL("./support/listen-on-loopback.cjs", import.meta.url));
+  const child = spawn(process.execPath, ["--require", preload, everythingScript, "streamableHttp"], {
+    env: { PATH: process.env.PATH, PORT: "0" },
+    stdio: ["pipe", "pipe", "ignore"],
+  });
+  const exited = once(child, "exit");
+  onTestFinished(async () => {
+    child.stdin.end();
+    await exited;
+  });
+  let out = "";
+  child.stdout.setEncoding("utf8");
+  child.stdout.on("data", (chunk: string) => {
+    out += chunk;
+  });
+  const port = await waitFor(() => /^LISTENING (\d+)$/m.exec(out)?.[1], { timeoutMs: 10_000 });
+  return `http://127.0.0.1:${port}/mcp`;
+}

@@ -68,6 +68,11 @@ export interface McpServerEntryOptions {
   toolTimeouts?: Readonly<Record<string, number>> | undefined;
   /** Defer this server's tools behind the adapters' tool search (`true`) or never (`false`). */
   defer?: boolean | undefined;
+  /**
+   * `false` withholds sampling from this server: no capability declared, no request answered, even
+   * with the load option `onSampling`. Only the config author decides; a server cannot turn it on.
+   */
+  sampling?: boolean | undefined;
 }
 
 /** A local (stdio) server: it has a `command`. */

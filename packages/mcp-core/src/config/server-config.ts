@@ -87,6 +87,8 @@ export interface ServerConfigBase {
   toolFilter?: ToolFilter;
   /** Call timeout in milliseconds per raw tool name; a call's own `timeout` wins, `timeoutMs` is the rest's. */
   toolTimeouts?: Record<string, number>;
+  /** `false`: this server is declared no sampling and its requests are not answered, whatever `onSampling`. */
+  sampling?: boolean;
 }
 
 /** A server run as a child process speaking MCP over stdio. */

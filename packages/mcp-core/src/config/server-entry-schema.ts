@@ -175,6 +175,7 @@ export const serverEntrySchema = z.object(
     toolFilter: toolFilterSchema.optional(),
     toolTimeouts: ownRecord(positiveMs, "an object of positive integers (milliseconds)").optional(),
     defer: boolean.optional(),
+    sampling: boolean.optional(),
   },
   { error: "an object" },
 );

@@ -33,9 +33,11 @@ export function serverClientHandlers(
       warn,
     );
   }
-  if (host.onSampling) {
-    handlers.sampling = guardSampling(config.name, host.onSampling, warn);
-    handlers.samplingTools = host.sampling.tools === true;
+  if (host.onSampling && config.sampling !== false) {
+    handlers.sampling = guardSampling(config.name, host.onSampling, host.sampling, warn);
+    handlers.samplingTools = host.sampling.tools;
   }
+  // A server may ask for either as a task (2025-11-25); the task store answers its polls.
+  handlers.requestTasks = handlers.elicitation !== undefined || handlers.sampling !== undefined;
   return handlers;
 }

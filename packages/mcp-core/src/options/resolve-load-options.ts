@@ -17,6 +17,7 @@ import type {
   ResolvedHealthCheck,
   ResolvedLoadOptions,
 } from "../options.js";
+import { resolveSamplingOptions } from "../sampling/sampling-policy.js";
 import { LOAD_OPTION_DEFAULTS as DEFAULTS } from "./load-option-defaults.js";
 import { validateLoadOptions } from "./validate-load-options.js";
 
@@ -39,7 +40,7 @@ export function resolveLoadOptions(options: LoadMcpOptions): ResolvedLoadOptions
     healthCheck: mergePolicy(DEFAULTS.healthCheck, options.healthCheck),
     onElicitation: options.onElicitation,
     onSampling: options.onSampling,
-    sampling: options.sampling ?? {},
+    sampling: resolveSamplingOptions(options.sampling),
     onWarning: options.onWarning,
     onStateChange: options.onStateChange,
     onSource: options.onSource,

@@ -125,4 +125,17 @@ export function validateLoadOptions(options: LoadMcpOptions): void {
     fail("serverNames", '"strict" or "any"', o.serverNames);
   }
   if (o.env !== undefined && (typeof o.env !== "object" || o.env === null)) fail("env", "an object", o.env);
+  if (o.sampling !== undefined) validateSampling(o.sampling);
+}
+
+function validateSampling(sampling: NonNullable<LoadMcpOptions["sampling"]>): void {
+  if (typeof sampling !== "object" || sampling === null) fail("sampling", "an object", sampling);
+  checkBool("sampling.tools", sampling.tools);
+  if (sampling.approve !== undefined && typeof sampling.approve !== "function") {
+    fail("sampling.approve", "a function", sampling.approve);
+  }
+  checkInt("sampling.maxTokens", sampling.maxTokens, 1);
+  checkInt("sampling.maxRequestsPerMinute", sampling.maxRequestsPerMinute, 1);
+  checkInt("sampling.maxMessages", sampling.maxMessages, 1);
+  checkInt("sampling.maxRequestBytes", sampling.maxRequestBytes, 1024);
 }

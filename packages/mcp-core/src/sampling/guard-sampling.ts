@@ -1,33 +1,89 @@
 /**
- * The sampling handler a session installs: the host's handler bound to one server, with its
- * failures kept from the server.
+ * The sampling handler a session installs: the host's handler bound to one server, behind the
+ * sampling policy (rate, size, `includeContext`, `maxTokens`, approval), with every refusal and
+ * failure answered to the server as a JSON-RPC error and never thrown on the host.
  * @module
  */
 import { ProtocolError, ProtocolErrorCode } from "@modelcontextprotocol/client";
 import { errorMessage } from "../errors.js";
+import { serverLabel } from "../server-message.js";
+import { printableSample } from "../transport/line-reader.js";
+import { boundSamplingRequest, type ResolvedSamplingOptions } from "./sampling-policy.js";
+import { SamplingRate } from "./sampling-rate.js";
+import { samplingResultProblem } from "./sampling-result-shape.js";
 import type { SamplingHandler, SamplingRequest, SamplingResult } from "./sampling-types.js";
 
 /** What the server is told when the host's handler fails: nothing of the host's own error text. */
 export const SAMPLING_FAILED_MESSAGE = "The client could not answer the sampling request";
 
+/** What the server is told when `approve` says no: the MCP spec's own code and text. */
+export const SAMPLING_DECLINED = Object.freeze({ code: -1, message: "User rejected sampling request" });
+
 /** A server's sampling request as a session sees it: params and the request's abort signal. */
 export type BoundSamplingHandler = (request: SamplingRequest, signal: AbortSignal) => Promise<SamplingResult>;
 
+/** How much of a host error's text a warning quotes (it may echo the server's prompt). */
+const QUOTED_CHARS = 500;
+
 /**
- * Binds the host's handler to one server. A handler that throws or rejects answers the server with a
- * generic JSON-RPC internal error ({@link SAMPLING_FAILED_MESSAGE}); its own message goes to `warn`.
+ * Binds the host's handler to one server behind `policy`. In order: the per-server rate, the size
+ * bounds, `includeContext` dropped and `maxTokens` capped, `approve`, the handler, the answer's shape.
+ * A refusal is a JSON-RPC error naming only numbers; a failing handler or hook, or an answer of the
+ * wrong shape, is a generic internal error ({@link SAMPLING_FAILED_MESSAGE}) with the detail told
+ * to `warn` (control characters escaped, bounded).
  */
 export function guardSampling(
   server: string,
   handler: SamplingHandler,
+  policy: ResolvedSamplingOptions,
   warn: (message: string) => void,
 ): BoundSamplingHandler {
-  return async (request, signal) => {
-    try {
-      return await handler(request, { server, signal });
-    } catch (error) {
-      warn(`MCP server "${server}": the sampling handler failed: ${errorMessage(error)}`);
-      throw new ProtocolError(ProtocolErrorCode.InternalError, SAMPLING_FAILED_MESSAGE);
+  const rate = new SamplingRate(policy.maxRequestsPerMinute);
+  const failed = (what: string, detail: string) => {
+    warn(`${serverLabel(server)}: ${what}: ${printableSample(detail, QUOTED_CHARS)}`);
+    return new ProtocolError(ProtocolErrorCode.InternalError, SAMPLING_FAILED_MESSAGE);
+  };
+  return async (params, signal) => {
+    const verdict = rate.take();
+    if (verdict !== "allowed") {
+      const limit = policy.maxRequestsPerMinute;
+      if (verdict === "first-refusal") {
+        warn(
+          `${serverLabel(server)}: more than ${limit} sampling requests in a minute; refusing the rest of it`,
+        );
+      }
+      throw new ProtocolError(
+        ProtocolErrorCode.InvalidRequest,
+        `Too many sampling requests: at most ${limit} a minute`,
+      );
     }
+    const bounded = boundSamplingRequest(params, policy);
+    if (!bounded.ok) {
+      warn(`${serverLabel(server)}: refused a sampling request of ${bounded.problem}`);
+      throw new ProtocolError(
+        ProtocolErrorCode.InvalidParams,
+        `Sampling request too large: ${bounded.problem}`,
+      );
+    }
+    const { request } = bounded;
+    const context = { server, signal };
+    if (policy.approve) {
+      let approved: boolean;
+      try {
+        approved = (await policy.approve(request, context)) === true;
+      } catch (error) {
+        throw failed("the sampling approval failed", errorMessage(error));
+      }
+      if (!approved) throw new ProtocolError(SAMPLING_DECLINED.code, SAMPLING_DECLINED.message);
+    }
+    let result: SamplingResult;
+    try {
+      result = await handler(request, context);
+    } catch (error) {
+      throw failed("the sampling handler failed", errorMessage(error));
+    }
+    const problem = samplingResultProblem(result);
+    if (problem !== undefined) throw failed("the sampling handler answered no sampling result", problem);
+    return result;
   };
 }

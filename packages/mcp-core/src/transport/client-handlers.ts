@@ -12,6 +12,16 @@ export function clientCapabilities(handlers: ClientHandlers): ClientCapabilities
   const capabilities: ClientCapabilities = {};
   if (handlers.elicitation) capabilities.elicitation = { form: {}, url: {} };
   if (handlers.sampling) capabilities.sampling = handlers.samplingTools ? { tools: {} } : {};
+  if (handlers.requestTasks && (handlers.sampling || handlers.elicitation)) {
+    capabilities.tasks = {
+      list: {},
+      cancel: {},
+      requests: {
+        ...(handlers.sampling ? { sampling: { createMessage: {} } } : {}),
+        ...(handlers.elicitation ? { elicitation: { create: {} } } : {}),
+      },
+    };
+  }
   return capabilities;
 }
 

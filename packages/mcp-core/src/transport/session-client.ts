@@ -4,7 +4,8 @@
  * `input_required` result on the 2026 era; the client routes both to the same handler).
  * @module
  */
-import { Client } from "@modelcontextprotocol/client";
+import type { Client } from "@modelcontextprotocol/client";
+import { TaskingClient } from "../client-tasks/tasking-client.js";
 import { isModernVersion, type ProtocolSetting } from "../config/protocol-setting.js";
 import { clientCapabilities, installClientHandlers } from "./client-handlers.js";
 import type { CatalogEvent, ClientHandlers } from "./session-callbacks.js";
@@ -33,7 +34,7 @@ export interface ClientSetup {
 
 /** A new client for one connect (a client holds one connection's state). */
 export function newSessionClient(setup: ClientSetup): Client {
-  const client = new Client(CLIENT_INFO, {
+  const client = new TaskingClient(CLIENT_INFO, {
     capabilities: clientCapabilities(setup.clientHandlers),
     ...negotiation(setup),
   });
