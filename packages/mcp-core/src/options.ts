@@ -10,6 +10,8 @@ import type { AutoRestartOptions, HealthCheckOptions, InheritEnv } from "./confi
 import type { ToolCacheStore } from "./lazy/tool-cache-store.js";
 import type { McpLogLevel } from "./logs/log-level.js";
 import type { ServerLogMessage } from "./logs/log-message.js";
+import type { LoadRoots } from "./roots/load-roots.js";
+import type { RootsOption } from "./roots/root.js";
 import type { SamplingHandler, SamplingOptions } from "./sampling/sampling-types.js";
 import type {
   ConnectionState,
@@ -59,6 +61,13 @@ export interface LoadMcpOptions {
   onSampling?: SamplingHandler | undefined;
   /** How sampling is declared and bounded; read only with `onSampling`. @default {} */
   sampling?: SamplingOptions | undefined;
+  /**
+   * The roots offered to every server without its own `roots` entry: directories (paths become
+   * `file://` URIs) or `file:` URIs, or a function called for each `roots/list` request (bounded by
+   * 10 s). The `roots` capability is declared only when roots are given (here or in the entry);
+   * `source.setRoots` replaces them. @default none
+   */
+  roots?: RootsOption | undefined;
   /** Receives warnings (unknown config keys, dropped malformed tools, failed refreshes). @default none */
   onWarning?: ((message: string) => void) | undefined;
   /**
@@ -192,6 +201,8 @@ export interface ResolvedLoadOptions {
   onElicitation: ElicitationHandler | undefined;
   onSampling: SamplingHandler | undefined;
   sampling: SamplingOptions;
+  /** The load-level roots, validated; `configured` is false without the option. */
+  roots: LoadRoots;
   onWarning: ((message: string) => void) | undefined;
   onStateChange: ((server: string, state: ConnectionState, info: StateInfo) => void) | undefined;
   onSource: ((source: McpSource) => void) | undefined;

@@ -2,7 +2,9 @@
  * The normalized, validated shape of one server entry, whatever config dialect it came from.
  * @module
  */
+
 import type { OAuthClientProvider } from "@modelcontextprotocol/client";
+import type { ResolvedRoot } from "../roots/root.js";
 import type { JsonSchemaObject, ToolAnnotations } from "../types.js";
 import type { ProtocolSetting } from "./protocol-setting.js";
 
@@ -87,6 +89,8 @@ export interface ServerConfigBase {
   toolFilter?: ToolFilter;
   /** Call timeout in milliseconds per raw tool name; a call's own `timeout` wins, `timeoutMs` is the rest's. */
   toolTimeouts?: Record<string, number>;
+  /** The server's own roots (`file:` URIs), replacing the load's for this server. */
+  roots?: ResolvedRoot[];
 }
 
 /** A server run as a child process speaking MCP over stdio. */

@@ -7,11 +7,16 @@
 import type { ServerConfig } from "../config/server-config.js";
 import { guardElicitation } from "../elicitation/guard-elicitation.js";
 import type { ResolvedLoadOptions } from "../options.js";
+import { guardRoots } from "../roots/guard-roots.js";
+import type { LoadRoots } from "../roots/load-roots.js";
 import { guardSampling } from "../sampling/guard-sampling.js";
 import type { ClientHandlers } from "../transport/session-callbacks.js";
 
 /** The load options the client features are built from. */
-export type HostClientOptions = Pick<ResolvedLoadOptions, "onElicitation" | "onSampling" | "sampling">;
+export type HostClientOptions = Pick<ResolvedLoadOptions, "onElicitation" | "onSampling" | "sampling"> & {
+  /** The load-level roots (`roots` option, `source.setRoots`); a server's own `roots` override them. */
+  roots?: LoadRoots | undefined;
+};
 
 /**
  * The handlers one server's sessions install.
@@ -36,6 +41,16 @@ export function serverClientHandlers(
   if (host.onSampling) {
     handlers.sampling = guardSampling(config.name, host.onSampling, warn);
     handlers.samplingTools = host.sampling.tools === true;
+  }
+  // A server's own roots are all it ever sees: never the load's, nor their changes.
+  const own = config.roots;
+  const shared = host.roots;
+  if (own) handlers.roots = { list: guardRoots(config.name, async () => own, warn) };
+  else if (shared?.configured) {
+    handlers.roots = {
+      list: guardRoots(config.name, () => shared.list(), warn),
+      onChange: (listener) => shared.subscribe(listener),
+    };
   }
   return handlers;
 }

@@ -17,6 +17,7 @@ import type {
   ResolvedHealthCheck,
   ResolvedLoadOptions,
 } from "../options.js";
+import { LoadRoots } from "../roots/load-roots.js";
 import { LOAD_OPTION_DEFAULTS as DEFAULTS } from "./load-option-defaults.js";
 import { validateLoadOptions } from "./validate-load-options.js";
 
@@ -40,6 +41,7 @@ export function resolveLoadOptions(options: LoadMcpOptions): ResolvedLoadOptions
     onElicitation: options.onElicitation,
     onSampling: options.onSampling,
     sampling: options.sampling ?? {},
+    roots: new LoadRoots(options.roots),
     onWarning: options.onWarning,
     onStateChange: options.onStateChange,
     onSource: options.onSource,

@@ -12,15 +12,18 @@ export function clientCapabilities(handlers: ClientHandlers): ClientCapabilities
   const capabilities: ClientCapabilities = {};
   if (handlers.elicitation) capabilities.elicitation = { form: {}, url: {} };
   if (handlers.sampling) capabilities.sampling = handlers.samplingTools ? { tools: {} } : {};
+  // listChanged only for roots that can change (the load's): a server's own roots never do.
+  if (handlers.roots) capabilities.roots = handlers.roots.onChange ? { listChanged: true } : {};
   return capabilities;
 }
 
 /** Installs on `client` the request handler of each feature the bundle has. */
 export function installClientHandlers(client: Client, handlers: ClientHandlers): void {
-  const { elicitation, sampling } = handlers;
+  const { elicitation, sampling, roots } = handlers;
   if (elicitation) client.setRequestHandler("elicitation/create", (request) => elicitation(request.params));
   if (sampling)
     client.setRequestHandler("sampling/createMessage", (request, ctx) =>
       sampling(request.params, ctx.mcpReq.signal),
     );
+  if (roots) client.setRequestHandler("roots/list", () => roots.list());
 }

@@ -4,6 +4,7 @@
  * @module
  */
 import type { ElicitRequest, ElicitResult } from "@modelcontextprotocol/client";
+import type { RootsHandler } from "../roots/guard-roots.js";
 import type { BoundSamplingHandler } from "../sampling/guard-sampling.js";
 
 /** The host's answer to a server's elicitation request. */
@@ -20,6 +21,8 @@ export interface ClientHandlers {
   sampling?: BoundSamplingHandler | undefined;
   /** The sampling handler takes requests with `tools` (declared as `sampling.tools`). */
   samplingTools?: boolean | undefined;
+  /** Answers `roots/list`; with `onChange`, a 2025-era session sends `roots/list_changed`. */
+  roots?: RootsHandler | undefined;
 }
 
 /** A resource or prompt notification of either era. */
