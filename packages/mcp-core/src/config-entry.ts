@@ -36,6 +36,8 @@ export type {
   ToolFilterInput,
 } from "./config/server-config.js";
 export { SERVER_ENTRY_DEFAULTS } from "./config/server-entry-defaults.js";
+export { MAX_ELICITATION_URL_CHARS } from "./elicitation/elicitation-url-policy.js";
+export type { ElicitationContext } from "./elicitation/guard-elicitation.js";
 export { scopedEnv } from "./env/scoped-env.js";
 export { isMcpLogLevel, MCP_LOG_LEVELS } from "./logs/log-level.js";
 export { MAX_LOG_DATA_BYTES, MAX_LOGGER_CHARS } from "./logs/log-message.js";

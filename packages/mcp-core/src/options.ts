@@ -7,6 +7,7 @@
 import type { ElicitRequest, ElicitResult } from "@modelcontextprotocol/client";
 import type { TokenStore } from "./auth/token-store.js";
 import type { AutoRestartOptions, HealthCheckOptions, InheritEnv } from "./config/server-config.js";
+import type { ElicitationContext } from "./elicitation/guard-elicitation.js";
 import type { ToolCacheStore } from "./lazy/tool-cache-store.js";
 import type { McpLogLevel } from "./logs/log-level.js";
 import type { ServerLogMessage } from "./logs/log-message.js";
@@ -27,8 +28,17 @@ import type {
 /** Model-facing naming: `mcp__server__tool` (default), toolnexus's `server_tool`, or your own. */
 export type NamingOption = "namespaced" | "toolnexus" | ((server: string, rawName: string) => string);
 
-/** A server's request for user input (elicitation), and the answer sent back. */
-export type ElicitationHandler = (server: string, request: ElicitRequest["params"]) => Promise<ElicitResult>;
+/**
+ * A server's request for user input (elicitation), and the answer sent back. A URL-mode request
+ * (`mode: "url"`) reaches it only with a URL that passed the check (https:, or http: on loopback; no
+ * credentials, control characters, or more than 2048 characters); `context.completed` settles when
+ * the server reports the out-of-band flow done (2025 era).
+ */
+export type ElicitationHandler = (
+  server: string,
+  request: ElicitRequest["params"],
+  context?: ElicitationContext,
+) => Promise<ElicitResult>;
 
 /** Options of `loadMcp`. Every field is optional; an explicit `undefined` keeps the default. */
 export interface LoadMcpOptions {

@@ -5,6 +5,7 @@
  * @module
  */
 import type { ServerConfig } from "../config/server-config.js";
+import { ElicitationCompletions } from "../elicitation/elicitation-completions.js";
 import { guardElicitation } from "../elicitation/guard-elicitation.js";
 import type { ResolvedLoadOptions } from "../options.js";
 import { guardRoots } from "../roots/guard-roots.js";
@@ -32,11 +33,14 @@ export function serverClientHandlers(
   const handlers: ClientHandlers = {};
   const { onElicitation } = host;
   if (onElicitation) {
+    const completions = new ElicitationCompletions();
     handlers.elicitation = guardElicitation(
       config.name,
-      (request) => onElicitation(config.name, request),
+      (request, context) => onElicitation(config.name, request, context),
       warn,
+      completions,
     );
+    handlers.elicitationComplete = (elicitationId) => completions.complete(elicitationId);
   }
   if (host.onSampling) {
     handlers.sampling = guardSampling(config.name, host.onSampling, warn);

@@ -19,8 +19,12 @@ export function clientCapabilities(handlers: ClientHandlers): ClientCapabilities
 
 /** Installs on `client` the request handler of each feature the bundle has. */
 export function installClientHandlers(client: Client, handlers: ClientHandlers): void {
-  const { elicitation, sampling, roots } = handlers;
+  const { elicitation, elicitationComplete, sampling, roots } = handlers;
   if (elicitation) client.setRequestHandler("elicitation/create", (request) => elicitation(request.params));
+  if (elicitation && elicitationComplete)
+    client.setNotificationHandler("notifications/elicitation/complete", (notification) =>
+      elicitationComplete(notification.params.elicitationId),
+    );
   if (sampling)
     client.setRequestHandler("sampling/createMessage", (request, ctx) =>
       sampling(request.params, ctx.mcpReq.signal),

@@ -21,6 +21,8 @@ export interface ClientHandlers {
   sampling?: BoundSamplingHandler | undefined;
   /** The sampling handler takes requests with `tools` (declared as `sampling.tools`). */
   samplingTools?: boolean | undefined;
+  /** A server's `notifications/elicitation/complete` (its `elicitationId`), with `elicitation`. */
+  elicitationComplete?: ((elicitationId: unknown) => void) | undefined;
   /** Answers `roots/list`; with `onChange`, a 2025-era session sends `roots/list_changed`. */
   roots?: RootsHandler | undefined;
 }
