@@ -43,10 +43,12 @@ async function allowed(source: McpSource, server: string): Promise<string[]> {
 describe("roots against server-filesystem", () => {
   it("should narrow the server to the roots and follow setRoots live, leaving an overriding server alone", async () => {
     const updates: string[] = [];
+    const warnings: string[] = [];
     const source = await sources.loadServers(
       { shared: filesystem(), own: { ...filesystem(), roots: [dirs.own] } },
       {
         roots: [dirs.load],
+        onWarning: (message) => warnings.push(message),
         onStderr: (server, line) => {
           if (line.includes("Updated allowed directories")) updates.push(server);
         },
@@ -64,6 +66,15 @@ describe("roots against server-filesystem", () => {
     // The overriding server was not told: it still sees only its own root, never the load's.
     expect(updates.filter((s) => s === "own")).toHaveLength(1);
     expect(await allowed(source, "own")).toEqual([dirs.own]);
+
+    // A server not running is not told; it gets the roots of the moment when it starts again.
+    await source.stop("shared");
+    source.setRoots([dirs.load]);
+    await source.start("shared");
+    await waitFor(() => updates.filter((s) => s === "shared").length === 3);
+    expect(await allowed(source, "shared")).toEqual([dirs.load]);
+    // The stopped session's subscription ended with it: nothing was sent to a closed client.
+    expect(warnings).toEqual([]);
   });
 });
 
