@@ -8,7 +8,7 @@ import { dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { makeTempDir, pidOf, removeTempDir, stdioServer, waitFor } from "@toolnexus/fixtures";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { McpSource } from "../src/index.js";
+import { loadMcp, type McpSource } from "../src/index.js";
 import { ROOTS_FAILED_MESSAGE } from "../src/roots/guard-roots.js";
 import { failOnUnhandledRejections, toolByRawName, useSources } from "./support/harness.js";
 
@@ -106,48 +106,46 @@ const ERAS = [
 
 describe.each(ERAS)("the roots tool of $fixture, era $era", ({ fixture, protocol }) => {
   type RootsReply = { roots: { uri: string; name?: string }[] | null; failed: number; error: string | null };
-  const ask = async (source: McpSource, times?: number) => {
+  const ask = async (times?: number) => {
     const result = await toolByRawName(source, "roots", "e").execute(times ? { times } : {});
     return { isError: result.isError, reply: JSON.parse(result.text) as RootsReply };
   };
-  const load = (options: Parameters<typeof sources.load>[1]) =>
-    sources.load(
+  // One server for the describe (loaded untracked: the loader's afterEach would close it).
+  let source: McpSource;
+  const warnings: string[] = [];
+  beforeAll(async () => {
+    source = await loadMcp(
       { mcpServers: { e: { ...stdioServer(fixture, ["--input-tools"]), protocol } } },
-      { ...options, onWarning: (m) => warnings.push(m) },
+      { toolCache: false, autoRestart: false, roots: [dirs.load], onWarning: (m) => warnings.push(m) },
     );
-  let warnings: string[] = [];
+    return () => source.close();
+  });
 
   it("should answer with the current roots, and with the new ones after setRoots without a restart", async () => {
-    warnings = [];
-    const source = await load({ roots: [dirs.load] });
-    expect((await ask(source)).reply.roots).toEqual([{ uri: pathToFileURL(dirs.load).href }]);
+    expect((await ask()).reply.roots).toEqual([{ uri: pathToFileURL(dirs.load).href }]);
     const pid = pidOf(source, "e");
     source.setRoots([{ uri: dirs.other, name: "other" }]);
-    expect((await ask(source)).reply.roots).toEqual([{ uri: pathToFileURL(dirs.other).href, name: "other" }]);
+    expect((await ask()).reply.roots).toEqual([{ uri: pathToFileURL(dirs.other).href, name: "other" }]);
     expect(pidOf(source, "e")).toBe(pid);
     expect(warnings).toEqual([]);
   });
 
   it("should call the host's function once for a burst of 200 requests", async () => {
     let calls = 0;
-    const source = await load({
-      roots: async () => {
-        calls += 1;
-        await new Promise((resolve) => setTimeout(resolve, 300));
-        return [dirs.load];
-      },
+    source.setRoots(async () => {
+      calls += 1;
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      return [dirs.load];
     });
-    const { reply } = await ask(source, 200);
+    const { reply } = await ask(200);
     expect(reply).toMatchObject({ roots: [{ uri: pathToFileURL(dirs.load).href }], failed: 0 });
     expect(calls).toBeLessThanOrEqual(2);
   });
 
   it("should answer a failing roots function with a generic error and tell the host why", async () => {
-    warnings = [];
-    const source = await load({
-      roots: () => {
-        throw new Error("host-only detail");
-      },
+    warnings.length = 0;
+    source.setRoots(() => {
+      throw new Error("host-only detail");
     });
     const result = await toolByRawName(source, "roots", "e").execute({});
     // 2025: the server's request gets the JSON-RPC error; 2026: the client cannot fulfil the

@@ -12,12 +12,11 @@ import {
   MAX_PENDING_COMPLETIONS,
 } from "../src/elicitation/elicitation-completions.js";
 import { ELICITATION_URL_REFUSED_MESSAGE } from "../src/elicitation/guard-elicitation.js";
-import type { ElicitationHandler, McpSource } from "../src/index.js";
-import { failOnUnhandledRejections, toolByRawName, useSources } from "./support/harness.js";
+import { type ElicitationHandler, loadMcp, type McpSource } from "../src/index.js";
+import { failOnUnhandledRejections, toolByRawName } from "./support/harness.js";
 
 failOnUnhandledRejections();
 
-const sources = useSources({ toolCache: false, autoRestart: false });
 const require = createRequire(import.meta.url);
 const TRIGGER = "trigger-url-elicitation";
 
@@ -53,7 +52,6 @@ describe("URL elicitation against server-everything", () => {
       "dist/index.js",
     );
     // One server for the describe: the loader's afterEach would close it, so load it untracked.
-    const { loadMcp } = await import("../src/index.js");
     source = await loadMcp(
       { mcpServers: { everything: { command: process.execPath, args: [main, "stdio"] } } },
       { toolCache: false, autoRestart: false, onElicitation: handler, onWarning: (m) => warnings.push(m) },
@@ -98,17 +96,22 @@ const ERAS = [
 ] as const;
 
 describe.each(ERAS)("ask_url on $fixture (era $era)", ({ fixture, protocol, era }) => {
-  const load = (handler: ElicitationHandler, warnings: string[] = []) =>
-    sources.load(
+  const { seen, handler } = recordingHandler();
+  const warnings: string[] = [];
+  // One server for the describe (loaded untracked: the loader's afterEach would close it).
+  let source: McpSource;
+  beforeAll(async () => {
+    source = await loadMcp(
       { mcpServers: { e: { ...stdioServer(fixture, ["--input-tools"]), protocol } } },
-      { onElicitation: handler, onWarning: (m) => warnings.push(m) },
+      { toolCache: false, autoRestart: false, onElicitation: handler, onWarning: (m) => warnings.push(m) },
     );
+    return () => source.close();
+  });
+  const ask = async (args: Record<string, unknown>) =>
+    (await toolByRawName(source, "ask_url", "e").execute(args)).text;
 
   it("should reach the handler, with a completion wait the server settles on the 2025 era", async () => {
-    const { seen, handler } = recordingHandler();
-    const source = await load(handler);
-    const result = await toolByRawName(source, "ask_url", "e").execute({ complete: true });
-    expect(JSON.parse(result.text)).toMatchObject({ action: "accept" });
+    expect(JSON.parse(await ask({ complete: true }))).toMatchObject({ action: "accept" });
     expect(seen).toHaveLength(1);
     expect(seen[0]?.request).toMatchObject({ mode: "url", url: "https://example.test/authorize" });
     if (era === "2025") expect(await seen[0]?.completed).toBe(true);
@@ -116,18 +119,18 @@ describe.each(ERAS)("ask_url on $fixture (era $era)", ({ fixture, protocol, era 
   });
 
   it("should refuse a hostile URL before the handler, ours or the SDK's check", async () => {
-    const { seen, handler } = recordingHandler();
-    const warnings: string[] = [];
-    const source = await load(handler, warnings);
-    const ask = async (url: string) => (await toolByRawName(source, "ask_url", "e").execute({ url })).text;
+    seen.length = 0;
+    warnings.length = 0;
     // 2025: the server's request gets the error; 2026: the client cannot fulfil the round, and the
     // call fails with it.
-    expect(await ask("javascript:alert(1)")).toContain(ELICITATION_URL_REFUSED_MESSAGE);
+    expect(await ask({ url: "javascript:alert(1)" })).toContain(ELICITATION_URL_REFUSED_MESSAGE);
     // A right-to-left override shows "…exe.png" for "…gnp.exe": the SDK's URL check lets it through.
-    expect(await ask("https://example.test/\u202egnp.exe")).toContain(ELICITATION_URL_REFUSED_MESSAGE);
+    expect(await ask({ url: "https://example.test/\u202egnp.exe" })).toContain(
+      ELICITATION_URL_REFUSED_MESSAGE,
+    );
     expect(warnings.filter((w) => w.includes("refused a URL elicitation"))).toHaveLength(2);
     // A control character in the host: the SDK's own URL check (-32602) refuses it first.
-    expect(await ask("https://exa\u0007mple.test/")).toContain("Invalid URL");
+    expect(await ask({ url: "https://exa\u0007mple.test/" })).toContain("Invalid URL");
     expect(seen).toEqual([]);
   });
 });
