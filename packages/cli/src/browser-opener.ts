@@ -9,6 +9,7 @@
  * @module
  */
 import { spawn } from "node:child_process";
+import { labelled, type Output } from "./output.js";
 
 /** An authorization URL the CLI will not hand to an opener. */
 export class UnsafeUrlError extends Error {
@@ -59,5 +60,15 @@ export function openInBrowser(url: URL): void {
     child.unref();
   } catch {
     // no opener: the printed URL is enough
+  }
+}
+
+/** Opens `url` in the browser, or says why not (an unsafe URL is only printed). */
+export function openOrExplain(output: Output, url: string): void {
+  try {
+    openInBrowser(openableUrl(url));
+  } catch (error) {
+    if (!(error instanceof UnsafeUrlError)) throw error;
+    for (const line of labelled(output, "error: ", error.message)) output.err(line);
   }
 }

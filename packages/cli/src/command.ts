@@ -23,6 +23,8 @@ export interface Flags {
   /** `--timeout`, milliseconds. */
   timeoutMs: number | undefined;
   server: string | undefined;
+  /** `--roots`, absolute directory paths (undefined: no roots, the capability is not declared). */
+  roots: string[] | undefined;
 }
 
 /** What a command runs with. */
@@ -52,7 +54,8 @@ export const FLAG_HELP = {
   timeout: "--timeout <ms>   give up waiting after this many milliseconds",
   server: "--server <name>  only this server",
   verbose: "--verbose        more detail (stderr tails, warnings)",
-  open: "--open           open the authorization URL (https only) in a browser",
+  open: "--open           open the authorization or elicitation URL (https only)",
+  roots: "--roots <dir>    offer this directory to the servers as a root (repeatable)",
 } as const;
 
 /** Config errors are the core's words (server + field + expected): exit 2, like a usage error. */
@@ -100,6 +103,8 @@ export async function openSource(
     loadMcp(input, {
       toolCache: false,
       signal: controller.signal,
+      // A server is offered roots only when the person named some.
+      ...(flags.roots === undefined ? {} : { roots: flags.roots }),
       ...options,
       // The config's warnings come before the source exists; a server's come later.
       onWarning: (message) => {

@@ -2,6 +2,8 @@
  * The command line: `toolnexus-mcp <command> [args] [flags]`, parsed with `node:util`'s parseArgs.
  * @module
  */
+import { statSync } from "node:fs";
+import { resolve } from "node:path";
 import { type Command, FLAG_HELP, type Flags, isConfigError } from "./command.js";
 import { call } from "./commands/call.js";
 import { env } from "./commands/env.js";
@@ -9,7 +11,7 @@ import { inspect } from "./commands/inspect.js";
 import { loginCommand, logoutCommand } from "./commands/login.js";
 import { tools } from "./commands/tools.js";
 import { watch } from "./commands/watch.js";
-import { COLUMNS, labelled, type Output, processOutput, wrap } from "./output.js";
+import { COLUMNS, labelled, type Output, oneLine, processOutput, wrap } from "./output.js";
 import { parseCommandLine, unknownCommand } from "./usage.js";
 import { EXIT, UsageError } from "./usage-error.js";
 
@@ -23,6 +25,7 @@ const OPTIONS = {
   server: { type: "string" },
   verbose: { type: "boolean", short: "v" },
   open: { type: "boolean" },
+  roots: { type: "string", multiple: true },
   "no-color": { type: "boolean" },
 } as const;
 
@@ -71,6 +74,18 @@ function timeoutOf(text: string | undefined): number | undefined {
     throw new UsageError(`--timeout expects a positive whole number of milliseconds, got "${text}"`);
   }
   return ms;
+}
+
+/** `--roots` values as absolute paths, each an existing directory (a typo is a usage error). */
+function rootsOf(values: readonly string[] | undefined): string[] | undefined {
+  if (values === undefined) return undefined;
+  return values.map((value) => {
+    const path = resolve(value);
+    if (!statSync(path, { throwIfNoEntry: false })?.isDirectory()) {
+      throw new UsageError(`--roots expects a directory, got "${oneLine(value)}" (no such directory)`);
+    }
+    return path;
+  });
 }
 
 /** Rejects flags the command does not read (a typo would otherwise be silently ignored). */
@@ -134,6 +149,7 @@ export async function main(argv: readonly string[]): Promise<number> {
       open: values.open === true,
       timeoutMs: timeoutOf(values.timeout),
       server: values.server,
+      roots: rootsOf(values.roots),
     };
     return await command.run({ output, positionals: rest, flags });
   } catch (error) {

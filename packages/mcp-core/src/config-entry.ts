@@ -36,6 +36,8 @@ export type {
   ToolFilterInput,
 } from "./config/server-config.js";
 export { SERVER_ENTRY_DEFAULTS } from "./config/server-entry-defaults.js";
+export { MAX_ELICITATION_URL_CHARS } from "./elicitation/elicitation-url-policy.js";
+export type { ElicitationContext } from "./elicitation/guard-elicitation.js";
 export { scopedEnv } from "./env/scoped-env.js";
 export { isMcpLogLevel, MCP_LOG_LEVELS } from "./logs/log-level.js";
 export { MAX_LOG_DATA_BYTES, MAX_LOGGER_CHARS } from "./logs/log-message.js";
@@ -50,5 +52,6 @@ export { namespacedName } from "./naming/namespaced-name.js";
 export { toolnexusName } from "./naming/toolnexus-name.js";
 export { LOAD_OPTION_DEFAULTS, type LoadOptionDefaults } from "./options/load-option-defaults.js";
 export { MAX_CATALOG_ITEMS, MAX_CATALOG_TEXT_CHARS, MAX_URI_CHARS } from "./resources/catalog-kinds.js";
+export type { ResolvedRoot, RootsOption } from "./roots/root.js";
 export { MAX_TIMER_MS } from "./timer-limit.js";
 export { type BackoffInput, backoffDelay } from "./timing/backoff.js";

@@ -108,6 +108,7 @@ export async function loadMcp(
         onElicitation: options.onElicitation,
         onSampling: options.onSampling,
         sampling: options.sampling,
+        roots: options.roots,
       },
       onState: (server, state, info) => stateEvents.emit(server, state, info),
       output: {
@@ -155,6 +156,7 @@ export async function loadMcp(
     stderrEvents,
     catalogEvents,
     warnings,
+    roots: options.roots,
   });
   try {
     options.onSource?.(source);

@@ -10,6 +10,8 @@ import { McpCoreError } from "./errors.js";
 import type { EventHub } from "./event-hub.js";
 import type { ServerLogMessage } from "./logs/log-message.js";
 import type { CatalogHubs } from "./resources/catalog-hubs.js";
+import type { LoadRoots } from "./roots/load-roots.js";
+import type { RootsOption } from "./roots/root.js";
 import { searchRequest } from "./search/search-options.js";
 import { ToolSearchIndex } from "./search/tool-search-index.js";
 import { serverSnapshot, statusOf } from "./server-snapshot.js";
@@ -62,6 +64,8 @@ export interface SourceParts {
   /** Resource-list changes, resource updates, prompt-list changes. */
   catalogEvents: CatalogHubs;
   warnings: string[];
+  /** The load-level roots `setRoots` replaces. */
+  roots: LoadRoots;
 }
 
 export class Source implements McpSource {
@@ -142,6 +146,11 @@ export class Source implements McpSource {
 
   stop(server: string): Promise<void> {
     return this.guard(() => this.connection(server).stop());
+  }
+
+  setRoots(roots: RootsOption): void {
+    if (this.closing) throw new McpCoreError("CLOSED", "MCP source is closed");
+    this.#parts.roots.set(roots);
   }
 
   restart(server: string): Promise<void> {

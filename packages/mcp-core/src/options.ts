@@ -7,10 +7,13 @@
 import type { ElicitRequest, ElicitResult } from "@modelcontextprotocol/client";
 import type { TokenStore } from "./auth/token-store.js";
 import type { AutoRestartOptions, HealthCheckOptions, InheritEnv } from "./config/server-config.js";
+import type { ElicitationContext } from "./elicitation/guard-elicitation.js";
 import type { ToolCacheStore } from "./lazy/tool-cache-store.js";
 import type { McpLogLevel } from "./logs/log-level.js";
 import type { ServerLogMessage } from "./logs/log-message.js";
 import type { ResolvedSamplingOptions } from "./sampling/sampling-policy.js";
+import type { LoadRoots } from "./roots/load-roots.js";
+import type { RootsOption } from "./roots/root.js";
 import type { SamplingHandler, SamplingOptions } from "./sampling/sampling-types.js";
 import type {
   ConnectionState,
@@ -26,8 +29,17 @@ import type {
 /** Model-facing naming: `mcp__server__tool` (default), toolnexus's `server_tool`, or your own. */
 export type NamingOption = "namespaced" | "toolnexus" | ((server: string, rawName: string) => string);
 
-/** A server's request for user input (elicitation), and the answer sent back. */
-export type ElicitationHandler = (server: string, request: ElicitRequest["params"]) => Promise<ElicitResult>;
+/**
+ * A server's request for user input (elicitation), and the answer sent back. A URL-mode request
+ * (`mode: "url"`) reaches it only with a URL that passed the check (https:, or http: on loopback; no
+ * credentials, control characters, or more than 2048 characters); `context.completed` settles when
+ * the server reports the out-of-band flow done (2025 era).
+ */
+export type ElicitationHandler = (
+  server: string,
+  request: ElicitRequest["params"],
+  context?: ElicitationContext,
+) => Promise<ElicitResult>;
 
 /** Options of `loadMcp`. Every field is optional; an explicit `undefined` keeps the default. */
 export interface LoadMcpOptions {
@@ -60,6 +72,13 @@ export interface LoadMcpOptions {
   onSampling?: SamplingHandler | undefined;
   /** How sampling is declared and bounded; read only with `onSampling`. @default {} */
   sampling?: SamplingOptions | undefined;
+  /**
+   * The roots offered to every server without its own `roots` entry: directories (paths become
+   * `file://` URIs) or `file:` URIs, or a function called for each `roots/list` request (bounded by
+   * 10 s). The `roots` capability is declared only when roots are given (here or in the entry);
+   * `source.setRoots` replaces them. @default none
+   */
+  roots?: RootsOption | undefined;
   /** Receives warnings (unknown config keys, dropped malformed tools, failed refreshes). @default none */
   onWarning?: ((message: string) => void) | undefined;
   /**
@@ -194,6 +213,8 @@ export interface ResolvedLoadOptions {
   onSampling: SamplingHandler | undefined;
   /** The `sampling` option over `SAMPLING_DEFAULTS`. */
   sampling: ResolvedSamplingOptions;
+  /** The load-level roots, validated; `configured` is false without the option. */
+  roots: LoadRoots;
   onWarning: ((message: string) => void) | undefined;
   onStateChange: ((server: string, state: ConnectionState, info: StateInfo) => void) | undefined;
   onSource: ((source: McpSource) => void) | undefined;

@@ -2,6 +2,7 @@
  * Public types of `@toolnexus/mcp-core`: the source, its tools and their results.
  * @module
  */
+
 import type { AuthCallback } from "./auth/auth-callback.js";
 import type {
   McpPrompt,
@@ -15,6 +16,7 @@ import type {
 } from "./catalog-types.js";
 import type { ContentBlock, ToolAnnotations } from "./content-types.js";
 import type { ServerLogMessage } from "./logs/log-message.js";
+import type { RootsOption } from "./roots/root.js";
 import type {
   ConnectionState,
   McpStatus,
@@ -211,6 +213,15 @@ export interface McpSource {
   authorize(server: string, redirect: AuthCallback): Promise<void>;
   /** Re-list one server, or all running ones, and reconcile by raw name. */
   refresh(server?: string): Promise<void>;
+  /**
+   * Replaces the load-level roots (the `roots` option): each running server that uses them is sent
+   * `notifications/roots/list_changed` (2025 era; a 2026-era server asks for roots within each call
+   * and gets the new ones there); a server with its own `roots` entry is neither told nor changed; a
+   * server not running gets the new roots when it starts.
+   * @throws McpCoreError `OPTIONS_INVALID` for a malformed root, or when the load had no `roots`
+   *   option (no server declared the capability); `CLOSED` after `close()`
+   */
+  setRoots(roots: RootsOption): void;
   /**
    * A barrier: resolves once nothing is pending for the server (or for every server): it is not
    * `starting`, no auto-restart attempt is scheduled, no `list_changed` debounce is waiting, no

@@ -12,6 +12,7 @@ import { resultLines } from "../content-lines.js";
 import { ArgsError, parseJsonArgs, pointAt } from "../json-args.js";
 import { COLUMNS, causeOf, cut, labelled, oneLine } from "../output.js";
 import { type ToolTarget, toolTarget } from "../server-selection.js";
+import { cliElicitation } from "../url-elicitation.js";
 import { EXIT, UsageError } from "../usage-error.js";
 import { reportDownServers } from "./tools.js";
 
@@ -109,7 +110,7 @@ async function run(context: CommandContext): Promise<number> {
   const source = await openSource(
     context,
     startingOnly(choice, target.servers),
-    { autoRestart: false },
+    { autoRestart: false, onElicitation: cliElicitation(output, flags.open) },
     false,
   );
   try {
@@ -161,12 +162,14 @@ export const call: Command = {
   name: "call",
   usage: "call [config] <tool> [json-args]",
   summary: "run one tool and print its content (--json: the whole result)",
-  flags: ["json", "timeout", "verbose"],
+  flags: ["json", "timeout", "verbose", "open", "roots"],
   details: [
     "<tool> is the final name (mcp__server__tool), server/rawName, or a raw name only one server has; only that tool's server starts (a bare raw name starts them all to find it).",
     "[json-args] is one JSON object; quote it for your shell. Progress goes to stderr.",
     "Text prints as it is; any other block as one line in its place (an image as its type and size, a link as its URI). A failed call prints its error on stderr, a tool's own error whole.",
     "--timeout bounds the whole call, progress or not (each server's start keeps its config timeout).",
+    "A server that asks the person to open a URL (URL elicitation) gets it printed on stderr; --open opens it too, https: only (http: on loopback), as login does. A form it asks for is cancelled. Sampling is not offered (the command line has no model).",
+    "--roots <dir> offers the directory to the servers as a root (a file:// URI); repeat it for more. Without it no roots are offered.",
     "Exit code: 0 on success, 1 when the call failed or the tool is unknown, 2 on bad args.",
   ],
   example: `toolnexus-mcp call mcp__basic__echo '{"text":"hi"}'`,

@@ -138,6 +138,11 @@ async function startLazy(source: McpSource, connectMs: Map<string, number>): Pro
   );
 }
 
+/** The client capabilities `inspect` declares to every server: only roots, and only with `--roots`. */
+function declared(flags: CommandContext["flags"]): string[] {
+  return flags.roots === undefined ? [] : ["roots"];
+}
+
 /** The progress's last word, the table (or JSON) and the exit code; a timeout named first. */
 function report(
   context: CommandContext,
@@ -151,10 +156,18 @@ function report(
   if (timeout) for (const line of labelled(output, "error: ", timeout.message)) output.err(line);
   if (flags.json) {
     const timedOut = timeout && { timeoutMs: timeout.timeoutMs, stillStarting: timeout.slow };
+    const clientCapabilities = declared(flags);
     output.out(
-      JSON.stringify({ config: config.path, servers: rows, ...(timedOut && { timedOut }) }, null, 2),
+      JSON.stringify(
+        { config: config.path, clientCapabilities, servers: rows, ...(timedOut && { timedOut }) },
+        null,
+        2,
+      ),
     );
-  } else printTable(output, rows, flags.verbose);
+  } else {
+    printTable(output, rows, flags.verbose);
+    output.out(`client capabilities: ${declared(flags).join(", ") || "none"}`);
+  }
   return timeout || rows.some(failed) ? EXIT.failed : EXIT.ok;
 }
 
@@ -214,10 +227,11 @@ export const inspect: Command = {
   name: "inspect",
   usage: "inspect [config]",
   summary: "start every server and show transport, era, state, tools, timing, env and errors",
-  flags: ["json", "timeout", "verbose"],
+  flags: ["json", "timeout", "verbose", "roots"],
   details: [
     "Each server's result is printed on stderr as it settles; then the table on stdout.",
     "--timeout: at the deadline, the servers still starting are named and the table shows what had settled.",
+    "The client capabilities declared to every server are named after the table: roots with --roots, else none (inspect answers no elicitation, and the command line has no model for sampling).",
     "Exit code: 0 when every enabled server connected, 1 when any failed, 2 on a config error.",
   ],
   example: "toolnexus-mcp inspect ./mcp.json --verbose",

@@ -7,7 +7,7 @@
 import { loadMcp, type McpSource } from "@toolnexus/mcp-core";
 import { type HttpServerConfig, parseConfig } from "@toolnexus/mcp-core/config";
 import { authStoreKey, defaultAuthDir, fileTokenStore } from "@toolnexus/mcp-core/stores";
-import { openableUrl, openInBrowser, UnsafeUrlError } from "../browser-opener.js";
+import { openOrExplain } from "../browser-opener.js";
 import { type Command, type CommandContext, resolveConfig } from "../command.js";
 import { causeOf, labelled, type Output, oneLine } from "../output.js";
 import { EXIT, UsageError } from "../usage-error.js";
@@ -67,16 +67,6 @@ function printLines(output: Output, lines: readonly string[]): void {
   for (const line of lines) output.err(line);
 }
 
-/** Hands the authorization URL to the browser: an https one only (see browser-opener.ts). */
-function open(output: Output, url: string): void {
-  try {
-    openInBrowser(openableUrl(url));
-  } catch (error) {
-    if (!(error instanceof UnsafeUrlError)) throw error;
-    printLines(output, labelled(output, "error: ", error.message));
-  }
-}
-
 async function login(context: CommandContext): Promise<number> {
   const { output, flags } = context;
   const config = await oauthServer(context, "login", "there is nothing to log in to");
@@ -103,7 +93,7 @@ async function login(context: CommandContext): Promise<number> {
       output.out(`Open this URL to authorize "${config.name}":`);
       // Whole on a line of its own (never cut nor broken: it is to be copied), escaped.
       output.out(oneLine(snapshot.authorizationUrl));
-      if (flags.open) open(output, snapshot.authorizationUrl);
+      if (flags.open) openOrExplain(output, snapshot.authorizationUrl);
     }
     await untilRunning(source, config.name, flags.timeoutMs ?? DEFAULT_LOGIN_WAIT_MS);
     output.out(`logged in to "${config.name}"; the token is kept in ${defaultAuthDir()}`);

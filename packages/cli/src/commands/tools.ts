@@ -94,7 +94,7 @@ export const tools: Command = {
   name: "tools",
   usage: "tools [config]",
   summary: "list the tools: final name, raw name, description (--json: full definitions)",
-  flags: ["server", "json", "timeout", "verbose"],
+  flags: ["server", "json", "timeout", "verbose", "roots"],
   details: ["Exit code: 0 when every enabled server connected, 1 when any failed, 2 on a config error."],
   example: "toolnexus-mcp tools --server github --json",
   run,

@@ -175,7 +175,7 @@ export const watch: Command = {
   name: "watch",
   usage: "watch [config]",
   summary: "resident mode: print every state transition and tool change until Ctrl-C",
-  flags: ["json", "timeout", "verbose"],
+  flags: ["json", "timeout", "verbose", "roots"],
   details: [
     "Auto-restart and the live tool list are on. Ctrl-C (or SIGTERM) closes every server, exit 0.",
     "--json: one JSON object per event and line (state changes, tool changes).",

@@ -3,6 +3,7 @@
  * anything runs. It mirrors what `parseConfig` accepts; the checks at run time stay the contract.
  * @module
  */
+import type { Root } from "../roots/root.js";
 import type { ProtocolSetting } from "./protocol-setting.js";
 import type {
   AuthInput,
@@ -58,6 +59,11 @@ export interface McpServerEntryOptions {
   liveToolList?: boolean | undefined;
   /** `"auto"` negotiates the protocol era; a version pins it. @default "auto" */
   protocol?: ProtocolSetting | undefined;
+  /**
+   * This server's own roots (directories, relative to the config file, or `file:` URIs): it is
+   * offered these instead of the load's `roots`, and `setRoots` does not change them.
+   */
+  roots?: readonly (string | Root)[] | undefined;
   /** OAuth of a remote server. */
   auth?: AuthInput | undefined;
   /** Which tools are offered: allow/drop map and `include` / `exclude` globs on raw tool names. */

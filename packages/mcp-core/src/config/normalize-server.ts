@@ -3,6 +3,8 @@
  * @module
  */
 import { resolve } from "node:path";
+import type { ResolvedRoot } from "../roots/root.js";
+import { rootUri } from "../roots/root-uri.js";
 import type { ConfigIssue } from "./config-issue.js";
 import { describeConfigValue, isPlainObject } from "./describe-value.js";
 import { resolveTransport, type Transport } from "./resolve-transport.js";
@@ -54,6 +56,16 @@ export function normalizeServer(name: string, entry: unknown, baseDir: string): 
   return result;
 }
 
+/** The entry's roots as `file:` URIs; the schema already refused what `rootUri` cannot take. */
+function ownRoots(roots: NonNullable<ServerEntry["roots"]>, baseDir: string): ResolvedRoot[] {
+  return roots.map((root) => {
+    const { uri, name } = typeof root === "string" ? { uri: root, name: undefined } : root;
+    const resolved: ResolvedRoot = { uri: rootUri(uri, baseDir) ?? "" };
+    if (name !== undefined) resolved.name = name;
+    return resolved;
+  });
+}
+
 function build(name: string, data: ServerEntry, transport: Transport, baseDir: string): ServerConfig {
   const base: ServerConfigBase = {
     name,
@@ -76,6 +88,7 @@ function build(name: string, data: ServerEntry, transport: Transport, baseDir: s
   }
   if (data.toolFilter !== undefined) base.toolFilter = data.toolFilter;
   if (data.toolTimeouts !== undefined) base.toolTimeouts = { ...data.toolTimeouts };
+  if (data.roots !== undefined) base.roots = ownRoots(data.roots, baseDir);
 
   if (transport !== "stdio") {
     // resolveTransport only picks a remote transport when `url` is a valid http(s) URL.

@@ -2,7 +2,9 @@
  * The normalized, validated shape of one server entry, whatever config dialect it came from.
  * @module
  */
+
 import type { OAuthClientProvider } from "@modelcontextprotocol/client";
+import type { ResolvedRoot } from "../roots/root.js";
 import type { JsonSchemaObject, ToolAnnotations } from "../types.js";
 import type { ProtocolSetting } from "./protocol-setting.js";
 
@@ -89,6 +91,8 @@ export interface ServerConfigBase {
   toolTimeouts?: Record<string, number>;
   /** `false`: this server is declared no sampling and its requests are not answered, whatever `onSampling`. */
   sampling?: boolean;
+  /** The server's own roots (`file:` URIs), replacing the load's for this server. */
+  roots?: ResolvedRoot[];
 }
 
 /** A server run as a child process speaking MCP over stdio. */

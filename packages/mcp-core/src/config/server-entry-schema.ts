@@ -5,6 +5,7 @@
  * @module
  */
 import { z } from "zod";
+import { ROOT_EXPECTED, rootUri } from "../roots/root-uri.js";
 import { MAX_TIMER_EXPECTED, MAX_TIMER_MS } from "../timer-limit.js";
 import { authSchema } from "./auth-schema.js";
 import { isPlainObject } from "./describe-value.js";
@@ -124,6 +125,20 @@ export const healthCheckSchema = z.object({
   failures: integer("a positive integer", 1).optional(),
 });
 
+/** A root's path or URI: a directory path or a `file:` URI (the spec's roots are `file://` URIs). */
+const rootText = nonEmptySpawnString.refine((value) => rootUri(value, "/") !== undefined, {
+  error: ROOT_EXPECTED,
+  params: { got: "a URI of another scheme or host" },
+});
+
+/** `roots`: this server's own roots (paths relative to the config file), replacing the load's. */
+const rootsSchema = z.array(
+  z.union([rootText, z.object({ uri: rootText, name: z.string({ error: "a string" }).optional() })], {
+    error: `${ROOT_EXPECTED}, or { uri, name? }`,
+  }),
+  { error: "an array of roots" },
+);
+
 const headersFunction = z.custom<Exclude<HeadersInput, Record<string, string>>>(
   (value) => typeof value === "function",
 );
@@ -176,6 +191,7 @@ export const serverEntrySchema = z.object(
     toolTimeouts: ownRecord(positiveMs, "an object of positive integers (milliseconds)").optional(),
     defer: boolean.optional(),
     sampling: boolean.optional(),
+    roots: rootsSchema.optional(),
   },
   { error: "an object" },
 );

@@ -5,13 +5,19 @@
  * @module
  */
 import type { ServerConfig } from "../config/server-config.js";
+import { ElicitationCompletions } from "../elicitation/elicitation-completions.js";
 import { guardElicitation } from "../elicitation/guard-elicitation.js";
 import type { ResolvedLoadOptions } from "../options.js";
+import { guardRoots } from "../roots/guard-roots.js";
+import type { LoadRoots } from "../roots/load-roots.js";
 import { guardSampling } from "../sampling/guard-sampling.js";
 import type { ClientHandlers } from "../transport/session-callbacks.js";
 
 /** The load options the client features are built from. */
-export type HostClientOptions = Pick<ResolvedLoadOptions, "onElicitation" | "onSampling" | "sampling">;
+export type HostClientOptions = Pick<ResolvedLoadOptions, "onElicitation" | "onSampling" | "sampling"> & {
+  /** The load-level roots (`roots` option, `source.setRoots`); a server's own `roots` override them. */
+  roots?: LoadRoots | undefined;
+};
 
 /**
  * The handlers one server's sessions install.
@@ -27,11 +33,14 @@ export function serverClientHandlers(
   const handlers: ClientHandlers = {};
   const { onElicitation } = host;
   if (onElicitation) {
+    const completions = new ElicitationCompletions();
     handlers.elicitation = guardElicitation(
       config.name,
-      (request) => onElicitation(config.name, request),
+      (request, context) => onElicitation(config.name, request, context),
       warn,
+      completions,
     );
+    handlers.elicitationComplete = (elicitationId) => completions.complete(elicitationId);
   }
   if (host.onSampling && config.sampling !== false) {
     handlers.sampling = guardSampling(config.name, host.onSampling, host.sampling, warn);
@@ -39,5 +48,15 @@ export function serverClientHandlers(
   }
   // A server may ask for either as a task (2025-11-25); the task store answers its polls.
   handlers.requestTasks = handlers.elicitation !== undefined || handlers.sampling !== undefined;
+  // A server's own roots are all it ever sees: never the load's, nor their changes.
+  const own = config.roots;
+  const shared = host.roots;
+  if (own) handlers.roots = { list: guardRoots(config.name, async () => own, warn) };
+  else if (shared?.configured) {
+    handlers.roots = {
+      list: guardRoots(config.name, () => shared.list(), warn),
+      onChange: (listener) => shared.subscribe(listener),
+    };
+  }
   return handlers;
 }

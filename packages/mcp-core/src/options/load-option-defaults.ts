@@ -92,5 +92,6 @@ export const LOAD_OPTIONS_WITHOUT_FIXED_DEFAULT = Object.freeze([
   "env",
   "signal",
   "sampling",
+  "roots",
   ...LOAD_OPTION_HOOKS,
 ] as const);

@@ -18,6 +18,7 @@ import type {
   ResolvedLoadOptions,
 } from "../options.js";
 import { resolveSamplingOptions } from "../sampling/sampling-policy.js";
+import { LoadRoots } from "../roots/load-roots.js";
 import { LOAD_OPTION_DEFAULTS as DEFAULTS } from "./load-option-defaults.js";
 import { validateLoadOptions } from "./validate-load-options.js";
 
@@ -41,6 +42,7 @@ export function resolveLoadOptions(options: LoadMcpOptions): ResolvedLoadOptions
     onElicitation: options.onElicitation,
     onSampling: options.onSampling,
     sampling: resolveSamplingOptions(options.sampling),
+    roots: new LoadRoots(options.roots),
     onWarning: options.onWarning,
     onStateChange: options.onStateChange,
     onSource: options.onSource,

@@ -22,15 +22,22 @@ export function clientCapabilities(handlers: ClientHandlers): ClientCapabilities
       },
     };
   }
+  // listChanged only for roots that can change (the load's): a server's own roots never do.
+  if (handlers.roots) capabilities.roots = handlers.roots.onChange ? { listChanged: true } : {};
   return capabilities;
 }
 
 /** Installs on `client` the request handler of each feature the bundle has. */
 export function installClientHandlers(client: Client, handlers: ClientHandlers): void {
-  const { elicitation, sampling } = handlers;
+  const { elicitation, elicitationComplete, sampling, roots } = handlers;
   if (elicitation) client.setRequestHandler("elicitation/create", (request) => elicitation(request.params));
+  if (elicitation && elicitationComplete)
+    client.setNotificationHandler("notifications/elicitation/complete", (notification) =>
+      elicitationComplete(notification.params.elicitationId),
+    );
   if (sampling)
     client.setRequestHandler("sampling/createMessage", (request, ctx) =>
       sampling(request.params, ctx.mcpReq.signal),
     );
+  if (roots) client.setRequestHandler("roots/list", () => roots.list());
 }

@@ -4,6 +4,7 @@
  * @module
  */
 import type { ElicitRequest, ElicitResult } from "@modelcontextprotocol/client";
+import type { RootsHandler } from "../roots/guard-roots.js";
 import type { BoundSamplingHandler } from "../sampling/guard-sampling.js";
 
 /** The host's answer to a server's elicitation request. */
@@ -25,6 +26,10 @@ export interface ClientHandlers {
    * declared as `tasks.requests.*` for the features present, with `tasks.list` and `tasks.cancel`.
    */
   requestTasks?: boolean | undefined;
+  /** A server's `notifications/elicitation/complete` (its `elicitationId`), with `elicitation`. */
+  elicitationComplete?: ((elicitationId: unknown) => void) | undefined;
+  /** Answers `roots/list`; with `onChange`, a 2025-era session sends `roots/list_changed`. */
+  roots?: RootsHandler | undefined;
 }
 
 /** A resource or prompt notification of either era. */

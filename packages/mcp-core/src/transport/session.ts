@@ -13,7 +13,7 @@ import type {
 import { type z, z as zod } from "zod";
 import type { ServerAuth } from "../auth/server-auth.js";
 import type { ServerConfig } from "../config/server-config.js";
-import { isMcpCoreError, type McpCoreError } from "../errors.js";
+import { errorMessage, isMcpCoreError, type McpCoreError } from "../errors.js";
 import { boundedInstructions } from "../logs/server-instructions.js";
 import type { ServerOutput } from "../logs/server-output.js";
 import { type LenientCallResult, LenientCallResultSchema } from "../tools/call-result.js";
@@ -125,6 +125,8 @@ export class Session implements McpSession {
   private paramHeaders = new Map<string, ParamHeader[]>();
   /** The modern era's listen streams, closed with the session. */
   private readonly streams: SessionStreams;
+  /** Stops telling the server of root changes (a 2025-era session with the load's roots). */
+  private readonly stopRootsNotices: (() => void) | undefined;
 
   constructor(
     private readonly client: Client,
@@ -144,6 +146,17 @@ export class Session implements McpSession {
       lost: (error) => this.lost(error),
       lossError: () => this.lostError,
     });
+    // The 2026 era has no such notification: its server asks for roots within each call.
+    const onRootsChange = params.clientHandlers.roots?.onChange;
+    if (onRootsChange && negotiated.era === "legacy") {
+      this.stopRootsNotices = onRootsChange(() => {
+        client.sendRootsListChanged().catch((error: unknown) => {
+          params.onWarning?.(
+            `MCP server "${params.config.name}": the roots change could not be sent: ${errorMessage(error)}`,
+          );
+        });
+      });
+    }
   }
 
   /** The protocol the session speaks; {@link listen} settles whether its tool list is live. */
@@ -181,6 +194,7 @@ export class Session implements McpSession {
     if (this.closed || this.lostReported) return;
     this.lostReported = true;
     this.lostError = error;
+    this.stopRootsNotices?.();
     if (isMcpCoreError(error) && error.code === "FRAME_TOO_LARGE") this.frameTooLarge = error;
     this.params.onLost(error);
     this.streams.abandon();
@@ -274,6 +288,7 @@ export class Session implements McpSession {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
+    this.stopRootsNotices?.();
     await this.streams.close();
     if (!this.lostReported && this.protocol.era === "legacy") {
       await terminateSession(this.transport, this.params.timeoutMs);

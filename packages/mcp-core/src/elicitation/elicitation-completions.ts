@@ -1,0 +1,49 @@
+/**
+ * The waits of one server's URL-mode elicitations (2025 era): each settles `true` when the server
+ * sends `notifications/elicitation/complete` with its `elicitationId`, or `false` when it does not
+ * within {@link ELICITATION_COMPLETION_WAIT_MS} or when more than {@link MAX_PENDING_COMPLETIONS}
+ * waits pile up (the oldest gives way). Never rejects, so a host that ignores it leaks nothing. One
+ * set per server: a server can settle only its own waits.
+ * @module
+ */
+
+/** How long a URL-mode elicitation's completion is waited for. */
+export const ELICITATION_COMPLETION_WAIT_MS = 10 * 60_000;
+
+/** The most completion waits one server may hold at once. */
+export const MAX_PENDING_COMPLETIONS = 64;
+
+export class ElicitationCompletions {
+  private readonly pending = new Map<string, (completed: boolean) => void>();
+
+  constructor(private readonly waitMs = ELICITATION_COMPLETION_WAIT_MS) {}
+
+  /** A wait for `elicitationId` (a repeated id replaces the earlier wait, which settles `false`). */
+  wait(elicitationId: string): Promise<boolean> {
+    this.settle(elicitationId, false);
+    if (this.pending.size >= MAX_PENDING_COMPLETIONS) {
+      const [oldest] = this.pending.keys();
+      if (oldest !== undefined) this.settle(oldest, false);
+    }
+    return new Promise<boolean>((resolve) => {
+      const timer = setTimeout(() => this.settle(elicitationId, false), this.waitMs);
+      timer.unref?.();
+      this.pending.set(elicitationId, (completed) => {
+        clearTimeout(timer);
+        resolve(completed);
+      });
+    });
+  }
+
+  /** The server's `notifications/elicitation/complete`: settles its wait; an unknown id is ignored. */
+  complete(elicitationId: unknown): void {
+    if (typeof elicitationId === "string") this.settle(elicitationId, true);
+  }
+
+  private settle(elicitationId: string, completed: boolean): void {
+    const resolve = this.pending.get(elicitationId);
+    if (!resolve) return;
+    this.pending.delete(elicitationId);
+    resolve(completed);
+  }
+}

@@ -1,0 +1,156 @@
+// URL-mode elicitation: a server's URL reaches `onElicitation` only when it is https: (or http: on
+// loopback) without credentials, control or bidi characters, and within 2048 characters; a refused
+// one answers the server with JSON-RPC -32602 and a warning, and the host never sees it. On the 2025
+// era `notifications/elicitation/complete` settles `context.completed`. Real processes:
+// `server-everything`'s `trigger-url-elicitation` and the era fixtures' `ask_url` (both eras).
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
+import { stdioServer, waitFor } from "@toolnexus/fixtures";
+import { beforeAll, describe, expect, it } from "vitest";
+import {
+  ElicitationCompletions,
+  MAX_PENDING_COMPLETIONS,
+} from "../src/elicitation/elicitation-completions.js";
+import { ELICITATION_URL_REFUSED_MESSAGE } from "../src/elicitation/guard-elicitation.js";
+import { type ElicitationHandler, loadMcp, type McpSource } from "../src/index.js";
+import { failOnUnhandledRejections, toolByRawName } from "./support/harness.js";
+
+failOnUnhandledRejections();
+
+const require = createRequire(import.meta.url);
+const TRIGGER = "trigger-url-elicitation";
+
+const HOSTILE_URLS = [
+  ["javascript:", "javascript:alert(1)"],
+  ["file:", "file:///etc/passwd"],
+  ["http: off loopback", "http://evil.example/login"],
+  ["credentials", "https://user:secret@example.test/login"],
+  ["over-long", `https://example.test/${"a".repeat(2100)}`],
+] as const;
+
+/** Records every request the host's handler sees, answering `accept`. */
+function recordingHandler() {
+  const seen: {
+    server: string;
+    request: Parameters<ElicitationHandler>[1];
+    completed: Promise<boolean> | undefined;
+  }[] = [];
+  const handler: ElicitationHandler = async (server, request, context) => {
+    seen.push({ server, request, completed: context?.completed });
+    return { action: "accept" };
+  };
+  return { seen, handler };
+}
+
+describe("URL elicitation against server-everything", () => {
+  const { seen, handler } = recordingHandler();
+  const warnings: string[] = [];
+  let source: McpSource;
+  beforeAll(async () => {
+    const main = join(
+      dirname(require.resolve("@modelcontextprotocol/server-everything/package.json")),
+      "dist/index.js",
+    );
+    // One server for the describe: the loader's afterEach would close it, so load it untracked.
+    source = await loadMcp(
+      { mcpServers: { everything: { command: process.execPath, args: [main, "stdio"] } } },
+      { toolCache: false, autoRestart: false, onElicitation: handler, onWarning: (m) => warnings.push(m) },
+    );
+    await waitFor(() => source.tools.some((t) => t.rawName === TRIGGER));
+    return () => source.close();
+  });
+
+  it("should hand a https URL to the handler with its elicitationId and message", async () => {
+    const url = "https://example.test/authorize?state=1";
+    const result = await toolByRawName(source, TRIGGER).execute({
+      url,
+      message: "Sign in",
+      elicitationId: "e-1",
+    });
+    expect(result.text).toContain("User completed the URL elicitation flow");
+    expect(seen.map((s) => s.request)).toEqual([
+      { mode: "url", url, message: "Sign in", elicitationId: "e-1" },
+    ]);
+    expect(seen[0]?.server).toBe("everything");
+  });
+
+  it.each(HOSTILE_URLS)(
+    "should refuse a %s URL with a JSON-RPC error, never reaching the handler",
+    async (_, url) => {
+      seen.length = 0;
+      warnings.length = 0;
+      const result = await toolByRawName(source, TRIGGER).execute({ url });
+      expect(result.isError).toBe(true);
+      expect(result.text).toContain(ELICITATION_URL_REFUSED_MESSAGE);
+      expect(seen).toEqual([]);
+      expect(warnings).toHaveLength(1);
+      expect(warnings[0]).toMatch(/^MCP server "everything": refused a URL elicitation: the URL/);
+      expect(warnings[0]).not.toContain("secret");
+    },
+  );
+});
+
+const ERAS = [
+  { fixture: "dual-era", protocol: "2025-11-25", era: "2025" },
+  { fixture: "modern", protocol: "auto", era: "2026" },
+] as const;
+
+describe.each(ERAS)("ask_url on $fixture (era $era)", ({ fixture, protocol, era }) => {
+  const { seen, handler } = recordingHandler();
+  const warnings: string[] = [];
+  // One server for the describe (loaded untracked: the loader's afterEach would close it).
+  let source: McpSource;
+  beforeAll(async () => {
+    source = await loadMcp(
+      { mcpServers: { e: { ...stdioServer(fixture, ["--input-tools"]), protocol } } },
+      { toolCache: false, autoRestart: false, onElicitation: handler, onWarning: (m) => warnings.push(m) },
+    );
+    return () => source.close();
+  });
+  const ask = async (args: Record<string, unknown>) =>
+    (await toolByRawName(source, "ask_url", "e").execute(args)).text;
+
+  it("should reach the handler, with a completion wait the server settles on the 2025 era", async () => {
+    expect(JSON.parse(await ask({ complete: true }))).toMatchObject({ action: "accept" });
+    expect(seen).toHaveLength(1);
+    expect(seen[0]?.request).toMatchObject({ mode: "url", url: "https://example.test/authorize" });
+    if (era === "2025") expect(await seen[0]?.completed).toBe(true);
+    else expect(seen[0]?.completed).toBeUndefined();
+  });
+
+  it("should refuse a hostile URL before the handler, ours or the SDK's check", async () => {
+    seen.length = 0;
+    warnings.length = 0;
+    // 2025: the server's request gets the error; 2026: the client cannot fulfil the round, and the
+    // call fails with it.
+    expect(await ask({ url: "javascript:alert(1)" })).toContain(ELICITATION_URL_REFUSED_MESSAGE);
+    // A right-to-left override shows "…exe.png" for "…gnp.exe": the SDK's URL check lets it through.
+    expect(await ask({ url: "https://example.test/\u202egnp.exe" })).toContain(
+      ELICITATION_URL_REFUSED_MESSAGE,
+    );
+    expect(warnings.filter((w) => w.includes("refused a URL elicitation"))).toHaveLength(2);
+    // A control character in the host: the SDK's own URL check (-32602) refuses it first.
+    expect(await ask({ url: "https://exa\u0007mple.test/" })).toContain("Invalid URL");
+    expect(seen).toEqual([]);
+  });
+});
+
+describe("completion waits", () => {
+  it("should keep at most 64 waits, settling the oldest false, and ignore unknown or foreign ids", async () => {
+    const completions = new ElicitationCompletions();
+    const waits = Array.from({ length: MAX_PENDING_COMPLETIONS + 1 }, (_, i) => completions.wait(`id-${i}`));
+    expect(await waits[0]).toBe(false);
+    completions.complete("id-unknown");
+    completions.complete(42);
+    completions.complete("id-1");
+    expect(await waits[1]).toBe(true);
+    const other = new ElicitationCompletions();
+    other.complete("id-2");
+    const settled = await Promise.race([waits[2], Promise.resolve("pending")]);
+    expect(settled).toBe("pending");
+  });
+
+  it("should settle false when the server never completes within the wait", async () => {
+    expect(await new ElicitationCompletions(20).wait("x")).toBe(false);
+  });
+});
