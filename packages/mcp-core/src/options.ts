@@ -11,9 +11,9 @@ import type { ElicitationContext } from "./elicitation/guard-elicitation.js";
 import type { ToolCacheStore } from "./lazy/tool-cache-store.js";
 import type { McpLogLevel } from "./logs/log-level.js";
 import type { ServerLogMessage } from "./logs/log-message.js";
-import type { ResolvedSamplingOptions } from "./sampling/sampling-policy.js";
 import type { LoadRoots } from "./roots/load-roots.js";
 import type { RootsOption } from "./roots/root.js";
+import type { ResolvedSamplingOptions } from "./sampling/sampling-policy.js";
 import type { SamplingHandler, SamplingOptions } from "./sampling/sampling-types.js";
 import type {
   ConnectionState,

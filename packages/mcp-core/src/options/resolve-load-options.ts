@@ -17,8 +17,8 @@ import type {
   ResolvedHealthCheck,
   ResolvedLoadOptions,
 } from "../options.js";
-import { resolveSamplingOptions } from "../sampling/sampling-policy.js";
 import { LoadRoots } from "../roots/load-roots.js";
+import { resolveSamplingOptions } from "../sampling/sampling-policy.js";
 import { LOAD_OPTION_DEFAULTS as DEFAULTS } from "./load-option-defaults.js";
 import { validateLoadOptions } from "./validate-load-options.js";
 
