@@ -108,6 +108,7 @@ export type {
   McpResourceContents,
   McpResourceResult,
   McpResourceTemplate,
+  McpResumedTask,
   McpSource,
   McpStatus,
   McpTool,

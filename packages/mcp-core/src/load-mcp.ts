@@ -97,6 +97,7 @@ export async function loadMcp(
       child: { killGraceMs: options.killGraceMs, keepAlive: options.keepAlive },
       maxFrameBytes: options.maxFrameBytes,
       maxResultBytes: options.maxResultBytes,
+      taskStore: options.taskStore,
       launch: {
         parentEnv: options.env,
         defaultInheritEnv: options.defaultInheritEnv,
@@ -142,6 +143,7 @@ export async function loadMcp(
   const source = new Source({
     configs,
     connections,
+    taskStore: options.taskStore,
     deferLoading: options.deferLoading,
     discoveries,
     closeHooks,

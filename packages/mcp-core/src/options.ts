@@ -11,6 +11,7 @@ import type { ToolCacheStore } from "./lazy/tool-cache-store.js";
 import type { McpLogLevel } from "./logs/log-level.js";
 import type { ServerLogMessage } from "./logs/log-message.js";
 import type { SamplingHandler, SamplingOptions } from "./sampling/sampling-types.js";
+import type { TaskStore } from "./tasks/task-store.js";
 import type {
   ConnectionState,
   DeferLoading,
@@ -132,6 +133,13 @@ export interface LoadMcpOptions {
    * @default a file store under the user config dir (`fileTokenStore()`), made only when a server has `auth`
    */
   tokenStore?: TokenStore | undefined;
+  /**
+   * Where the ids of running tasks (tool calls made as MCP tasks) are kept, so a pending call
+   * re-attaches after a session loss and `source.resumeTasks()` after a host restart; `false` keeps
+   * them only in memory. Import `fileTaskStore` from `@toolnexus/mcp-core/stores` for another dir.
+   * @default a file store beside the token store (`fileTaskStore()`)
+   */
+  taskStore?: TaskStore | false | undefined;
   /** Refresh an OAuth access token this long before it expires. @default 30000 */
   refreshSkewMs?: number | undefined;
   /**
@@ -209,6 +217,8 @@ export interface ResolvedLoadOptions {
   maxResultBytes: number;
   /** The token store, made on first use (only servers with `auth` need one). */
   tokenStore: () => TokenStore;
+  /** The task store, or undefined when `taskStore` is false. */
+  taskStore: TaskStore | undefined;
   refreshSkewMs: number;
   deferLoading: DeferLoading;
   serverLogLevel: McpLogLevel;

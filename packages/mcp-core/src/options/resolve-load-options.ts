@@ -17,6 +17,7 @@ import type {
   ResolvedHealthCheck,
   ResolvedLoadOptions,
 } from "../options.js";
+import { fileTaskStore } from "../tasks/file-task-store.js";
 import { LOAD_OPTION_DEFAULTS as DEFAULTS } from "./load-option-defaults.js";
 import { validateLoadOptions } from "./validate-load-options.js";
 
@@ -56,6 +57,7 @@ export function resolveLoadOptions(options: LoadMcpOptions): ResolvedLoadOptions
     maxFrameBytes: options.maxFrameBytes ?? DEFAULTS.maxFrameBytes,
     maxResultBytes: options.maxResultBytes ?? DEFAULTS.maxResultBytes,
     tokenStore: onFirstUse(() => options.tokenStore ?? fileTokenStore()),
+    taskStore: options.taskStore === false ? undefined : (options.taskStore ?? fileTaskStore()),
     refreshSkewMs: options.refreshSkewMs ?? DEFAULTS.refreshSkewMs,
     deferLoading: options.deferLoading ?? DEFAULTS.deferLoading,
     serverLogLevel: options.serverLogLevel ?? DEFAULTS.serverLogLevel,
