@@ -1,0 +1,222 @@
+// Tool calls as MCP tasks (2025-11-25 task augmentation) against the `tasks` fixture over HTTP: the
+// task is polled to its end with its statusMessage as progress, cancelled on abort and timeout, kept
+// in the task store while it runs, re-attached after a session loss and after the host process is
+// killed — the work runs once. Hostile servers: a zero pollInterval, a garbage status, a stored id
+// that belongs to another server.
+import { fileURLToPath, pathToFileURL } from "node:url";
+import {
+  type HttpFixture,
+  makeTempDir,
+  readLog,
+  removeTempDir,
+  startHttpFixture,
+  waitFor,
+} from "@toolnexus/fixtures";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { McpProgress } from "../src/index.js";
+import { fileTaskStore, type TaskStore } from "../src/stores.js";
+import { failOnUnhandledRejections, tempDir, toolByRawName, useSources } from "./support/harness.js";
+import { runHost } from "./support/host-process.js";
+
+failOnUnhandledRejections();
+
+const sources = useSources({ toolCache: false, autoRestart: false });
+const STORES = pathToFileURL(fileURLToPath(new URL("../dist/stores.js", import.meta.url))).href;
+
+/** The task id the server stamps on a task's result (`io.modelcontextprotocol/related-task`). */
+function relatedTask(meta: Record<string, unknown> | undefined): string {
+  const related = meta?.["io.modelcontextprotocol/related-task"] as { taskId?: unknown } | undefined;
+  if (typeof related?.taskId !== "string") throw new Error("the result names no task");
+  return related.taskId;
+}
+
+/** The log events of one task. */
+const eventsOf = (log: string, taskId: string) =>
+  readLog(log)
+    .filter((e) => e.taskId === taskId)
+    .map((e) => e.event as string);
+
+describe("a task-required tool on an HTTP server that keeps its tasks", () => {
+  let fixture: HttpFixture;
+  let log: string;
+  let logDir: string;
+  beforeAll(async () => {
+    logDir = makeTempDir("tasks-");
+    log = `${logDir}/tasks.log`;
+    fixture = await startHttpFixture("tasks", ["--log", log, "--work-ms", "1200", "--stages", "3"]);
+  });
+  afterAll(async () => {
+    await fixture.stop();
+    removeTempDir(logDir);
+  });
+  const load = (store: TaskStore | false, extra = {}) =>
+    sources.loadServers({ t: { url: fixture.url } }, { taskStore: store, ...extra });
+
+  it("should run the work once as a task, report each statusMessage as progress and drop the record", async () => {
+    const store = fileTaskStore(tempDir());
+    const source = await load(store);
+    const progress: McpProgress[] = [];
+    const result = await toolByRawName(source, "slow_task").execute(
+      { label: "a" },
+      { onProgress: (p) => progress.push(p) },
+    );
+    expect(result.isError, result.text).toBe(false);
+    expect(result.text).toBe("done: a");
+    expect(progress.map((p) => p.message)).toEqual(["stage 1 of 3", "stage 2 of 3", "stage 3 of 3"]);
+    expect(progress.map((p) => p.progress)).toEqual([1, 2, 3]);
+    const taskId = relatedTask(result.meta);
+    expect(eventsOf(log, taskId).filter((e) => e === "task_start")).toHaveLength(1);
+    expect(eventsOf(log, taskId)).toContain("task_result");
+    expect(await store.list()).toEqual([]);
+  });
+
+  it("should call an optional tool as a task only when the caller asks", async () => {
+    const source = await load(false);
+    const tool = toolByRawName(source, "maybe_task");
+    const before = readLog(log).filter((e) => e.event === "task_get").length;
+    const plain = await tool.execute({ label: "plain" });
+    expect(plain.text).toBe("done: plain");
+    expect(readLog(log).filter((e) => e.event === "task_get").length).toBe(before);
+    const asTask = await tool.execute({ label: "task" }, { task: true });
+    expect(asTask.text).toBe("done: task");
+    expect(readLog(log).filter((e) => e.event === "task_get").length).toBeGreaterThan(before);
+  });
+
+  it("should cancel the task on the server when the call is aborted, and resolve ABORTED", async () => {
+    const store = fileTaskStore(tempDir());
+    const source = await load(store);
+    const controller = new AbortController();
+    const pending = toolByRawName(source, "slow_task").execute(
+      { label: "abort" },
+      { signal: controller.signal, onProgress: () => controller.abort() },
+    );
+    const result = await pending;
+    expect(result.error?.code).toBe("ABORTED");
+    const [record] = readLog(log)
+      .filter((e) => e.event === "task_cancel")
+      .slice(-1);
+    expect(record).toBeDefined();
+    const taskId = record?.taskId as string;
+    await waitFor(() => eventsOf(log, taskId).includes("task_cancelled"), { message: "the work stopped" });
+    expect(eventsOf(log, taskId)).not.toContain("task_done");
+    expect(await store.list()).toEqual([]);
+  });
+
+  it("should cancel the task when no progress comes within the call's timeout, and resolve TIMEOUT", async () => {
+    const source = await load(false);
+    const cancelsBefore = readLog(log).filter((e) => e.event === "task_cancel").length;
+    // One stage takes 400 ms: after the first statusMessage nothing new comes for longer than 250 ms.
+    const result = await toolByRawName(source, "slow_task").execute({ label: "slow" }, { timeoutMs: 250 });
+    expect(result.error?.code).toBe("TIMEOUT");
+    expect(readLog(log).filter((e) => e.event === "task_cancel").length).toBe(cancelsBefore + 1);
+  });
+
+  it("should re-attach the pending call to the same task after its session is lost", async () => {
+    const initializes = () => readLog(log).filter((e) => e.event === "initialize").length;
+    const initializesBefore = initializes();
+    const source = await load(false, { autoRestart: { initialDelayMs: 50 } });
+    const tool = toolByRawName(source, "slow_task");
+    let restarted: Promise<void> | undefined;
+    const result = await tool.execute(
+      { label: "restart" },
+      {
+        onProgress: (p) => {
+          // The first poll has been answered: the task runs; now the session goes away.
+          if (p.progress === 1) restarted = source.restart("t");
+        },
+      },
+    );
+    await restarted;
+    expect(result.isError, result.text).toBe(false);
+    expect(result.text).toBe("done: restart");
+    const taskId = relatedTask(result.meta);
+    expect(eventsOf(log, taskId).filter((e) => e === "task_start")).toHaveLength(1);
+    // Two sessions: the load's and the restart's.
+    expect(initializes()).toBe(initializesBefore + 2);
+  });
+
+  it("should finish a task after the host process is killed: a new process resumes it from the store, the work runs once", async () => {
+    const dir = tempDir();
+    const startsBefore = readLog(log).filter((e) => e.event === "task_start").length;
+    const gets = () => readLog(log).filter((e) => e.event === "task_get").length;
+    const getsBefore = gets();
+    let hostPid: number | undefined;
+    const host = runHost(
+      `const { fileTaskStore } = await import(${JSON.stringify(STORES)});
+const source = await loadMcp({ mcpServers: { t: { url: ${JSON.stringify(fixture.url)} } } },
+  { taskStore: fileTaskStore(${JSON.stringify(dir)}), toolCache: false, onWarning: () => {} });
+console.log("ready");
+const result = await source.tools.find((t) => t.rawName === "slow_task").execute({ label: "once" });
+console.log("finished " + result.text);`,
+      (line, pid) => {
+        if (line === "ready") hostPid = pid;
+      },
+    );
+    // The record is written before the first poll: a poll means the host can die now.
+    await waitFor(() => hostPid !== undefined && gets() > getsBefore, { message: "the host polls its task" });
+    process.kill(hostPid as number, "SIGKILL");
+    const killed = await host;
+    expect(killed.signal).toBe("SIGKILL");
+    expect(killed.stdout).not.toContain("finished");
+
+    const store = fileTaskStore(dir);
+    const source = await load(store);
+    const resumed = await source.resumeTasks();
+    expect(resumed.map((r) => [r.server, r.tool])).toEqual([["t", "slow_task"]]);
+    const result = await resumed[0]?.result;
+    expect(result?.isError, result?.text).toBe(false);
+    expect(result?.text).toBe("done: once");
+    expect(readLog(log).filter((e) => e.event === "task_start").length).toBe(startsBefore + 1);
+    expect(await store.list()).toEqual([]);
+    // Resumed once: nothing is left to resume.
+    expect(await source.resumeTasks()).toEqual([]);
+  });
+
+  it("should never send a stored task id to a server whose identity differs from the record's", async () => {
+    const store = fileTaskStore(tempDir());
+    const foreign = "aaaaaaaabbbbbbbbccccccccdddddddd";
+    await store.put({
+      serverKey: "http:another-server",
+      server: "t",
+      tool: "slow_task",
+      taskId: foreign,
+      createdAt: new Date().toISOString(),
+    });
+    const source = await load(store);
+    expect(await source.resumeTasks()).toEqual([]);
+    expect(readLog(log).some((e) => e.taskId === foreign)).toBe(false);
+    // Not this server's: kept for the config it belongs to.
+    expect((await store.list()).map((r) => r.taskId)).toEqual([foreign]);
+  });
+});
+
+describe("hostile task servers", () => {
+  it("should clamp a zero pollInterval instead of polling in a tight loop", async () => {
+    const log = `${tempDir()}/hostile.log`;
+    const source = await sources.loadServers(
+      { t: { fixture: "tasks", args: ["--log", log, "--poll-interval-ms", "0", "--work-ms", "800"] } },
+      { taskStore: false },
+    );
+    const result = await toolByRawName(source, "slow_task").execute({ label: "x" });
+    expect(result.text).toBe("done: x");
+    // 800 ms of work at the 100 ms floor is about 8 polls; a loop without the floor makes hundreds.
+    expect(readLog(log).filter((e) => e.event === "task_get").length).toBeLessThanOrEqual(15);
+  });
+
+  it("should fail a call whose tasks/get answers a garbage status, bounded and without control characters", async () => {
+    const log = `${tempDir()}/garbage.log`;
+    const store = fileTaskStore(tempDir());
+    const source = await sources.loadServers(
+      { t: { fixture: "tasks", args: ["--log", log, "--garbage-status", "--work-ms", "800"] } },
+      { taskStore: store },
+    );
+    const result = await toolByRawName(source, "slow_task").execute({ label: "x" });
+    expect(result.error?.code).toBe("PROTOCOL_ERROR");
+    expect(result.text).toContain("invalid task status");
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: the assertion is about them
+    expect(result.text).not.toMatch(/[\u0000-\u001f\u007f]/);
+    expect(readLog(log).filter((e) => e.event === "task_get")).toHaveLength(1);
+    expect(readLog(log).some((e) => e.event === "task_cancel")).toBe(true);
+    expect(await store.list()).toEqual([]);
+  });
+});
