@@ -32,10 +32,11 @@ export {
 } from "./lazy/file-tool-cache.js";
 export { configFingerprint } from "./lazy/fingerprint.js";
 export type { ToolCacheEntry, ToolCacheListener, ToolCacheStore } from "./lazy/tool-cache-store.js";
+export { taskServerKey } from "./task-server-key.js";
 export {
   DEFAULT_MAX_TASK_RECORDS,
   defaultTaskDir,
   type FileTaskStoreOptions,
   fileTaskStore,
 } from "./tasks/file-task-store.js";
-export { type TaskRecord, type TaskStore, taskServerKey } from "./tasks/task-store.js";
+export type { TaskRecord, TaskStore } from "./tasks/task-store.js";

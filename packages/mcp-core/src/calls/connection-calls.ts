@@ -9,7 +9,7 @@ import { redactResult } from "../redact/redact-error.js";
 import type { Redactor } from "../redact/redactor.js";
 import type { TaskRequestOutcome } from "../tasks/follow-task.js";
 import { callsAsTask, type ServerTasks } from "../tasks/server-tasks.js";
-import { runTaskCall } from "../tasks/task-call.js";
+import { runTaskCall, TaskCallResultSchema, taskCallRequest } from "../tasks/task-call.js";
 import type { TaskRecord } from "../tasks/task-store.js";
 import { errorResult } from "../tools/call-result.js";
 import { callTimeoutMs } from "../tools/call-timeout.js";
@@ -79,7 +79,20 @@ export class ConnectionCalls implements ToolCaller {
         bounded,
         (session, timeoutMs) =>
           asTask
-            ? runTaskCall(this.connection.tasks.site, session, where, args, bounded, timeoutMs)
+            ? runTaskCall(
+                this.connection.tasks.site,
+                where,
+                () =>
+                  runRequest(
+                    (options) =>
+                      session.request(taskCallRequest(tool.rawName, args), TaskCallResultSchema, options),
+                    where,
+                    bounded,
+                    timeoutMs,
+                  ),
+                bounded,
+                timeoutMs,
+              )
             : runCall(session, where, args, bounded, timeoutMs, this.connection.maxResultBytes),
         removed,
       );

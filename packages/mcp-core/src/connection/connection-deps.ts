@@ -28,6 +28,8 @@ export interface ConnectionDeps {
   maxResultBytes: number;
   /** Where running tasks' ids are kept (`taskStore`), or undefined when durability is off. */
   taskStore: TaskStore | undefined;
+  /** The server's identity in the task store (`taskServerKey`). */
+  taskServerKey: string;
   launch: LaunchEnvOptions;
   signal: AbortSignal | undefined;
   /** The host's answers to what servers ask of the client (elicitation, …), not yet bound to a server. */

@@ -18,7 +18,7 @@ import { ServerCatalog } from "../resources/server-catalog.js";
 import { serverLabel } from "../server-message.js";
 import type { IdleStop } from "../supervision/idle-stop.js";
 import { ServerTasks } from "../tasks/server-tasks.js";
-import { type TaskRecord, taskServerKey } from "../tasks/task-store.js";
+import type { TaskRecord } from "../tasks/task-store.js";
 import type { ServerListing } from "../tools/server-listing.js";
 import type { ToolCaller } from "../tools/tool-wrapper.js";
 import type {
@@ -88,7 +88,7 @@ export class Connection implements ToolCaller {
     };
     const tasks = new ServerTasks({
       server: config.name,
-      serverKey: taskServerKey(config),
+      serverKey: deps.taskServerKey,
       store: deps.taskStore,
       maxResultBytes: deps.maxResultBytes,
       warn: parts.warn,

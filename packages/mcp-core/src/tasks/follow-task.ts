@@ -8,12 +8,17 @@
  */
 import { z } from "zod";
 import { shownText } from "../auth/auth-message.js";
-import type { CallTarget } from "../calls/run-call.js";
 import { abortedResult, errorResult, fromCallResult, LenientCallResultSchema } from "../tools/call-result.js";
 import type { McpSession } from "../transport/session.js";
 import type { McpCallContext, McpToolResult } from "../types.js";
 import { clampPollIntervalMs } from "./poll-interval.js";
 import { InvalidTaskAnswer, isTerminal, type TaskView, taskView } from "./task-wire.js";
+
+/** The call a task belongs to, as messages name it. */
+export interface TaskTarget {
+  server: string;
+  tool: string;
+}
 
 /** A request's outcome as the task follower reads it. */
 export type TaskRequestOutcome<T> = { value: T } | { failed: McpToolResult };
@@ -56,7 +61,7 @@ const AnyResultSchema = z.looseObject({});
  */
 export async function followTask(
   site: TaskSite,
-  where: CallTarget,
+  where: TaskTarget,
   taskId: string,
   first: TaskView | undefined,
   ctx: McpCallContext | undefined,
@@ -71,7 +76,7 @@ export async function followTask(
 
 async function follow(
   site: TaskSite,
-  where: CallTarget,
+  where: TaskTarget,
   taskId: string,
   first: TaskView | undefined,
   ctx: McpCallContext | undefined,

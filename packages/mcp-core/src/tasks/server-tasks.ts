@@ -4,10 +4,9 @@
  * to a stored task after a restart of the host.
  * @module
  */
-import type { CallTarget } from "../calls/run-call.js";
 import type { McpSession } from "../transport/session.js";
 import type { McpCallContext, McpTool, McpToolResult } from "../types.js";
-import { followTask, type TaskRequestOutcome } from "./follow-task.js";
+import { followTask, type TaskRequestOutcome, type TaskTarget } from "./follow-task.js";
 import type { TaskCallSite } from "./task-call.js";
 import type { TaskRecord, TaskStore } from "./task-store.js";
 
@@ -87,7 +86,7 @@ export class ServerTasks {
   ): Promise<McpToolResult> | undefined {
     if (!this.owns(record) || this.following.has(record.taskId)) return undefined;
     this.following.add(record.taskId);
-    const where: CallTarget = { server: this.deps.server, tool: record.tool, rawName: record.tool };
+    const where: TaskTarget = { server: this.deps.server, tool: record.tool };
     return followTask(this.site, where, record.taskId, undefined, ctx, timeoutMs);
   }
 

@@ -4,11 +4,9 @@
  * @module
  */
 import { z } from "zod";
-import { type CallTarget, runRequest } from "../calls/run-call.js";
 import { errorResult, fromCallResult, LenientCallResultSchema } from "../tools/call-result.js";
-import type { McpSession } from "../transport/session.js";
 import type { McpCallContext, McpToolResult } from "../types.js";
-import { followTask, type TaskSite } from "./follow-task.js";
+import { followTask, type TaskRequestOutcome, type TaskSite, type TaskTarget } from "./follow-task.js";
 import { createdTask, InvalidTaskAnswer } from "./task-wire.js";
 
 /** What a task call needs beyond following: where its id is kept. */
@@ -17,31 +15,27 @@ export interface TaskCallSite extends TaskSite {
   kept(tool: string, taskId: string): Promise<void>;
 }
 
-const AnyResultSchema = z.looseObject({});
+/** What a task-augmented call answers before it is read: any object. */
+export const TaskCallResultSchema = z.looseObject({});
+
+/** The task-augmented `tools/call` (2025-11-25: `params.task`; the server picks the task's ttl). */
+export function taskCallRequest(rawName: string, args: Record<string, unknown>) {
+  return { method: "tools/call", params: { name: rawName, arguments: args, task: {} } };
+}
 
 /**
- * Calls `where.rawName` as a task on `session` and follows the task to its end. A server that
- * answers with a plain result (it ran the call at once) has that result returned as is.
+ * Sends the task-augmented call (`send`, {@link taskCallRequest} on the live session) and follows
+ * the task it creates to its end. A server that answers with a plain result (it ran the call at
+ * once) has that result returned as is.
  */
 export async function runTaskCall(
   site: TaskCallSite,
-  session: McpSession,
-  where: CallTarget & { rawName: string },
-  args: Record<string, unknown>,
+  where: TaskTarget & { rawName: string },
+  send: () => Promise<TaskRequestOutcome<unknown>>,
   ctx: McpCallContext | undefined,
   timeoutMs: number,
 ): Promise<McpToolResult> {
-  const sent = await runRequest(
-    (options) =>
-      session.request(
-        { method: "tools/call", params: { name: where.rawName, arguments: args, task: {} } },
-        AnyResultSchema,
-        options,
-      ),
-    where,
-    ctx,
-    timeoutMs,
-  );
+  const sent = await send();
   if ("failed" in sent) return sent.failed;
   let created: ReturnType<typeof createdTask>;
   try {

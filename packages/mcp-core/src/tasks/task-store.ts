@@ -3,13 +3,10 @@
  * it (`source.resumeTasks()` in the next one re-attaches instead of starting the work again).
  * @module
  */
-import type { ServerConfig } from "../config/server-config.js";
-import { configFingerprint } from "../lazy/fingerprint.js";
-
 /** One running task of one server. */
 export interface TaskRecord {
   /**
-   * The server's identity ({@link taskServerKey}): a task id is only ever sent back to the server
+   * The server's identity (`taskServerKey`): a task id is only ever sent back to the server
    * whose key matches, never to another server that took the same name.
    */
   serverKey: string;
@@ -35,13 +32,4 @@ export interface TaskStore {
   put(record: TaskRecord): Promise<void>;
   /** Removes a record; removing one that is not there is not an error. */
   delete(serverKey: string, taskId: string): Promise<void>;
-}
-
-/**
- * The identity a task record is keyed by: the transport and a hash of what decides which server
- * runs (a remote server's URL and header names, a stdio server's command, args, cwd and env
- * hashes; the listing cache's fingerprint). A changed URL or command is another server.
- */
-export function taskServerKey(config: ServerConfig): string {
-  return `${config.transport}:${configFingerprint(config)}`;
 }
