@@ -127,10 +127,11 @@ export interface McpCallContext {
    */
   onProgress?: ((progress: McpProgress) => void) | undefined;
   /**
-   * Call the tool as an MCP task when its `execution.taskSupport` is `optional` (a `required` tool
-   * is always called as a task): the server keeps the work, the client polls it, and the task id
-   * is kept in the `taskStore` so the call survives a session loss or a host restart.
-   * @default false
+   * Call the tool as an MCP task when its `execution.taskSupport` is `optional` (`true`), or not
+   * (`false`); a `required` tool is always called as a task. The server keeps the work, the client
+   * polls it, and the task id is kept in the `taskStore` so the call survives a session loss or a
+   * host restart.
+   * @default the server entry's `taskTools` (none unless it says)
    */
   task?: boolean | undefined;
 }

@@ -8,7 +8,7 @@ import type { ServerConfig } from "../config/server-config.js";
 import { redactResult } from "../redact/redact-error.js";
 import type { Redactor } from "../redact/redactor.js";
 import type { TaskRequestOutcome } from "../tasks/follow-task.js";
-import { callsAsTask, type ServerTasks } from "../tasks/server-tasks.js";
+import type { ServerTasks } from "../tasks/server-tasks.js";
 import { runTaskCall, TaskCallResultSchema, taskCallRequest } from "../tasks/task-call.js";
 import type { TaskRecord } from "../tasks/task-store.js";
 import { errorResult } from "../tools/call-result.js";
@@ -72,7 +72,7 @@ export class ConnectionCalls implements ToolCaller {
             "TOOL_REMOVED",
             `Tool "${tool.name}" is no longer offered by MCP server "${server}"`,
           );
-    const asTask = callsAsTask(tool, ctx);
+    const asTask = this.connection.tasks.asTask(tool, ctx);
     const outcome = await withTotalBound(where, ctx, async (bounded) => {
       const gated = await this.gatedUnredacted(
         where,

@@ -87,6 +87,11 @@ export interface ServerConfigBase {
   toolFilter?: ToolFilter;
   /** Call timeout in milliseconds per raw tool name; a call's own `timeout` wins, `timeoutMs` is the rest's. */
   toolTimeouts?: Record<string, number>;
+  /**
+   * Which tools whose `execution.taskSupport` is `optional` are called as tasks: all (`true`), none
+   * (`false`, the default), or those whose raw name matches a glob. A call's own `task` wins.
+   */
+  taskTools?: boolean | string[];
 }
 
 /** A server run as a child process speaking MCP over stdio. */

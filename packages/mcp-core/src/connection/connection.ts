@@ -89,6 +89,7 @@ export class Connection implements ToolCaller {
     const tasks = new ServerTasks({
       server: config.name,
       serverKey: deps.taskServerKey,
+      taskTools: config.taskTools,
       store: deps.taskStore,
       maxResultBytes: deps.maxResultBytes,
       warn: parts.warn,

@@ -4,6 +4,7 @@
  * to a stored task after a restart of the host.
  * @module
  */
+import { globMatcher } from "../tools/glob.js";
 import type { McpSession } from "../transport/session.js";
 import type { McpCallContext, McpTool, McpToolResult } from "../types.js";
 import { followTask, type TaskRequestOutcome, type TaskTarget } from "./follow-task.js";
@@ -15,6 +16,8 @@ export interface ServerTasksDeps {
   server: string;
   /** The server's identity in the store (`taskServerKey`). */
   serverKey: string;
+  /** The entry's `taskTools`: which `optional` tools are called as tasks. */
+  taskTools: boolean | readonly string[] | undefined;
   /** The task store, or undefined when durability is off (`taskStore: false`). */
   store: TaskStore | undefined;
   maxResultBytes: number;
@@ -28,13 +31,30 @@ export interface ServerTasksDeps {
 }
 
 /**
- * Whether a call of `tool` goes as a task: always when its `execution.taskSupport` is `required`,
- * when the caller asks (`ctx.task`) and it is `optional`; never when it is `forbidden` or absent.
+ * The entry's `taskTools` as a test on raw names: which `optional` tools are called as tasks when
+ * the call does not say.
  */
-export function callsAsTask(tool: McpTool, ctx: McpCallContext | undefined): boolean {
+export function taskToolsPolicy(
+  taskTools: boolean | readonly string[] | undefined,
+): (rawName: string) => boolean {
+  if (taskTools === undefined || typeof taskTools === "boolean") return () => taskTools === true;
+  return globMatcher(taskTools);
+}
+
+/**
+ * Whether a call of `tool` goes as a task: always when its `execution.taskSupport` is `required`;
+ * when it is `optional`, as the call says (`ctx.task`), else as the server's `taskTools` says;
+ * never when it is `forbidden` or absent.
+ */
+export function callsAsTask(
+  tool: McpTool,
+  ctx: McpCallContext | undefined,
+  policy: (rawName: string) => boolean,
+): boolean {
   const support = (tool as { definition?: { execution?: { taskSupport?: unknown } } }).definition?.execution
     ?.taskSupport;
-  return support === "required" || (support === "optional" && ctx?.task === true);
+  if (support === "required") return true;
+  return support === "optional" && (ctx?.task ?? policy(tool.rawName));
 }
 
 export class ServerTasks {
@@ -43,9 +63,16 @@ export class ServerTasks {
 
   /** The site a task call of this server runs on. */
   readonly site: TaskCallSite;
+  private readonly policy: (rawName: string) => boolean;
 
   constructor(private readonly deps: ServerTasksDeps) {
     this.site = this.siteOf(deps);
+    this.policy = taskToolsPolicy(deps.taskTools);
+  }
+
+  /** Whether this call of `tool` goes as a task (see {@link callsAsTask}). */
+  asTask(tool: McpTool, ctx: McpCallContext | undefined): boolean {
+    return callsAsTask(tool, ctx, this.policy);
   }
 
   private siteOf(deps: ServerTasksDeps): TaskCallSite {
