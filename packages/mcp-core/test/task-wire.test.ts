@@ -1,9 +1,13 @@
 // The task shapes of both eras read into one (2025-11-25 `{ task }`, `pollInterval`, `tasks/result`;
 // 2026-07-28 Tasks extension: flattened `resultType: "task"`, `pollIntervalMs`, the outcome inlined
-// in `tasks/get`), and the poll interval a server suggests clamped to [100 ms, 30 s].
+// in `tasks/get`), the poll interval a server suggests clamped to [100 ms, 30 s], and the entry's
+// `taskTools` policy.
 import { describe, expect, it } from "vitest";
+import { parseConfig } from "../src/config/parse-config.js";
 import { clampPollIntervalMs } from "../src/tasks/poll-interval.js";
+import { taskToolsPolicy } from "../src/tasks/server-tasks.js";
 import { createdTask, taskView } from "../src/tasks/task-wire.js";
+import { configRejection } from "./support/harness.js";
 
 const task = { taskId: "t-1", status: "working", createdAt: "x", lastUpdatedAt: "x" };
 
@@ -69,5 +73,23 @@ describe("clampPollIntervalMs", () => {
     [undefined, 1000],
   ])("should wait %s → %s ms", (suggested, expected) => {
     expect(clampPollIntervalMs(suggested)).toBe(expected);
+  });
+});
+
+describe("the entry's taskTools", () => {
+  it("should take true, false or globs on raw names", async () => {
+    const { servers } = await parseConfig({
+      a: { url: "http://127.0.0.1:1/mcp", taskTools: ["research_*"] },
+    });
+    const policy = taskToolsPolicy(servers[0]?.taskTools);
+    expect([policy("research_deep"), policy("echo")]).toEqual([true, false]);
+    expect(taskToolsPolicy(true)("echo")).toBe(true);
+    expect(taskToolsPolicy(undefined)("echo")).toBe(false);
+  });
+
+  it("should reject anything else, naming the field", async () => {
+    const rejected = await configRejection({ a: { url: "http://127.0.0.1:1/mcp", taskTools: "yes" } });
+    expect(rejected.code).toBe("CONFIG_INVALID");
+    expect(rejected.message).toContain('field "taskTools": expected a boolean or an array of globs');
   });
 });
