@@ -148,6 +148,30 @@ describe("a task-required tool on an HTTP server that keeps its tasks", () => {
     expect(initializes()).toBe(initializesBefore + 2);
   });
 
+  it("should end a pending call with CLOSED when the source closes, leaving the task for the next source to resume", async () => {
+    const store = fileTaskStore(tempDir());
+    const closing = await load(store);
+    let closed: Promise<void> | undefined;
+    const result = await toolByRawName(closing, "slow_task").execute(
+      { label: "closed" },
+      {
+        onProgress: () => {
+          closed ??= closing.close();
+        },
+      },
+    );
+    await closed;
+    expect(result.error?.code).toBe("CLOSED");
+    const [record] = await store.list();
+    expect(record?.tool).toBe("slow_task");
+    expect(eventsOf(log, record?.taskId ?? "")).not.toContain("task_cancel");
+    const next = await load(store);
+    const [resumed] = await next.resumeTasks();
+    expect((await resumed?.result)?.text).toBe("done: closed");
+    expect(eventsOf(log, record?.taskId ?? "").filter((e) => e === "task_start")).toHaveLength(1);
+    expect(await store.list()).toEqual([]);
+  });
+
   it("should finish a task after the host process is killed: a new process resumes it from the store, the work runs once", async () => {
     const dir = tempDir();
     const startsBefore = readLog(log).filter((e) => e.event === "task_start").length;

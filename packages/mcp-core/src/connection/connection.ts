@@ -42,6 +42,7 @@ export class Connection implements ToolCaller {
   private readonly parts: ConnectionParts;
   private readonly runner: ConnectionRunner;
   private readonly calls: ConnectionCalls;
+  private readonly tasks: ServerTasks;
   /** What happens to this connection, for its layers to listen to. */
   readonly events: ConnectionEvents;
   /** The server's resources, templates and prompts, and its resource subscriptions. */
@@ -95,6 +96,7 @@ export class Connection implements ToolCaller {
       warn: parts.warn,
       request: (ctx, timeoutMs, send) => this.calls.taskRequest(ctx, timeoutMs, send),
     });
+    this.tasks = tasks;
     this.calls = new ConnectionCalls({
       config,
       tasks,
@@ -154,6 +156,7 @@ export class Connection implements ToolCaller {
 
   /** Final: stops everything and refuses further work. */
   close(): Promise<void> {
+    this.tasks.close();
     return this.runner.close();
   }
 

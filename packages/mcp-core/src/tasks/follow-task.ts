@@ -88,7 +88,12 @@ class TaskFollower {
           this.awaitInput();
         }
       }
-      const waited = await pause(clampPollIntervalMs(view?.pollIntervalMs), this.deadline, this.ctx?.signal);
+      const waited = await pause(clampPollIntervalMs(view?.pollIntervalMs), this.deadline, [
+        this.ctx?.signal,
+        this.site.closed,
+      ]);
+      // Closing the source ends the call, not the task: it stays stored for `resumeTasks()`.
+      if (this.site.closed.aborted) return this.closedResult();
       if (waited !== "slept") return this.cancelled(waited === "deadline");
       if (this.modernInput) {
         const message = `Call to ${this.about} failed: the task asks for input (tasks/update), which this client does not answer yet`;
@@ -149,6 +154,11 @@ class TaskFollower {
     return { view };
   }
 
+  private closedResult(): McpToolResult {
+    const message = `Call to ${this.about} ended: the MCP source closed (the task goes on; resumeTasks() re-attaches)`;
+    return errorResult("unavailable", "CLOSED", message);
+  }
+
   private async invalid(why: string, detail?: string): Promise<McpToolResult> {
     await cancelTask(this.site, this.taskId);
     return this.settle(
@@ -172,23 +182,23 @@ class TaskFollower {
   }
 }
 
-/** Waits `ms`, or until the deadline or the signal: whichever comes first. */
+/** Waits `ms`, or until the deadline or one of the signals: whichever comes first. */
 function pause(
   ms: number,
   deadline: number,
-  signal: AbortSignal | undefined,
+  signals: readonly (AbortSignal | undefined)[],
 ): Promise<"slept" | "deadline" | "aborted"> {
-  if (signal?.aborted) return Promise.resolve("aborted");
+  if (signals.some((signal) => signal?.aborted)) return Promise.resolve("aborted");
   const left = deadline - Date.now();
   if (left <= 0) return Promise.resolve("deadline");
   return new Promise((resolve) => {
     const done = (outcome: "slept" | "deadline" | "aborted") => {
       clearTimeout(timer);
-      signal?.removeEventListener("abort", onAbort);
+      for (const signal of signals) signal?.removeEventListener("abort", onAbort);
       resolve(outcome);
     };
     const onAbort = () => done("aborted");
     const timer = setTimeout(() => done(ms < left ? "slept" : "deadline"), Math.min(ms, left));
-    signal?.addEventListener("abort", onAbort, { once: true });
+    for (const signal of signals) signal?.addEventListener("abort", onAbort, { once: true });
   });
 }

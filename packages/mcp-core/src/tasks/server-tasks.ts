@@ -64,10 +64,16 @@ export class ServerTasks {
   /** The site a task call of this server runs on. */
   readonly site: TaskCallSite;
   private readonly policy: (rawName: string) => boolean;
+  private readonly closing = new AbortController();
 
   constructor(private readonly deps: ServerTasksDeps) {
     this.site = this.siteOf(deps);
     this.policy = taskToolsPolicy(deps.taskTools);
+  }
+
+  /** The source closes: followers stop now (their tasks stay stored, to resume). */
+  close(): void {
+    this.closing.abort();
   }
 
   /** Whether this call of `tool` goes as a task (see {@link callsAsTask}). */
@@ -77,6 +83,7 @@ export class ServerTasks {
 
   private siteOf(deps: ServerTasksDeps): TaskCallSite {
     return {
+      closed: this.closing.signal,
       maxResultBytes: deps.maxResultBytes,
       request: (ctx, timeoutMs, send) => this.deps.request(ctx, timeoutMs, send),
       kept: async (tool, taskId) => {

@@ -34,6 +34,8 @@ export interface TaskSite {
   settled(taskId: string): Promise<void>;
   /** This follower stopped following the task (it ended, or the call gave up and it stays stored). */
   released(taskId: string): void;
+  /** Aborts when the source closes: followers stop at once, leaving their tasks stored and running. */
+  closed: AbortSignal;
 }
 
 /** Gate codes after which a request is not retried: the task stays in the store, to resume later. */
