@@ -13,8 +13,10 @@ import {
   waitFor,
 } from "@toolnexus/fixtures";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { parseConfig } from "../src/config/parse-config.js";
+import type { ServerConfig } from "../src/config/server-config.js";
 import type { McpProgress } from "../src/index.js";
-import { fileTaskStore, type TaskStore } from "../src/stores.js";
+import { fileTaskStore, type TaskStore, taskServerKey } from "../src/stores.js";
 import { failOnUnhandledRejections, tempDir, toolByRawName, useSources } from "./support/harness.js";
 import { runHost } from "./support/host-process.js";
 
@@ -209,7 +211,7 @@ console.log("finished " + result.text);`,
     expect(await source.resumeTasks()).toEqual([]);
   });
 
-  it("should never send a stored task id to a server whose identity differs from the record's", async () => {
+  it("should never send a stored task id to a server whose identity differs from the record's, and drop one the server does not know", async () => {
     const store = fileTaskStore(tempDir());
     const foreign = "aaaaaaaabbbbbbbbccccccccdddddddd";
     await store.put({
@@ -219,10 +221,17 @@ console.log("finished " + result.text);`,
       taskId: foreign,
       createdAt: new Date().toISOString(),
     });
+    // This server's key, but a task it never made (or one it finished and forgot).
+    const unknown = "0123456789abcdef0123456789abcdef";
+    const [config] = (await parseConfig({ t: { url: fixture.url } })).servers;
+    const serverKey = taskServerKey(config as ServerConfig);
+    await store.put({ serverKey, server: "t", tool: "slow_task", taskId: unknown, createdAt: "" });
     const source = await load(store);
-    expect(await source.resumeTasks()).toEqual([]);
+    const resumed = await source.resumeTasks();
+    expect(resumed.map((r) => r.taskId)).toEqual([unknown]);
+    expect((await resumed[0]?.result)?.error?.code).toBe("PROTOCOL_ERROR");
     expect(readLog(log).some((e) => e.taskId === foreign)).toBe(false);
-    // Not this server's: kept for the config it belongs to.
+    // The unknown task leaves the store; the other server's record is kept for the config it belongs to.
     expect((await store.list()).map((r) => r.taskId)).toEqual([foreign]);
   });
 });
