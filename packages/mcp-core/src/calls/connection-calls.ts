@@ -79,20 +79,7 @@ export class ConnectionCalls implements ToolCaller {
         bounded,
         (session, timeoutMs) =>
           asTask
-            ? runTaskCall(
-                this.connection.tasks.site,
-                where,
-                () =>
-                  runRequest(
-                    (options) =>
-                      session.request(taskCallRequest(tool.rawName, args), TaskCallResultSchema, options),
-                    where,
-                    bounded,
-                    timeoutMs,
-                  ),
-                bounded,
-                timeoutMs,
-              )
+            ? this.runAsTask(session, where, args, bounded, timeoutMs)
             : runCall(session, where, args, bounded, timeoutMs, this.connection.maxResultBytes),
         removed,
       );
@@ -102,6 +89,24 @@ export class ConnectionCalls implements ToolCaller {
     // Redacted once here, failures and runCall's own error results (timeout, a JSON-RPC error
     // echoing a header) alike: one async layer less per call than going through `gated`.
     return redactResult("failed" in outcome ? outcome.failed : outcome.value, this.connection.redactor);
+  }
+
+  /** A tool call as a task: the task-augmented `tools/call`, then the task followed to its end. */
+  private runAsTask(
+    session: McpSession,
+    where: CallTarget & { rawName: string },
+    args: Record<string, unknown>,
+    ctx: McpCallContext | undefined,
+    timeoutMs: number,
+  ): Promise<McpToolResult> {
+    const send = () =>
+      runRequest(
+        (options) => session.request(taskCallRequest(where.rawName, args), TaskCallResultSchema, options),
+        where,
+        ctx,
+        timeoutMs,
+      );
+    return runTaskCall(this.connection.tasks.site, where, send, ctx, timeoutMs);
   }
 
   /**
