@@ -126,6 +126,19 @@ describe("a task-required tool on an HTTP server that keeps its tasks", () => {
     expect(readLog(log).filter((e) => e.event === "task_cancel").length).toBe(cancelsBefore + 1);
   });
 
+  it("should bound a task that keeps reporting progress by maxTotalTimeoutMs, cancelling it", async () => {
+    const source = await load(false);
+    const cancels = () => readLog(log).filter((e) => e.event === "task_cancel").length;
+    const cancelsBefore = cancels();
+    const result = await toolByRawName(source, "slow_task").execute(
+      { label: "total" },
+      { maxTotalTimeoutMs: 400, onProgress: () => {} },
+    );
+    expect(result.error?.code).toBe("TIMEOUT");
+    expect(result.text).toContain("in total");
+    expect(cancels()).toBe(cancelsBefore + 1);
+  });
+
   it("should re-attach the pending call to the same task after its session is lost", async () => {
     const initializes = () => readLog(log).filter((e) => e.event === "initialize").length;
     const initializesBefore = initializes();
