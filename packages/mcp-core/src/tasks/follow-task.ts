@@ -23,6 +23,13 @@ import { InvalidTaskAnswer, isTerminal, type TaskView, taskView } from "./task-w
 
 export type { TaskRequestOutcome, TaskSite } from "./task-outcome.js";
 
+/**
+ * Polls that fail in a row for a transport reason (each after the server runs again) before the
+ * call gives up with the last failure, the task left stored: a server that refuses `tasks/get`
+ * (an HTTP error) is not polled until the timeout.
+ */
+export const MAX_FAILED_POLLS = 5;
+
 /** The call a task belongs to, as messages name it. */
 export interface TaskTarget {
   server: string;
@@ -56,6 +63,9 @@ class TaskFollower {
   /** A `tasks/result` begun while the task waited for input (2025 era), and what it came to. */
   private fetching: ResultFetch | undefined;
   private modernInput = false;
+  private failedPolls = 0;
+  /** Whether a `tasks/get` was sent yet. */
+  private polled = false;
 
   constructor(
     private readonly site: TaskSite,
@@ -88,10 +98,9 @@ class TaskFollower {
           this.awaitInput();
         }
       }
-      const waited = await pause(clampPollIntervalMs(view?.pollIntervalMs), this.deadline, [
-        this.ctx?.signal,
-        this.site.closed,
-      ]);
+      // Re-attaching (nothing seen yet) polls at once; afterwards at the server's interval.
+      const waitMs = this.polled || view ? clampPollIntervalMs(view?.pollIntervalMs) : 0;
+      const waited = await pause(waitMs, this.deadline, [this.ctx?.signal, this.site.closed]);
       // Closing the source ends the call, not the task: it stays stored for `resumeTasks()`.
       if (this.site.closed.aborted) return this.closedResult();
       if (waited !== "slept") return this.cancelled(waited === "deadline");
@@ -130,6 +139,7 @@ class TaskFollower {
 
   /** One `tasks/get`: the task's new view, or the call's result when polling ends here. */
   private async poll(): Promise<{ view: TaskView | undefined } | { result: McpToolResult }> {
+    this.polled = true;
     const polled = await this.site.request(this.ctx, this.left(), (session, options) =>
       session.request({ method: "tasks/get", params: { taskId: this.taskId } }, AnyResultSchema, options),
     );
@@ -140,8 +150,11 @@ class TaskFollower {
       // The server said no (an unknown or expired task): it is gone; nothing to resume.
       if (error?.kind === "protocol") return { result: await this.settle(polled.failed) };
       // A lost session or a slow answer: poll again (on the next session) within the deadline.
+      this.failedPolls += 1;
+      if (this.failedPolls >= MAX_FAILED_POLLS) return { result: polled.failed };
       return { view: undefined };
     }
+    this.failedPolls = 0;
     let view: TaskView;
     try {
       view = taskView(polled.value);
