@@ -2,8 +2,9 @@
  * Options of `aiSdkSampling` and the one step that resolves them.
  * @module
  */
-import type { SamplingHandler, SamplingOptions } from "@toolnexus/mcp-core";
+import type { SamplingHandler } from "@toolnexus/mcp-core";
 import { invalidOption } from "@toolnexus/mcp-core/adapter";
+import type { SamplingOptions } from "@toolnexus/mcp-core/config";
 import type { LanguageModel } from "ai";
 
 /** Options of `aiSdkSampling`: the host's model, and how far a server may steer it. */

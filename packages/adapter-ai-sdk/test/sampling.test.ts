@@ -4,14 +4,9 @@
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { sourceLoader, tinyPngBase64, waitFor } from "@toolnexus/fixtures";
-import {
-  isMcpCoreError,
-  loadMcp,
-  type McpSource,
-  type McpTool,
-  type SamplingContext,
-} from "@toolnexus/mcp-core";
+import { isMcpCoreError, loadMcp, type McpSource, type McpTool } from "@toolnexus/mcp-core";
 import { SAMPLING_FAILED_MESSAGE, type SamplingRequest } from "@toolnexus/mcp-core/adapter";
+import type { SamplingContext } from "@toolnexus/mcp-core/config";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { aiSdkSampling } from "../src/index.js";
 import { type CallOptions, scriptedModel, text, toolCall } from "./support/model.js";

@@ -3,8 +3,9 @@
  * @module
  */
 import type { BaseChatModel } from "@langchain/core/language_models/chat_models";
-import type { SamplingHandler, SamplingOptions } from "@toolnexus/mcp-core";
+import type { SamplingHandler } from "@toolnexus/mcp-core";
 import { invalidOption } from "@toolnexus/mcp-core/adapter";
+import type { SamplingOptions } from "@toolnexus/mcp-core/config";
 
 /** What a request asks of the model beyond its messages, for {@link LangChainSamplingOptions.callOptions}. */
 export interface SamplingCallLimits {

@@ -89,7 +89,7 @@ export type { McpLogLevel } from "./logs/log-level.js";
 export type { ServerLogMessage } from "./logs/log-message.js";
 export type { ElicitationHandler, LoadMcpOptions, NamingOption } from "./options.js";
 export type { Root } from "./roots/root.js";
-export type { SamplingContext, SamplingHandler, SamplingOptions } from "./sampling/sampling-types.js";
+export type { SamplingHandler } from "./sampling/sampling-types.js";
 export { isKnownContentBlock, unsupportedContentText } from "./tools/content-blocks.js";
 export type {
   BlobResourceContents,
@@ -109,6 +109,7 @@ export type {
   McpResourceContents,
   McpResourceResult,
   McpResourceTemplate,
+  McpResumedTask,
   McpSource,
   McpStatus,
   McpTool,

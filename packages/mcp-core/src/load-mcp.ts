@@ -18,6 +18,7 @@ import { resolveLoadOptions, resolveServerPolicy } from "./options/resolve-load-
 import type { LoadMcpOptions } from "./options.js";
 import { createCatalogHubs } from "./resources/catalog-hubs.js";
 import { aboutServer } from "./server-message.js";
+import { taskServerKey } from "./task-server-key.js";
 import { ToolRegistry } from "./tools/tool-registry.js";
 import type { ConnectionState, McpSource, StateInfo, ToolsChange } from "./types.js";
 
@@ -97,6 +98,8 @@ export async function loadMcp(
       child: { killGraceMs: options.killGraceMs, keepAlive: options.keepAlive },
       maxFrameBytes: options.maxFrameBytes,
       maxResultBytes: options.maxResultBytes,
+      taskStore: options.taskStore,
+      taskServerKey: taskServerKey(config),
       launch: {
         parentEnv: options.env,
         defaultInheritEnv: options.defaultInheritEnv,
@@ -143,6 +146,7 @@ export async function loadMcp(
   const source = new Source({
     configs,
     connections,
+    taskStore: options.taskStore,
     deferLoading: options.deferLoading,
     discoveries,
     closeHooks,

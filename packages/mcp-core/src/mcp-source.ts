@@ -15,6 +15,8 @@ import type { RootsOption } from "./roots/root.js";
 import { searchRequest } from "./search/search-options.js";
 import { ToolSearchIndex } from "./search/tool-search-index.js";
 import { serverSnapshot, statusOf } from "./server-snapshot.js";
+import { resumeTasks } from "./tasks/resume-tasks.js";
+import type { TaskStore } from "./tasks/task-store.js";
 import { errorResult } from "./tools/call-result.js";
 import { callContextProblem } from "./tools/call-timeout.js";
 import type { ToolRegistry } from "./tools/tool-registry.js";
@@ -28,6 +30,7 @@ import type {
   McpResource,
   McpResourceResult,
   McpResourceTemplate,
+  McpResumedTask,
   McpSource,
   McpStatus,
   McpTool,
@@ -45,6 +48,8 @@ export interface SourceParts {
   /** Every configured server, enabled or not, in config order. */
   configs: ServerConfig[];
   connections: Map<string, Connection>;
+  /** The task store (`taskStore`), or undefined when it is off. */
+  taskStore: TaskStore | undefined;
   /** The resolved `deferLoading` load option. */
   deferLoading: DeferLoading;
   /** Background discoveries of lazy servers on a cache miss (close and `whenSettled` wait for them). */
@@ -93,6 +98,11 @@ export class Source implements McpSource {
 
   get deferLoading(): DeferLoading {
     return this.#parts.deferLoading;
+  }
+
+  resumeTasks(ctx?: Pick<McpCallContext, "signal" | "timeoutMs" | "onProgress">): Promise<McpResumedTask[]> {
+    if (this.closing) return Promise.reject(new McpCoreError("CLOSED", "The MCP source is closed"));
+    return resumeTasks(this.#parts.taskStore, this.#parts.connections, ctx);
   }
 
   searchTools(query: string, options?: ToolSearchOptions): ToolSearchHit[] {

@@ -15,6 +15,7 @@ import type { LoadRoots } from "./roots/load-roots.js";
 import type { RootsOption } from "./roots/root.js";
 import type { ResolvedSamplingOptions } from "./sampling/sampling-policy.js";
 import type { SamplingHandler, SamplingOptions } from "./sampling/sampling-types.js";
+import type { TaskStore } from "./tasks/task-store.js";
 import type {
   ConnectionState,
   DeferLoading,
@@ -152,6 +153,13 @@ export interface LoadMcpOptions {
    * @default a file store under the user config dir (`fileTokenStore()`), made only when a server has `auth`
    */
   tokenStore?: TokenStore | undefined;
+  /**
+   * Where the ids of running tasks (tool calls made as MCP tasks) are kept, so a pending call
+   * re-attaches after a session loss and `source.resumeTasks()` after a host restart; `false` keeps
+   * them only in memory. Import `fileTaskStore` from `@toolnexus/mcp-core/stores` for another dir.
+   * @default a file store beside the token store (`fileTaskStore()`)
+   */
+  taskStore?: TaskStore | false | undefined;
   /** Refresh an OAuth access token this long before it expires. @default 30000 */
   refreshSkewMs?: number | undefined;
   /**
@@ -232,6 +240,8 @@ export interface ResolvedLoadOptions {
   maxResultBytes: number;
   /** The token store, made on first use (only servers with `auth` need one). */
   tokenStore: () => TokenStore;
+  /** The task store, or undefined when `taskStore` is false. */
+  taskStore: TaskStore | undefined;
   refreshSkewMs: number;
   deferLoading: DeferLoading;
   serverLogLevel: McpLogLevel;

@@ -1,6 +1,6 @@
 /**
- * `@toolnexus/mcp-core/stores`: the file stores the core ships (the listing cache and the OAuth token
- * store), their defaults and keys, and the loopback redirect helper for a host that runs its own
+ * `@toolnexus/mcp-core/stores`: the file stores the core ships (the listing cache, the OAuth token
+ * store and the task store with its `TaskStore` interface), their defaults and keys, and the loopback redirect helper for a host that runs its own
  * OAuth flow. The store interfaces a load option takes (`TokenStore`, `StoredAuth`,
  * `ToolCacheStore`) are on the root entry; what a store implementation needs beyond them is here
  * (`@toolnexus/store-redis` is built on it). Follows semver like the root entry.
@@ -32,3 +32,11 @@ export {
 } from "./lazy/file-tool-cache.js";
 export { configFingerprint } from "./lazy/fingerprint.js";
 export type { ToolCacheEntry, ToolCacheListener, ToolCacheStore } from "./lazy/tool-cache-store.js";
+export { taskServerKey } from "./task-server-key.js";
+export {
+  DEFAULT_MAX_TASK_RECORDS,
+  defaultTaskDir,
+  type FileTaskStoreOptions,
+  fileTaskStore,
+} from "./tasks/file-task-store.js";
+export type { TaskRecord, TaskStore } from "./tasks/task-store.js";

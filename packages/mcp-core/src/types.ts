@@ -123,8 +123,19 @@ export interface McpCallContext {
    * @default none (only `timeoutMs` bounds the call)
    */
   maxTotalTimeoutMs?: number | undefined;
-  /** Receives progress notifications. */
+  /**
+   * Receives progress notifications. A call made as a task reports each new `statusMessage` of
+   * the task here (`message`, with `progress` counting them).
+   */
   onProgress?: ((progress: McpProgress) => void) | undefined;
+  /**
+   * Call the tool as an MCP task when its `execution.taskSupport` is `optional` (`true`), or not
+   * (`false`); a `required` tool is always called as a task. The server keeps the work, the client
+   * polls it, and the task id is kept in the `taskStore` so the call survives a session loss or a
+   * host restart.
+   * @default the server entry's `taskTools` (none unless it says)
+   */
+  task?: boolean | undefined;
 }
 
 /** The result of `execute`; failures resolve, they never throw. */
@@ -182,6 +193,17 @@ export type {
   ResourceUpdate,
 } from "./catalog-types.js";
 
+/** A task call re-attached by `source.resumeTasks()`. */
+export interface McpResumedTask {
+  server: string;
+  /** The tool's raw name on the server. */
+  tool: string;
+  /** The server's task id. */
+  taskId: string;
+  /** The call's result, as `execute` would have resolved it (never rejects). */
+  result: Promise<McpToolResult>;
+}
+
 /** The live tool set over all configured servers. */
 export interface McpSource {
   /** The current generation, flattened in config order then listing order. */
@@ -222,6 +244,15 @@ export interface McpSource {
    *   option (no server declared the capability); `CLOSED` after `close()`
    */
   setRoots(roots: RootsOption): void;
+  /**
+   * Re-attaches to the tasks a previous process left running (tool calls made as MCP tasks, their
+   * ids kept in the `taskStore`): each stored task of a configured server with the same identity
+   * (URL or command) that this source does not already follow is polled again, not started again.
+   * A task that finished, expired or that the server no longer knows leaves the store. `ctx`
+   * applies to every resumed call (`timeoutMs` without progress, `signal`, `onProgress`).
+   * Resolves `[]` when `taskStore` is false.
+   */
+  resumeTasks(ctx?: Pick<McpCallContext, "signal" | "timeoutMs" | "onProgress">): Promise<McpResumedTask[]>;
   /**
    * A barrier: resolves once nothing is pending for the server (or for every server): it is not
    * `starting`, no auto-restart attempt is scheduled, no `list_changed` debounce is waiting, no

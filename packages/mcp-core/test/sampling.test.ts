@@ -10,12 +10,8 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { waitFor } from "@toolnexus/fixtures";
 import { describe, expect, it, onTestFinished } from "vitest";
-import {
-  type McpConfigInput,
-  parseConfig,
-  type SamplingContext,
-  type SamplingHandler,
-} from "../src/index.js";
+import type { SamplingContext } from "../src/config-entry.js";
+import { type McpConfigInput, parseConfig, type SamplingHandler } from "../src/index.js";
 import {
   configRejection,
   failOnUnhandledRejections,

@@ -7,13 +7,17 @@
 import type { ServerConfig } from "../config/server-config.js";
 import { redactResult } from "../redact/redact-error.js";
 import type { Redactor } from "../redact/redactor.js";
+import type { TaskRequestOutcome } from "../tasks/follow-task.js";
+import type { ServerTasks } from "../tasks/server-tasks.js";
+import { runTaskCall, TaskCallResultSchema, taskCallRequest } from "../tasks/task-call.js";
+import type { TaskRecord } from "../tasks/task-store.js";
 import { errorResult } from "../tools/call-result.js";
 import { callTimeoutMs } from "../tools/call-timeout.js";
 import type { ToolCaller } from "../tools/tool-wrapper.js";
 import type { McpSession } from "../transport/session.js";
 import type { McpCallContext, McpTool, McpToolResult } from "../types.js";
 import type { GateVerdict } from "./call-gate.js";
-import { type CallTarget, runCall } from "./run-call.js";
+import { type CallTarget, runCall, runRequest } from "./run-call.js";
 import { withTotalBound } from "./total-bound.js";
 import type { RunningOutcome } from "./when-running.js";
 
@@ -45,6 +49,8 @@ export interface CallSite {
   /** The live session, waiting (and starting a lazy server) within the call's bounds. */
   whenRunning(where: CallTarget, timeoutMs: number, signal: AbortSignal | undefined): Promise<RunningOutcome>;
   closedMessage(): string;
+  /** The server's tasks: calls of task tools go through them. */
+  tasks: ServerTasks;
 }
 
 export class ConnectionCalls implements ToolCaller {
@@ -66,12 +72,15 @@ export class ConnectionCalls implements ToolCaller {
             "TOOL_REMOVED",
             `Tool "${tool.name}" is no longer offered by MCP server "${server}"`,
           );
+    const asTask = this.connection.tasks.asTask(tool, ctx);
     const outcome = await withTotalBound(where, ctx, async (bounded) => {
       const gated = await this.gatedUnredacted(
         where,
         bounded,
         (session, timeoutMs) =>
-          runCall(session, where, args, bounded, timeoutMs, this.connection.maxResultBytes),
+          asTask
+            ? this.runAsTask(session, where, args, bounded, timeoutMs)
+            : runCall(session, where, args, bounded, timeoutMs, this.connection.maxResultBytes),
         removed,
       );
       // runCall resolves its own failures (an aborted request among them) as error results.
@@ -80,6 +89,57 @@ export class ConnectionCalls implements ToolCaller {
     // Redacted once here, failures and runCall's own error results (timeout, a JSON-RPC error
     // echoing a header) alike: one async layer less per call than going through `gated`.
     return redactResult("failed" in outcome ? outcome.failed : outcome.value, this.connection.redactor);
+  }
+
+  /** A tool call as a task: the task-augmented `tools/call`, then the task followed to its end. */
+  private runAsTask(
+    session: McpSession,
+    where: CallTarget & { rawName: string },
+    args: Record<string, unknown>,
+    ctx: McpCallContext | undefined,
+    timeoutMs: number,
+  ): Promise<McpToolResult> {
+    const send = () =>
+      runRequest(
+        (options) => session.request(taskCallRequest(where.rawName, args), TaskCallResultSchema, options),
+        where,
+        ctx,
+        timeoutMs,
+      );
+    return runTaskCall(this.connection.tasks.site, where, send, ctx, timeoutMs);
+  }
+
+  /**
+   * Re-attaches to a stored task of this server (`source.resumeTasks()`); undefined when the record
+   * is not this server's or the task is already followed. Its result is redacted like a call's.
+   */
+  resumeTask(record: TaskRecord, ctx: McpCallContext | undefined): Promise<McpToolResult> | undefined {
+    const timeoutMs = callTimeoutMs(ctx) ?? defaultTimeoutMs(this.connection.config, record.tool);
+    const following = this.connection.tasks.resume(record, ctx, timeoutMs);
+    return following?.then((result) => redactResult(result, this.connection.redactor));
+  }
+
+  /** One request of a task on the live session, waiting through a restart within `timeoutMs`. */
+  async taskRequest<T>(
+    ctx: McpCallContext | undefined,
+    timeoutMs: number,
+    send: (session: McpSession, options: { signal: AbortSignal; timeout: number }) => Promise<T>,
+  ): Promise<TaskRequestOutcome<T>> {
+    const where = { server: this.connection.config.name, tool: "tasks", what: "a task request" };
+    const bounded = { ...ctx, timeoutMs };
+    const gated = await this.gatedUnredacted(
+      where,
+      bounded,
+      (session, requestMs) =>
+        runRequest(
+          (options) => send(session, options as { signal: AbortSignal; timeout: number }),
+          where,
+          bounded,
+          requestMs,
+        ),
+      () => undefined,
+    );
+    return "failed" in gated ? gated : gated.value;
   }
 
   /**

@@ -89,6 +89,9 @@ function build(name: string, data: ServerEntry, transport: Transport, baseDir: s
   if (data.toolFilter !== undefined) base.toolFilter = data.toolFilter;
   if (data.toolTimeouts !== undefined) base.toolTimeouts = { ...data.toolTimeouts };
   if (data.roots !== undefined) base.roots = ownRoots(data.roots, baseDir);
+  if (data.taskTools !== undefined) {
+    base.taskTools = typeof data.taskTools === "boolean" ? data.taskTools : [...data.taskTools];
+  }
 
   if (transport !== "stdio") {
     // resolveTransport only picks a remote transport when `url` is a valid http(s) URL.

@@ -93,6 +93,11 @@ export interface ServerConfigBase {
   sampling?: boolean;
   /** The server's own roots (`file:` URIs), replacing the load's for this server. */
   roots?: ResolvedRoot[];
+  /**
+   * Which tools whose `execution.taskSupport` is `optional` are called as tasks: all (`true`), none
+   * (`false`, the default), or those whose raw name matches a glob. A call's own `task` wins.
+   */
+  taskTools?: boolean | string[];
 }
 
 /** A server run as a child process speaking MCP over stdio. */

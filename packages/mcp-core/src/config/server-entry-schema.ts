@@ -189,6 +189,11 @@ export const serverEntrySchema = z.object(
     tools: toolsSchema.optional(),
     toolFilter: toolFilterSchema.optional(),
     toolTimeouts: ownRecord(positiveMs, "an object of positive integers (milliseconds)").optional(),
+    taskTools: z
+      .union([boolean, z.array(z.string().min(1))], {
+        error: "a boolean or an array of globs on raw tool names",
+      })
+      .optional(),
     defer: boolean.optional(),
     sampling: boolean.optional(),
     roots: rootsSchema.optional(),

@@ -6,6 +6,7 @@ import type { ResolvedAutoRestart, ResolvedHealthCheck } from "../options.js";
 import type { Redactor } from "../redact/redactor.js";
 import type { CatalogListing } from "../resources/list-catalog.js";
 import type { CatalogEvents } from "../resources/server-catalog.js";
+import type { TaskStore } from "../tasks/task-store.js";
 import type { ToolRegistry } from "../tools/tool-registry.js";
 import type { ConnectionState, StateInfo } from "../types.js";
 import type { LaunchEnvOptions } from "./launch-env.js";
@@ -25,6 +26,10 @@ export interface ConnectionDeps {
   maxFrameBytes: number;
   /** The most bytes one tool result hands the host (`maxResultBytes`). */
   maxResultBytes: number;
+  /** Where running tasks' ids are kept (`taskStore`), or undefined when durability is off. */
+  taskStore: TaskStore | undefined;
+  /** The server's identity in the task store (`taskServerKey`). */
+  taskServerKey: string;
   launch: LaunchEnvOptions;
   signal: AbortSignal | undefined;
   /** The host's answers to what servers ask of the client (elicitation, …), not yet bound to a server. */

@@ -17,6 +17,8 @@ import { getPrompt, readResource } from "../resources/resource-requests.js";
 import { ServerCatalog } from "../resources/server-catalog.js";
 import { serverLabel } from "../server-message.js";
 import type { IdleStop } from "../supervision/idle-stop.js";
+import { ServerTasks } from "../tasks/server-tasks.js";
+import type { TaskRecord } from "../tasks/task-store.js";
 import type { ServerListing } from "../tools/server-listing.js";
 import type { ToolCaller } from "../tools/tool-wrapper.js";
 import type {
@@ -40,6 +42,7 @@ export class Connection implements ToolCaller {
   private readonly parts: ConnectionParts;
   private readonly runner: ConnectionRunner;
   private readonly calls: ConnectionCalls;
+  private readonly tasks: ServerTasks;
   /** What happens to this connection, for its layers to listen to. */
   readonly events: ConnectionEvents;
   /** The server's resources, templates and prompts, and its resource subscriptions. */
@@ -84,8 +87,19 @@ export class Connection implements ToolCaller {
       start: () => runner.start(),
       waiters: runner.waiters,
     };
+    const tasks = new ServerTasks({
+      server: config.name,
+      serverKey: deps.taskServerKey,
+      taskTools: config.taskTools,
+      store: deps.taskStore,
+      maxResultBytes: deps.maxResultBytes,
+      warn: parts.warn,
+      request: (ctx, timeoutMs, send) => this.calls.taskRequest(ctx, timeoutMs, send),
+    });
+    this.tasks = tasks;
     this.calls = new ConnectionCalls({
       config,
+      tasks,
       redactor: parts.redactor,
       maxResultBytes: deps.maxResultBytes,
       offers: (rawName) => parts.listing.has(rawName),
@@ -142,6 +156,7 @@ export class Connection implements ToolCaller {
 
   /** Final: stops everything and refuses further work. */
   close(): Promise<void> {
+    this.tasks.close();
     return this.runner.close();
   }
 
@@ -176,6 +191,11 @@ export class Connection implements ToolCaller {
     ctx: McpCallContext | undefined,
   ): Promise<McpToolResult> {
     return this.calls.callTool(tool, args, ctx);
+  }
+
+  /** Re-attaches to a stored task of this server; undefined when it is not this server's or followed. */
+  resumeTask(record: TaskRecord, ctx: McpCallContext | undefined): Promise<McpToolResult> | undefined {
+    return this.calls.resumeTask(record, ctx);
   }
 
   get state(): ConnectionState {

@@ -82,13 +82,15 @@ export const LOAD_OPTION_HOOKS = Object.freeze([
 
 /**
  * The options without a fixed default value: `toolCache` (a new `fileToolCache()` per load),
- * `tokenStore` (a `fileTokenStore()` made when a server has `auth`), `env`
+ * `tokenStore` (a `fileTokenStore()` made when a server has `auth`), `taskStore` (a
+ * `fileTaskStore()`), `env`
  * (`process.env` when the load starts), and the hooks and signal, which default to none. Together with
  * the keys of {@link LOAD_OPTION_DEFAULTS} they name every option (a test checks it, and the README).
  */
 export const LOAD_OPTIONS_WITHOUT_FIXED_DEFAULT = Object.freeze([
   "toolCache",
   "tokenStore",
+  "taskStore",
   "env",
   "signal",
   "sampling",

@@ -19,6 +19,7 @@ import type {
 } from "../options.js";
 import { LoadRoots } from "../roots/load-roots.js";
 import { resolveSamplingOptions } from "../sampling/sampling-policy.js";
+import { fileTaskStore } from "../tasks/file-task-store.js";
 import { LOAD_OPTION_DEFAULTS as DEFAULTS } from "./load-option-defaults.js";
 import { validateLoadOptions } from "./validate-load-options.js";
 
@@ -59,6 +60,7 @@ export function resolveLoadOptions(options: LoadMcpOptions): ResolvedLoadOptions
     maxFrameBytes: options.maxFrameBytes ?? DEFAULTS.maxFrameBytes,
     maxResultBytes: options.maxResultBytes ?? DEFAULTS.maxResultBytes,
     tokenStore: onFirstUse(() => options.tokenStore ?? fileTokenStore()),
+    taskStore: options.taskStore === false ? undefined : (options.taskStore ?? fileTaskStore()),
     refreshSkewMs: options.refreshSkewMs ?? DEFAULTS.refreshSkewMs,
     deferLoading: options.deferLoading ?? DEFAULTS.deferLoading,
     serverLogLevel: options.serverLogLevel ?? DEFAULTS.serverLogLevel,

@@ -81,6 +81,13 @@ export function validateLoadOptions(options: LoadMcpOptions): void {
       fail("tokenStore", "a store with get, set, delete and withLock", o.tokenStore);
     }
   }
+  if (o.taskStore !== undefined && o.taskStore !== false) {
+    const store = o.taskStore as unknown as Record<string, unknown>;
+    const methods = ["list", "put", "delete"];
+    if (typeof store !== "object" || store === null || methods.some((m) => typeof store[m] !== "function")) {
+      fail("taskStore", "false or a store with list, put and delete", o.taskStore);
+    }
+  }
   if (o.defaultInheritEnv !== undefined && o.defaultInheritEnv !== "all") {
     if (!Array.isArray(o.defaultInheritEnv) || o.defaultInheritEnv.some((n) => typeof n !== "string")) {
       fail("defaultInheritEnv", '"all" or an array of env names', o.defaultInheritEnv);

@@ -1,0 +1,131 @@
+/**
+ * The tasks of one server: which calls go as tasks, the store records of those running (keyed by
+ * the server's identity), the ids this process follows (a task is followed once), and re-attaching
+ * to a stored task after a restart of the host.
+ * @module
+ */
+import { globMatcher } from "../tools/glob.js";
+import type { McpSession } from "../transport/session.js";
+import type { McpCallContext, McpTool, McpToolResult } from "../types.js";
+import { followTask, type TaskRequestOutcome, type TaskTarget } from "./follow-task.js";
+import type { TaskCallSite } from "./task-call.js";
+import type { TaskRecord, TaskStore } from "./task-store.js";
+
+/** What a server's tasks need of its connection. */
+export interface ServerTasksDeps {
+  server: string;
+  /** The server's identity in the store (`taskServerKey`). */
+  serverKey: string;
+  /** The entry's `taskTools`: which `optional` tools are called as tasks. */
+  taskTools: boolean | readonly string[] | undefined;
+  /** The task store, or undefined when durability is off (`taskStore: false`). */
+  store: TaskStore | undefined;
+  maxResultBytes: number;
+  warn: (message: string) => void;
+  /** One request on the live session, waiting through a restart within the call's bounds. */
+  request<T>(
+    ctx: McpCallContext | undefined,
+    timeoutMs: number,
+    send: (session: McpSession, options: { signal: AbortSignal; timeout: number }) => Promise<T>,
+  ): Promise<TaskRequestOutcome<T>>;
+}
+
+/**
+ * The entry's `taskTools` as a test on raw names: which `optional` tools are called as tasks when
+ * the call does not say.
+ */
+export function taskToolsPolicy(
+  taskTools: boolean | readonly string[] | undefined,
+): (rawName: string) => boolean {
+  if (taskTools === undefined || typeof taskTools === "boolean") return () => taskTools === true;
+  return globMatcher(taskTools);
+}
+
+/**
+ * Whether a call of `tool` goes as a task: always when its `execution.taskSupport` is `required`;
+ * when it is `optional`, as the call says (`ctx.task`), else as the server's `taskTools` says;
+ * never when it is `forbidden` or absent.
+ */
+export function callsAsTask(
+  tool: McpTool,
+  ctx: McpCallContext | undefined,
+  policy: (rawName: string) => boolean,
+): boolean {
+  const support = (tool as { definition?: { execution?: { taskSupport?: unknown } } }).definition?.execution
+    ?.taskSupport;
+  if (support === "required") return true;
+  return support === "optional" && (ctx?.task ?? policy(tool.rawName));
+}
+
+export class ServerTasks {
+  /** Task ids followed in this process: a resume never attaches a second follower. */
+  private readonly following = new Set<string>();
+
+  /** The site a task call of this server runs on. */
+  readonly site: TaskCallSite;
+  private readonly policy: (rawName: string) => boolean;
+  private readonly closing = new AbortController();
+
+  constructor(private readonly deps: ServerTasksDeps) {
+    this.site = this.siteOf(deps);
+    this.policy = taskToolsPolicy(deps.taskTools);
+  }
+
+  /** The source closes: followers stop now (their tasks stay stored, to resume). */
+  close(): void {
+    this.closing.abort();
+  }
+
+  /** Whether this call of `tool` goes as a task (see {@link callsAsTask}). */
+  asTask(tool: McpTool, ctx: McpCallContext | undefined): boolean {
+    return callsAsTask(tool, ctx, this.policy);
+  }
+
+  private siteOf(deps: ServerTasksDeps): TaskCallSite {
+    return {
+      closed: this.closing.signal,
+      maxResultBytes: deps.maxResultBytes,
+      request: (ctx, timeoutMs, send) => this.deps.request(ctx, timeoutMs, send),
+      kept: async (tool, taskId) => {
+        this.following.add(taskId);
+        const { store, serverKey, server } = this.deps;
+        await store
+          ?.put({ serverKey, server, tool, taskId, createdAt: new Date().toISOString() })
+          .catch((error: unknown) => this.storeFailed("keep", error));
+      },
+      released: (taskId) => {
+        this.following.delete(taskId);
+      },
+      settled: async (taskId) => {
+        await this.deps.store
+          ?.delete(this.deps.serverKey, taskId)
+          .catch((error: unknown) => this.storeFailed("drop", error));
+      },
+    };
+  }
+
+  /** Is this record one of this server's (same name, same identity)? */
+  owns(record: TaskRecord): boolean {
+    return record.server === this.deps.server && record.serverKey === this.deps.serverKey;
+  }
+
+  /**
+   * Re-attaches to a stored task of this server, unless this process already follows it
+   * (`undefined` then). The result is the call's, as `execute` would have resolved it.
+   */
+  resume(
+    record: TaskRecord,
+    ctx: McpCallContext | undefined,
+    timeoutMs: number,
+  ): Promise<McpToolResult> | undefined {
+    if (!this.owns(record) || this.following.has(record.taskId)) return undefined;
+    this.following.add(record.taskId);
+    const where: TaskTarget = { server: this.deps.server, tool: record.tool };
+    return followTask(this.site, where, record.taskId, undefined, ctx, timeoutMs);
+  }
+
+  private storeFailed(what: "keep" | "drop", error: unknown): void {
+    const why = error instanceof Error ? error.message : String(error);
+    this.deps.warn(`MCP server "${this.deps.server}": could not ${what} a task in the task store: ${why}`);
+  }
+}

@@ -1,0 +1,96 @@
+/**
+ * The task shapes a server sends, of both eras, read into one: the 2025-11-25 `CreateTaskResult`
+ * (`{ task: Task }`) and `tasks/get` result (`Task` fields, `pollInterval`, `ttl`), and the
+ * 2026-07-28 Tasks extension's (`io.modelcontextprotocol/tasks`): a flattened `CreateTaskResult`
+ * (`resultType: "task"` + `Task` fields) and a `tasks/get` result with `pollIntervalMs`, `ttlMs`
+ * and the outcome inlined (`result` when completed, `error` when failed). Everything here is
+ * server-chosen: ids are bounded and plain, messages bounded, a status we do not know is invalid.
+ * @module
+ */
+import { boundedText } from "../bounded-text.js";
+
+/** A task's status, as both eras name them. */
+export type TaskStatus = "working" | "input_required" | "completed" | "failed" | "cancelled";
+
+const STATUSES: ReadonlySet<string> = new Set([
+  "working",
+  "input_required",
+  "completed",
+  "failed",
+  "cancelled",
+]);
+
+/** The longest task id we keep, send back and store, in characters. */
+export const MAX_TASK_ID_CHARS = 256;
+/** The longest `statusMessage` handed on as progress, in characters. */
+export const MAX_STATUS_MESSAGE_CHARS = 1000;
+
+/** One observation of a task, whichever era sent it. */
+export interface TaskView {
+  taskId: string;
+  status: TaskStatus;
+  statusMessage?: string | undefined;
+  /** The server's suggestion, not yet clamped (`pollInterval` / `pollIntervalMs`). */
+  pollIntervalMs?: unknown;
+  /** The final result, inlined by the 2026 era's `tasks/get` (`completed`). */
+  result?: Record<string, unknown> | undefined;
+  /** The JSON-RPC error, inlined by the 2026 era's `tasks/get` (`failed`). */
+  error?: { code?: unknown; message?: unknown } | undefined;
+}
+
+/** A task answer that does not fit either era's shape; the message says which field. */
+export class InvalidTaskAnswer extends Error {}
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+
+/** A task id we accept: 1–256 characters, printable ASCII (it goes to disk and back on the wire). */
+export function isPlainTaskId(value: unknown): value is string {
+  return (
+    typeof value === "string" &&
+    value.length > 0 &&
+    value.length <= MAX_TASK_ID_CHARS &&
+    /^[\x21-\x7e]+$/.test(value)
+  );
+}
+
+/**
+ * What a task-augmented `tools/call` answered: the task it created, or (a server that ran the call
+ * at once, as 2025-11-25 allows for a tool whose task support is optional) the plain result.
+ * @throws InvalidTaskAnswer for a task with an invalid id or status
+ */
+export function createdTask(result: unknown): { task: TaskView } | { plain: unknown } {
+  if (!isObject(result)) return { plain: result };
+  if (isObject(result.task)) return { task: taskView(result.task) };
+  if (result.resultType === "task") return { task: taskView(result, false) };
+  return { plain: result };
+}
+
+/**
+ * A `tasks/get` answer of either era.
+ * @throws InvalidTaskAnswer naming the field that does not fit
+ */
+export function taskView(value: unknown, inlined = true): TaskView {
+  if (!isObject(value)) throw new InvalidTaskAnswer("the task is not an object");
+  if (!isPlainTaskId(value.taskId)) throw new InvalidTaskAnswer("its taskId is not a plain id");
+  const { status } = value;
+  if (typeof status !== "string" || !STATUSES.has(status)) {
+    throw new InvalidTaskAnswer("its status is not one of the task statuses");
+  }
+  const view: TaskView = { taskId: value.taskId, status: status as TaskStatus };
+  if (typeof value.statusMessage === "string") {
+    view.statusMessage = boundedText(value.statusMessage, MAX_STATUS_MESSAGE_CHARS);
+  }
+  const interval = value.pollIntervalMs ?? value.pollInterval;
+  if (interval !== undefined) view.pollIntervalMs = interval;
+  // A CreateTaskResult never carries the outcome (2026: clients MUST NOT use it if present).
+  if (!inlined) return view;
+  if (status === "completed" && isObject(value.result)) view.result = value.result;
+  if (status === "failed" && isObject(value.error)) view.error = value.error;
+  return view;
+}
+
+/** Is this status the last one a task reaches? */
+export function isTerminal(status: TaskStatus): boolean {
+  return status === "completed" || status === "failed" || status === "cancelled";
+}
