@@ -167,18 +167,22 @@ export class StoreProvider implements OAuthClientProvider {
       return rest;
     }
     let entry: AuthEntry;
+    let judged: string | undefined; // the access token found due
     try {
       entry = await this.entry();
       const current = await entry.current();
       const headlessFirst = !current?.tokens && this.params.grant.kind === "credentials";
       if (!headlessFirst && (!current?.tokens || !this.dueForRefresh(current.expiresAt)))
         return current?.tokens;
+      judged = current?.tokens?.access_token;
     } catch (error) {
       if (isBindingFailure(error)) throw error; // the start fails: nothing is sent without a token either
       this.params.warn(`MCP server "${this.params.server}": OAuth discovery failed: ${messageOf(error)}`);
       return undefined;
     }
-    await this.renew(undefined);
+    // A refresh that ended while `current()` was read has already replaced the token judged due:
+    // starting another would only take the store's lock to find it fresh.
+    if (judged === undefined || entry.cached?.tokens?.access_token === judged) await this.renew(undefined);
     return entry.cached?.tokens;
   }
 
@@ -274,6 +278,10 @@ export class StoreProvider implements OAuthClientProvider {
 
   /** Refreshes single-flight (`renewal-flight.ts`); `rejected` is the access token a server refused. */
   renew(rejected: string | undefined): Promise<Error | undefined> {
+    // A refused token this process has already replaced needs no flight: the caller retries with
+    // the new one (another process's refresh is still found under the lock).
+    const current = rejected === undefined ? undefined : this.currentAccessToken();
+    if (current !== undefined && current !== rejected) return Promise.resolve(undefined);
     return this.renewals.renew(rejected);
   }
 
