@@ -3,23 +3,17 @@
 // background, and the server polls `tasks/get` and fetches `tasks/result`. Real
 // `@modelcontextprotocol/server-everything` over stdio (its `-async` tools, offered only to a client
 // that declares `tasks.requests.*`); the store's bounds with an injected clock.
-import { createRequire } from "node:module";
 import { ProtocolError } from "@modelcontextprotocol/client";
 import { waitFor } from "@toolnexus/fixtures";
 import { describe, expect, it } from "vitest";
 import { ClientTaskStore } from "../src/client-tasks/client-task-store.js";
+import { everythingStdio } from "./support/everything.js";
 import { failOnUnhandledRejections, toolByRawName, useSources } from "./support/harness.js";
 
 failOnUnhandledRejections();
 
 const sources = useSources({ toolCache: false, autoRestart: false });
-const everything = {
-  command: process.execPath,
-  args: [
-    createRequire(import.meta.url).resolve("@modelcontextprotocol/server-everything/dist/index.js"),
-    "stdio",
-  ],
-};
+const everything = everythingStdio;
 const ASYNC_TOOLS = ["trigger-sampling-request-async", "trigger-elicitation-request-async"];
 
 describe("client-side tasks against server-everything", () => {

@@ -10,6 +10,7 @@ import { makeTempDir, pidOf, removeTempDir, stdioServer, waitFor } from "@toolne
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadMcp, type McpSource } from "../src/index.js";
 import { ROOTS_FAILED_MESSAGE } from "../src/roots/guard-roots.js";
+import { everythingStdio } from "./support/everything.js";
 import { failOnUnhandledRejections, toolByRawName, useSources } from "./support/harness.js";
 
 failOnUnhandledRejections();
@@ -79,10 +80,7 @@ describe("roots against server-filesystem", () => {
 });
 
 describe("roots against server-everything", () => {
-  const everything = () => ({
-    command: process.execPath,
-    args: [join(packageDir("@modelcontextprotocol/server-everything"), "dist/index.js"), "stdio"],
-  });
+  const everything = () => ({ ...everythingStdio });
 
   it("should offer get-roots-list only with roots, and list the configured ones", async () => {
     const [plain, source] = await Promise.all([

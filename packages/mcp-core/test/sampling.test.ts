@@ -3,15 +3,11 @@
 // signal, and a failing handler answers the server with a generic JSON-RPC error; a server whose entry
 // says `sampling: false` gets neither the capability nor the handler. Real
 // `@modelcontextprotocol/server-everything` over stdio, and once over Streamable HTTP.
-import { spawn } from "node:child_process";
-import { once } from "node:events";
-import { createRequire } from "node:module";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { waitFor } from "@toolnexus/fixtures";
-import { describe, expect, it, onTestFinished } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { SamplingContext } from "../src/config-entry.js";
 import { type McpConfigInput, parseConfig, type SamplingHandler } from "../src/index.js";
+import { everythingOverHttp, everythingStdio } from "./support/everything.js";
 import {
   configRejection,
   failOnUnhandledRejections,
@@ -23,12 +19,7 @@ import {
 failOnUnhandledRejections();
 
 const sources = useSources({ toolCache: false, autoRestart: false });
-const require = createRequire(import.meta.url);
-const everythingScript = join(
-  dirname(require.resolve("@modelcontextprotocol/server-everything/package.json")),
-  "dist/index.js",
-);
-const everything = { command: process.execPath, args: [everythingScript, "stdio"] };
+const everything = everythingStdio;
 const SAMPLING_TOOL = "trigger-sampling-request";
 
 describe("sampling against server-everything", () => {
@@ -129,27 +120,3 @@ describe("the per-server sampling switch", () => {
     expect(warnings).toEqual(['MCP server "s": ignoring unknown key "samplng" (did you mean "sampling"?)']);
   });
 });
-
-/**
- * Starts server-everything's Streamable HTTP transport on 127.0.0.1, port 0 (a preload binds the
- * port its `PORT` asks for on loopback and prints the bound one); stopped when the test finishes.
- */
-async function everythingOverHttp(): Promise<string> {
-  const preload = fileURLToPath(new URL("./support/listen-on-loopback.cjs", import.meta.url));
-  const child = spawn(process.execPath, ["--require", preload, everythingScript, "streamableHttp"], {
-    env: { PATH: process.env.PATH, PORT: "0" },
-    stdio: ["pipe", "pipe", "ignore"],
-  });
-  const exited = once(child, "exit");
-  onTestFinished(async () => {
-    child.stdin.end();
-    await exited;
-  });
-  let out = "";
-  child.stdout.setEncoding("utf8");
-  child.stdout.on("data", (chunk: string) => {
-    out += chunk;
-  });
-  const port = await waitFor(() => /^LISTENING (\d+)$/m.exec(out)?.[1], { timeoutMs: 10_000 });
-  return `http://127.0.0.1:${port}/mcp`;
-}

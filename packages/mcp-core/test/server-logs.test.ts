@@ -3,8 +3,6 @@
  * hostile `log-levels` mode (a server that ignores the level it is asked for, either era) and
  * `log-flood` mode, the faulty fixture's stderr flood, and `@modelcontextprotocol/server-everything`.
  */
-import { createRequire } from "node:module";
-import { dirname, join } from "node:path";
 import { hostileServer, stdioServer, waitFor } from "@toolnexus/fixtures";
 import { describe, expect, it } from "vitest";
 import {
@@ -19,6 +17,7 @@ import {
   type ToolCacheStore,
 } from "../src/index.js";
 import { LINE_CUT_MARKER } from "../src/logs/stderr-lines.js";
+import { everythingStdio } from "./support/everything.js";
 import { callOk, httpFixture, useSources } from "./support/harness.js";
 
 const sources = useSources({ toolCache: false });
@@ -259,14 +258,7 @@ describe("instructions", () => {
 });
 
 describe("@modelcontextprotocol/server-everything", () => {
-  const require = createRequire(import.meta.url);
-  const everything = {
-    command: process.execPath,
-    args: [
-      join(dirname(require.resolve("@modelcontextprotocol/server-everything/package.json")), "dist/index.js"),
-      "stdio",
-    ],
-  };
+  const everything = everythingStdio;
 
   it("should deliver its simulated log messages and show its instructions", async () => {
     const source = await sources.loadServers({ everything }, { serverLogLevel: "debug" });

@@ -2,25 +2,17 @@
 // (`execution.taskSupport: "required"`, 4 stages of 1 s, a statusMessage per stage) completes as a
 // task, its stages reported as the call's progress; asked an ambiguous topic, the task waits for input
 // (`input_required`) and its elicitation reaches the host's `onElicitation` through `tasks/result`.
-import { createRequire } from "node:module";
-import { dirname, join } from "node:path";
 import { waitFor } from "@toolnexus/fixtures";
 import { describe, expect, it } from "vitest";
 import type { ElicitationHandler, McpProgress } from "../src/index.js";
 import { fileTaskStore } from "../src/stores.js";
+import { everythingStdio } from "./support/everything.js";
 import { failOnUnhandledRejections, tempDir, toolByRawName, useSources } from "./support/harness.js";
 
 failOnUnhandledRejections();
 
 const sources = useSources({ toolCache: false, autoRestart: false });
-const require = createRequire(import.meta.url);
-const everything = {
-  command: process.execPath,
-  args: [
-    join(dirname(require.resolve("@modelcontextprotocol/server-everything/package.json")), "dist/index.js"),
-    "stdio",
-  ],
-};
+const everything = everythingStdio;
 const RESEARCH = "simulate-research-query";
 
 describe("tasks against server-everything", () => {

@@ -3,8 +3,6 @@
 // one answers the server with JSON-RPC -32602 and a warning, and the host never sees it. On the 2025
 // era `notifications/elicitation/complete` settles `context.completed`. Real processes:
 // `server-everything`'s `trigger-url-elicitation` and the era fixtures' `ask_url` (both eras).
-import { createRequire } from "node:module";
-import { dirname, join } from "node:path";
 import { stdioServer, waitFor } from "@toolnexus/fixtures";
 import { beforeAll, describe, expect, it } from "vitest";
 import {
@@ -13,11 +11,11 @@ import {
 } from "../src/elicitation/elicitation-completions.js";
 import { ELICITATION_URL_REFUSED_MESSAGE } from "../src/elicitation/guard-elicitation.js";
 import { type ElicitationHandler, loadMcp, type McpSource } from "../src/index.js";
+import { everythingStdio } from "./support/everything.js";
 import { failOnUnhandledRejections, toolByRawName } from "./support/harness.js";
 
 failOnUnhandledRejections();
 
-const require = createRequire(import.meta.url);
 const TRIGGER = "trigger-url-elicitation";
 
 const HOSTILE_URLS = [
@@ -47,13 +45,9 @@ describe("URL elicitation against server-everything", () => {
   const warnings: string[] = [];
   let source: McpSource;
   beforeAll(async () => {
-    const main = join(
-      dirname(require.resolve("@modelcontextprotocol/server-everything/package.json")),
-      "dist/index.js",
-    );
     // One server for the describe: the loader's afterEach would close it, so load it untracked.
     source = await loadMcp(
-      { mcpServers: { everything: { command: process.execPath, args: [main, "stdio"] } } },
+      { mcpServers: { everything: everythingStdio } },
       { toolCache: false, autoRestart: false, onElicitation: handler, onWarning: (m) => warnings.push(m) },
     );
     await waitFor(() => source.tools.some((t) => t.rawName === TRIGGER));
