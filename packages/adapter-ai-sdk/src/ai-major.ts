@@ -19,7 +19,7 @@
  */
 import type { AdapterContentPart } from "@toolnexus/mcp-core/adapter";
 import * as ai from "ai";
-import type { AiSdkContentPart } from "./model-output.js";
+import type { AiSdkContentPart } from "./output-types.js";
 
 type MediaPart = Exclude<AdapterContentPart, { type: "text" }>;
 

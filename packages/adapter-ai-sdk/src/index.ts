@@ -11,18 +11,14 @@ export { toAiSdkTool } from "./convert-tool.js";
 export type { AiSdkStepInput, AiSdkStepTools } from "./deferred-step.js";
 export { type InstructionsPromptOptions, instructionsPrompt } from "./instructions.js";
 export { toAiSdkTools } from "./live-tool-set.js";
-export {
-  type AiSdkContentPart,
-  type AiSdkToolResultOutput,
-  contentBlockToPart,
-  mcpOutputToModelOutput,
-} from "./model-output.js";
+export { contentBlockToPart, mcpOutputToModelOutput } from "./model-output.js";
 export type {
   AiSdkToolProgress,
   AiSdkToolSearch,
   AiSdkToolsetOptions,
   AiSdkToolsOptions,
 } from "./options.js";
+export type { AiSdkContentPart, AiSdkToolResultOutput } from "./output-types.js";
 export { type McpPromptResultInput, toAiSdkMessages } from "./prompt-messages.js";
 export { aiSdkSampling } from "./sampling.js";
 export type { AiSdkSamplingOptions, McpSamplingLoadOptions } from "./sampling-options.js";

@@ -4,15 +4,10 @@
  */
 import type { McpContentBlock } from "@toolnexus/mcp-core";
 import { isTextOnly, toContentPart } from "@toolnexus/mcp-core/adapter";
-import type { JSONValue, ToolResultPart } from "ai";
+import type { JSONValue } from "ai";
 import { toolResultMediaPart } from "./ai-major.js";
+import type { AiSdkContentPart, AiSdkToolResultOutput } from "./output-types.js";
 import type { McpToolOutput } from "./tool-output.js";
-
-/** The AI SDK's `ToolResultOutput` (what `toModelOutput` returns). */
-export type AiSdkToolResultOutput = ToolResultPart["output"];
-
-/** One part of a `{ type: "content" }` tool-result output. */
-export type AiSdkContentPart = Extract<AiSdkToolResultOutput, { type: "content" }>["value"][number];
 
 /**
  * One MCP content block as one AI SDK content part, by the mapping every adapter shares (SPEC
