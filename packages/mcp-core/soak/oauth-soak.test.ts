@@ -53,10 +53,13 @@ describe("OAuth over a long run", () => {
     );
     await source.authorize("o", await approve(new URL(source.servers()[0]?.authorizationUrl ?? "")));
     const echo = toolByRawName(source, "echo", "o");
+    const unauthorizedBefore = readLog(log).filter((e) => e.event === "unauthorized").length;
     const run = await callEvery100ms((text) => echo.execute({ text }), 60_000);
     expect(run.calls).toBeGreaterThan(300);
     expect(run.failed).toBe(0);
     expect(badRefreshes(log)).toEqual([]);
+    // Proactive: no request went out with an expired token (a 401 would be logged as unauthorized).
+    expect(readLog(log).filter((e) => e.event === "unauthorized").length).toBe(unauthorizedBefore);
     expect(readLog(log).filter((e) => e.event === "refresh").length).toBeGreaterThan(10);
     expect(source.state("o")).toBe("running");
   }, 90_000);
