@@ -40,8 +40,14 @@ function modulesLoadedByImport(entry: string): string[] {
   }
 }
 
-/** Modules a host may never use: loaded on first use (by `loadMcp` or the first call), not at import. */
+/** Code a host may never use, or uses only from `loadMcp` on: loaded on first use, not at import. */
 const DEFERRED_MODULES = [
+  "/@modelcontextprotocol/client/",
+  "/dist/load-mcp.js",
+  "/dist/connection/connection.js",
+  "/dist/transport/session.js",
+  "/dist/resources/server-catalog.js",
+  "/dist/lazy/lazy-listing.js",
   "/dist/auth/server-oauth.js",
   "/dist/auth/server-auth.js",
   "/dist/auth/token-renewal.js",
@@ -54,11 +60,12 @@ const DEFERRED_MODULES = [
 describe("root entry", () => {
   const entry = fileURLToPath(new URL("../dist/index.js", import.meta.url));
 
-  it("should load no OAuth flow and no tool search when imported (they load on first use)", () => {
+  it("should load neither the MCP client, OAuth, tool search nor the catalogs when imported", () => {
     const loaded = modulesLoadedByImport(entry);
-    // The recorder works: the entry itself and the SDK client were seen.
+    // The recorder works: the entry, its error module and the config parser were seen.
     expect(loaded.some((url) => url.endsWith("/dist/index.js"))).toBe(true);
-    expect(loaded.some((url) => url.includes("/dist/load-mcp.js"))).toBe(true);
+    expect(loaded.some((url) => url.endsWith("/dist/errors.js"))).toBe(true);
+    expect(loaded.some((url) => url.endsWith("/dist/config/parse-config.js"))).toBe(true);
     expect(loaded.filter((url) => DEFERRED_MODULES.some((part) => url.includes(part)))).toEqual([]);
   });
 
