@@ -3,7 +3,7 @@
  * @module
  */
 import type { Tool } from "@modelcontextprotocol/client";
-import { serverOAuth } from "./auth/server-oauth.js";
+import type { TokenStore } from "./auth/token-store.js";
 import type { McpConfigInput } from "./config/mcp-config-input.js";
 import { parseConfig } from "./config/parse-config.js";
 import { Connection } from "./connection/connection.js";
@@ -46,6 +46,8 @@ export async function loadMcp(
   given: LoadMcpOptions = {},
 ): Promise<McpSource> {
   const options = resolveLoadOptions(given);
+  // Loaded now, beside the config read and the starts, not at import (`searchTools` is sync).
+  const searchModule = import("./search/tool-search-index.js");
   const warnings: string[] = [];
   const warn = (message: string) => {
     // A server can cause warnings forever (a list_changed flood of bad listings): keep the latest.
@@ -60,6 +62,10 @@ export async function loadMcp(
   const parsed = await parseConfig(input, { serverNames: options.serverNames });
   for (const warning of parsed.warnings) warn(warning);
   const configs = parsed.servers;
+  // OAuth (its flows, stores and the SDK's auth helpers) is loaded only when a server has `auth`.
+  const oauth = configs.some((c) => c.enabled && c.transport !== "stdio" && c.auth !== undefined)
+    ? await loadOAuth(options.tokenStore)
+    : undefined;
   const reportListenerError = (error: unknown) => warn(`An MCP event listener threw: ${errorMessage(error)}`);
   const stateEvents = new EventHub<[string, ConnectionState, StateInfo]>(reportListenerError);
   // Subscribed before anything starts, so it sees the load's own transitions (live progress).
@@ -121,11 +127,11 @@ export async function loadMcp(
       },
       warn,
       createAuth: (server, redactor, warnAbout, onAuthorized) =>
-        serverOAuth(
+        oauth?.serverOAuth(
           server,
           {
             parentEnv: options.env,
-            store: options.tokenStore,
+            store: oauth.store,
             refreshSkewMs: options.refreshSkewMs,
             redactor,
             warn: warnAbout,
@@ -143,7 +149,9 @@ export async function loadMcp(
   }
   const discoveries: Promise<void>[] = [];
   const closeHooks: (() => void)[] = [];
+  const { ToolSearchIndex } = await searchModule;
   const source = new Source({
+    newSearchIndex: () => new ToolSearchIndex(),
     configs,
     connections,
     taskStore: options.taskStore,
@@ -200,6 +208,12 @@ export async function loadMcp(
   // Isolated failures are otherwise silent unless the host listens: one line each on stderr.
   if (options.onWarning === undefined) for (const { line } of failures) console.warn(line);
   return source;
+}
+
+/** The OAuth module, loaded on first use, with the load's token store. */
+async function loadOAuth(given: TokenStore | undefined) {
+  const { loadTokenStore, serverOAuth } = await import("./auth/server-oauth.js");
+  return { serverOAuth, store: loadTokenStore(given) };
 }
 
 function firstLine(text: string): string {

@@ -13,7 +13,7 @@ import type { CatalogHubs } from "./resources/catalog-hubs.js";
 import type { LoadRoots } from "./roots/load-roots.js";
 import type { RootsOption } from "./roots/root.js";
 import { searchRequest } from "./search/search-options.js";
-import { ToolSearchIndex } from "./search/tool-search-index.js";
+import type { ToolSearchIndex } from "./search/tool-search-index.js";
 import { serverSnapshot, statusOf } from "./server-snapshot.js";
 import { resumeTasks } from "./tasks/resume-tasks.js";
 import type { TaskStore } from "./tasks/task-store.js";
@@ -71,6 +71,11 @@ export interface SourceParts {
   warnings: string[];
   /** The load-level roots `setRoots` replaces. */
   roots: LoadRoots;
+  /**
+   * Makes the tool-search index. Its module (MiniSearch, the stemmer, the word lists) is loaded by
+   * `loadMcp`, not at import: a host that never searches does not pay for it at import.
+   */
+  newSearchIndex: () => ToolSearchIndex;
 }
 
 export class Source implements McpSource {
@@ -108,7 +113,7 @@ export class Source implements McpSource {
   searchTools(query: string, options?: ToolSearchOptions): ToolSearchHit[] {
     const names = this.#parts.configs.map((c) => c.name);
     const request = searchRequest(query, options, names);
-    this.searchIndex ??= new ToolSearchIndex();
+    this.searchIndex ??= this.#parts.newSearchIndex();
     return this.searchIndex.search(this.tools, request);
   }
 

@@ -238,8 +238,8 @@ export interface ResolvedLoadOptions {
   keepAlive: boolean;
   maxFrameBytes: number;
   maxResultBytes: number;
-  /** The token store, made on first use (only servers with `auth` need one). */
-  tokenStore: () => TokenStore;
+  /** The host's token store; without one a server with `auth` gets a `fileTokenStore()` on first use. */
+  tokenStore: TokenStore | undefined;
   /** The task store, or undefined when `taskStore` is false. */
   taskStore: TaskStore | undefined;
   refreshSkewMs: number;

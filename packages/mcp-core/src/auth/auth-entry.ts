@@ -4,29 +4,8 @@
  * read-modify-write updates so a write never drops what another process saved in the meantime.
  * @module
  */
-import { resourceUrlFromServerUrl, type StoredOAuthTokens } from "@modelcontextprotocol/client";
+import type { StoredOAuthTokens } from "@modelcontextprotocol/client";
 import type { StoredAuth, TokenStore } from "./token-store.js";
-
-/** The client part of a store key: what the config says the client is. */
-export type AuthClientConfig =
-  | { type: "oauth"; clientId?: string | undefined; clientMetadataUrl?: string | undefined }
-  | { type: "client_credentials"; clientId: string };
-
-/** The configured client a key names: its id, its metadata document URL, or `dynamic` (registered). */
-export function clientKeyOf(auth: AuthClientConfig): string {
-  if (auth.type === "client_credentials") return auth.clientId;
-  return auth.clientMetadataUrl ?? auth.clientId ?? "dynamic";
-}
-
-/**
- * The store key of one configured server and one client: `<canonical server URL> <client>`. The
- * canonical URL is the configured URL parsed and serialized without its fragment (RFC 8707's
- * resource form). It needs no network: the issuer is not part of it, but stamped on the tokens and
- * the registration the entry holds (and checked before a refresh token is spent).
- */
-export function authEntryKey(url: string, client: string): string {
-  return `${resourceUrlFromServerUrl(url).href} ${client}`;
-}
 
 /** When an access token expires, from `expires_in` (seconds) at save time; undefined when not said. */
 export function expiresAtOf(tokens: StoredOAuthTokens, nowMs: number): number | undefined {

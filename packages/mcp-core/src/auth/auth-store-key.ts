@@ -5,7 +5,7 @@
  */
 import type { ServerConfig } from "../config/server-config.js";
 import { McpCoreError } from "../errors.js";
-import { authEntryKey, clientKeyOf } from "./auth-entry.js";
+import { authEntryKey, clientKeyOf } from "./auth-entry-key.js";
 import { expandedAuth } from "./expand-auth.js";
 
 /** Options of {@link authStoreKey}. */

@@ -10,7 +10,7 @@ import type { AuthInput } from "../config/server-config.js";
 import { McpCoreError } from "../errors.js";
 import type { SecretKind } from "../redact/redactor.js";
 import { type AuthCallback, type ParsedAuthCallback, parseAuthCallback } from "./auth-callback.js";
-import { authEntryKey, clientKeyOf } from "./auth-entry.js";
+import { authEntryKey, clientKeyOf } from "./auth-entry-key.js";
 import { refreshingFetch } from "./auth-fetch.js";
 import { exchangeFailure, keptCause, messageOf } from "./auth-message.js";
 import { assertAuthUrl } from "./authorization-server-policy.js";

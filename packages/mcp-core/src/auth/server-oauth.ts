@@ -9,6 +9,7 @@ import type { FetchLike, OAuthClientProvider } from "@modelcontextprotocol/clien
 import type { ServerConfig } from "../config/server-config.js";
 import type { Redactor } from "../redact/redactor.js";
 import { expandedAuth } from "./expand-auth.js";
+import { fileTokenStore } from "./file-token-store.js";
 import { createServerAuth, type ServerAuth } from "./server-auth.js";
 import type { TokenStore } from "./token-store.js";
 
@@ -19,6 +20,18 @@ export interface ServerOAuthContext {
   refreshSkewMs: number;
   redactor: Redactor;
   warn: (message: string) => void;
+}
+
+/**
+ * The load's token store: the host's, or a `fileTokenStore()` made on the first call (a default
+ * store touches the disk only when a server needs it), shared by every server of the load.
+ */
+export function loadTokenStore(given: TokenStore | undefined): () => TokenStore {
+  let made: TokenStore | undefined = given;
+  return () => {
+    made ??= fileTokenStore();
+    return made;
+  };
 }
 
 /** The server's OAuth, or undefined for a server without `auth`. */

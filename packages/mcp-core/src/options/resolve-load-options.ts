@@ -5,7 +5,6 @@
  * @module
  */
 
-import { fileTokenStore } from "../auth/file-token-store.js";
 import type { AutoRestartOptions, HealthCheckOptions, ServerConfig } from "../config/server-config.js";
 import { fileToolCache } from "../lazy/file-tool-cache.js";
 import { namespacedName } from "../naming/namespaced-name.js";
@@ -19,7 +18,7 @@ import type {
 } from "../options.js";
 import { LoadRoots } from "../roots/load-roots.js";
 import { resolveSamplingOptions } from "../sampling/sampling-policy.js";
-import { fileTaskStore } from "../tasks/file-task-store.js";
+import { defaultTaskStore } from "../tasks/default-task-store.js";
 import { LOAD_OPTION_DEFAULTS as DEFAULTS } from "./load-option-defaults.js";
 import { validateLoadOptions } from "./validate-load-options.js";
 
@@ -59,22 +58,13 @@ export function resolveLoadOptions(options: LoadMcpOptions): ResolvedLoadOptions
     keepAlive: options.keepAlive ?? DEFAULTS.keepAlive,
     maxFrameBytes: options.maxFrameBytes ?? DEFAULTS.maxFrameBytes,
     maxResultBytes: options.maxResultBytes ?? DEFAULTS.maxResultBytes,
-    tokenStore: onFirstUse(() => options.tokenStore ?? fileTokenStore()),
-    taskStore: options.taskStore === false ? undefined : (options.taskStore ?? fileTaskStore()),
+    tokenStore: options.tokenStore,
+    taskStore: options.taskStore === false ? undefined : (options.taskStore ?? defaultTaskStore()),
     refreshSkewMs: options.refreshSkewMs ?? DEFAULTS.refreshSkewMs,
     deferLoading: options.deferLoading ?? DEFAULTS.deferLoading,
     serverLogLevel: options.serverLogLevel ?? DEFAULTS.serverLogLevel,
     onServerLog: options.onServerLog,
     onStderr: options.onStderr,
-  };
-}
-
-/** `make` called once, on the first call (a default store touches the disk only when needed). */
-function onFirstUse<T>(make: () => T): () => T {
-  let made: { value: T } | undefined;
-  return () => {
-    made ??= { value: make() };
-    return made.value;
   };
 }
 

@@ -12,12 +12,10 @@ import { issueReason } from "../tools/list-tools.js";
 import type { PagedKind } from "../tools/paged-list.js";
 import type { McpPrompt, McpPromptArgument, McpResource, McpResourceTemplate } from "../types.js";
 
-/** Items of one kind (resources, templates, prompts) kept per server; the rest are not fetched. */
-export const MAX_CATALOG_ITEMS = 10_000;
-/** Longest URI or URI template kept, in characters; an item with a longer one is dropped. */
-export const MAX_URI_CHARS = 8192;
-/** Longest name, title or description kept, in characters (cut with `…`). */
-export const MAX_CATALOG_TEXT_CHARS = 4096;
+import { MAX_CATALOG_ITEMS, MAX_CATALOG_TEXT_CHARS, MAX_URI_CHARS } from "./catalog-limits.js";
+
+export { MAX_CATALOG_ITEMS, MAX_CATALOG_TEXT_CHARS, MAX_URI_CHARS };
+
 /** Arguments of one prompt kept at most. */
 const MAX_PROMPT_ARGUMENTS = 100;
 

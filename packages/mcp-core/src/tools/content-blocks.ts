@@ -7,32 +7,9 @@
  */
 import { type ContentBlock, specTypeSchemas } from "@modelcontextprotocol/client";
 import type { McpContentBlock, UnknownContentBlock } from "../types.js";
+import { KNOWN_TYPES, quoteType } from "./content-block-kinds.js";
 
-const KNOWN_TYPES: ReadonlySet<string> = new Set(["text", "image", "audio", "resource_link", "resource"]);
-/** Longest type name quoted back in a placeholder text, in code points. */
-const MAX_QUOTED_TYPE = 64;
-
-function quoteType(type: string): string {
-  const points = Array.from(type);
-  return JSON.stringify(
-    points.length > MAX_QUOTED_TYPE ? `${points.slice(0, MAX_QUOTED_TYPE).join("")}…` : type,
-  );
-}
-
-/** True for the block types of the MCP revisions this library speaks; the rest are passed through. */
-export function isKnownContentBlock(block: McpContentBlock): block is ContentBlock {
-  return KNOWN_TYPES.has(block.type);
-}
-
-/**
- * What an adapter shows the model for a block of a type it does not know:
- * `[unsupported content type "<type>"]`, followed by a newline and the block's `text` when it has a
- * string `text` member. The type is quoted as a JSON string and cut at 64 code points.
- */
-export function unsupportedContentText(block: UnknownContentBlock): string {
-  const label = `[unsupported content type ${quoteType(block.type)}]`;
-  return typeof block.text === "string" ? `${label}\n${block.text}` : label;
-}
+export { isKnownContentBlock, unsupportedContentText } from "./content-block-kinds.js";
 
 function invalidBlock(type?: string): ContentBlock {
   const text =

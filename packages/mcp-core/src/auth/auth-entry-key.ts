@@ -1,0 +1,30 @@
+/**
+ * The store key of one server's OAuth entry, apart from the entry itself: `authStoreKey` (on the
+ * root and stores entries) needs it without the SDK.
+ * @module
+ */
+
+/** The client part of a store key: what the config says the client is. */
+export type AuthClientConfig =
+  | { type: "oauth"; clientId?: string | undefined; clientMetadataUrl?: string | undefined }
+  | { type: "client_credentials"; clientId: string };
+
+/** The configured client a key names: its id, its metadata document URL, or `dynamic` (registered). */
+export function clientKeyOf(auth: AuthClientConfig): string {
+  if (auth.type === "client_credentials") return auth.clientId;
+  return auth.clientMetadataUrl ?? auth.clientId ?? "dynamic";
+}
+
+/**
+ * The store key of one configured server and one client: `<canonical server URL> <client>`. The
+ * canonical URL is the configured URL parsed and serialized without its fragment (RFC 8707's
+ * resource form). It needs no network: the issuer is not part of it, but stamped on the tokens and
+ * the registration the entry holds (and checked before a refresh token is spent).
+ */
+export function authEntryKey(url: string, client: string): string {
+  // The SDK's resourceUrlFromServerUrl, written out: this module loads with the root entry, the SDK
+  // client only when `loadMcp` is called.
+  const resource = new URL(url);
+  resource.hash = "";
+  return `${resource.href} ${client}`;
+}

@@ -1,0 +1,20 @@
+/**
+ * The load's default task store: a `fileTaskStore()` whose module (file locks, trusted reads,
+ * atomic writes) is loaded and made on the first call, not when the package is imported.
+ * @module
+ */
+import type { TaskRecord, TaskStore } from "./task-store.js";
+
+/** A {@link TaskStore} that makes a `fileTaskStore()` on its first use and hands every call to it. */
+export function defaultTaskStore(): TaskStore {
+  let made: Promise<TaskStore> | undefined;
+  const store = () => {
+    made ??= import("./file-task-store.js").then(({ fileTaskStore }) => fileTaskStore());
+    return made;
+  };
+  return {
+    list: async () => (await store()).list(),
+    put: async (record: TaskRecord) => (await store()).put(record),
+    delete: async (serverKey: string, taskId: string) => (await store()).delete(serverKey, taskId),
+  };
+}
