@@ -112,7 +112,9 @@ export class ToolRegistry {
     }
     this.reportCollisions(naming, removed);
     if (!isChange(own) && changes.length === 0) return own;
-    this.flat = Object.freeze(this.order.flatMap((name) => this.arrays.get(name) ?? []));
+    const flat: McpTool[] = [];
+    for (const name of this.order) for (const tool of this.arrays.get(name) ?? []) flat.push(tool);
+    this.flat = Object.freeze(flat);
     // The server whose listing changed first, then the servers whose tools were renamed.
     if (isChange(own)) this.onChange(updated, own);
     for (const [server, change] of changes) this.onChange(server, change);
