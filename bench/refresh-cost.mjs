@@ -6,7 +6,8 @@
 // `fixtures/paginated` process (`--tools` tools each). Each round adds then removes one tool on the
 // live server of the 5-server source and of the 50-server source in turn, and reports for each:
 // - core: `add_tool` / `remove_tool` → the change in `source.tools` (wall time, this process's CPU);
-// - the AI SDK `ToolSet` and the LangChain toolkit, live over the source, read again afterwards.
+// - the AI SDK `ToolSet` and the LangChain toolkit, live over the source, read again afterwards
+//   (`aiSdkUnchangedMs`: the AI SDK `ToolSet`'s keys read once more, with nothing changed).
 //   node bench/refresh-cost.mjs [--rounds 15] [--tools 100] [--json]      (after `npm run build`)
 import { parseArgs } from "node:util";
 import { setFlagsFromString } from "node:v8";
@@ -86,10 +87,14 @@ async function change(s, op, name) {
   let at = performance.now();
   Object.keys(s.aiSdk);
   const aiSdkMs = performance.now() - at;
+  // The same read again, nothing changed: what any read of every key costs, rebuild or not.
+  at = performance.now();
+  Object.keys(s.aiSdk);
+  const aiSdkUnchangedMs = performance.now() - at;
   at = performance.now();
   void s.toolkit.tools.length;
   const langchainMs = performance.now() - at;
-  return { ms, cpuMs: (user + system) / 1000, aiSdkMs, langchainMs };
+  return { ms, cpuMs: (user + system) / 1000, aiSdkMs, aiSdkUnchangedMs, langchainMs };
 }
 
 const median = (xs) => {
@@ -102,7 +107,9 @@ const paged = await startHttpFixture("paginated", ["--tools", String(tools), "--
 const sources = [];
 try {
   for (const count of COUNTS) sources.push(await open(count, paged.url));
-  const samples = new Map(COUNTS.map((c) => [c, { ms: [], cpuMs: [], aiSdkMs: [], langchainMs: [] }]));
+  const samples = new Map(
+    COUNTS.map((c) => [c, { ms: [], cpuMs: [], aiSdkMs: [], aiSdkUnchangedMs: [], langchainMs: [] }]),
+  );
   for (let round = -1; round < rounds; round++) {
     // Round -1 warms the path up and is not recorded; the order alternates between rounds.
     const order = round % 2 === 0 ? sources : [...sources].reverse();
@@ -120,7 +127,7 @@ try {
     tools,
     rounds,
     figures: Object.fromEntries(
-      ["ms", "cpuMs", "aiSdkMs", "langchainMs"].map((key) => [
+      ["ms", "cpuMs", "aiSdkMs", "aiSdkUnchangedMs", "langchainMs"].map((key) => [
         key,
         { 5: fmt(small[key]), 50: fmt(large[key]), ratio: ratio(key).toFixed(2) },
       ]),
@@ -132,7 +139,7 @@ try {
       `one server's refresh, ${tools} tools per server, ${rounds} rounds × 2 changes: median (min–max), ms`,
     );
     for (const [key, row] of Object.entries(result.figures))
-      console.log(`${key.padEnd(12)} 5: ${row[5].padEnd(22)} 50: ${row[50].padEnd(22)} 50/5: ${row.ratio}`);
+      console.log(`${key.padEnd(17)} 5: ${row[5].padEnd(22)} 50: ${row[50].padEnd(22)} 50/5: ${row.ratio}`);
   }
 } finally {
   for (const s of sources) {
