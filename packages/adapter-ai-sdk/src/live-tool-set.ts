@@ -44,18 +44,23 @@ export function createLiveToolSet(
     ),
   ];
   // Identity per tool: which conversion a tool gets is decided per generation (Anthropic's flag).
+  // A `Map` and its key list, not an object with thousands of keys: far cheaper to build on every
+  // generation, and the proxy below serves the same keys, values and order from them.
   const view = createGenerationView(
     source,
     (tool) => tool,
     (_same, generation) => {
       const deferred = parts.anthropicDeferred?.();
-      const snapshot: ToolSet = Object.create(null);
-      for (const [name, tool] of leading) if (!(name in snapshot)) snapshot[name] = tool;
+      const byName = new Map<string, ToolSet[string]>();
+      for (const [name, tool] of leading) if (!byName.has(name)) byName.set(name, tool as ToolSet[string]);
       for (const tool of generation) {
-        if (tool.name in snapshot) continue;
-        snapshot[tool.name] = (deferred?.has(tool.name) ? convertDeferred : convert)(tool) as ToolSet[string];
+        if (byName.has(tool.name)) continue;
+        byName.set(
+          tool.name,
+          (deferred?.has(tool.name) ? convertDeferred : convert)(tool) as ToolSet[string],
+        );
       }
-      return snapshot;
+      return { byName, keys: [...byName.keys()] };
     },
   );
   const current = () => view.current();
@@ -65,10 +70,14 @@ export function createLiveToolSet(
 
   return new Proxy({} as ToolSet, {
     get: (target, key, receiver) =>
-      (typeof key === "string" ? current()[key] : undefined) ?? Reflect.get(target, key, receiver),
-    has: (target, key) => (typeof key === "string" && key in current()) || Reflect.has(target, key),
-    ownKeys: () => Reflect.ownKeys(current()),
-    getOwnPropertyDescriptor: (_target, key) => Reflect.getOwnPropertyDescriptor(current(), key),
+      (typeof key === "string" ? current().byName.get(key) : undefined) ?? Reflect.get(target, key, receiver),
+    has: (target, key) => (typeof key === "string" && current().byName.has(key)) || Reflect.has(target, key),
+    ownKeys: () => [...current().keys],
+    getOwnPropertyDescriptor: (_target, key) => {
+      const { byName } = current();
+      if (typeof key !== "string" || !byName.has(key)) return undefined;
+      return { value: byName.get(key), writable: true, enumerable: true, configurable: true };
+    },
     set: refuse,
     defineProperty: refuse,
     deleteProperty: refuse,

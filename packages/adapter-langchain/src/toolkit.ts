@@ -87,12 +87,18 @@ export function createLangChainToolkit(
     (converted, generation) => {
       const byName = new Map(converted.map((tool) => [tool.name, tool]));
       for (const [name, tool] of previous) if (!byName.has(name)) retired.set(name, tool);
-      for (const name of byName.keys()) retired.delete(name);
+      // A name back in the set is no longer retired (retired is small: walk it, not the set).
+      for (const name of retired.keys()) if (byName.has(name)) retired.delete(name);
       previous = byName;
-      const mcpByName = new Map<string, McpTool>(generation.map((tool) => [tool.name, tool]));
       for (const tool of resourceTools) byName.set(tool.name, tool);
       const tools = Object.freeze([...converted, ...resourceTools]) as StructuredTool[];
-      return { tools, converted: converted as StructuredTool[], byName, generation, mcpByName };
+      // By name for the approval policy, made on its first use in this generation, not on every change.
+      let mcpByName: Map<string, McpTool> | undefined;
+      const mcpTool = (name: string) => {
+        mcpByName ??= new Map(generation.map((tool) => [tool.name, tool]));
+        return mcpByName.get(name);
+      };
+      return { tools, converted: converted as StructuredTool[], byName, generation, mcpTool };
     },
   );
   const current = () => view.current();
@@ -122,7 +128,7 @@ export function createLangChainToolkit(
       return offered === converted ? tools : [...offered, ...resourceTools];
     },
     needsApproval(name) {
-      const tool = current().mcpByName.get(name);
+      const tool = current().mcpTool(name);
       return tool !== undefined && resolved.needsApproval?.(tool) === true;
     },
     async runToolCall(toolCall, config) {

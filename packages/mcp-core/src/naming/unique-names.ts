@@ -27,6 +27,8 @@ export interface NameAssignment {
   collisions: NameCollision[];
   /** Tools dropped because even their hashed names are equal (a 48-bit hash collision). */
   dropped: number[];
+  /** The name each tool ended up holding, a dropped tool's included (its rule's name or hashed form). */
+  held: string[];
 }
 
 /**
@@ -78,6 +80,7 @@ export function assignUniqueNames(requests: readonly NameRequest[]): NameAssignm
       hold(index);
     }
   }
+  const held = [...current] as string[];
   const names: (string | undefined)[] = [...current];
   const dropped: number[] = [];
   for (const list of holders.values()) {
@@ -90,5 +93,5 @@ export function assignUniqueNames(requests: readonly NameRequest[]): NameAssignm
       dropped.push(index);
     }
   }
-  return { names, collisions, dropped };
+  return { names, collisions, dropped, held };
 }

@@ -11,12 +11,18 @@ function listed(items: string[]): string {
   return items.length <= 2 ? items.join(" and ") : `${items.slice(0, -1).join(", ")} and ${items.at(-1)}`;
 }
 
+/** One warning: its text and the tools it names (indices into the requests). */
+export interface CollisionWarning {
+  message: string;
+  members: number[];
+}
+
 /** One message per collision group and per dropped tool; the key identifies the group. */
 export function collisionWarnings(
   requests: readonly NameRequest[],
   assignment: NameAssignment,
-): Map<string, string> {
-  const warnings = new Map<string, string>();
+): Map<string, CollisionWarning> {
+  const warnings = new Map<string, CollisionWarning>();
   const tool = (index: number) => {
     const request = requests[index] as NameRequest;
     return `${quote(request.rawName)} of MCP server ${quote(request.server)}`;
@@ -31,18 +37,17 @@ export function collisionWarnings(
       const final = assignment.names[index];
       return final === undefined ? [] : [quote(final)];
     });
-    warnings.set(
-      key,
+    const message =
       `Tool names collide: ${listed(members.map(tool))} would ${members.length === 2 ? "both" : "all"} ` +
-        `be named ${quote(name)}; ` +
-        `each takes a hash suffix instead: ${listed(finals)}`,
-    );
+      `be named ${quote(name)}; ` +
+      `each takes a hash suffix instead: ${listed(finals)}`;
+    warnings.set(key, { message, members });
   }
   for (const index of assignment.dropped) {
-    warnings.set(
-      `dropped\n${memberKey(index)}`,
-      `Tool ${tool(index)} was left out: its name is not unique in the source even with a hash suffix`,
-    );
+    warnings.set(`dropped\n${memberKey(index)}`, {
+      message: `Tool ${tool(index)} was left out: its name is not unique in the source even with a hash suffix`,
+      members: [index],
+    });
   }
   return warnings;
 }

@@ -6,24 +6,34 @@
  * @module
  */
 import type { Tool } from "@modelcontextprotocol/client";
-import { assignUniqueNames, type NameRequest } from "../naming/unique-names.js";
+import { type NamedTool, type NamingUpdate, SourceNames } from "../naming/source-names.js";
 import type { McpTool, ToolsChange } from "../types.js";
 import { canonicalJson } from "./canonical-json.js";
 import { collisionWarnings } from "./collision-warnings.js";
 import { type ToolCaller, ToolWrapper } from "./tool-wrapper.js";
 
-/** One server's current listing, with the name its naming rule gives each raw name. */
+/** One server's current listing, with each raw name's naming state. */
 interface RegisteredListing {
   tools: readonly Tool[];
-  ruleNames: Map<string, string>;
+  named: Map<string, NamedTool>;
   caller: ToolCaller;
 }
+
+const noChange = (): ToolsChange => ({ added: [], removed: [], changed: [] });
+const isChange = (change: ToolsChange): boolean =>
+  change.added.length + change.removed.length + change.changed.length > 0;
 
 export class ToolRegistry {
   private readonly listings = new Map<string, RegisteredListing>();
   private readonly generations = new Map<string, Map<string, ToolWrapper>>();
+  /** Each server's generation as an array, so `tools` is a concatenation, not a walk of every map. */
+  private readonly arrays = new Map<string, readonly ToolWrapper[]>();
+  private readonly rank: Map<string, number>;
+  private readonly names: SourceNames;
   private flat: readonly McpTool[] = [];
-  private warned = new Set<string>();
+  /** The current collision warnings by key, and the keys each tool is part of. */
+  private readonly warnings = new Map<string, readonly NamedTool[]>();
+  private readonly warningsOf = new Map<NamedTool, Set<string>>();
 
   /**
    * @param order server names in config order (the order of `tools`)
@@ -36,10 +46,18 @@ export class ToolRegistry {
     private readonly finalName: (server: string, rawName: string) => string,
     private readonly onChange: (server: string, change: ToolsChange) => void,
     private readonly warn: (message: string) => void = () => {},
-  ) {}
+  ) {
+    this.rank = new Map(order.map((server, i) => [server, i]));
+    this.names = new SourceNames((server) => this.rank.get(server) ?? order.length);
+  }
 
   get tools(): readonly McpTool[] {
     return this.flat;
+  }
+
+  /** How many tools the last swap or removal named (its collision groups): what it cost. */
+  get namedInLastChange(): number {
+    return this.names.lastNamedCount;
   }
 
   count(server: string): number {
@@ -52,49 +70,54 @@ export class ToolRegistry {
 
   /** Replaces `server`'s generation with `listing`; unchanged tools keep their wrapper objects. */
   swap(server: string, listing: readonly Tool[], caller: ToolCaller): ToolsChange {
-    const previous = this.listings.get(server)?.ruleNames;
-    const ruleNames = new Map<string, string>();
-    // A raw name that stays keeps its rule name, whatever a custom naming function does.
-    for (const tool of listing)
-      ruleNames.set(tool.name, previous?.get(tool.name) ?? this.finalName(server, tool.name));
-    this.listings.set(server, { tools: [...listing], ruleNames, caller });
-    return this.reconcile(server);
+    const previous = this.listings.get(server)?.named;
+    const named = new Map<string, NamedTool>();
+    const added: NamedTool[] = [];
+    listing.forEach((tool, position) => {
+      // A raw name that stays keeps its rule name, whatever a custom naming function does.
+      let entry = previous?.get(tool.name);
+      if (entry) entry.position = position;
+      else {
+        entry = SourceNames.tool(server, tool.name, this.finalName(server, tool.name), position);
+        added.push(entry);
+      }
+      named.set(tool.name, entry);
+    });
+    const removed = [...(previous?.values() ?? [])].filter((entry) => named.get(entry.rawName) !== entry);
+    this.listings.set(server, { tools: [...listing], named, caller });
+    return this.reconcile(server, this.names.update(added, removed), removed);
   }
 
   /** Drops all of `server`'s tools (a server that gave up). */
   remove(server: string): ToolsChange {
+    const removed = [...(this.listings.get(server)?.named.values() ?? [])];
     this.listings.delete(server);
-    return this.reconcile(server);
+    return this.reconcile(server, this.names.update([], removed), removed);
   }
 
-  /** Names every listed tool uniquely, rebuilds the generations and reports what changed. */
-  private reconcile(updated: string): ToolsChange {
-    const requests: NameRequest[] = [];
-    for (const server of this.order) {
-      const listing = this.listings.get(server);
-      for (const tool of listing?.tools ?? []) {
-        requests.push({ server, rawName: tool.name, name: listing?.ruleNames.get(tool.name) ?? "" });
-      }
+  /**
+   * Rebuilds the updated server's generation and those of the servers whose tools the naming
+   * renamed (only they can differ), and reports what changed.
+   */
+  private reconcile(updated: string, naming: NamingUpdate, removed: readonly NamedTool[]): ToolsChange {
+    const renamed = new Set<string>();
+    naming.members.forEach((tool, i) => {
+      if (tool.server !== updated && tool.name !== naming.previous[i]) renamed.add(tool.server);
+    });
+    const own = this.rebuild(updated, true);
+    const changes: [string, ToolsChange][] = [];
+    for (const server of [...renamed].sort((a, b) => (this.rank.get(a) ?? 0) - (this.rank.get(b) ?? 0))) {
+      const change = this.rebuild(server, false);
+      if (isChange(change)) changes.push([server, change]);
     }
-    const assignment = assignUniqueNames(requests);
-    const changes = new Map<string, ToolsChange>();
-    let index = 0;
-    for (const server of this.order) {
-      const listing = this.listings.get(server);
-      const names = (listing?.tools ?? []).map(() => assignment.names[index++]);
-      const change = this.rebuild(server, listing, names, server === updated);
-      if (change.added.length + change.removed.length + change.changed.length > 0)
-        changes.set(server, change);
-    }
-    this.reportCollisions(requests, assignment);
-    const own = changes.get(updated) ?? { added: [], removed: [], changed: [] };
-    if (changes.size === 0) return own;
-    this.flat = Object.freeze(
-      this.order.flatMap((name) => [...(this.generations.get(name)?.values() ?? [])]),
-    );
+    this.reportCollisions(naming, removed);
+    if (!isChange(own) && changes.length === 0) return own;
+    const flat: McpTool[] = [];
+    for (const name of this.order) for (const tool of this.arrays.get(name) ?? []) flat.push(tool);
+    this.flat = Object.freeze(flat);
     // The server whose listing changed first, then the servers whose tools were renamed.
-    if (changes.has(updated)) this.onChange(updated, own);
-    for (const [server, change] of changes) if (server !== updated) this.onChange(server, change);
+    if (isChange(own)) this.onChange(updated, own);
+    for (const [server, change] of changes) this.onChange(server, change);
     return own;
   }
 
@@ -102,39 +125,60 @@ export class ToolRegistry {
    * One server's next generation. Only the updated server's definitions can differ; the others'
    * tools change only when their final name does.
    */
-  private rebuild(
-    server: string,
-    listing: RegisteredListing | undefined,
-    names: (string | undefined)[],
-    updated: boolean,
-  ): ToolsChange {
+  private rebuild(server: string, updated: boolean): ToolsChange {
+    const listing = this.listings.get(server);
     const previous = this.generations.get(server) ?? new Map<string, ToolWrapper>();
     const next = new Map<string, ToolWrapper>();
-    const change: ToolsChange = { added: [], removed: [], changed: [] };
-    listing?.tools.forEach((tool, i) => {
-      const name = names[i];
-      if (name === undefined) return;
+    const change = noChange();
+    for (const tool of listing?.tools ?? []) {
+      const name = listing?.named.get(tool.name)?.name;
+      if (name === undefined) continue;
       const old = previous.get(tool.name);
       const renamed = old !== undefined && old.name !== name;
       if (old && !renamed && (!updated || old.fingerprint === canonicalJson(tool))) {
         next.set(tool.name, old);
-        return;
+        continue;
       }
-      next.set(tool.name, new ToolWrapper(name, server, tool, listing.caller));
+      next.set(tool.name, new ToolWrapper(name, server, tool, (listing as RegisteredListing).caller));
       (old && !renamed ? change.changed : change.added).push(name);
-    });
+    }
     for (const [rawName, old] of previous) {
       if (next.get(rawName)?.name !== old.name) change.removed.push(old.name);
     }
-    if (next.size > 0) this.generations.set(server, next);
-    else this.generations.delete(server);
+    if (!isChange(change)) return change;
+    if (next.size > 0) {
+      this.generations.set(server, next);
+      this.arrays.set(server, [...next.values()]);
+    } else {
+      this.generations.delete(server);
+      this.arrays.delete(server);
+    }
     return change;
   }
 
-  /** Warns once per collision (again only after it ended and came back). */
-  private reportCollisions(requests: NameRequest[], assignment: ReturnType<typeof assignUniqueNames>): void {
-    const warnings = collisionWarnings(requests, assignment);
-    for (const [key, message] of warnings) if (!this.warned.has(key)) this.warn(message);
-    this.warned = new Set(warnings.keys());
+  /**
+   * Warns once per collision (again only after it ended and came back). A collision group lies
+   * within the tools one change named again, so only their warnings are replaced.
+   */
+  private reportCollisions(naming: NamingUpdate, removed: readonly NamedTool[]): void {
+    const before = new Set<string>();
+    for (const tool of [...naming.members, ...removed]) {
+      for (const key of this.warningsOf.get(tool) ?? []) {
+        before.add(key);
+        for (const member of this.warnings.get(key) ?? []) this.warningsOf.get(member)?.delete(key);
+        this.warnings.delete(key);
+      }
+      this.warningsOf.delete(tool);
+    }
+    for (const [key, { message, members }] of collisionWarnings(naming.requests, naming.assignment)) {
+      if (!before.has(key)) this.warn(message);
+      const tools = members.map((i) => naming.members[i] as NamedTool);
+      this.warnings.set(key, tools);
+      for (const tool of tools) {
+        const keys = this.warningsOf.get(tool) ?? new Set<string>();
+        keys.add(key);
+        this.warningsOf.set(tool, keys);
+      }
+    }
   }
 }

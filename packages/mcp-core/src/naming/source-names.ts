@@ -1,0 +1,127 @@
+/**
+ * The final names of a whole source, kept up to date one change at a time. {@link assignUniqueNames}
+ * makes names unique over a set of tools; tools interact there only through equal names (a rule's
+ * name or a hashed form). So when one server's listing changes, only the tools reachable from the
+ * added and removed tools through equal names can be named differently: those are named again and
+ * every other tool keeps its name, at a cost that follows the change, not the source.
+ * @module
+ */
+import { assignUniqueNames, type NameAssignment, type NameRequest } from "./unique-names.js";
+
+/** One tool of the source and its naming state. */
+export interface NamedTool {
+  readonly server: string;
+  readonly rawName: string;
+  /** The name its naming rule gives it. */
+  readonly rule: string;
+  /** Its place in its server's listing (source order is config order, then listing order). */
+  position: number;
+  /** The name it holds: its rule's name or its hashed form (also while left out). */
+  held: string;
+  /** Its final name; `undefined` while it is left out (equal hashed names). */
+  name: string | undefined;
+}
+
+/** What one change named again. */
+export interface NamingUpdate {
+  /** The tools named again, in source order (the added ones included, the removed ones not). */
+  members: NamedTool[];
+  /** Each member's final name before the change (`undefined` for an added one or one left out). */
+  previous: (string | undefined)[];
+  /** The members as requests, and their assignment: the collisions among them. */
+  requests: NameRequest[];
+  assignment: NameAssignment;
+}
+
+function index(map: Map<string, Set<NamedTool>>, name: string, tool: NamedTool): void {
+  const set = map.get(name);
+  if (set) set.add(tool);
+  else map.set(name, new Set([tool]));
+}
+
+function unindex(map: Map<string, Set<NamedTool>>, name: string, tool: NamedTool): void {
+  const set = map.get(name);
+  set?.delete(tool);
+  if (set?.size === 0) map.delete(name);
+}
+
+/** The source's tools indexed by every name that can make two of them interact. */
+export class SourceNames {
+  private readonly byRule = new Map<string, Set<NamedTool>>();
+  private readonly byHeld = new Map<string, Set<NamedTool>>();
+  /** How many tools the last {@link update} named: what a change costs (tests read it). */
+  lastNamedCount = 0;
+
+  /** @param rank a server's place in config order */
+  constructor(private readonly rank: (server: string) => number) {}
+
+  /** A tool not in the source yet: unnamed until {@link update} adds it. */
+  static tool(server: string, rawName: string, rule: string, position: number): NamedTool {
+    return { server, rawName, rule, position, held: rule, name: undefined };
+  }
+
+  /**
+   * Adds `added` and takes out `removed`, then names again every tool whose name either can
+   * affect, exactly as {@link assignUniqueNames} over the whole source would.
+   */
+  update(added: readonly NamedTool[], removed: readonly NamedTool[]): NamingUpdate {
+    const members = new Set<NamedTool>();
+    const pending: string[] = [];
+    for (const tool of removed) {
+      unindex(this.byRule, tool.rule, tool);
+      unindex(this.byHeld, tool.held, tool);
+      pending.push(tool.rule, tool.held);
+    }
+    for (const tool of added) {
+      index(this.byRule, tool.rule, tool);
+      index(this.byHeld, tool.held, tool);
+      members.add(tool);
+      pending.push(tool.rule);
+    }
+    this.reach(members, pending);
+    for (;;) {
+      const sorted = [...members].sort(this.bySourceOrder);
+      const requests = sorted.map(({ server, rawName, rule }) => ({ server, rawName, name: rule }));
+      const assignment = assignUniqueNames(requests);
+      // A member that took a hashed form may now share it with a tool outside: name that one too.
+      sorted.forEach((tool, i) => {
+        const held = assignment.held[i] as string;
+        if (held !== tool.rule && held !== tool.held) pending.push(held);
+      });
+      const size = members.size;
+      this.reach(members, pending);
+      if (members.size === size) return this.apply(sorted, requests, assignment);
+    }
+  }
+
+  /** Adds every tool that holds, or whose rule gives, one of the `pending` names (transitively). */
+  private reach(members: Set<NamedTool>, pending: string[]): void {
+    for (let name = pending.pop(); name !== undefined; name = pending.pop()) {
+      for (const map of [this.byRule, this.byHeld]) {
+        for (const tool of map.get(name) ?? []) {
+          if (members.has(tool)) continue;
+          members.add(tool);
+          pending.push(tool.rule, tool.held);
+        }
+      }
+    }
+  }
+
+  private apply(members: NamedTool[], requests: NameRequest[], assignment: NameAssignment): NamingUpdate {
+    const previous = members.map((tool) => tool.name);
+    members.forEach((tool, i) => {
+      const held = assignment.held[i] as string;
+      if (held !== tool.held) {
+        unindex(this.byHeld, tool.held, tool);
+        tool.held = held;
+        index(this.byHeld, held, tool);
+      }
+      tool.name = assignment.names[i];
+    });
+    this.lastNamedCount = members.length;
+    return { members, previous, requests, assignment };
+  }
+
+  private readonly bySourceOrder = (a: NamedTool, b: NamedTool): number =>
+    a.server === b.server ? a.position - b.position : this.rank(a.server) - this.rank(b.server);
+}
