@@ -46,8 +46,6 @@ export function serverClientHandlers(
     handlers.sampling = guardSampling(config.name, host.onSampling, host.sampling, warn);
     handlers.samplingTools = host.sampling.tools;
   }
-  // A server may ask for either as a task (2025-11-25); the task store answers its polls.
-  handlers.requestTasks = handlers.elicitation !== undefined || handlers.sampling !== undefined;
   // A server's own roots are all it ever sees: never the load's, nor their changes.
   const own = config.roots;
   const shared = host.roots;

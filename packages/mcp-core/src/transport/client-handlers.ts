@@ -12,7 +12,8 @@ export function clientCapabilities(handlers: ClientHandlers): ClientCapabilities
   const capabilities: ClientCapabilities = {};
   if (handlers.elicitation) capabilities.elicitation = { form: {}, url: {} };
   if (handlers.sampling) capabilities.sampling = handlers.samplingTools ? { tools: {} } : {};
-  if (handlers.requestTasks && (handlers.sampling || handlers.elicitation)) {
+  // A server may send either as a task (2025-11-25); the session's task store answers its polls.
+  if (handlers.sampling || handlers.elicitation) {
     capabilities.tasks = {
       list: {},
       cancel: {},

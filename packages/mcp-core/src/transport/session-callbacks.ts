@@ -21,11 +21,6 @@ export interface ClientHandlers {
   sampling?: BoundSamplingHandler | undefined;
   /** The sampling handler takes requests with `tools` (declared as `sampling.tools`). */
   samplingTools?: boolean | undefined;
-  /**
-   * Task-augmented sampling and elicitation requests (2025-11-25 tasks) run as client-side tasks:
-   * declared as `tasks.requests.*` for the features present, with `tasks.list` and `tasks.cancel`.
-   */
-  requestTasks?: boolean | undefined;
   /** A server's `notifications/elicitation/complete` (its `elicitationId`), with `elicitation`. */
   elicitationComplete?: ((elicitationId: unknown) => void) | undefined;
   /** Answers `roots/list`; with `onChange`, a 2025-era session sends `roots/list_changed`. */
