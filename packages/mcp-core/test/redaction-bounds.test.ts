@@ -18,8 +18,11 @@ function blockedMs<T>(fn: () => T): { value: T; ms: number } {
   return { value, ms: performance.now() - started };
 }
 
-/** Far above the linear cost of 100 000 characters (a few ms), far below the bad case (seconds). */
-const BOUND_MS = 50;
+/**
+ * Far above the linear cost of 100 000 characters (about 1 ms; 67 ms seen on a loaded CI machine),
+ * 100x below the bad case (a quadratic scan: 6.7 s at 60 000 characters, about 18 s at 100 000).
+ */
+const BOUND_MS = 180;
 /** For a first (cold) scan of 100 000 to 200 000 characters, where the bad case takes seconds. */
 const BOUND_COLD_MS = 250;
 /** For 1 MB or more: the linear cost is some ms a pass (more on a busy machine), the bad case hours. */
