@@ -4,6 +4,7 @@
  */
 
 import type { AuthCallback } from "./auth/auth-callback.js";
+import type { McpCallContext } from "./call-types.js";
 import type {
   McpPrompt,
   McpPromptResult,
@@ -17,6 +18,7 @@ import type {
 import type { ContentBlock, ToolAnnotations } from "./content-types.js";
 import type { ServerLogMessage } from "./logs/log-message.js";
 import type { RootsOption } from "./roots/root.js";
+import type { DeferLoading, ToolSearchHit, ToolSearchOptions } from "./search-types.js";
 import type {
   ConnectionState,
   McpStatus,
@@ -26,6 +28,7 @@ import type {
 } from "./server-state-types.js";
 import type { McpToolErrorCode, McpToolErrorKind } from "./tool-error-types.js";
 
+export type { McpCallContext, McpProgress } from "./call-types.js";
 export type {
   BlobResourceContents,
   ContentBlock,
@@ -33,6 +36,7 @@ export type {
   TextResourceContents,
   ToolAnnotations,
 } from "./content-types.js";
+export type { DeferLoading, ToolSearchHit, ToolSearchOptions } from "./search-types.js";
 export type {
   ConnectionState,
   EnvEntry,
@@ -63,80 +67,6 @@ export type JsonSchemaObject = {
   properties?: Record<string, unknown>;
   [key: string]: unknown;
 };
-
-/**
- * Whether adapters offer tools directly or behind a search (`mcp_search_tools` / `mcp_load_tools`):
- * `false` offers every tool, `true` defers every tool, `{ threshold: N }` defers them when the source
- * holds more than N tools. A server entry's `defer` overrides it for that server's tools.
- */
-export type DeferLoading = boolean | { readonly threshold: number };
-
-/** Options of `McpSource.searchTools`. */
-export interface ToolSearchOptions {
-  /** The most hits returned, an integer from 1 to 100. @default 10 */
-  limit?: number | undefined;
-  /** Only these servers' tools (configured names). @default every server */
-  servers?: readonly string[] | undefined;
-}
-
-/** One ranked hit of `McpSource.searchTools`, best first. */
-export interface ToolSearchHit {
-  /** The model-facing name, e.g. `mcp__github__create_issue`. */
-  name: string;
-  server: string;
-  rawName: string;
-  title?: string | undefined;
-  description: string;
-  /** The relevance score, higher is better; comparable only within one search. */
-  score: number;
-}
-
-/** Progress reported by a long-running tool. */
-export interface McpProgress {
-  progress: number;
-  total?: number;
-  message?: string;
-}
-
-/** Per-call options for `McpTool.execute`. */
-export interface McpCallContext {
-  /** Aborts the call; the server receives `notifications/cancelled`. */
-  signal?: AbortSignal | undefined;
-  /**
-   * Milliseconds for this call; progress resets it. A positive number up to `MAX_TIMER_MS`
-   * (2147483647): anything else resolves the call at once, unsent, with a `protocol` error.
-   * @default the entry's `toolTimeouts` value for the tool, else its `timeout` (30 000)
-   */
-  timeoutMs?: number | undefined;
-  /**
-   * The former name of `timeoutMs`, still read: `timeoutMs` wins when both are given. Checked the
-   * same way (an invalid value names `timeout`).
-   * @deprecated use `timeoutMs` (config fields keep the mcp.json spelling `timeout`; code options
-   *   say `…Ms`)
-   */
-  timeout?: number | undefined;
-  /**
-   * Milliseconds for the whole call, which progress does not reset: the wait for a starting server
-   * and every progress notification count. When it runs out the request is cancelled on the server
-   * and the call resolves with `error.kind` `"timeout"` (code `TIMEOUT`). A positive number up to
-   * `MAX_TIMER_MS`; anything else resolves the call at once, unsent, with a `protocol` error.
-   * @default none (only `timeoutMs` bounds the call)
-   */
-  maxTotalTimeoutMs?: number | undefined;
-  /**
-   * Receives progress notifications. A call made as a task reports each new `statusMessage` of
-   * the task here (`message`, with `progress` counting them).
-   */
-  onProgress?: ((progress: McpProgress) => void) | undefined;
-  /**
-   * Call the tool as an MCP task when its `execution.taskSupport` is `optional` (`true`), or not
-   * (`false`); a `required` tool is always called as a task. The server keeps the work, the client
-   * polls it, and the task id is kept in the `taskStore` so the call survives a session loss or a
-   * host restart.
-   * @default the server entry's `taskTools` (none unless it says)
-   */
-  task?: boolean | undefined;
-}
 
 /** The result of `execute`; failures resolve, they never throw. */
 export interface McpToolResult {

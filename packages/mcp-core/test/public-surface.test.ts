@@ -37,7 +37,14 @@ describe("the root entry's public surface", () => {
   it("should re-export nothing from the MCP SDK, and its public type modules should not import it", () => {
     expect(compatible).toEqual([true, true, true, true, true]);
     expect(source("../src/index.ts")).not.toContain("@modelcontextprotocol");
-    for (const file of ["types.ts", "catalog-types.ts", "content-types.ts", "tool-error-types.ts"]) {
+    for (const file of [
+      "types.ts",
+      "catalog-types.ts",
+      "content-types.ts",
+      "tool-error-types.ts",
+      "call-types.ts",
+      "search-types.ts",
+    ]) {
       expect([file, source(`../src/${file}`).includes("@modelcontextprotocol")]).toEqual([file, false]);
     }
   });

@@ -1,0 +1,51 @@
+/**
+ * The public types of one tool call's options: its context and the progress it reports.
+ * @module
+ */
+
+/** Progress reported by a long-running tool. */
+export interface McpProgress {
+  progress: number;
+  total?: number;
+  message?: string;
+}
+
+/** Per-call options for `McpTool.execute`. */
+export interface McpCallContext {
+  /** Aborts the call; the server receives `notifications/cancelled`. */
+  signal?: AbortSignal | undefined;
+  /**
+   * Milliseconds for this call; progress resets it. A positive number up to `MAX_TIMER_MS`
+   * (2147483647): anything else resolves the call at once, unsent, with a `protocol` error.
+   * @default the entry's `toolTimeouts` value for the tool, else its `timeout` (30 000)
+   */
+  timeoutMs?: number | undefined;
+  /**
+   * The former name of `timeoutMs`, still read: `timeoutMs` wins when both are given. Checked the
+   * same way (an invalid value names `timeout`).
+   * @deprecated use `timeoutMs` (config fields keep the mcp.json spelling `timeout`; code options
+   *   say `…Ms`)
+   */
+  timeout?: number | undefined;
+  /**
+   * Milliseconds for the whole call, which progress does not reset: the wait for a starting server
+   * and every progress notification count. When it runs out the request is cancelled on the server
+   * and the call resolves with `error.kind` `"timeout"` (code `TIMEOUT`). A positive number up to
+   * `MAX_TIMER_MS`; anything else resolves the call at once, unsent, with a `protocol` error.
+   * @default none (only `timeoutMs` bounds the call)
+   */
+  maxTotalTimeoutMs?: number | undefined;
+  /**
+   * Receives progress notifications. A call made as a task reports each new `statusMessage` of
+   * the task here (`message`, with `progress` counting them).
+   */
+  onProgress?: ((progress: McpProgress) => void) | undefined;
+  /**
+   * Call the tool as an MCP task when its `execution.taskSupport` is `optional` (`true`), or not
+   * (`false`); a `required` tool is always called as a task. The server keeps the work, the client
+   * polls it, and the task id is kept in the `taskStore` so the call survives a session loss or a
+   * host restart.
+   * @default the server entry's `taskTools` (none unless it says)
+   */
+  task?: boolean | undefined;
+}
