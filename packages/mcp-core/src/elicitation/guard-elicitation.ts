@@ -10,7 +10,7 @@ import {
   ProtocolError,
   ProtocolErrorCode,
 } from "@modelcontextprotocol/client";
-import { errorMessage } from "../errors.js";
+import { hostHandlerFailure } from "../client-handler-failure.js";
 import { applyElicitationDefaults } from "./apply-elicitation-defaults.js";
 import type { ElicitationCompletions } from "./elicitation-completions.js";
 import { refusedElicitationUrl } from "./elicitation-url-policy.js";
@@ -65,8 +65,13 @@ export function guardElicitation(
     try {
       result = await handler(params, context);
     } catch (error) {
-      warn(`MCP server "${server}": the elicitation handler failed: ${errorMessage(error)}`);
-      throw new ProtocolError(ProtocolErrorCode.InternalError, ELICITATION_FAILED_MESSAGE);
+      throw hostHandlerFailure(
+        server,
+        "the elicitation handler failed",
+        error,
+        ELICITATION_FAILED_MESSAGE,
+        warn,
+      );
     }
     return applyElicitationDefaults(params, result);
   };

@@ -4,8 +4,8 @@
  * gets the one answer in flight), and its failure answers the server with a generic JSON-RPC error.
  * @module
  */
-import { ProtocolError, ProtocolErrorCode } from "@modelcontextprotocol/client";
-import { errorMessage } from "../errors.js";
+import { hostHandlerFailure } from "../client-handler-failure.js";
+import { withTimeout } from "../timing/with-timeout.js";
 import type { ResolvedRoot } from "./root.js";
 
 /** What the server is told when the roots cannot be listed: nothing of the host's own error text. */
@@ -37,11 +37,12 @@ export function guardRoots(
   let inFlight: Promise<{ roots: ResolvedRoot[] }> | undefined;
   const once = async () => {
     try {
-      const roots = await withTimeout(read(), timeoutMs);
+      const roots = await withTimeout(read(), timeoutMs, () => {
+        throw new Error(`the roots function took over ${timeoutMs} ms`);
+      });
       return { roots: roots.map((root) => ({ ...root })) };
     } catch (error) {
-      warn(`MCP server "${server}": the roots could not be listed: ${errorMessage(error)}`);
-      throw new ProtocolError(ProtocolErrorCode.InternalError, ROOTS_FAILED_MESSAGE);
+      throw hostHandlerFailure(server, "the roots could not be listed", error, ROOTS_FAILED_MESSAGE, warn);
     } finally {
       inFlight = undefined;
     }
@@ -50,13 +51,4 @@ export function guardRoots(
     inFlight ??= once();
     return inFlight;
   };
-}
-
-function withTimeout<T>(promise: Promise<T>, timeoutMs: number): Promise<T> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`the roots function took over ${timeoutMs} ms`)), timeoutMs);
-    timer.unref?.();
-  });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }

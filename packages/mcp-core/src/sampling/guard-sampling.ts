@@ -5,9 +5,8 @@
  * @module
  */
 import { ProtocolError, ProtocolErrorCode } from "@modelcontextprotocol/client";
-import { errorMessage } from "../errors.js";
+import { hostHandlerFailure } from "../client-handler-failure.js";
 import { serverLabel } from "../server-message.js";
-import { printableSample } from "../transport/line-reader.js";
 import { boundSamplingRequest, type ResolvedSamplingOptions } from "./sampling-policy.js";
 import { SamplingRate } from "./sampling-rate.js";
 import { samplingResultProblem } from "./sampling-result-shape.js";
@@ -21,9 +20,6 @@ export const SAMPLING_DECLINED = Object.freeze({ code: -1, message: "User reject
 
 /** A server's sampling request as a session sees it: params and the request's abort signal. */
 export type BoundSamplingHandler = (request: SamplingRequest, signal: AbortSignal) => Promise<SamplingResult>;
-
-/** How much of a host error's text a warning quotes (it may echo the server's prompt). */
-const QUOTED_CHARS = 500;
 
 /**
  * Binds the host's handler to one server behind `policy`. In order: the per-server rate, the size
@@ -39,10 +35,8 @@ export function guardSampling(
   warn: (message: string) => void,
 ): BoundSamplingHandler {
   const rate = new SamplingRate(policy.maxRequestsPerMinute);
-  const failed = (what: string, detail: string) => {
-    warn(`${serverLabel(server)}: ${what}: ${printableSample(detail, QUOTED_CHARS)}`);
-    return new ProtocolError(ProtocolErrorCode.InternalError, SAMPLING_FAILED_MESSAGE);
-  };
+  const failed = (what: string, error: unknown) =>
+    hostHandlerFailure(server, what, error, SAMPLING_FAILED_MESSAGE, warn);
   return async (params, signal) => {
     const verdict = rate.take();
     if (verdict !== "allowed") {
@@ -72,7 +66,7 @@ export function guardSampling(
       try {
         approved = (await policy.approve(request, context)) === true;
       } catch (error) {
-        throw failed("the sampling approval failed", errorMessage(error));
+        throw failed("the sampling approval failed", error);
       }
       if (!approved) throw new ProtocolError(SAMPLING_DECLINED.code, SAMPLING_DECLINED.message);
     }
@@ -80,7 +74,7 @@ export function guardSampling(
     try {
       result = await handler(request, context);
     } catch (error) {
-      throw failed("the sampling handler failed", errorMessage(error));
+      throw failed("the sampling handler failed", error);
     }
     const problem = samplingResultProblem(result);
     if (problem !== undefined) throw failed("the sampling handler answered no sampling result", problem);

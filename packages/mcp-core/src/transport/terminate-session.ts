@@ -4,6 +4,7 @@
  * @module
  */
 import type { Transport } from "@modelcontextprotocol/client";
+import { withTimeout } from "../timing/with-timeout.js";
 
 /**
  * Sends the transport's session DELETE when it has one (Streamable HTTP), waiting at most
@@ -15,14 +16,6 @@ export async function terminateSession(transport: Transport, timeoutMs: number):
   await withTimeout(
     http.terminateSession().catch(() => {}),
     timeoutMs,
+    () => undefined,
   );
-}
-
-function withTimeout(promise: Promise<unknown>, ms: number): Promise<unknown> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise((resolve) => {
-    timer = setTimeout(resolve, ms);
-    timer.unref();
-  });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
