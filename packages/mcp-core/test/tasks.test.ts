@@ -262,6 +262,31 @@ describe("hostile task servers", () => {
     expect(readLog(log).filter((e) => e.event === "task_get").length).toBeLessThanOrEqual(15);
   });
 
+  it("should hand the host a statusMessage with its control and bidi characters escaped", async () => {
+    const log = `${tempDir()}/hostile-message.log`;
+    const source = await sources.loadServers(
+      {
+        t: {
+          fixture: "tasks",
+          args: ["--log", log, "--hostile-message", "--work-ms", "400", "--stages", "2"],
+        },
+      },
+      { taskStore: false },
+    );
+    const messages: string[] = [];
+    const result = await toolByRawName(source, "slow_task").execute(
+      { label: "x" },
+      { onProgress: (p) => p.message !== undefined && messages.push(p.message) },
+    );
+    expect(result.text).toBe("done: x");
+    expect(messages.length).toBeGreaterThan(0);
+    for (const message of messages) {
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: the assertion is about them
+      expect(message).not.toMatch(/[\u0000-\u001f\u007f\u202e]/);
+    }
+    expect(messages.some((message) => message.includes("\\u001b]0;pwned"))).toBe(true);
+  });
+
   it("should fail a call whose tasks/get answers a garbage status, bounded and without control characters", async () => {
     const log = `${tempDir()}/garbage.log`;
     const store = fileTaskStore(tempDir());

@@ -12,7 +12,7 @@ import { defaultAuthDir } from "../auth/file-token-store.js";
 import { writeFileAtomic } from "../fs/atomic-write.js";
 import { directoryRefusal, readTrustedFile } from "../fs/trusted-file.js";
 import type { TaskRecord, TaskStore } from "./task-store.js";
-import { isPlainTaskId } from "./task-wire.js";
+import { isObject, isTaskRecord } from "./task-wire.js";
 
 /** Default of {@link FileTaskStoreOptions.maxRecords}. */
 export const DEFAULT_MAX_TASK_RECORDS = 1000;
@@ -33,20 +33,6 @@ export interface FileTaskStoreOptions {
 export function defaultTaskDir(env: Record<string, string | undefined> = process.env): string {
   if (env.TOOLNEXUS_MCP_TASK_DIR) return env.TOOLNEXUS_MCP_TASK_DIR;
   return join(dirname(defaultAuthDir(env)), "tasks");
-}
-
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
-
-function isTaskRecord(value: unknown): value is TaskRecord {
-  return (
-    isObject(value) &&
-    typeof value.serverKey === "string" &&
-    typeof value.server === "string" &&
-    typeof value.tool === "string" &&
-    typeof value.createdAt === "string" &&
-    isPlainTaskId(value.taskId)
-  );
 }
 
 /**

@@ -121,7 +121,11 @@ class TaskFollower {
     this.lastMessage = view.statusMessage;
     this.progress += 1;
     this.deadline = Date.now() + this.timeoutMs;
-    this.ctx?.onProgress?.({ progress: this.progress, message: view.statusMessage });
+    try {
+      this.ctx?.onProgress?.({ progress: this.progress, message: view.statusMessage });
+    } catch {
+      // The host's listener failing must not end the call (or reject a resumed task's result).
+    }
   }
 
   /**
@@ -132,8 +136,12 @@ class TaskFollower {
   private awaitInput(): void {
     if (this.fetching) return;
     this.fetching = fetchResult(this.site, this.taskId, this.ctx, this.left());
-    void this.fetching.then((fetched) => {
+    const fetching = this.fetching;
+    void fetching.then((fetched) => {
       if ("value" in fetched && fetched.value === MODERN_ERA) this.modernInput = true;
+      // A fetch that failed (a lost session, its own timeout) is begun again at the next
+      // input_required, or the server's later requests would never reach the handlers.
+      if ("failed" in fetched && this.fetching === fetching) this.fetching = undefined;
     });
   }
 

@@ -4,6 +4,7 @@
  */
 import type { McpCallContext, McpResumedTask, McpToolResult } from "../types.js";
 import type { TaskRecord, TaskStore } from "./task-store.js";
+import { isTaskRecord } from "./task-wire.js";
 
 /** A server that can re-attach to one of its stored tasks (undefined: not its, or followed). */
 export interface TaskResumer {
@@ -22,7 +23,8 @@ export async function resumeTasks(
   if (!store) return [];
   const records = await store.list();
   const resumed: McpResumedTask[] = [];
-  for (const record of records) {
+  // A host's own store may hand back anything: only well-formed records are followed.
+  for (const record of Array.isArray(records) ? records.filter(isTaskRecord) : []) {
     const result = servers.get(record.server)?.resumeTask(record, ctx);
     if (result) resumed.push({ server: record.server, tool: record.tool, taskId: record.taskId, result });
   }

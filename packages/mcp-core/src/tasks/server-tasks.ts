@@ -4,6 +4,8 @@
  * to a stored task after a restart of the host.
  * @module
  */
+import { shownText } from "../auth/auth-message.js";
+import { withTimeout } from "../timing/with-timeout.js";
 import { globMatcher } from "../tools/glob.js";
 import type { McpSession } from "../transport/session.js";
 import type { McpCallContext, McpTool, McpToolResult } from "../types.js";
@@ -89,17 +91,19 @@ export class ServerTasks {
       kept: async (tool, taskId) => {
         this.following.add(taskId);
         const { store, serverKey, server } = this.deps;
-        await store
-          ?.put({ serverKey, server, tool, taskId, createdAt: new Date().toISOString() })
-          .catch((error: unknown) => this.storeFailed("keep", error));
+        if (!store) return;
+        const record = { serverKey, server, tool, taskId, createdAt: new Date().toISOString() };
+        await bounded(store.put(record)).catch((error: unknown) => this.storeFailed("keep", error));
       },
       released: (taskId) => {
         this.following.delete(taskId);
       },
       settled: async (taskId) => {
-        await this.deps.store
-          ?.delete(this.deps.serverKey, taskId)
-          .catch((error: unknown) => this.storeFailed("drop", error));
+        const { store, serverKey } = this.deps;
+        if (!store) return;
+        await bounded(store.delete(serverKey, taskId)).catch((error: unknown) =>
+          this.storeFailed("drop", error),
+        );
       },
     };
   }
@@ -125,7 +129,20 @@ export class ServerTasks {
   }
 
   private storeFailed(what: "keep" | "drop", error: unknown): void {
-    const why = error instanceof Error ? error.message : String(error);
+    // A host's store may word its failure with anything (a connection URL): escaped and bounded.
+    const why = shownText(error instanceof Error ? error.message : String(error));
     this.deps.warn(`MCP server "${this.deps.server}": could not ${what} a task in the task store: ${why}`);
   }
+}
+
+/**
+ * The longest a call waits for the task store (a put before the first poll, a delete at the end):
+ * a store that never answers must not hold the call. The operation may still finish later.
+ */
+export const TASK_STORE_WAIT_MS = 5_000;
+
+function bounded(operation: Promise<void>): Promise<void> {
+  return withTimeout(operation, TASK_STORE_WAIT_MS, () => {
+    throw new Error(`it did not answer within ${TASK_STORE_WAIT_MS} ms`);
+  });
 }

@@ -7,7 +7,9 @@
  * server-chosen: ids are bounded and plain, messages bounded, a status we do not know is invalid.
  * @module
  */
+import { shownText } from "../auth/auth-message.js";
 import { boundedText } from "../bounded-text.js";
+import type { TaskRecord } from "./task-store.js";
 
 /** A task's status, as both eras name them. */
 export type TaskStatus = "working" | "input_required" | "completed" | "failed" | "cancelled";
@@ -41,7 +43,8 @@ export interface TaskView {
 /** A task answer that does not fit either era's shape; the message says which field. */
 export class InvalidTaskAnswer extends Error {}
 
-const isObject = (value: unknown): value is Record<string, unknown> =>
+/** A plain object (not null, not an array). */
+export const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === "object" && value !== null && !Array.isArray(value);
 
 /** A task id we accept: 1–256 characters, printable ASCII (it goes to disk and back on the wire). */
@@ -79,7 +82,12 @@ export function taskView(value: unknown, inlined = true): TaskView {
   }
   const view: TaskView = { taskId: value.taskId, status: status as TaskStatus };
   if (typeof value.statusMessage === "string") {
-    view.statusMessage = boundedText(value.statusMessage, MAX_STATUS_MESSAGE_CHARS);
+    // Bounded, then every control, bidi and zero-width character spelled out: it reaches the host's
+    // progress listener and, through it, terminals.
+    view.statusMessage = shownText(
+      boundedText(value.statusMessage, MAX_STATUS_MESSAGE_CHARS),
+      Number.MAX_SAFE_INTEGER,
+    );
   }
   const interval = value.pollIntervalMs ?? value.pollInterval;
   if (interval !== undefined) view.pollIntervalMs = interval;
@@ -93,4 +101,16 @@ export function taskView(value: unknown, inlined = true): TaskView {
 /** Is this status the last one a task reaches? */
 export function isTerminal(status: TaskStatus): boolean {
   return status === "completed" || status === "failed" || status === "cancelled";
+}
+
+/** Is this a well-formed task record (a store's own, or a host's store may hand back anything)? */
+export function isTaskRecord(value: unknown): value is TaskRecord {
+  return (
+    isObject(value) &&
+    typeof value.serverKey === "string" &&
+    typeof value.server === "string" &&
+    typeof value.tool === "string" &&
+    typeof value.createdAt === "string" &&
+    isPlainTaskId(value.taskId)
+  );
 }
