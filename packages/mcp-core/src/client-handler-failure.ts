@@ -6,6 +6,7 @@
 import { ProtocolError, ProtocolErrorCode } from "@modelcontextprotocol/client";
 import { errorMessage } from "./errors.js";
 import { serverLabel } from "./server-message.js";
+import { shownText } from "./shown-text.js";
 import { printableSample } from "./transport/line-reader.js";
 
 /** How much of a host error's text a warning quotes (it may echo what the server sent). */
@@ -23,6 +24,12 @@ export function hostHandlerFailure(
   serverMessage: string,
   warn: (message: string) => void,
 ): ProtocolError {
-  warn(`${serverLabel(server)}: ${what}: ${printableSample(errorMessage(error), QUOTED_FAILURE_CHARS)}`);
+  // C0 controls spelled \xNN, then C1, bidi and zero-width ones \uXXXX: nothing reorders or
+  // drives the terminal a warning is printed on.
+  const detail = shownText(
+    printableSample(errorMessage(error), QUOTED_FAILURE_CHARS),
+    Number.MAX_SAFE_INTEGER,
+  );
+  warn(`${serverLabel(server)}: ${what}: ${detail}`);
   return new ProtocolError(ProtocolErrorCode.InternalError, serverMessage);
 }

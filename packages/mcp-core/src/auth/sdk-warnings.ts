@@ -16,7 +16,7 @@
  */
 import { AsyncLocalStorage } from "node:async_hooks";
 import { format } from "node:util";
-import { shownText } from "./auth-message.js";
+import { shownText } from "../shown-text.js";
 
 const SDK_PREFIX = "[mcp-sdk] ";
 

@@ -4,7 +4,7 @@
  * to a stored task after a restart of the host.
  * @module
  */
-import { shownText } from "../auth/auth-message.js";
+import { shownText } from "../shown-text.js";
 import { withTimeout } from "../timing/with-timeout.js";
 import { globMatcher } from "../tools/glob.js";
 import type { McpSession } from "../transport/session.js";

@@ -4,7 +4,7 @@
  * @module
  */
 import { z } from "zod";
-import { shownText } from "../auth/auth-message.js";
+import { shownText } from "../shown-text.js";
 import {
   errorResult,
   fromCallResult,

@@ -7,8 +7,9 @@
  * server-chosen: ids are bounded and plain, messages bounded, a status we do not know is invalid.
  * @module
  */
-import { shownText } from "../auth/auth-message.js";
+
 import { boundedText } from "../bounded-text.js";
+import { shownText } from "../shown-text.js";
 import type { TaskRecord } from "./task-store.js";
 
 /** A task's status, as both eras name them. */
