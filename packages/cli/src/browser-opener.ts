@@ -11,11 +11,15 @@
 import { spawn } from "node:child_process";
 import { labelled, type Output } from "./output.js";
 
-/** An authorization URL the CLI will not hand to an opener. */
+/** A URL the CLI will not hand to an opener. */
 export class UnsafeUrlError extends Error {
-  constructor(readonly scheme: string) {
+  constructor(
+    readonly scheme: string,
+    /** What the URL is, as the message names it. */
+    what = "the authorization URL",
+  ) {
     super(
-      `not opening the authorization URL: its scheme is "${scheme}"; only https: (or http: on a loopback host) is opened`,
+      `not opening ${what}: its scheme is "${scheme}"; only https: (or http: on a loopback host) is opened`,
     );
     this.name = "UnsafeUrlError";
   }
@@ -33,15 +37,15 @@ function isLoopback(hostname: string): boolean {
  * @throws UnsafeUrlError for any scheme but `https:`, and `http:` off loopback (or a URL that does
  *   not parse: its scheme is named as far as it can be)
  */
-export function openableUrl(text: string): URL {
+export function openableUrl(text: string, what?: string): URL {
   let url: URL;
   try {
     url = new URL(text);
   } catch {
-    throw new UnsafeUrlError(/^[A-Za-z][A-Za-z0-9+.-]{0,30}:/.exec(text)?.[0] ?? "(none)");
+    throw new UnsafeUrlError(/^[A-Za-z][A-Za-z0-9+.-]{0,30}:/.exec(text)?.[0] ?? "(none)", what);
   }
   if (url.protocol === "https:" || (url.protocol === "http:" && isLoopback(url.hostname))) return url;
-  throw new UnsafeUrlError(url.protocol === "http:" ? `http: on ${url.hostname}` : url.protocol);
+  throw new UnsafeUrlError(url.protocol === "http:" ? `http: on ${url.hostname}` : url.protocol, what);
 }
 
 /** The opener and its arguments: the URL is always one argument of its own. */
@@ -63,10 +67,10 @@ export function openInBrowser(url: URL): void {
   }
 }
 
-/** Opens `url` in the browser, or says why not (an unsafe URL is only printed). */
-export function openOrExplain(output: Output, url: string): void {
+/** Opens `url` (named `what` in a refusal) in the browser, or says why not (an unsafe URL is only printed). */
+export function openOrExplain(output: Output, url: string, what?: string): void {
   try {
-    openInBrowser(openableUrl(url));
+    openInBrowser(openableUrl(url, what));
   } catch (error) {
     if (!(error instanceof UnsafeUrlError)) throw error;
     for (const line of labelled(output, "error: ", error.message)) output.err(line);

@@ -6,14 +6,18 @@
 
 /**
  * C0 controls but newline and tab, DEL, and C1 controls: what moves the cursor, clears the screen,
- * sets the window title (OSC), plants a link or starts an 8-bit CSI.
+ * sets the window title (OSC), plants a link or starts an 8-bit CSI. Also the bidirectional
+ * formatting and zero-width characters, which reorder or hide what a line shows (a URL printed
+ * for a person to check must read as what is opened).
  */
-// biome-ignore lint/suspicious/noControlCharactersInRegex: matching them is the point
-const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
+const CONTROL =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: matching them is the point
+  /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff]/g;
 
 /**
- * Escapes every control character but `\n` and `\t` as `\u001b` (a CRLF becomes a newline). The
- * form is JSON's own, so text escaped inside a JSON string stays valid JSON with the same value.
+ * Escapes every control character but `\n` and `\t`, and every bidi or zero-width one, as `\u001b`
+ * (a CRLF becomes a newline). The form is JSON's own, so text escaped inside a JSON string stays
+ * valid JSON with the same value.
  * The one function every line the CLI writes goes through.
  */
 export function escapeControls(text: string): string {

@@ -23,7 +23,7 @@ export function cliElicitation(output: Output, open: boolean): ElicitationHandle
     }
     output.err(`${label} asks you to open this URL: ${cut(oneLine(request.message), MAX_MESSAGE_CHARS)}`);
     output.err(oneLine(request.url));
-    if (open) openOrExplain(output, request.url);
+    if (open) openOrExplain(output, request.url, "the elicitation URL");
     void context?.completed?.then((done) => {
       if (done) output.err(`${label}: the step at that URL is complete`);
     });

@@ -26,13 +26,17 @@ beforeAll(() => {
   );
   chmodSync(join(binDir, "xdg-open"), 0o755);
 });
+/** The opener logs' dirs, removed with the rest. */
+const logDirs: string[] = [];
 afterAll(() => {
-  for (const d of [dir, binDir, rootDir]) removeTempDir(d);
+  for (const d of [dir, binDir, rootDir, ...logDirs]) removeTempDir(d);
 });
 
 /** `call e/ask_url` with `--open`; what it printed and what the opener got (waited for when `opens`). */
 async function askUrl(args: Record<string, unknown>, opens: boolean) {
-  const log = join(makeTempDir("cli-opener-log-"), "opener.log");
+  const logDir = makeTempDir("cli-opener-log-");
+  logDirs.push(logDir);
+  const log = join(logDir, "opener.log");
   const run = await runCli(["call", path, "e/ask_url", JSON.stringify(args), "--open"], {
     env: { PATH: `${binDir}${delimiter}${process.env.PATH}`, OPENER_LOG: log },
   });
@@ -107,7 +111,8 @@ describe("call and URL elicitation", () => {
 });
 
 describe("inspect and the client capabilities", () => {
-  it("should declare roots only with --roots", () => {
+  // What inspect reports; that the server is sent roots with --roots is "call --roots" above.
+  it("should name roots among inspect's client capabilities only with --roots", () => {
     const { plain, rooted } = runs;
     expect(JSON.parse(plain.stdout).clientCapabilities).toEqual([]);
     expect(JSON.parse(rooted.stdout).clientCapabilities).toEqual(["roots"]);

@@ -24,6 +24,7 @@ const HOSTILE_URLS = [
   ["http: off loopback", "http://evil.example/login"],
   ["credentials", "https://user:secret@example.test/login"],
   ["over-long", `https://example.test/${"a".repeat(2100)}`],
+  ["zero-width", "https://exa\u200bmple.test/login"],
 ] as const;
 
 /** Records every request the host's handler sees, answering `accept`. */
@@ -32,9 +33,10 @@ function recordingHandler() {
     server: string;
     request: Parameters<ElicitationHandler>[1];
     completed: Promise<boolean> | undefined;
+    signal: AbortSignal | undefined;
   }[] = [];
   const handler: ElicitationHandler = async (server, request, context) => {
-    seen.push({ server, request, completed: context?.completed });
+    seen.push({ server, request, completed: context?.completed, signal: context?.signal });
     return { action: "accept" };
   };
   return { seen, handler };
@@ -103,6 +105,20 @@ describe.each(ERAS)("ask_url on $fixture (era $era)", ({ fixture, protocol, era 
   });
   const ask = async (args: Record<string, unknown>) =>
     (await toolByRawName(source, "ask_url", "e").execute(args)).text;
+
+  it("should hand the host the URL a browser opens, not the one the server spelled", async () => {
+    seen.length = 0;
+    // Printed raw this reads as a page of good.test; a browser opens evil.test (the backslash is a
+    // slash) — and an international host is shown as the punycode that is opened.
+    await ask({ url: "https://evil.test\\@good.test/x" });
+    await ask({ url: "https://раypal.example/" });
+    expect(seen.map((s) => s.request.mode === "url" && s.request.url)).toEqual([
+      "https://evil.test/@good.test/x",
+      "https://xn--ypal-43d9g.example/",
+    ]);
+    expect(seen[0]?.signal).toBeInstanceOf(AbortSignal);
+    seen.length = 0;
+  });
 
   it("should reach the handler, with a completion wait the server settles on the 2025 era", async () => {
     expect(JSON.parse(await ask({ complete: true }))).toMatchObject({ action: "accept" });

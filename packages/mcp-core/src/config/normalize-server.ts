@@ -4,7 +4,7 @@
  */
 import { resolve } from "node:path";
 import type { ResolvedRoot } from "../roots/root.js";
-import { rootUri } from "../roots/root-uri.js";
+import { resolveRoots } from "../roots/root-uri.js";
 import type { ConfigIssue } from "./config-issue.js";
 import { describeConfigValue, isPlainObject } from "./describe-value.js";
 import { resolveTransport, type Transport } from "./resolve-transport.js";
@@ -56,14 +56,11 @@ export function normalizeServer(name: string, entry: unknown, baseDir: string): 
   return result;
 }
 
-/** The entry's roots as `file:` URIs; the schema already refused what `rootUri` cannot take. */
+/** The entry's roots as `file:` URIs, resolved as the load's are (the schema refused the rest). */
 function ownRoots(roots: NonNullable<ServerEntry["roots"]>, baseDir: string): ResolvedRoot[] {
-  return roots.map((root) => {
-    const { uri, name } = typeof root === "string" ? { uri: root, name: undefined } : root;
-    const resolved: ResolvedRoot = { uri: rootUri(uri, baseDir) ?? "" };
-    if (name !== undefined) resolved.name = name;
-    return resolved;
-  });
+  const resolved = resolveRoots(roots, baseDir);
+  if ("roots" in resolved) return resolved.roots;
+  throw new Error(`roots: ${resolved.problem} (the schema should have refused it)`);
 }
 
 function build(name: string, data: ServerEntry, transport: Transport, baseDir: string): ServerConfig {

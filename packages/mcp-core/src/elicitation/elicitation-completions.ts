@@ -40,6 +40,11 @@ export class ElicitationCompletions {
     if (typeof elicitationId === "string") this.settle(elicitationId, true);
   }
 
+  /** Settles the wait `false` now: the host declined or failed, so nothing will complete it. */
+  abandon(elicitationId: string): void {
+    this.settle(elicitationId, false);
+  }
+
   private settle(elicitationId: string, completed: boolean): void {
     const resolve = this.pending.get(elicitationId);
     if (!resolve) return;

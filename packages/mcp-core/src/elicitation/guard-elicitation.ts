@@ -11,9 +11,10 @@ import {
   ProtocolErrorCode,
 } from "@modelcontextprotocol/client";
 import { hostHandlerFailure } from "../client-handler-failure.js";
+import { serverLabel } from "../server-message.js";
 import { applyElicitationDefaults } from "./apply-elicitation-defaults.js";
 import type { ElicitationCompletions } from "./elicitation-completions.js";
-import { refusedElicitationUrl } from "./elicitation-url-policy.js";
+import { checkElicitationUrl } from "./elicitation-url-policy.js";
 
 /** What the server is told when the host's handler fails: nothing of the host's own error text. */
 export const ELICITATION_FAILED_MESSAGE = "The client could not answer the elicitation request";
@@ -31,6 +32,8 @@ export interface ElicitationContext {
    * is the completion.
    */
   completed?: Promise<boolean> | undefined;
+  /** Aborted when the server cancels the request or its session ends: a pending form can close. */
+  signal?: AbortSignal | undefined;
 }
 
 /**
@@ -49,22 +52,31 @@ export function guardElicitation(
   handler: (params: ElicitRequest["params"], context: ElicitationContext) => Promise<ElicitResult>,
   warn: (message: string) => void,
   completions?: ElicitationCompletions,
-): (params: ElicitRequest["params"]) => Promise<ElicitResult> {
-  return async (params) => {
-    const context: ElicitationContext = {};
+): (params: ElicitRequest["params"], signal?: AbortSignal) => Promise<ElicitResult> {
+  return async (received, signal) => {
+    let params = received;
+    const context: ElicitationContext = signal ? { signal } : {};
+    let completionId: string | undefined;
     if (params.mode === "url") {
-      const refused = refusedElicitationUrl(params.url);
-      if (refused !== undefined) {
-        warn(`MCP server "${server}": refused a URL elicitation: ${refused}`);
+      const checked = checkElicitationUrl(params.url);
+      if ("refused" in checked) {
+        warn(`${serverLabel(server)}: refused a URL elicitation: ${checked.refused}`);
         throw new ProtocolError(ProtocolErrorCode.InvalidParams, ELICITATION_URL_REFUSED_MESSAGE);
       }
+      params = { ...params, url: checked.href };
       const id = (params as { elicitationId?: unknown }).elicitationId;
-      if (completions && typeof id === "string") context.completed = completions.wait(id);
+      if (completions && typeof id === "string") {
+        completionId = id;
+        context.completed = completions.wait(id);
+      }
     }
     let result: ElicitResult;
     try {
       result = await handler(params, context);
+      // Nothing will complete a URL the host did not accept: its wait gives its slot back now.
+      if (completionId !== undefined && result.action !== "accept") completions?.abandon(completionId);
     } catch (error) {
+      if (completionId !== undefined) completions?.abandon(completionId);
       throw hostHandlerFailure(
         server,
         "the elicitation handler failed",

@@ -5,6 +5,7 @@
  * @module
  */
 import { McpCoreError } from "../errors.js";
+import { EventHub } from "../event-hub.js";
 import type { ResolvedRoot, RootsOption } from "./root.js";
 import { resolveRoots } from "./root-uri.js";
 
@@ -13,7 +14,8 @@ type Current = ResolvedRoot[] | (() => readonly unknown[] | Promise<readonly unk
 /** The roots of a load; `configured` is false when the load had no `roots` option. */
 export class LoadRoots {
   private current: Current | undefined;
-  private readonly listeners = new Set<() => void>();
+  // One session failing to send its notice must not keep the others from theirs.
+  private readonly changes = new EventHub<[]>(() => {});
 
   /** @throws McpCoreError `OPTIONS_INVALID` naming the bad root */
   constructor(option: RootsOption | undefined) {
@@ -37,7 +39,7 @@ export class LoadRoots {
       );
     }
     this.current = checked(option, "setRoots");
-    for (const listener of [...this.listeners]) listener();
+    this.changes.emit();
   }
 
   /**
@@ -56,8 +58,7 @@ export class LoadRoots {
 
   /** Calls `listener` after every change; returns the function that stops it. */
   subscribe(listener: () => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+    return this.changes.subscribe(listener);
   }
 }
 

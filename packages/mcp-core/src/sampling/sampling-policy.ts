@@ -54,7 +54,13 @@ export function boundSamplingRequest(
   if (messages > policy.maxMessages) {
     return { ok: false, problem: `${messages} messages, at most ${policy.maxMessages}` };
   }
-  const bytes = utf8ByteLength(JSON.stringify(request));
+  const json = JSON.stringify(request);
+  // UTF-8 takes at least one byte a UTF-16 unit: a text longer than the bound is over it, and is
+  // not walked character by character to say by how much.
+  if (json.length > policy.maxRequestBytes) {
+    return { ok: false, problem: `at least ${json.length} bytes, at most ${policy.maxRequestBytes}` };
+  }
+  const bytes = utf8ByteLength(json);
   if (bytes > policy.maxRequestBytes) {
     return { ok: false, problem: `${bytes} bytes, at most ${policy.maxRequestBytes}` };
   }

@@ -31,7 +31,10 @@ export function clientCapabilities(handlers: ClientHandlers): ClientCapabilities
 /** Installs on `client` the request handler of each feature the bundle has. */
 export function installClientHandlers(client: Client, handlers: ClientHandlers): void {
   const { elicitation, elicitationComplete, sampling, roots } = handlers;
-  if (elicitation) client.setRequestHandler("elicitation/create", (request) => elicitation(request.params));
+  if (elicitation)
+    client.setRequestHandler("elicitation/create", (request, ctx) =>
+      elicitation(request.params, ctx.mcpReq.signal),
+    );
   if (elicitation && elicitationComplete)
     client.setNotificationHandler("notifications/elicitation/complete", (notification) =>
       elicitationComplete(notification.params.elicitationId),

@@ -7,8 +7,11 @@ import type { ElicitRequest, ElicitResult } from "@modelcontextprotocol/client";
 import type { RootsHandler } from "../roots/guard-roots.js";
 import type { BoundSamplingHandler } from "../sampling/guard-sampling.js";
 
-/** The host's answer to a server's elicitation request. */
-export type ElicitationHandler = (request: ElicitRequest["params"]) => Promise<ElicitResult>;
+/** The host's answer to a server's elicitation request, bound to the server (and its abort signal). */
+export type BoundElicitationHandler = (
+  request: ElicitRequest["params"],
+  signal?: AbortSignal,
+) => Promise<ElicitResult>;
 
 /**
  * What one server may ask of the client, already bound to that server and guarded (a handler's
@@ -17,7 +20,7 @@ export type ElicitationHandler = (request: ElicitRequest["params"]) => Promise<E
  * the bundle into the client's capabilities and request handlers.
  */
 export interface ClientHandlers {
-  elicitation?: ElicitationHandler | undefined;
+  elicitation?: BoundElicitationHandler | undefined;
   sampling?: BoundSamplingHandler | undefined;
   /** The sampling handler takes requests with `tools` (declared as `sampling.tools`). */
   samplingTools?: boolean | undefined;
