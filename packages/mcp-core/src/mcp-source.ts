@@ -78,6 +78,9 @@ export interface SourceParts {
   newSearchIndex: () => ToolSearchIndex;
 }
 
+/** What every method but `close()` answers once the source is closing or closed. */
+const sourceClosed = () => new McpCoreError("CLOSED", "MCP source is closed");
+
 export class Source implements McpSource {
   private closing: Promise<void> | undefined;
   /** Made on the first search; kept in step with `tools` on each later one. */
@@ -106,7 +109,7 @@ export class Source implements McpSource {
   }
 
   resumeTasks(ctx?: Pick<McpCallContext, "signal" | "timeoutMs" | "onProgress">): Promise<McpResumedTask[]> {
-    if (this.closing) return Promise.reject(new McpCoreError("CLOSED", "The MCP source is closed"));
+    if (this.closing) return Promise.reject(sourceClosed());
     return resumeTasks(this.#parts.taskStore, this.#parts.connections, ctx);
   }
 
@@ -164,7 +167,7 @@ export class Source implements McpSource {
   }
 
   setRoots(roots: RootsOption): void {
-    if (this.closing) throw new McpCoreError("CLOSED", "MCP source is closed");
+    if (this.closing) throw sourceClosed();
     this.#parts.roots.set(roots);
   }
 
@@ -258,7 +261,7 @@ export class Source implements McpSource {
       return errorResult("protocol", "PROTOCOL_ERROR", message, timeoutProblem).error;
     }
     try {
-      if (this.closing) throw new McpCoreError("CLOSED", "MCP source is closed");
+      if (this.closing) throw sourceClosed();
       this.connection(server);
       return undefined;
     } catch (error) {
@@ -268,7 +271,7 @@ export class Source implements McpSource {
   }
 
   async subscribeResource(server: string, uri: string): Promise<() => Promise<void>> {
-    if (this.closing) throw new McpCoreError("CLOSED", "MCP source is closed");
+    if (this.closing) throw sourceClosed();
     return this.connection(server).catalog.subscribe(uri);
   }
 
@@ -285,7 +288,7 @@ export class Source implements McpSource {
   }
 
   private async guard(action: () => Promise<void>): Promise<void> {
-    if (this.closing) throw new McpCoreError("CLOSED", "MCP source is closed");
+    if (this.closing) throw sourceClosed();
     return action();
   }
 

@@ -120,6 +120,16 @@ describe("the client task store", () => {
     expect(run.signal?.aborted).toBe(true);
   });
 
+  it("should end a tasks/result wait when the task's TTL passes while its work hangs", async () => {
+    const store = new ClientTaskStore(limits);
+    const { run, start } = manualRun();
+    const { task } = store.create(150, start);
+    // Nothing else asks the store: only the task's own expiry can end this wait.
+    await expect(store.result(task.taskId, new AbortController().signal)).rejects.toThrow("cancelled");
+    expect(run.signal?.aborted).toBe(true);
+    expect(store.size).toBe(0);
+  });
+
   it("should refuse a new task when every slot holds unfinished work, and make room by dropping a finished one", async () => {
     const store = new ClientTaskStore(limits, () => 0);
     const first = manualRun();

@@ -1,7 +1,7 @@
 // The default TaskStore: one private file beside the token store, written atomically under a lock,
 // bounded, and read only when nobody else could have written it (a planted record would point a
 // resume at someone else's task id).
-import { chmodSync, statSync, writeFileSync } from "node:fs";
+import { chmodSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { defaultTaskDir, fileTaskStore, type TaskRecord } from "../src/stores.js";
@@ -51,6 +51,17 @@ describe("fileTaskStore", () => {
     await store.put(record("a"));
     chmodSync(join(dir, "tasks.json"), 0o666);
     expect(await store.list()).toEqual([]);
+  });
+
+  it("should refuse a write rather than replace a task file it refuses to read (nothing is lost)", async () => {
+    const dir = tempDir();
+    const oversized = `${JSON.stringify({ version: 1, records: [record("kept")] })}${" ".repeat(1024 * 1024)}`;
+    writeFileSync(join(dir, "tasks.json"), oversized, { mode: 0o600 });
+    const store = fileTaskStore(dir);
+    await expect(store.put(record("new"))).rejects.toThrow(
+      /Refused the task store file .*tasks\.json: it holds \d+ bytes/,
+    );
+    expect(readFileSync(join(dir, "tasks.json"), "utf8")).toBe(oversized);
   });
 
   it("should skip records that are malformed or carry a task id that is not plain", async () => {

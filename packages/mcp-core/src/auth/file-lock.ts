@@ -30,6 +30,8 @@ export interface FileLockTiming {
    * (pid reuse, a hung host, a time in the future). Its holder beats well within it.
    */
   staleAfterMs: number;
+  /** What the lock guards, as a timeout's message names it. @default "token store" */
+  guards?: string | undefined;
 }
 
 const FIRST_POLL_MS = 5;
@@ -55,7 +57,7 @@ export async function withFileLock<T>(
   fn: () => Promise<T>,
 ): Promise<T> {
   const deadline = Date.now() + timing.waitMs;
-  const leaveQueue = await joinQueue(path, timing.waitMs);
+  const leaveQueue = await joinQueue(path, timing);
   try {
     const holder = await acquireLockFile(path, deadline, timing);
     const heartbeat = startHeartbeat(path, holder, timing.staleAfterMs);
@@ -71,7 +73,8 @@ export async function withFileLock<T>(
 }
 
 /** Waits for this process's earlier callers on `path`; resolves with the function that lets the next one in. */
-async function joinQueue(path: string, waitMs: number): Promise<() => void> {
+async function joinQueue(path: string, timing: FileLockTiming): Promise<() => void> {
+  const { waitMs } = timing;
   const previous = queues.get(path) ?? Promise.resolve();
   let leave!: () => void;
   const mine = new Promise<void>((resolve) => {
@@ -93,7 +96,7 @@ async function joinQueue(path: string, waitMs: number): Promise<() => void> {
   if (timedOut) {
     // The turn is given up: whoever queued after this call waits only for `previous`.
     leave();
-    throw lockTimeout(path, waitMs, "held by another call of this process");
+    throw lockTimeout(path, timing, "held by another call of this process");
   }
   return leave;
 }
@@ -109,7 +112,7 @@ async function acquireLockFile(path: string, deadline: number, timing: FileLockT
       seen === undefined ||
       (isStale(seen, timing.staleAfterMs) && (await breakStale(path, seen, timing.staleAfterMs)));
     const left = deadline - Date.now();
-    if (left <= 0) throw lockTimeout(path, timing.waitMs, describeLock(seen));
+    if (left <= 0) throw lockTimeout(path, timing, describeLock(seen));
     if (!cleared) await sleep(Math.min(left, pollDelay(attempt)));
   }
 }
@@ -167,9 +170,9 @@ async function releaseLockFile(path: string, holder: LockHolder): Promise<void> 
   }
 }
 
-function lockTimeout(path: string, waitMs: number, why: string): McpCoreError {
+function lockTimeout(path: string, timing: FileLockTiming, why: string): McpCoreError {
   return new McpCoreError(
     "TOKEN_STORE_LOCK_TIMEOUT",
-    `Timed out after ${waitMs} ms waiting for the token store lock ${path}: it is ${why}`,
+    `Timed out after ${timing.waitMs} ms waiting for the ${timing.guards ?? "token store"} lock ${path}: it is ${why}`,
   );
 }

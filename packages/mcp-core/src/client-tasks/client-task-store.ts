@@ -59,6 +59,8 @@ interface ClientTask {
   done: Promise<void>;
   finish: () => void;
   outcome?: Outcome;
+  /** Drops the task at its TTL even when nothing asks the store (a `tasks/result` may be waiting). */
+  expiry?: NodeJS.Timeout;
 }
 
 const TERMINAL: ReadonlySet<ClientTaskStatus> = new Set(["completed", "failed", "cancelled"]);
@@ -113,6 +115,8 @@ export class ClientTaskStore {
       finish,
     };
     this.tasks.set(task.id, task);
+    task.expiry = setTimeout(() => this.drop(task, "Expired"), ttlMs);
+    task.expiry.unref();
     run(task.controller.signal).then(
       (result) => this.settle(task, { ok: true, result }, "completed"),
       (error: unknown) => this.settle(task, { ok: false, error: asProtocolError(error) }, "failed"),
@@ -205,7 +209,7 @@ export class ClientTaskStore {
     return view;
   }
 
-  /** Drops every task past its TTL (a running one is aborted first). */
+  /** Drops every task past its TTL by the store's clock (a running one is aborted first). */
   private purge(): void {
     const now = this.now();
     for (const task of this.tasks.values()) {
@@ -226,6 +230,7 @@ export class ClientTaskStore {
   private drop(task: ClientTask, why: string): void {
     this.settle(task, undefined, "cancelled", why);
     task.controller.abort();
+    clearTimeout(task.expiry);
     this.tasks.delete(task.id);
   }
 }

@@ -9,7 +9,13 @@ import type { TaskRecord, TaskStore } from "./task-store.js";
 export function defaultTaskStore(): TaskStore {
   let made: Promise<TaskStore> | undefined;
   const store = () => {
-    made ??= import("./file-task-store.js").then(({ fileTaskStore }) => fileTaskStore());
+    // A failed first use (a module that could not load) is tried again on the next call.
+    made ??= import("./file-task-store.js")
+      .then(({ fileTaskStore }) => fileTaskStore())
+      .catch((error: unknown) => {
+        made = undefined;
+        throw error;
+      });
     return made;
   };
   return {

@@ -18,7 +18,7 @@ import { isObject, isTaskRecord } from "./task-wire.js";
 export const DEFAULT_MAX_TASK_RECORDS = 1000;
 /** The largest task file read, in bytes (1000 records of short keys fit well within it). */
 const MAX_FILE_BYTES = 1024 * 1024;
-const LOCK_TIMING = { waitMs: 10_000, staleAfterMs: 30_000 };
+const LOCK_TIMING = { waitMs: 10_000, staleAfterMs: 30_000, guards: "task store" };
 
 /** Options of {@link fileTaskStore}. */
 export interface FileTaskStoreOptions {
@@ -49,14 +49,24 @@ export function fileTaskStore(dir: string = defaultTaskDir(), options: FileTaskS
   async function read(): Promise<TaskRecord[]> {
     if ((await directoryRefusal(dir)) !== undefined) return [];
     const read = await readTrustedFile(file, MAX_FILE_BYTES);
-    if (read.kind !== "read") return [];
+    return read.kind === "read" ? parsed(read.text) : [];
+  }
+
+  function parsed(text: string): TaskRecord[] {
     try {
-      const parsed: unknown = JSON.parse(read.text);
+      const parsed: unknown = JSON.parse(text);
       if (!isObject(parsed) || parsed.version !== 1 || !Array.isArray(parsed.records)) return [];
       return parsed.records.filter(isTaskRecord).slice(-maxRecords);
     } catch {
       return [];
     }
+  }
+
+  /** The records a write starts from; a file there that is refused is not replaced (it loses nothing). */
+  async function readForWrite(): Promise<TaskRecord[]> {
+    const read = await readTrustedFile(file, MAX_FILE_BYTES);
+    if (read.kind === "refused") throw new Error(`Refused the task store file ${file}: it ${read.reason}`);
+    return read.kind === "read" ? parsed(read.text) : [];
   }
 
   /** Runs a read-modify-write of the file under the directory's lock. */
@@ -69,7 +79,7 @@ export function fileTaskStore(dir: string = defaultTaskDir(), options: FileTaskS
       );
     }
     await withFileLock(`${file}.lock`, LOCK_TIMING, async () => {
-      const records = change(await read()).slice(-maxRecords);
+      const records = change(await readForWrite()).slice(-maxRecords);
       await writeFileAtomic(file, `${JSON.stringify({ version: 1, records })}\n`);
     });
   }
