@@ -8,9 +8,9 @@ import { stdioServer } from "@toolnexus/fixtures";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { SamplingRequest, SamplingResult } from "../src/adapter/index.js";
 import { type LoadMcpOptions, loadMcp, type McpSource } from "../src/index.js";
-import { SAMPLING_FAILED_MESSAGE } from "../src/sampling/guard-sampling.js";
 import { resolveSamplingOptions, SAMPLING_DEFAULTS } from "../src/sampling/sampling-policy.js";
 import { SamplingRate } from "../src/sampling/sampling-rate.js";
+import { SAMPLING_FAILED_MESSAGE } from "../src/sampling/sampling-types.js";
 import { failOnUnhandledRejections, toolByRawName } from "./support/harness.js";
 
 failOnUnhandledRejections();

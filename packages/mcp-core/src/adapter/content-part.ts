@@ -3,7 +3,7 @@
  * @module
  */
 import type { ContentBlock } from "@modelcontextprotocol/client";
-import { isKnownContentBlock, unsupportedContentText } from "../tools/content-blocks.js";
+import { isKnownContentBlock, unsupportedContentText } from "../tools/content-block-kinds.js";
 import type { McpContentBlock } from "../types.js";
 
 /**

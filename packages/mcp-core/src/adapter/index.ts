@@ -18,8 +18,11 @@
 export { closestNames } from "../naming/closest-names.js";
 export { toolnexusSanitize } from "../naming/toolnexus-name.js";
 export { invalidOption } from "../option-error.js";
-export { SAMPLING_FAILED_MESSAGE } from "../sampling/guard-sampling.js";
-export type { SamplingRequest, SamplingResult } from "../sampling/sampling-types.js";
+export {
+  SAMPLING_FAILED_MESSAGE,
+  type SamplingRequest,
+  type SamplingResult,
+} from "../sampling/sampling-types.js";
 export { globMatcher } from "../tools/glob.js";
 export { type ApprovalPolicy, approvalRule, isDestructive, isOpenWorld } from "./approval.js";
 export { buildCallContext, type HostCall } from "./call-context.js";

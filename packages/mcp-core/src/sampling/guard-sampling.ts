@@ -11,9 +11,7 @@ import { boundSamplingRequest, type ResolvedSamplingOptions } from "./sampling-p
 import { SamplingRate } from "./sampling-rate.js";
 import { samplingResultProblem } from "./sampling-result-shape.js";
 import type { SamplingHandler, SamplingRequest, SamplingResult } from "./sampling-types.js";
-
-/** What the server is told when the host's handler fails: nothing of the host's own error text. */
-export const SAMPLING_FAILED_MESSAGE = "The client could not answer the sampling request";
+import { SAMPLING_FAILED_MESSAGE } from "./sampling-types.js";
 
 /** What the server is told when `approve` says no: the MCP spec's own code and text. */
 export const SAMPLING_DECLINED = Object.freeze({ code: -1, message: "User rejected sampling request" });

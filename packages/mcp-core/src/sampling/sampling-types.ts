@@ -9,6 +9,9 @@ import type {
   CreateMessageResultWithTools,
 } from "@modelcontextprotocol/client";
 
+/** What the server is told when the host's handler fails: nothing of the host's own error text. */
+export const SAMPLING_FAILED_MESSAGE = "The client could not answer the sampling request";
+
 /** What a server asks the model: messages, a system prompt, `maxTokens`, preferences, maybe tools. */
 export type SamplingRequest = CreateMessageRequest["params"];
 
