@@ -22,7 +22,7 @@ export {
   listenForRedirect,
   type RedirectResult,
 } from "./auth/loopback-redirect.js";
-export type { StoredAuth, TokenStore } from "./auth/token-store.js";
+export type { StoredAuth, TokenLockOptions, TokenStore } from "./auth/token-store.js";
 export {
   DEFAULT_MAX_CACHE_ENTRY_BYTES,
   DEFAULT_MAX_CACHE_TOOLS,

@@ -5,7 +5,7 @@
  * @module
  */
 import type { StoredOAuthTokens } from "@modelcontextprotocol/client";
-import type { StoredAuth, TokenStore } from "./token-store.js";
+import type { StoredAuth, TokenLockOptions, TokenStore } from "./token-store.js";
 
 /** When an access token expires, from `expires_in` (seconds) at save time; undefined when not said. */
 export function expiresAtOf(tokens: StoredOAuthTokens, nowMs: number): number | undefined {
@@ -62,7 +62,9 @@ export class AuthEntry {
   }
 
   /** Runs `fn` under the store's lock for this key (exclusive across processes). */
-  withLock<T>(fn: () => Promise<T>): Promise<T> {
-    return this.store.withLock(this.key, fn);
+  withLock<T>(fn: () => Promise<T>, options?: TokenLockOptions): Promise<T> {
+    return options === undefined
+      ? this.store.withLock(this.key, fn)
+      : this.store.withLock(this.key, fn, options);
   }
 }

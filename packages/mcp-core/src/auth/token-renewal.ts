@@ -53,27 +53,44 @@ function stillNeeded(context: RenewalContext, stored: StoredAuth | undefined): b
   return context.isDue(stored?.expiresAt);
 }
 
-/** Refreshes (or, headless, requests anew) the tokens if still needed, under the store's lock. */
+/**
+ * Refreshes (or, headless, requests anew) the tokens if still needed, under the store's lock. The
+ * store is told what "still needed" means, so one that watches the entry can hand this worker
+ * another's fresh write instead of a turn at the lock (the function then reads it and returns).
+ */
 export function renewTokens(context: RenewalContext): Promise<void> {
   const { entry } = context;
-  return entry.withLock(async () => {
-    const stored = await entry.reload();
-    if (!stillNeeded(context, stored)) return;
-    if (context.headless) {
-      // client_credentials has no refresh token: the SDK's auth() requests a new token, same scope.
-      await withSdkWarnings(context.server, context.warn, () =>
-        auth(context.provider, {
-          serverUrl: context.url,
-          fetchFn: context.fetchFn,
-          ...optional("scope", stored?.tokens?.scope),
-        }),
-      );
-      return;
-    }
-    const tokens = stored?.tokens;
-    if (!tokens?.refresh_token) return; // nothing to refresh with: the 401 starts an authorization
-    await refreshWithToken(context, tokens, tokens.refresh_token);
-  });
+  // One verdict per entry read: a store that adopts a write runs `fn` on the very entry it judged
+  // not needed, and `fn` must judge it the same — a token crossing its refresh point in between
+  // must not start a refresh outside the lock.
+  const verdicts = new WeakMap<StoredAuth, boolean>();
+  const needed = (stored: StoredAuth | undefined): boolean => {
+    if (!stored) return stillNeeded(context, stored);
+    const verdict = verdicts.get(stored) ?? stillNeeded(context, stored);
+    verdicts.set(stored, verdict);
+    return verdict;
+  };
+  return entry.withLock(
+    async () => {
+      const stored = await entry.reload();
+      if (!needed(stored)) return;
+      if (context.headless) {
+        // client_credentials has no refresh token: the SDK's auth() requests a new token, same scope.
+        await withSdkWarnings(context.server, context.warn, () =>
+          auth(context.provider, {
+            serverUrl: context.url,
+            fetchFn: context.fetchFn,
+            ...optional("scope", stored?.tokens?.scope),
+          }),
+        );
+        return;
+      }
+      const tokens = stored?.tokens;
+      if (!tokens?.refresh_token) return; // nothing to refresh with: the 401 starts an authorization
+      await refreshWithToken(context, tokens, tokens.refresh_token);
+    },
+    { stillNeeded: needed },
+  );
 }
 
 async function refreshWithToken(context: RenewalContext, tokens: StoredOAuthTokens, refreshToken: string) {

@@ -19,13 +19,30 @@ export interface StoredAuth {
 }
 
 /**
+ * What a refresh tells the store about its `withLock` (the optional third argument). A store may
+ * ignore it: it then queues as before.
+ */
+export interface TokenLockOptions {
+  /**
+   * Whether `fn` would still have work to do after reading `stored` from the store (false: it
+   * would read the entry and return, writing nothing). A store that can watch the entry may then,
+   * while another user holds the lock, wait for that user's write instead of queuing for the lock,
+   * and — once an entry is written for which this answers false — run `fn` without the lock, its
+   * `get(key)` answering exactly that entry and any write of the key inside it refused.
+   */
+  stillNeeded?: ((stored: StoredAuth | undefined) => boolean) | undefined;
+}
+
+/**
  * A store of OAuth credentials. `get` returns undefined on a miss and never throws for a corrupt
  * entry (a miss); `withLock` runs `fn` while holding the key's lock, exclusive across every user of
- * the store — other processes included — so one refresh of a rotating refresh token runs at a time.
+ * the store — other processes included — so one refresh of a rotating refresh token runs at a time
+ * (or, given `options.stillNeeded`, runs it after another user's write made it needless: see
+ * {@link TokenLockOptions}).
  */
 export interface TokenStore {
   get(key: string): Promise<StoredAuth | undefined>;
   set(key: string, value: StoredAuth): Promise<void>;
   delete(key: string): Promise<void>;
-  withLock<T>(key: string, fn: () => Promise<T>): Promise<T>;
+  withLock<T>(key: string, fn: () => Promise<T>, options?: TokenLockOptions): Promise<T>;
 }
