@@ -61,6 +61,7 @@ export function createRedisStores(options: RedisStoresOptions): RedisStores {
     close: () => {
       closing ??= Promise.resolve().then(() => {
         toolCache.close();
+        tokenStore.close();
         connection.close();
       });
       return closing;

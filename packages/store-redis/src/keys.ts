@@ -18,10 +18,17 @@ export function keyTag(kind: "tok" | "cache", key: string): string {
   return `{${kind}:${createHash("sha256").update(key).digest("hex").slice(0, 32)}}`;
 }
 
-/** The Redis keys of one token store entry and of its lease (one hash slot). */
-export function tokenKeys(prefix: string, key: string): { value: string; lease: string } {
+/**
+ * The Redis keys of one token store entry and of its lease, and the channel on which its writes
+ * and lease releases are announced (one hash slot: the channel carries the same tag).
+ */
+export function tokenKeys(prefix: string, key: string): { value: string; lease: string; channel: string } {
   const tag = keyTag("tok", key);
-  return { value: `${prefix}${tag}:value`, lease: `${prefix}${tag}:lease` };
+  return {
+    value: `${prefix}${tag}:value`,
+    lease: `${prefix}${tag}:lease`,
+    channel: `${prefix}${tag}:changed`,
+  };
 }
 
 /** The Redis key of one listing cache entry (its key is the config fingerprint). */

@@ -1,8 +1,9 @@
 /**
  * The lease behind `withLock`: `SET lease <random token> NX PX lockTtlMs`, renewed every third of
- * the TTL while the function runs, released by a compare-and-delete script. The function runs with
- * its lease in an AsyncLocalStorage, so a write made inside it is a compare-and-set against that
- * lease (a worker paused past its lease has its write refused).
+ * the TTL while the function runs, released by a compare-and-delete script that announces the
+ * release on the entry's channel. The function runs with its lease in an AsyncLocalStorage, so a
+ * write made inside it is a compare-and-set against that lease (a worker paused past its lease has
+ * its write refused). How a lease is waited for: the queue here (`run`), or token-adoption.ts.
  * @module
  */
 import { AsyncLocalStorage } from "node:async_hooks";
@@ -11,9 +12,16 @@ import { McpCoreError } from "@toolnexus/mcp-core";
 import type { RedisConnection } from "./connection.js";
 import { RELEASE_LEASE, RENEW_LEASE } from "./scripts.js";
 
+/** The keys of one lease: the lease itself and the channel its release is announced on. */
+export interface LeaseKeys {
+  readonly lease: string;
+  readonly channel: string;
+}
+
 /** The lease a function runs under. */
 export interface HeldLease {
   readonly leaseKey: string;
+  readonly channel: string;
   readonly token: string;
 }
 
@@ -28,13 +36,21 @@ export interface LeaseTiming {
   waitMs: number;
 }
 
+/** The error of a lease that stayed busy for the whole wait. */
+export function lockTimeout(waitMs: number): McpCoreError {
+  return new McpCoreError(
+    "TOKEN_STORE_LOCK_TIMEOUT",
+    `The Redis token store lease stayed busy for ${waitMs} ms`,
+  );
+}
+
 /** Runs functions under Redis leases; knows which lease the current async context holds. */
 export class LeaseManager {
   private readonly held = new AsyncLocalStorage<HeldLease>();
 
   constructor(
     private readonly connection: RedisConnection,
-    private readonly timing: LeaseTiming,
+    readonly timing: LeaseTiming,
   ) {}
 
   /** The lease of `leaseKey` the current async context runs under, if any. */
@@ -43,19 +59,29 @@ export class LeaseManager {
     return lease?.leaseKey === leaseKey ? lease : undefined;
   }
 
+  /** A new lease of `keys` with a fresh random token (not taken yet). */
+  newLease(keys: LeaseKeys): HeldLease {
+    return { leaseKey: keys.lease, channel: keys.channel, token: randomBytes(16).toString("base64url") };
+  }
+
   /**
-   * Takes the lease (waiting up to `waitMs`), runs `fn` under it, releases it. Rejects with the
-   * connection's error when Redis is unreachable, and with `TOKEN_STORE_LOCK_TIMEOUT` when the
-   * lease stays busy. Re-entrant: inside a lease of the same key, `fn` just runs.
+   * Takes the lease (waiting its turn up to `waitMs`), runs `fn` under it, releases it. Rejects
+   * with the connection's error when Redis is unreachable, and with `TOKEN_STORE_LOCK_TIMEOUT`
+   * when the lease stays busy. Re-entrant: inside a lease of the same key, `fn` just runs.
    */
-  async run<T>(leaseKey: string, fn: () => Promise<T>): Promise<T> {
-    if (this.current(leaseKey)) return fn();
-    const lease: HeldLease = { leaseKey, token: randomBytes(16).toString("base64url") };
+  async run<T>(keys: LeaseKeys, fn: () => Promise<T>): Promise<T> {
+    if (this.current(keys.lease)) return fn();
+    const lease = this.newLease(keys);
     await this.acquire(lease);
+    return this.hold(lease, fn);
+  }
+
+  /** Runs `fn` under `lease`, already taken: renews it meanwhile, releases it when `fn` settles. */
+  async hold<T>(lease: HeldLease, fn: () => Promise<T>): Promise<T> {
     const renewal = setInterval(
       () => {
         this.connection
-          .command(["EVAL", RENEW_LEASE, "1", leaseKey, lease.token, String(this.timing.ttlMs)])
+          .command(["EVAL", RENEW_LEASE, "1", lease.leaseKey, lease.token, String(this.timing.ttlMs)])
           .catch(() => {}); // a lost lease shows at the next guarded write, which is refused
       },
       Math.max(1, Math.floor(this.timing.ttlMs / 3)),
@@ -65,7 +91,9 @@ export class LeaseManager {
     } finally {
       clearInterval(renewal);
       // Best effort: a lease left behind by a lost connection expires after ttlMs.
-      await this.connection.command(["EVAL", RELEASE_LEASE, "1", leaseKey, lease.token]).catch(() => {});
+      await this.connection
+        .command(["EVAL", RELEASE_LEASE, "1", lease.leaseKey, lease.token, lease.channel])
+        .catch(() => {});
     }
   }
 
@@ -82,12 +110,7 @@ export class LeaseManager {
         String(this.timing.ttlMs),
       ]);
       if (taken === "OK") return;
-      if (Date.now() >= deadline) {
-        throw new McpCoreError(
-          "TOKEN_STORE_LOCK_TIMEOUT",
-          `The Redis token store lease stayed busy for ${this.timing.waitMs} ms`,
-        );
-      }
+      if (Date.now() >= deadline) throw lockTimeout(this.timing.waitMs);
       await new Promise((resolve) =>
         setTimeout(resolve, Math.min(delay, Math.max(1, deadline - Date.now()))),
       );

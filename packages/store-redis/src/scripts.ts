@@ -1,31 +1,63 @@
 /**
  * The Lua scripts of the lease protocol (SPEC.md, "Lease protocol"). Each touches keys of one hash
- * slot only. Sent with EVAL: short scripts, and no NOSCRIPT round trip after a Redis restart.
+ * slot only; the channel they announce on carries the same hash tag. Sent with EVAL: short
+ * scripts, and no NOSCRIPT round trip after a Redis restart.
+ *
+ * Announcements: every write of a token entry publishes `written`, and every release of its lease
+ * `released`, on the entry's channel. They carry nothing to trust — a waiter woken by one reads the
+ * entry again (ACQUIRE_LEASE) — so a forged or lost message costs at most a round trip or a poll.
  * @module
  */
 
-/** KEYS[1] lease, ARGV[1] token: deletes the lease if this token holds it. Returns 1 or 0. */
-export const RELEASE_LEASE = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end return 0`;
+/**
+ * KEYS[1] lease, ARGV[1] token, ARGV[2] channel: deletes the lease if this token holds it and
+ * announces `released` on the channel. Returns 1 or 0.
+ */
+export const RELEASE_LEASE = `if redis.call('GET', KEYS[1]) == ARGV[1] then
+  redis.call('DEL', KEYS[1])
+  redis.call('PUBLISH', ARGV[2], 'released')
+  return 1
+end
+return 0`;
 
 /** KEYS[1] lease, ARGV[1] token, ARGV[2] ttl ms: extends the lease if this token holds it. Returns 1 or 0. */
 export const RENEW_LEASE = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('PEXPIRE', KEYS[1], ARGV[2]) end return 0`;
 
 /**
- * KEYS[1] value, KEYS[2] lease, ARGV[1] new value, ARGV[2] token: writes the value only while this
- * token still holds the lease — a worker paused past its lease cannot overwrite a newer value.
- * Returns 1 (written) or 0 (refused).
+ * The lease taken only over a value the caller has seen. KEYS[1] value, KEYS[2] lease; ARGV[1]
+ * token, ARGV[2] ttl ms, ARGV[3] the SHA-1 (hex) of the value the caller last read ("" for none).
+ * When the value is not that one, answers `{"changed", value}` (`{"changed"}` when there is none)
+ * and takes nothing: the caller judges the newer value first. Otherwise `SET lease NX PX`:
+ * `{"taken"}`, or `{"busy"}`.
  */
-export const SET_UNDER_LEASE = `if redis.call('GET', KEYS[2]) == ARGV[2] then redis.call('SET', KEYS[1], ARGV[1]) return 1 end return 0`;
+export const ACQUIRE_LEASE = `local value = redis.call('GET', KEYS[1])
+local seen = ''
+if value then seen = redis.sha1hex(value) end
+if seen ~= ARGV[3] then
+  if value then return {'changed', value} end
+  return {'changed'}
+end
+if redis.call('SET', KEYS[2], ARGV[1], 'NX', 'PX', ARGV[2]) then return {'taken'} end
+return {'busy'}`;
 
-/** Same guard as {@link SET_UNDER_LEASE}, for a delete. KEYS[1] value, KEYS[2] lease, ARGV[1] token. */
-export const DELETE_UNDER_LEASE = `if redis.call('GET', KEYS[2]) == ARGV[1] then redis.call('DEL', KEYS[1]) return 1 end return 0`;
+/**
+ * A write in clear (stores without a secret). KEYS[1] value, KEYS[2] lease; ARGV[1] the new value
+ * ("" deletes), ARGV[2] the lease token ("" for a write outside any lease), ARGV[3] channel. Under
+ * a lease, writes only while this token still holds it — a worker paused past its lease cannot
+ * overwrite a newer value. Announces `written`. Returns 1 (written) or 0 (refused).
+ */
+export const WRITE_CLEAR = `if ARGV[2] ~= '' and redis.call('GET', KEYS[2]) ~= ARGV[2] then return 0 end
+if ARGV[1] == '' then redis.call('DEL', KEYS[1]) else redis.call('SET', KEYS[1], ARGV[1]) end
+redis.call('PUBLISH', ARGV[3], 'written')
+return 1`;
 
 /**
  * The write of a sealed (versioned) token entry. KEYS[1] value, KEYS[2] lease; ARGV[1] new value,
- * ARGV[2] its version, ARGV[3] the lease token ("" for a write outside any lease). Refuses a write
- * under a lease this token no longer holds (`lost`), and one whose version is not above the
- * version of the stored entry (answering that version in decimal, so the writer can go above it):
- * no write ever lowers the version Redis holds. Otherwise writes and answers `ok`.
+ * ARGV[2] its version, ARGV[3] the lease token ("" for a write outside any lease), ARGV[4] the
+ * channel. Refuses a write under a lease this token no longer holds (`lost`), and one whose
+ * version is not above the version of the stored entry (answering that version in decimal, so the
+ * writer can go above it): no write ever lowers the version Redis holds. Otherwise writes,
+ * announces `written`, and answers `ok`.
  */
 export const SET_VERSIONED = `if ARGV[3] ~= '' and redis.call('GET', KEYS[2]) ~= ARGV[3] then return 'lost' end
 local stored = redis.call('GET', KEYS[1])
@@ -36,4 +68,5 @@ if stored then
   end
 end
 redis.call('SET', KEYS[1], ARGV[1])
+redis.call('PUBLISH', ARGV[4], 'written')
 return 'ok'`;

@@ -12,14 +12,23 @@
  * entry older than that: someone who can write to Redis but lacks the secret can put back bytes
  * they captured, but no worker that saw the newer entry takes them (they would hand it a spent,
  * rotating refresh token). A deletion is a sealed entry too (`null`), so it cannot be undone that way.
+ *
+ * No queue on a shared grant: a `withLock` given the core's `stillNeeded` goes through
+ * token-adoption.ts — the lease only over a value this worker has read, else the newer value
+ * adopted when it makes the refresh needless. An adopted function runs without the lease: its
+ * `get` of the key answers the adopted entry, and a write of the key inside it is refused.
  * @module
  */
+import { AsyncLocalStorage } from "node:async_hooks";
+import { createHash } from "node:crypto";
 import { McpCoreError, type StoredAuth, type TokenStore } from "@toolnexus/mcp-core";
 import { type RedisConnection, RedisUnavailableError } from "./connection.js";
 import { tokenKeys } from "./keys.js";
 import type { LeaseManager } from "./lease.js";
-import { DELETE_UNDER_LEASE, SET_UNDER_LEASE, SET_VERSIONED } from "./scripts.js";
+import { SET_VERSIONED, WRITE_CLEAR } from "./scripts.js";
+import { takeOrAdopt } from "./token-adoption.js";
 import { clearEntry, openEntry, sealEntry } from "./token-envelope.js";
+import { TokenWatch } from "./token-watch.js";
 
 export interface RedisTokenStoreParams {
   connection: RedisConnection;
@@ -41,17 +50,40 @@ export function describeKey(key: string): string {
   return server && URL.canParse(server) ? new URL(server).href : "an unrecognized key";
 }
 
+/** What the core may tell `withLock` (its `TokenLockOptions`, typed here so any core version fits). */
+export interface RedisTokenLockOptions {
+  stillNeeded?: ((stored: StoredAuth | undefined) => boolean) | undefined;
+}
+
+/** The entry an adopted function runs on (see the module comment). */
+interface Adopted {
+  valueKey: string;
+  entry: StoredAuth | undefined;
+}
+
+/** The SHA-1 (hex) of a stored value, as Lua's `redis.sha1hex` computes it; "" for none. */
+function digestOf(raw: string | undefined): string {
+  return raw === undefined ? "" : createHash("sha1").update(raw, "utf8").digest("hex");
+}
+
 /** The OAuth token store on Redis (see the module comment). */
 export class RedisTokenStore implements TokenStore {
   /** Per Redis value key, the highest version this worker has read or written. */
   private readonly seen = new Map<string, number>();
+  /** Per Redis value key, the digest of the value this worker last read or wrote. */
+  private readonly lastValue = new Map<string, string>();
+  private readonly adopted = new AsyncLocalStorage<Adopted>();
+  private watch: TokenWatch | undefined;
+  private closed = false;
 
   constructor(private readonly params: RedisTokenStoreParams) {}
 
   async get(key: string): Promise<StoredAuth | undefined> {
     const keys = tokenKeys(this.params.keyPrefix, key);
+    const adopted = this.adopted.getStore();
+    if (adopted?.valueKey === keys.value) return adopted.entry;
     const raw = await this.send(["GET", keys.value]);
-    return typeof raw === "string" ? this.decode(key, keys.value, raw) : undefined;
+    return this.read(key, keys.value, typeof raw === "string" ? raw : undefined);
   }
 
   async set(key: string, value: StoredAuth): Promise<void> {
@@ -62,14 +94,33 @@ export class RedisTokenStore implements TokenStore {
     await this.write(key, null);
   }
 
-  async withLock<T>(key: string, fn: () => Promise<T>): Promise<T> {
-    const { lease } = tokenKeys(this.params.keyPrefix, key);
+  /**
+   * Runs `fn` under the entry's lease. Given `options.stillNeeded` (the core's refresh), a worker
+   * that finds the lease busy waits for the holder's write instead of its turn, and adopts it when
+   * `stillNeeded` says the refresh is done (see the module comment).
+   */
+  async withLock<T>(key: string, fn: () => Promise<T>, options?: RedisTokenLockOptions): Promise<T> {
+    const keys = tokenKeys(this.params.keyPrefix, key);
+    const { leases } = this.params;
+    const stillNeeded = options?.stillNeeded;
     let running = false;
+    const run = () => {
+      running = true;
+      return fn();
+    };
     try {
-      return await this.params.leases.run(lease, () => {
-        running = true;
-        return fn();
-      });
+      if (typeof stillNeeded !== "function" || leases.current(keys.lease)) return await leases.run(keys, run);
+      const acquired = await takeOrAdopt(
+        { connection: this.params.connection, leases, watch: () => this.watcher() },
+        {
+          keys,
+          seen: () => this.lastValue.get(keys.value) ?? "",
+          read: (raw) => this.read(key, keys.value, raw),
+          stillNeeded,
+        },
+      );
+      if (acquired.kind === "taken") return await leases.hold(acquired.lease, run);
+      return await this.adopted.run({ valueKey: keys.value, entry: acquired.entry }, run);
     } catch (error) {
       // Only the lease's own commands are mapped; what `fn` throws passes through as is.
       if (!running && error instanceof RedisUnavailableError) throw unavailable(error);
@@ -77,22 +128,31 @@ export class RedisTokenStore implements TokenStore {
     }
   }
 
+  /** Ends the store's subscriptions (the connection is the stores'). Idempotent. */
+  close(): void {
+    this.closed = true;
+    this.watch?.close();
+  }
+
+  private watcher(): TokenWatch {
+    if (!this.watch) {
+      this.watch = new TokenWatch(this.params.connection.client);
+      if (this.closed) this.watch.close();
+    }
+    return this.watch;
+  }
+
   /** Writes `value` (`null`: deletes), under the lease the current context holds, if any. */
   private async write(key: string, value: StoredAuth | null): Promise<void> {
     const keys = tokenKeys(this.params.keyPrefix, key);
+    if (this.adopted.getStore()?.valueKey === keys.value) throw adoptedWrite(key);
     const lease = this.params.leases.current(keys.lease);
     const { tokenKey } = this.params;
     if (!tokenKey) {
-      const encoded = value === null ? undefined : clearEntry(value);
-      if (!lease) {
-        await this.send(encoded === undefined ? ["DEL", keys.value] : ["SET", keys.value, encoded]);
-        return;
-      }
-      const guarded =
-        encoded === undefined
-          ? ["EVAL", DELETE_UNDER_LEASE, "2", keys.value, keys.lease, lease.token]
-          : ["EVAL", SET_UNDER_LEASE, "2", keys.value, keys.lease, encoded, lease.token];
-      if ((await this.send(guarded)) !== 1) throw leaseLost(key);
+      const encoded = value === null ? "" : clearEntry(value);
+      const args = [keys.value, keys.lease, encoded, lease?.token ?? "", keys.channel];
+      if ((await this.send(["EVAL", WRITE_CLEAR, "2", ...args])) !== 1) throw leaseLost(key);
+      this.lastValue.set(keys.value, digestOf(encoded || undefined));
       return;
     }
     let version = Math.max(Date.now(), (this.seen.get(keys.value) ?? 0) + 1);
@@ -107,9 +167,11 @@ export class RedisTokenStore implements TokenStore {
         encoded,
         String(version),
         lease?.token ?? "",
+        keys.channel,
       ]);
       if (answer === "ok") {
         this.remember(keys.value, version);
+        this.lastValue.set(keys.value, digestOf(encoded));
         return;
       }
       if (answer === "lost") throw leaseLost(key);
@@ -119,6 +181,15 @@ export class RedisTokenStore implements TokenStore {
       version = stored + 1;
     }
     throw refused(key, `other writers went above its version ${VERSION_TRIES} times`);
+  }
+
+  /** A value read from Redis (undefined: none): its digest remembered as the last seen, decoded. */
+  private read(key: string, redisKey: string, raw: string | undefined): StoredAuth | undefined {
+    this.lastValue.delete(redisKey); // re-inserted last: the map forgets the least recently seen first
+    this.lastValue.set(redisKey, digestOf(raw));
+    if (this.lastValue.size > MAX_REMEMBERED_KEYS)
+      this.lastValue.delete(this.lastValue.keys().next().value as string);
+    return raw === undefined ? undefined : this.decode(key, redisKey, raw);
   }
 
   private remember(redisKey: string, version: number): void {
@@ -175,6 +246,13 @@ function leaseLost(key: string): McpCoreError {
   return new McpCoreError(
     "TOKEN_STORE_LEASE_LOST",
     `Redis token store: the write for ${describeKey(key)} was refused: its lease expired and another worker may hold a newer token`,
+  );
+}
+
+function adoptedWrite(key: string): McpCoreError {
+  return new McpCoreError(
+    "TOKEN_STORE_LEASE_LOST",
+    `Redis token store: the write for ${describeKey(key)} was refused: it was made without the lease, by a refresh that had adopted another worker's newer entry`,
   );
 }
 

@@ -1,0 +1,167 @@
+/**
+ * What a worker waiting for a busy token lease listens to: the announcements on the entry's channel
+ * (a write, a release; scripts.ts). One dedicated connection per store (a subscribed connection
+ * can send no other command), opened at the first wait — a fleet where no grant is shared never
+ * opens it — and one subscription per entry waited on, kept (up to {@link MAX_CHANNELS}, the least
+ * recently waited on dropped first) so the next token lifetime's wait starts at once. A message
+ * carries nothing to trust: it only wakes the waiters, who read the entry again. Messages lost
+ * while the connection is away are covered by the waiters' bounded polls.
+ * @module
+ */
+import type { RedisClientLike } from "./connection.js";
+
+/** What the watch needs beyond {@link RedisClientLike}: node-redis's pub/sub methods. */
+interface PubSubClient extends RedisClientLike {
+  duplicate(): PubSubClient;
+  subscribe(channel: string, listener: (message: string, channel: string) => void): Promise<void>;
+  unsubscribe(channel: string): Promise<void>;
+}
+
+/** Most channels one store stays subscribed to. */
+export const MAX_CHANNELS = 1_000;
+
+interface Channel {
+  /** Resolves true once the subscription is active, false if it could not be made. */
+  subscribed: Promise<boolean>;
+  active: boolean;
+  /** The subscription could not be made: the next wait tries again. */
+  failed: boolean;
+  /** Messages seen on the channel so far. */
+  generation: number;
+  wakers: Set<() => void>;
+}
+
+/** The subscriptions of one token store (see the module comment). */
+export class TokenWatch {
+  private client: PubSubClient | undefined;
+  private connected: Promise<void> | undefined;
+  private readonly channels = new Map<string, Channel>();
+  private closed = false;
+
+  constructor(private readonly parent: RedisClientLike) {}
+
+  /** Whether `channel`'s subscription is active. */
+  watching(channel: string): boolean {
+    return this.channels.get(channel)?.active === true;
+  }
+
+  /** How many messages `channel` has had (0 when not watched); read before a read of the entry. */
+  generation(channel: string): number {
+    return this.channels.get(channel)?.generation ?? 0;
+  }
+
+  /**
+   * Subscribes to `channel` (once; later calls mark it recently used). Resolves true when the
+   * subscription is active, false when it could not be made within `boundMs` (then the waiter polls).
+   */
+  async watch(channel: string, boundMs: number): Promise<boolean> {
+    if (this.closed) return false;
+    let known = this.channels.get(channel);
+    if (known) this.channels.delete(channel); // re-inserted last: the least recently used go first
+    if (!known || known.failed) known = this.subscribe(channel);
+    this.channels.set(channel, known);
+    this.forgetOldest();
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<boolean>((resolve) => {
+      timer = setTimeout(() => resolve(false), Math.max(0, boundMs));
+    });
+    try {
+      return await Promise.race([known.subscribed, late]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /** Resolves at the first message on `channel` after generation `since`, or after `ms`. */
+  next(channel: string, since: number, ms: number): Promise<void> {
+    const known = this.channels.get(channel);
+    if (known && known.generation > since) return Promise.resolve();
+    return new Promise((resolve) => {
+      const wake = () => {
+        clearTimeout(timer);
+        known?.wakers.delete(wake);
+        resolve();
+      };
+      const timer = setTimeout(wake, Math.max(0, ms));
+      known?.wakers.add(wake);
+    });
+  }
+
+  /** Ends every subscription and the connection (idempotent); waiters fall back to their polls. */
+  close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    for (const known of this.channels.values()) for (const wake of [...known.wakers]) wake();
+    this.channels.clear();
+    this.destroyClient();
+  }
+
+  private subscribe(channel: string): Channel {
+    const known: Channel = {
+      subscribed: Promise.resolve(false),
+      active: false,
+      failed: false,
+      generation: 0,
+      wakers: new Set(),
+    };
+    known.subscribed = this.connect()
+      .then(() => this.client?.subscribe(channel, this.onMessage))
+      .then(
+        () => {
+          known.active = !this.closed && this.channels.get(channel) === known;
+          return known.active;
+        },
+        () => {
+          known.failed = true; // no pub/sub now (a client without it, Redis away): the waiter polls
+          return false;
+        },
+      );
+    return known;
+  }
+
+  private connect(): Promise<void> {
+    if (this.connected) return this.connected;
+    const connecting = (async () => {
+      const parent = this.parent as Partial<PubSubClient>;
+      if (typeof parent.duplicate !== "function") throw new Error("the client cannot subscribe");
+      const client = parent.duplicate.call(this.parent);
+      client.on("error", () => {}); // outages are reported by the shared connection
+      this.client = client;
+      await client.connect();
+      if (this.closed) throw new Error("closed");
+    })();
+    this.connected = connecting;
+    connecting.catch(() => {
+      // Connecting failed: the next wait opens a new connection.
+      if (this.connected !== connecting) return;
+      this.connected = undefined;
+      this.destroyClient();
+    });
+    return connecting;
+  }
+
+  private destroyClient(): void {
+    try {
+      this.client?.destroy();
+    } catch {
+      // Never connected: nothing to release.
+    }
+    this.client = undefined;
+  }
+
+  private forgetOldest(): void {
+    for (const [channel, known] of this.channels) {
+      if (this.channels.size <= MAX_CHANNELS) return;
+      if (known.wakers.size > 0) continue;
+      this.channels.delete(channel);
+      if (known.active) this.client?.unsubscribe(channel).catch(() => {});
+    }
+  }
+
+  private readonly onMessage = (_message: string, channel: string): void => {
+    const known = this.channels.get(channel);
+    if (!known) return;
+    known.generation++;
+    for (const wake of [...known.wakers]) wake();
+  };
+}
