@@ -25,8 +25,10 @@ import {
 
 const SECRET = "task-fleet-secret-of-at-least-32-bytes";
 const WORKER = fileURLToPath(new URL("./support/task-worker.mjs", import.meta.url));
-/** The task lease of every worker here (ms): a dead worker's tasks are free this long after it dies. */
+/** Worker A's task lease (ms): its task is free this long after it dies, at most. */
 const LEASE_MS = 1000;
+/** The resumers' lease (ms): longer, so a stalled test process never lets the winner's lapse. */
+const RESUMER_LEASE_MS = 3000;
 
 failOnUnhandledErrors();
 
@@ -50,7 +52,12 @@ describe.runIf(redisAvailable())("tasks shared by a fleet through Redis", () => 
 
   /** A worker in this process: its own stores (connection, lease token) and source. */
   async function worker(keyPrefix: string) {
-    const stores = createRedisStores({ url: redis.url, keyPrefix, secret: SECRET, lockTtlMs: LEASE_MS });
+    const stores = createRedisStores({
+      url: redis.url,
+      keyPrefix,
+      secret: SECRET,
+      lockTtlMs: RESUMER_LEASE_MS,
+    });
     const source = await loadMcp(
       { mcpServers: { t: { url: fixture.url } } },
       { taskStore: stores.taskStore, toolCache: false, onWarning: () => {} },
