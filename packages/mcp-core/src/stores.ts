@@ -40,3 +40,4 @@ export {
   fileTaskStore,
 } from "./tasks/file-task-store.js";
 export type { TaskRecord, TaskStore } from "./tasks/task-store.js";
+export { isTaskRecord } from "./tasks/task-wire.js";

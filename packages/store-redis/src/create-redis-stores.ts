@@ -8,6 +8,7 @@ import { RedisConnection } from "./connection.js";
 import { LeaseManager } from "./lease.js";
 import { type RedisStoresOptions, resolveOptions } from "./options.js";
 import { deriveKeys } from "./secret.js";
+import { RedisTaskStore } from "./task-store.js";
 import { RedisTokenStore } from "./token-store.js";
 import { RedisToolCache } from "./tool-cache.js";
 
@@ -17,6 +18,8 @@ export interface RedisStores {
   toolCache: RedisToolCache;
   /** The OAuth token store: leases across the fleet, values sealed with the secret. */
   tokenStore: RedisTokenStore;
+  /** The task store: a task a worker started is resumed by one other worker after it dies. */
+  taskStore: RedisTaskStore;
   /** Closes the stores and the connection they opened (a host's open client stays open). Idempotent. */
   close(): Promise<void>;
 }
@@ -54,12 +57,20 @@ export function createRedisStores(options: RedisStoresOptions): RedisStores {
     warn,
   });
   const tokenStore = new RedisTokenStore({ connection, leases, keyPrefix, tokenKey: keys?.tokenKey, warn });
+  const taskStore = new RedisTaskStore({
+    connection,
+    keyPrefix,
+    taskKey: keys?.taskKey,
+    leaseTtlMs: resolved.lockTtlMs,
+    warn,
+  });
   let closing: Promise<void> | undefined;
   return {
     toolCache,
     tokenStore,
+    taskStore,
     close: () => {
-      closing ??= Promise.resolve().then(() => {
+      closing ??= taskStore.close().then(() => {
         toolCache.close();
         tokenStore.close();
         connection.close();

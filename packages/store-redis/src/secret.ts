@@ -24,6 +24,8 @@ const TAG_BYTES = 16;
 export interface SecretKeys {
   readonly tokenKey: Buffer;
   readonly cacheKey: Buffer;
+  /** Seals task records (AES-256-GCM). */
+  readonly taskKey: Buffer;
 }
 
 /**
@@ -38,7 +40,11 @@ export function deriveKeys(secret: string | Uint8Array): SecretKeys {
     );
   }
   const derive = (info: string) => Buffer.from(hkdfSync("sha256", bytes, "toolnexus-store-redis", info, 32));
-  return { tokenKey: derive("token aes-256-gcm"), cacheKey: derive("cache hmac-sha256") };
+  return {
+    tokenKey: derive("token aes-256-gcm"),
+    cacheKey: derive("cache hmac-sha256"),
+    taskKey: derive("task aes-256-gcm"),
+  };
 }
 
 /** A sealed value: base64url of IV (12 bytes) ‖ ciphertext ‖ GCM tag (16 bytes). */
