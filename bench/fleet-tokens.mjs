@@ -1,16 +1,24 @@
-// Benchmark (not a test): a fleet of worker processes sharing one OAuth grant through Redis.
-//   node bench/fleet-tokens.mjs [--workers 8] [--minutes 5] [--token-ttl-ms 2000] [--every-ms 100]
+// Benchmark (not a test): a fleet of workers sharing one OAuth grant through Redis.
+//   node bench/fleet-tokens.mjs [--workers 8] [--per-process 1] [--minutes 5] [--token-ttl-ms 2000]
+//                               [--every-ms 100] [--skew-ms 500] [--queue]
 // Starts its own redis-server (on PATH) on a free loopback port and the OAuth fixture (rotating
-// refresh tokens that reject reuse), authorizes once, forks the workers (their only link is
-// Redis), and prints: refreshes per token lifetime for the whole fleet, the lease wait p50/p99
-// (from withLock's call to its function running), and Redis commands per tool call — amortized
-// over the run (refresh coordination included) and between refreshes (the hot path; target 0).
+// refresh tokens that reject reuse), authorizes once, forks the worker processes (their only link
+// is Redis; `--per-process N` runs N workers in each, every one with its own stores, connections
+// and source), starts them together, and prints: refreshes and leases per token lifetime for the
+// whole fleet, TOKEN_STORE_LOCK_TIMEOUT count, the wait of each refresh for its lease or for the
+// write it adopted (from withLock's call to its function running) p50/p99, and Redis commands —
+// per tool call amortized, and between refreshes (INFO commandstats sampled every 25 ms, summed
+// over the samples during which no worker was inside withLock; target 0).
+// `--queue` forces the earlier behaviour: withLock is called without the core's `stillNeeded`, so
+// every due worker queues for the lease in turn (for comparison; the store keeps that path for
+// cores that do not pass it). Leases are counted by Redis keyspace notifications on the lease key.
 // Needs a build first (`npx turbo run build`). Self-contained: workspaces are imported by name.
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { createInterface } from "node:readline";
 import { parseArgs } from "node:util";
 import { readLog, startHttpFixture, waitFor } from "@toolnexus/fixtures";
 import { loadMcp } from "@toolnexus/mcp-core";
@@ -18,58 +26,96 @@ import { createRedisStores } from "@toolnexus/store-redis";
 import { createClient } from "redis";
 
 const SECRET = "bench-fleet-tokens-secret-32-bytes-long";
+let SKEW_MS = 500;
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const config = (url) => ({ mcpServers: { o: { url, auth: { type: "oauth", clientId: "app" } } } });
 
-if (process.argv[2] === "--worker") await worker(JSON.parse(process.argv[3]));
+if (process.argv[2] === "--worker") await workerProcess(JSON.parse(process.argv[3]));
 else await main();
 
-/** One worker: calls every `everyMs` for `ms`; times each lease wait; prints one JSON line. */
-async function worker({ redisUrl, keyPrefix, url, ms, everyMs }) {
+/**
+ * One process of `count` workers: loads them, says `ready`, waits for `go`, calls every `everyMs`
+ * for `ms`, prints one JSON line: calls, failures, lock timeouts, waits, withLock intervals.
+ */
+async function workerProcess({ redisUrl, keyPrefix, url, ms, everyMs, count, queue, skewMs }) {
+  SKEW_MS = skewMs;
+  const result = { calls: 0, failed: 0, codes: {}, lockTimeouts: 0, waitsMs: [], locks: [] };
+  const workers = await Promise.all(
+    Array.from({ length: count }, () => loadWorker({ redisUrl, keyPrefix, url, queue, result })),
+  );
+  process.stdout.write("ready\n");
+  await new Promise((resolve) => createInterface({ input: process.stdin }).once("line", resolve));
+  const until = Date.now() + ms;
+  await Promise.all(
+    workers.map(async ({ echo }, i) => {
+      await sleep((everyMs * i) / count); // spread over the interval, as independent workers would be
+      for (; echo && Date.now() < until; await sleep(everyMs)) {
+        const called = await echo.execute({ text: "x" });
+        result.calls++;
+        if (called.isError) {
+          result.failed++;
+          const code = called.error?.code ?? "unknown";
+          result.codes[code] = (result.codes[code] ?? 0) + 1;
+        }
+      }
+    }),
+  );
+  for (const { source, stores } of workers) {
+    await source.close();
+    await stores.close();
+  }
+  process.stdout.write(`${JSON.stringify(result)}\n`);
+  process.exit(0);
+}
+
+async function loadWorker({ redisUrl, keyPrefix, url, queue, result }) {
   const stores = createRedisStores({ url: redisUrl, keyPrefix, secret: SECRET, onWarning: () => {} });
-  const leaseWaitsMs = [];
   const store = stores.tokenStore;
   const timed = {
     get: (key) => store.get(key),
     set: (key, value) => store.set(key, value),
     delete: (key) => store.delete(key),
-    withLock: (key, fn) => {
-      const asked = performance.now();
-      return store.withLock(key, () => {
-        leaseWaitsMs.push(performance.now() - asked);
+    withLock: async (key, fn, options) => {
+      const asked = Date.now();
+      const askedAt = performance.now();
+      const run = () => {
+        result.waitsMs.push([Date.now(), performance.now() - askedAt]);
         return fn();
-      });
+      };
+      try {
+        return await (queue ? store.withLock(key, run) : store.withLock(key, run, options));
+      } catch (error) {
+        if (error?.code === "TOKEN_STORE_LOCK_TIMEOUT") result.lockTimeouts++;
+        throw error;
+      } finally {
+        result.locks.push([asked, Date.now()]);
+      }
     },
   };
   const source = await loadMcp(config(url), {
     tokenStore: timed,
     toolCache: false,
-    refreshSkewMs: 500,
+    refreshSkewMs: SKEW_MS,
     onWarning: () => {},
   });
-  const echo = source.tools.find((tool) => tool.rawName === "echo");
-  let calls = 0;
-  let failed = 0;
-  for (const until = Date.now() + ms; echo && Date.now() < until; await sleep(everyMs)) {
-    const result = await echo.execute({ text: "x" });
-    calls++;
-    if (result.isError) failed++;
-  }
-  await source.close();
-  await stores.close();
-  process.stdout.write(`${JSON.stringify({ calls, failed, leaseWaitsMs })}\n`);
+  return { source, stores, echo: source.tools.find((tool) => tool.rawName === "echo") };
 }
 
 async function main() {
   const { values } = parseArgs({
     options: {
       workers: { type: "string", default: "8" },
+      "per-process": { type: "string", default: "1" },
       minutes: { type: "string", default: "5" },
       "token-ttl-ms": { type: "string", default: "2000" },
       "every-ms": { type: "string", default: "100" },
+      "skew-ms": { type: "string", default: "500" },
+      queue: { type: "boolean", default: false },
     },
   });
+  SKEW_MS = Number(values["skew-ms"]);
   const workers = Number(values.workers);
+  const perProcess = Number(values["per-process"]);
   const ms = Number(values.minutes) * 60_000;
   const ttlMs = Number(values["token-ttl-ms"]);
   const everyMs = Number(values["every-ms"]);
@@ -86,42 +132,139 @@ async function main() {
   ]);
   const observer = createClient({ url: redis.url });
   observer.on("error", () => {});
+  const listener = observer.duplicate();
+  listener.on("error", () => {});
   try {
     await observer.connect();
+    await listener.connect();
     const keyPrefix = "bench:";
     await authorize(fixture.url, redis.url, keyPrefix);
-    const before = await commandTotal(observer);
+    await observer.sendCommand(["CONFIG", "SET", "notify-keyspace-events", "K$g"]);
+    const leaseTimes = [];
+    const holdsMs = [];
+    await listener.pSubscribe(`__keyspace@0__:${keyPrefix}*:lease`, (event) => {
+      if (event === "set") leaseTimes.push(Date.now());
+      if (event === "del" && leaseTimes.length) holdsMs.push(Date.now() - (leaseTimes.at(-1) ?? 0));
+    });
+    const processes = [];
+    for (let left = workers; left > 0; left -= perProcess) {
+      const count = Math.min(perProcess, left);
+      const args = {
+        skewMs: SKEW_MS,
+        redisUrl: redis.url,
+        keyPrefix,
+        url: fixture.url,
+        ms,
+        everyMs,
+        count,
+        queue: values.queue,
+      };
+      // One process loads at a time: all loading at once on a small machine starves the fixture,
+      // and 2-s tokens expire mid-load — which would measure the machine, not the store.
+      const started = startWorkerProcess([process.argv[1], "--worker", JSON.stringify(args)]);
+      processes.push(started);
+      await started.ready;
+    }
+    const refreshedBefore = readLog(log).filter((e) => e.event === "refresh").length;
+    const samples = [];
+    let sampling = true;
+    const sampler = (async () => {
+      while (sampling) {
+        samples.push([Date.now(), await commandTotal(observer)]);
+        await sleep(25);
+      }
+    })();
     const started = Date.now();
-    const args = (i) => JSON.stringify({ redisUrl: redis.url, keyPrefix, url: fixture.url, ms, everyMs, i });
-    const runs = await Promise.all(
-      Array.from({ length: workers }, (_, i) => runWorker([process.argv[1], "--worker", args(i)])),
-    );
+    const leasesBefore = leaseTimes.length;
+    for (const p of processes) p.go();
+    const runs = await Promise.all(processes.map((p) => p.done));
     const elapsedMs = Date.now() - started;
-    const commands = (await commandTotal(observer)) - before;
-    const refreshEvents = readLog(log).filter((e) => e.event === "refresh");
+    sampling = false;
+    await sampler;
+    const refreshEvents = readLog(log)
+      .filter((e) => e.event === "refresh")
+      .slice(refreshedBefore);
     const refreshes = refreshEvents.filter((e) => e.outcome === "ok").length;
     const calls = runs.reduce((sum, r) => sum + r.calls, 0);
-    const waits = runs.flatMap((r) => r.leaseWaitsMs).sort((a, b) => a - b);
-    const lifetimes = elapsedMs / (ttlMs - 500); // a token is refreshed 500 ms before it expires
-    const leases = waits.length;
-    // Each lease costs at most SET NX + GET + EVAL (guarded SET) + EVAL (release), plus renewals and
-    // retries while busy; commands beyond 6 per lease would be on the hot path.
-    const row = (label, value) => console.log(`${label.padEnd(46)} ${value}`);
-    row("workers × minutes", `${workers} × ${(elapsedMs / 60_000).toFixed(2)}`);
-    row("tool calls (failed)", `${calls} (${runs.reduce((s, r) => s + r.failed, 0)})`);
+    const timedWaits = runs.flatMap((r) => r.waitsMs);
+    const waits = timedWaits.map(([, ms]) => ms).sort((a, b) => a - b);
+    // After the first 5 s: each worker's first refresh also discovers the authorization server.
+    const steady = timedWaits
+      .filter(([at]) => at > started + 5_000)
+      .map(([, ms]) => ms)
+      .sort((a, b) => a - b);
+    const locks = runs.flatMap((r) => r.locks);
+    const leases = leaseTimes.length - leasesBefore;
+    const lifetimes = elapsedMs / (ttlMs - SKEW_MS);
+    const first = samples[0]?.[1] ?? 0;
+    const last = samples.at(-1)?.[1] ?? 0;
+    const quiet = quietCommands(samples, locks);
+    const row = (label, value) => console.log(`${label.padEnd(48)} ${value}`);
+    row("mode", values.queue ? "lease queue (--queue)" : "adoption");
+    row(
+      "workers (processes) × minutes",
+      `${workers} (${processes.length}) × ${(elapsedMs / 60_000).toFixed(2)}`,
+    );
+    const codes = {};
+    for (const r of runs)
+      for (const [code, n] of Object.entries(r.codes)) codes[code] = (codes[code] ?? 0) + n;
+    row(
+      "tool calls (failed)",
+      `${calls} (${runs.reduce((s, r) => s + r.failed, 0)}) ${JSON.stringify(codes)}`,
+    );
     row("refreshes (bad: reused/revoked…)", `${refreshes} (${refreshEvents.length - refreshes})`);
     row("refreshes per token lifetime, fleet-wide", (refreshes / lifetimes).toFixed(2));
-    row("leases taken (withLock calls)", String(leases));
-    row("lease wait p50 / p99", `${pct(waits, 0.5).toFixed(1)} ms / ${pct(waits, 0.99).toFixed(1)} ms`);
-    row("Redis commands (all)", String(commands));
-    row("Redis commands per tool call (amortized)", (commands / calls).toFixed(4));
-    row("Redis commands per lease", leases ? (commands / leases).toFixed(2) : "-");
+    row("leases taken (per lifetime)", `${leases} (${(leases / lifetimes).toFixed(2)})`);
+    row(
+      "withLock calls (of which adopted, no lease)",
+      values.queue ? String(locks.length) : `${locks.length} (${Math.max(0, waits.length - leases)})`,
+    );
+    row("TOKEN_STORE_LOCK_TIMEOUT", String(runs.reduce((s, r) => s + r.lockTimeouts, 0)));
+    row(
+      "lease or adoption wait p50 / p99 / max",
+      `${pct(waits, 0.5).toFixed(1)} ms / ${pct(waits, 0.99).toFixed(1)} ms / ${(waits.at(-1) ?? 0).toFixed(1)} ms`,
+    );
+    row(
+      "  the same after the first 5 s",
+      `${pct(steady, 0.5).toFixed(1)} ms / ${pct(steady, 0.99).toFixed(1)} ms / ${(steady.at(-1) ?? 0).toFixed(1)} ms`,
+    );
+    const holds = holdsMs.sort((a, b) => a - b);
+    row(
+      "lease held p50 / p99 (SET to DEL, as Redis saw it)",
+      `${pct(holds, 0.5)} ms / ${pct(holds, 0.99)} ms`,
+    );
+    row("Redis commands (all, during the run)", String(last - first));
+    row("Redis commands per tool call (amortized)", ((last - first) / calls).toFixed(4));
+    row("Redis commands per refresh", refreshes ? ((last - first) / refreshes).toFixed(1) : "-");
+    row(
+      "Redis commands between refreshes",
+      `${quiet.commands} over ${(quiet.ms / 1000).toFixed(1)} s with no withLock running`,
+    );
   } finally {
     observer.destroy();
+    listener.destroy();
     await fixture.stop();
     await redis.stop();
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/** Commands counted between samples during which no worker was inside withLock (±5 ms). */
+function quietCommands(samples, locks) {
+  const busy = locks.map(([from, to]) => [from - 5, to + 5]).sort((a, b) => a[0] - b[0]);
+  let commands = 0;
+  let ms = 0;
+  let next = 0;
+  for (let i = 1; i < samples.length; i++) {
+    const [from, before] = samples[i - 1];
+    const [to, after] = samples[i];
+    while (next < busy.length && busy[next][1] < from) next++;
+    const overlaps = busy.slice(next).some(([start, end]) => start <= to && end >= from);
+    if (overlaps) continue;
+    commands += after - before;
+    ms += to - from;
+  }
+  return { commands, ms };
 }
 
 function pct(sorted, p) {
@@ -141,6 +284,7 @@ async function authorize(url, redisUrl, keyPrefix) {
   const source = await loadMcp(config(url), {
     tokenStore: stores.tokenStore,
     toolCache: false,
+    refreshSkewMs: SKEW_MS,
     onWarning: () => {},
   });
   const at = source.servers()[0]?.authorizationUrl;
@@ -150,17 +294,26 @@ async function authorize(url, redisUrl, keyPrefix) {
   await stores.close();
 }
 
-function runWorker(args) {
-  const child = spawn(process.execPath, args, { stdio: ["ignore", "pipe", "inherit"] });
+/** Forks one worker process: `ready` resolves at its `ready` line, `go()` starts it, `done` is its result. */
+function startWorkerProcess(args) {
+  const child = spawn(process.execPath, args, { stdio: ["pipe", "pipe", "inherit"] });
   let out = "";
+  let readyNow = () => {};
+  const ready = new Promise((resolve) => {
+    readyNow = resolve;
+  });
   child.stdout.on("data", (chunk) => {
     out += chunk;
+    if (out.includes("ready\n")) readyNow();
   });
-  return new Promise((resolve, reject) =>
+  const done = new Promise((resolve, reject) =>
     child.once("exit", (code) =>
-      code === 0 ? resolve(JSON.parse(out.trim())) : reject(new Error(`worker exited ${code}`)),
+      code === 0
+        ? resolve(JSON.parse(out.trim().split("\n").at(-1)))
+        : reject(new Error(`worker exited ${code}`)),
     ),
   );
+  return { ready, done, go: () => child.stdin.write("go\n") };
 }
 
 async function startRedis(dir) {
