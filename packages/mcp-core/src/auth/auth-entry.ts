@@ -51,9 +51,13 @@ export class AuthEntry {
     this.loaded = true;
   }
 
-  /** Saves a token set, with its expiry computed now. */
-  saveTokens(tokens: StoredOAuthTokens): Promise<void> {
-    return this.update({ tokens, expiresAt: expiresAtOf(tokens, Date.now()) });
+  /**
+   * Saves a token set, its expiry counted from `requestedAtMs` (when the token was asked for; now
+   * when not given): the server's clock started before its answer arrived, so a slow answer must
+   * not make the token look valid after the server has expired it.
+   */
+  saveTokens(tokens: StoredOAuthTokens, requestedAtMs = Date.now()): Promise<void> {
+    return this.update({ tokens, expiresAt: expiresAtOf(tokens, requestedAtMs) });
   }
 
   /** Drops the tokens (keeps the client registration). */

@@ -113,6 +113,7 @@ async function refreshWithToken(context: RenewalContext, tokens: StoredOAuthToke
   const clientInformation = await provider.clientInformation({ issuer });
   if (!clientInformation) throw new Error("no OAuth client to refresh with");
   try {
+    const requestedAt = Date.now();
     const fresh = await refreshAuthorization(discovery.authorizationServerUrl, {
       ...optional("metadata", metadata),
       clientInformation,
@@ -128,7 +129,7 @@ async function refreshWithToken(context: RenewalContext, tokens: StoredOAuthToke
       issuer,
     };
     context.learnSecrets(complete);
-    await entry.saveTokens(complete);
+    await entry.saveTokens(complete, requestedAt);
   } catch (error) {
     if (!(error instanceof OAuthError)) throw error;
     if (FINAL_FOR_CLIENT.has(error.code)) {
