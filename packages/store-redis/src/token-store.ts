@@ -152,7 +152,7 @@ export class RedisTokenStore implements TokenStore {
       const encoded = value === null ? "" : clearEntry(value);
       const args = [keys.value, keys.lease, encoded, lease?.token ?? "", keys.channel];
       if ((await this.send(["EVAL", WRITE_CLEAR, "2", ...args])) !== 1) throw leaseLost(key);
-      this.lastValue.set(keys.value, digestOf(encoded || undefined));
+      this.noteValue(keys.value, encoded || undefined);
       return;
     }
     let version = Math.max(Date.now(), (this.seen.get(keys.value) ?? 0) + 1);
@@ -171,7 +171,7 @@ export class RedisTokenStore implements TokenStore {
       ]);
       if (answer === "ok") {
         this.remember(keys.value, version);
-        this.lastValue.set(keys.value, digestOf(encoded));
+        this.noteValue(keys.value, encoded);
         return;
       }
       if (answer === "lost") throw leaseLost(key);
@@ -185,11 +185,16 @@ export class RedisTokenStore implements TokenStore {
 
   /** A value read from Redis (undefined: none): its digest remembered as the last seen, decoded. */
   private read(key: string, redisKey: string, raw: string | undefined): StoredAuth | undefined {
+    this.noteValue(redisKey, raw);
+    return raw === undefined ? undefined : this.decode(key, redisKey, raw);
+  }
+
+  /** Remembers `raw` (undefined: none) as the value of `redisKey` this worker last read or wrote. */
+  private noteValue(redisKey: string, raw: string | undefined): void {
     this.lastValue.delete(redisKey); // re-inserted last: the map forgets the least recently seen first
     this.lastValue.set(redisKey, digestOf(raw));
     if (this.lastValue.size > MAX_REMEMBERED_KEYS)
       this.lastValue.delete(this.lastValue.keys().next().value as string);
-    return raw === undefined ? undefined : this.decode(key, redisKey, raw);
   }
 
   private remember(redisKey: string, version: number): void {
