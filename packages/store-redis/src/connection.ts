@@ -41,6 +41,8 @@ export class RedisUnavailableError extends Error {
 export interface ConnectionParams {
   url?: string | undefined;
   client?: RedisClientLike | undefined;
+  /** Whether the client is a cluster's: listing pushes then go over sharded pub/sub. */
+  sharded?: boolean | undefined;
   connectTimeoutMs: number;
   /** No command waits longer than this (ms) for its reply. */
   commandTimeoutMs: number;
@@ -50,6 +52,8 @@ export interface ConnectionParams {
 /** The shared connection: raw commands with a bounded wait, and `ready` listeners. */
 export class RedisConnection {
   readonly client: RedisClientLike;
+  /** Whether the client is a cluster's (sharded pub/sub, commands routed by key). */
+  readonly sharded: boolean;
   private readonly ownsClient: boolean;
   private readonly readyListeners = new Set<() => void>();
   private outage = false;
@@ -61,6 +65,7 @@ export class RedisConnection {
 
   constructor(private readonly params: ConnectionParams) {
     this.firstConnectBy = Date.now() + params.connectTimeoutMs;
+    this.sharded = params.sharded === true;
     this.firstConnection = new Promise((resolve) => {
       this.firstReady = resolve;
     });

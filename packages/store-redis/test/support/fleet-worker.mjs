@@ -1,7 +1,8 @@
 // One fleet worker, as a real process whose only link to the others is Redis: loads the OAuth
 // fixture server `o` with the Redis token store, calls `echo` every `everyMs` for `ms`, then prints
 // one JSON line: { state, calls, failed, codes, warnings }. Argument: a JSON object
-// { redisUrl, keyPrefix, secret?, url, ms, everyMs?, lockTtlMs? }.
+// { redisUrl, keyPrefix, secret?, url, ms, everyMs?, lockTtlMs?, target? } (`target`: the
+// stores' `cluster` or `sentinel` option in place of `redisUrl`).
 import { loadMcp } from "@toolnexus/mcp-core";
 import { createRedisStores } from "@toolnexus/store-redis";
 
@@ -13,11 +14,12 @@ const {
   ms,
   everyMs = 100,
   lockTtlMs,
+  target = { url: redisUrl },
 } = JSON.parse(process.argv[2] ?? "{}");
 const sleep = (t) => new Promise((resolve) => setTimeout(resolve, t));
 const warnings = [];
 const warn = (message) => warnings.push(message);
-const stores = createRedisStores({ url: redisUrl, keyPrefix, secret, lockTtlMs, onWarning: warn });
+const stores = createRedisStores({ ...target, keyPrefix, secret, lockTtlMs, onWarning: warn });
 const source = await loadMcp(
   { mcpServers: { o: { url, auth: { type: "oauth", clientId: "app" } } } },
   { tokenStore: stores.tokenStore, toolCache: false, refreshSkewMs: 500, onWarning: warn },

@@ -75,7 +75,9 @@ export interface WorkerRun {
 }
 
 export interface WorkerArgs {
-  redisUrl: string;
+  redisUrl?: string;
+  /** In place of `redisUrl`: the stores' `{ cluster }` or `{ sentinel }` option. */
+  target?: Pick<RedisStoresOptions, "cluster" | "sentinel">;
   keyPrefix: string;
   url: string;
   ms: number;

@@ -1,0 +1,146 @@
+// The stores on a real 3-master Redis Cluster (redis-server --cluster-enabled, joined with
+// redis-cli --cluster create): worker processes share one OAuth grant through it (leases and
+// compare-and-set scripts on keys of one slot), and a listing change reaches a subscriber over
+// sharded pub/sub — on the shard that holds the entry only, never by a cluster-wide PUBLISH.
+// The run with a master killed mid-run is in soak/cluster-failover.test.ts.
+import { waitFor } from "@toolnexus/fixtures";
+import { loadMcp } from "@toolnexus/mcp-core";
+import type { ToolCacheEntry } from "@toolnexus/mcp-core/stores";
+import { createClient } from "redis";
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
+import { createRedisStores, type RedisStoresOptions } from "../src/index.js";
+import { cacheKey, cacheShardChannel, tokenKeys } from "../src/keys.js";
+import { authorizeInto, oauthConfig, oauthFixture, refreshes } from "./support/fleet.js";
+import { canRunCluster, startCluster, type TestCluster } from "./support/redis-cluster.js";
+import { commandCounts, redisAvailable } from "./support/redis-server.js";
+
+const SECRET = "cluster-test-secret-of-at-least-32-bytes";
+const FINGERPRINT = "c".repeat(64);
+const entry = (tools: string[]): ToolCacheEntry => ({
+  version: 1,
+  server: "files",
+  fingerprint: FINGERPRINT,
+  savedAt: new Date().toISOString(),
+  tools: tools.map((name) => ({ name, inputSchema: { type: "object" } })),
+});
+
+let prefixes = 0;
+const nextPrefix = () => `c${process.pid}-${++prefixes}:`;
+
+describe.runIf(redisAvailable() && canRunCluster())("the stores on a Redis Cluster (3 masters)", () => {
+  let cluster: TestCluster;
+  let target: Pick<RedisStoresOptions, "cluster">;
+  beforeAll(async () => {
+    cluster = await startCluster({ masters: 3 });
+    target = { cluster: { rootNodes: cluster.urls.slice(0, 2) } };
+  }, 30_000);
+  afterAll(() => cluster?.close());
+
+  /** One plain client per master, to look at what each shard ran. */
+  async function masterClients() {
+    const clients = await Promise.all(
+      (await cluster.masters()).map(async (url) => {
+        const client = createClient({ url });
+        client.on("error", () => {});
+        await client.connect();
+        return client;
+      }),
+    );
+    onTestFinished(() => {
+      for (const client of clients) client.destroy();
+    });
+    return clients;
+  }
+
+  it("should give a lease and the value it guards one slot, and a listing entry and its channel one slot", async () => {
+    const [client] = await masterClients();
+    if (!client) throw new Error("no master");
+    const slot = async (key: string) => Number(await client.sendCommand(["CLUSTER", "KEYSLOT", key]));
+    const keys = tokenKeys("p:", "https://mcp.example.com/mcp app");
+    expect(await slot(keys.lease)).toBe(await slot(keys.value));
+    expect(await slot(cacheShardChannel("p:", FINGERPRINT))).toBe(await slot(cacheKey("p:", FINGERPRINT)));
+  });
+
+  it("should share one grant across two workers: no failed call, no refresh token spent twice", async () => {
+    const { fixture, log } = await oauthFixture(2000);
+    const keyPrefix = nextPrefix();
+    await authorizeInto(fixture.url, { ...target, keyPrefix, secret: SECRET });
+    // Two workers in this process, each with its own stores (own cluster connections) and source.
+    const runs = await Promise.all(
+      [1, 2].map(async () => {
+        const stores = createRedisStores({ ...target, keyPrefix, secret: SECRET, onWarning: () => {} });
+        onTestFinished(() => stores.close());
+        const source = await loadMcp(oauthConfig(fixture.url), {
+          tokenStore: stores.tokenStore,
+          toolCache: false,
+          refreshSkewMs: 500,
+          onWarning: () => {},
+        });
+        onTestFinished(() => source.close());
+        const echo = source.tools.find((tool) => tool.rawName === "echo");
+        const codes: string[] = [];
+        let calls = 0;
+        for (const until = Date.now() + 3_500; echo && Date.now() < until; calls++) {
+          const result = await echo.execute({ text: `call ${calls}` });
+          if (result.isError) codes.push(String(result.error?.code));
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+        return { calls, codes, state: source.state("o") };
+      }),
+    );
+    for (const run of runs) expect(run).toEqual({ calls: expect.any(Number), codes: [], state: "running" });
+    expect(runs.every((run) => run.calls > 10)).toBe(true);
+    const { ok, bad } = refreshes(log);
+    expect(bad).toEqual([]);
+    // Tokens rotated under the lease on the cluster (the rate per lifetime is the soak's to measure).
+    expect(ok).toBeGreaterThanOrEqual(2);
+  }, 30_000);
+
+  it("should push a listing change over sharded pub/sub, on the entry's shard only", async () => {
+    const keyPrefix = nextPrefix();
+    const open = (options: Partial<RedisStoresOptions> = {}) => {
+      const stores = createRedisStores({
+        ...target,
+        keyPrefix,
+        secret: SECRET,
+        onWarning: () => {},
+        ...options,
+      });
+      onTestFinished(() => stores.close());
+      return stores;
+    };
+    const [writer, reader] = [open(), open()];
+    const masters = await masterClients();
+    const before = await Promise.all(masters.map(commandCounts));
+
+    // The reader asked about the listing (a lazy server at load), then listens for changes.
+    expect(await reader.toolCache.get(FINGERPRINT)).toBeUndefined();
+    const pushed: string[][] = [];
+    reader.toolCache.subscribe((_key, e) => pushed.push(e.tools.map((t) => t.name)));
+    const channel = cacheShardChannel(keyPrefix, FINGERPRINT);
+    await waitFor(
+      async () => {
+        const counts = await Promise.all(
+          masters.map(
+            async (m) => (await m.sendCommand(["PUBSUB", "SHARDNUMSUB", channel])) as [string, number],
+          ),
+        );
+        return counts.some(([, n]) => n === 1);
+      },
+      { message: "the reader's sharded subscription" },
+    );
+    await writer.toolCache.set(FINGERPRINT, entry(["first", "second"]));
+    await waitFor(() => pushed.length > 0, { message: "the pushed listing" });
+    expect(pushed).toEqual([["first", "second"]]);
+
+    // Exactly one master ran SPUBLISH (the owner of the entry's slot), and none ran PUBLISH.
+    const after = await Promise.all(masters.map(commandCounts));
+    const ran = (name: string) =>
+      after.map((counts, i) => (counts.get(name) ?? 0) - (before[i]?.get(name) ?? 0));
+    expect(ran("spublish").filter((n) => n > 0)).toEqual([1]);
+    expect(ran("publish").every((n) => n === 0)).toBe(true);
+    const owner = masters[ran("spublish").indexOf(1)];
+    if (!owner) throw new Error("no master ran SPUBLISH");
+    expect(await owner.sendCommand(["PUBSUB", "SHARDNUMSUB", channel])).toEqual([channel, 1]);
+  });
+});
