@@ -47,6 +47,15 @@ export function isClusterClient(client: unknown): client is ClusterLike {
   );
 }
 
+/**
+ * A command rejected with one of these was never sent (its node's connection is down or was
+ * closed by a topology refresh): sending it again cannot run it twice.
+ */
+const NOT_SENT = new Set(["ClientOfflineError", "ClientClosedError"]);
+/** First wait before sending a never-sent command again (ms); it doubles up to the second. */
+const FIRST_RESEND_MS = 50;
+const MAX_RESEND_MS = 500;
+
 /** Commands of the stores that only read (the rest write). */
 const READS = new Set(["GET"]);
 
@@ -72,10 +81,13 @@ export class ClusterClient implements RedisClientLike {
   /**
    * @param cluster the cluster client; its `error` events are always handled from here on.
    * @param createDuplicate makes the cluster a subscriber runs on (a duplicate of this one).
+   * @param resendForMs how long a command whose node is down is sent again (ms), while the
+   *   cluster fails over to a replica and node-redis learns the new master.
    */
   constructor(
     readonly cluster: ClusterLike,
     private readonly createDuplicate: () => ClusterLike,
+    private readonly resendForMs: number,
   ) {
     cluster.on("connect", this.onConnect);
     cluster.on("node-ready", this.onNodeReady);
@@ -113,9 +125,24 @@ export class ClusterClient implements RedisClientLike {
     return this.connecting;
   }
 
-  sendCommand(args: string[]): Promise<unknown> {
-    const name = args[0]?.toUpperCase() ?? "";
-    return this.cluster.sendCommand(routingKey(args), READS.has(name), args);
+  /**
+   * Sends `args` to the master of its key's slot. A command that was never sent because that
+   * master's connection is down is sent again (50 ms doubling to 500 ms) for up to `resendForMs`:
+   * during a failover the slot's new master is learned within a few seconds, and a refresh then
+   * waits for it instead of failing. A command that may have run is never sent again.
+   */
+  async sendCommand(args: string[]): Promise<unknown> {
+    const readonly = READS.has(args[0]?.toUpperCase() ?? "");
+    const deadline = Date.now() + this.resendForMs;
+    for (let delay = FIRST_RESEND_MS; ; delay = Math.min(delay * 2, MAX_RESEND_MS)) {
+      try {
+        return await this.cluster.sendCommand(routingKey(args), readonly, args);
+      } catch (error) {
+        const notSent = error instanceof Error && NOT_SENT.has(error.constructor.name);
+        if (!notSent || this.destroyed || Date.now() + delay > deadline) throw error;
+        await new Promise((resolve) => setTimeout(resolve, delay));
+      }
+    }
   }
 
   // biome-ignore lint/suspicious/noExplicitAny: the EventEmitter signature node-redis declares
@@ -138,7 +165,7 @@ export class ClusterClient implements RedisClientLike {
 
   /** A second cluster client for a subscriber (its own connections), adapted the same way. */
   duplicate(): ClusterClient {
-    return new ClusterClient(this.createDuplicate(), this.createDuplicate);
+    return new ClusterClient(this.createDuplicate(), this.createDuplicate, this.resendForMs);
   }
 
   /** `SSUBSCRIBE channel` on the shard that owns its slot. */

@@ -42,8 +42,10 @@ export function storeClient(resolved: ResolvedRedisStoresOptions): StoreClient {
         rootNodes: cluster.rootNodes.map((url) => ({ url })),
         defaults: withDefaults(connectTimeoutMs, cluster.defaults),
         minimizeConnections,
+        // A master that stops answering: ask the cluster who serves its slots after 1 s, not 5.
+        topologyRefreshOnReconnectionAttemptStrategy: 1_000,
       }) as unknown as ClusterLike;
-    return { client: new ClusterClient(create(false), () => create(true)), sharded: true };
+    return { client: new ClusterClient(create(false), () => create(true), connectTimeoutMs), sharded: true };
   }
   if (sentinel) {
     const create = () =>
@@ -58,7 +60,7 @@ export function storeClient(resolved: ResolvedRedisStoresOptions): StoreClient {
   if (isClusterClient(client)) {
     const duplicate = () =>
       (client as unknown as { duplicate(o: object): ClusterLike }).duplicate({ minimizeConnections: true });
-    return { client: new ClusterClient(client, duplicate), sharded: true };
+    return { client: new ClusterClient(client, duplicate, connectTimeoutMs), sharded: true };
   }
   if (isSentinelClient(client)) {
     const duplicate = () => (client as unknown as { duplicate(): SentinelLike }).duplicate();

@@ -18,6 +18,10 @@ export interface TestCluster {
   readonly urls: string[];
   /** The URLs of the nodes that are masters now (asked of a live node). */
   masters(): Promise<string[]>;
+  /** The URL of the master that serves `key`'s slot now. */
+  ownerOf(key: string): Promise<string>;
+  /** The keys matching `pattern` on every live master. */
+  keys(pattern: string): Promise<string[]>;
   /** Kills the node at `url` with SIGKILL (a crash: no goodbye to the cluster). */
   kill(url: string): Promise<void>;
   /** Stops every node and removes the temp dir. */
@@ -133,29 +137,57 @@ export async function startCluster(
     await close();
     throw error;
   }
+  /** Runs `fn` on a client of a live node. */
+  async function onLiveNode<T>(
+    fn: (client: { sendCommand(args: string[]): Promise<unknown> }) => Promise<T>,
+  ): Promise<T> {
+    for (const [url, child] of nodes) {
+      if (child.exitCode !== null || child.signalCode !== null) continue;
+      const client = createClient({ url });
+      client.on("error", () => {});
+      try {
+        await client.connect();
+        return await fn(client);
+      } finally {
+        client.destroy();
+      }
+    }
+    throw new Error("no live node in the cluster");
+  }
+  const liveMasters = () =>
+    onLiveNode(async (client) =>
+      String(await client.sendCommand(["CLUSTER", "NODES"]))
+        .trim()
+        .split("\n")
+        .filter((line) => {
+          const flags = (line.split(" ")[2] ?? "").split(",");
+          return flags.includes("master") && !flags.includes("fail");
+        })
+        .map((line) => `redis://${line.split(" ")[1]?.split("@")[0]}`),
+    );
   return {
     urls,
-    masters: async () => {
-      for (const [url, child] of nodes) {
-        if (child.exitCode !== null || child.signalCode !== null) continue;
+    masters: liveMasters,
+    ownerOf: (key) =>
+      onLiveNode(async (client) => {
+        const slot = Number(await client.sendCommand(["CLUSTER", "KEYSLOT", key]));
+        const ranges = (await client.sendCommand(["CLUSTER", "SLOTS"])) as Array<
+          [number, number, [string, number]]
+        >;
+        const range = ranges.find(([from, to]) => from <= slot && slot <= to);
+        if (!range) throw new Error(`no master serves slot ${slot}`);
+        return `redis://${range[2][0]}:${range[2][1]}`;
+      }),
+    keys: async (pattern) => {
+      const found: string[] = [];
+      for (const url of await liveMasters()) {
         const client = createClient({ url });
         client.on("error", () => {});
-        try {
-          await client.connect();
-          const lines = String(await client.sendCommand(["CLUSTER", "NODES"]))
-            .trim()
-            .split("\n");
-          return lines
-            .filter((line) => {
-              const flags = (line.split(" ")[2] ?? "").split(",");
-              return flags.includes("master") && !flags.includes("fail");
-            })
-            .map((line) => `redis://${line.split(" ")[1]?.split("@")[0]}`);
-        } finally {
-          client.destroy();
-        }
+        await client.connect();
+        found.push(...(await client.keys(pattern)));
+        client.destroy();
       }
-      return [];
+      return found;
     },
     kill: async (url) => {
       const child = nodes.get(url);
