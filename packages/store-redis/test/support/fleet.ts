@@ -71,6 +71,8 @@ export interface WorkerRun {
   calls: number;
   failed: number;
   codes: string[];
+  /** When each failed call ended (ms since the epoch). */
+  failedAt: number[];
   warnings: string[];
 }
 
