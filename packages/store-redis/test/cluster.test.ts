@@ -2,7 +2,7 @@
 // redis-cli --cluster create): two workers take turns under the token lease (the lease, the
 // versioned compare-and-set script and the reads on keys of one slot), and a listing change
 // reaches a subscriber over sharded pub/sub — on the shard that holds the entry only, never by a
-// cluster-wide PUBLISH. Worker processes sharing an OAuth grant, with a master killed mid-run, are
+// cluster-wide PUBLISH; the task store hands a task to one store at a time. Worker processes sharing an OAuth grant, with a master killed mid-run, are
 // in soak/cluster-failover.test.ts.
 import { waitFor } from "@toolnexus/fixtures";
 import type { ToolCacheEntry } from "@toolnexus/mcp-core/stores";
@@ -93,6 +93,27 @@ describe.runIf(redisAvailable() && canRunCluster())("the stores on a Redis Clust
     expect(writes).toBe(8);
     expect((await a.tokenStore.get(key))?.tokens?.access_token).toBe("8");
     expect((await b.tokenStore.get(key))?.tokens?.access_token).toBe("8");
+  });
+
+  it("should hand a task to one store at a time on the cluster (index, record and lease)", async () => {
+    const keyPrefix = nextPrefix();
+    const open = () => {
+      const stores = createRedisStores({ ...target, keyPrefix, secret: SECRET, onWarning: () => {} });
+      onTestFinished(() => stores.close());
+      return stores;
+    };
+    const [holder, other] = [open(), open()];
+    const task = {
+      serverKey: "http:fingerprint-t",
+      server: "t",
+      tool: "slow_task",
+      taskId: "task-id-cluster-0123456789abcdef",
+      createdAt: new Date().toISOString(),
+    };
+    await holder.taskStore.put(task);
+    expect(await other.taskStore.list()).toEqual([]);
+    await holder.close();
+    expect(await other.taskStore.list()).toEqual([task]);
   });
 
   it("should push a listing change over sharded pub/sub, on the entry's shard only", async () => {
