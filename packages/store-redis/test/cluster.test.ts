@@ -6,7 +6,7 @@
 // in soak/cluster-failover.test.ts.
 import { waitFor } from "@toolnexus/fixtures";
 import type { ToolCacheEntry } from "@toolnexus/mcp-core/stores";
-import { createClient } from "redis";
+import { createClient, createCluster } from "redis";
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { createRedisStores, type RedisStores, type RedisStoresOptions } from "../src/index.js";
 import { cacheKey, cacheShardChannel, tokenKeys } from "../src/keys.js";
@@ -93,6 +93,25 @@ describe.runIf(redisAvailable() && canRunCluster())("the stores on a Redis Clust
     expect(writes).toBe(8);
     expect((await a.tokenStore.get(key))?.tokens?.access_token).toBe("8");
     expect((await b.tokenStore.get(key))?.tokens?.access_token).toBe("8");
+  });
+
+  it("should run on a createCluster() client passed in, and leave it open at close", async () => {
+    const client = createCluster({ rootNodes: [{ url: cluster.urls[0] as string }] });
+    client.on("error", () => {});
+    await client.connect();
+    onTestFinished(() => client.destroy());
+    const stores = createRedisStores({
+      client,
+      keyPrefix: nextPrefix(),
+      secret: SECRET,
+      onWarning: () => {},
+    });
+    const key = "https://mcp.example.com/mcp app";
+    const auth = { savedAt: new Date().toISOString(), tokens: { access_token: "t1", token_type: "Bearer" } };
+    await stores.tokenStore.withLock(key, () => stores.tokenStore.set(key, auth as never));
+    expect((await stores.tokenStore.get(key))?.tokens?.access_token).toBe("t1");
+    await stores.close();
+    expect(client.isOpen).toBe(true);
   });
 
   it("should hand a task to one store at a time on the cluster (index, record and lease)", async () => {
