@@ -157,6 +157,15 @@ export class ClusterClient implements RedisClientLike {
     return this;
   }
 
+  /** Removes the listeners this adapter put on the cluster client (one the host keeps). */
+  release(): void {
+    this.cluster.off("connect", this.onConnect);
+    this.cluster.off("node-ready", this.onNodeReady);
+    this.cluster.off("error", this.onError);
+    this.cluster.off("node-error", this.onError);
+    this.cluster.off("sharded-channel-moved-error", this.onError);
+  }
+
   destroy(): void {
     this.destroyed = true;
     clearTimeout(this.retryTimer);

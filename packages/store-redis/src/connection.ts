@@ -20,6 +20,8 @@ export interface RedisClientLike {
   // biome-ignore lint/suspicious/noExplicitAny: the EventEmitter signature node-redis declares
   off(event: string, listener: (...args: any[]) => void): unknown;
   destroy(): void;
+  /** Detaches what the stores attached to a client they do not own (an adapter's listeners). */
+  release?(): void;
 }
 
 /** Reconnect backoff: 50 ms doubling up to this bound (ms), plus up to 100 ms of jitter. */
@@ -146,7 +148,10 @@ export class RedisConnection {
     this.onReadyFirst(); // a command waiting for the first connection stops waiting
     this.client.off("ready", this.onReady);
     // The `error` listener stays: late events of a destroyed socket still find one.
-    if (!this.ownsClient) return;
+    if (!this.ownsClient) {
+      this.client.release?.();
+      return;
+    }
     try {
       this.client.destroy();
     } catch {

@@ -95,11 +95,14 @@ describe.runIf(redisAvailable() && canRunCluster())("the stores on a Redis Clust
     expect((await b.tokenStore.get(key))?.tokens?.access_token).toBe("8");
   });
 
-  it("should run on a createCluster() client passed in, and leave it open at close", async () => {
+  it("should run on a createCluster() client passed in, and leave it open and as it was at close", async () => {
     const client = createCluster({ rootNodes: [{ url: cluster.urls[0] as string }] });
     client.on("error", () => {});
     await client.connect();
     onTestFinished(() => client.destroy());
+    const listeners = () =>
+      ["connect", "node-ready", "error", "node-error"].map((e) => client.listenerCount(e));
+    const before = listeners();
     const stores = createRedisStores({
       client,
       keyPrefix: nextPrefix(),
@@ -112,6 +115,7 @@ describe.runIf(redisAvailable() && canRunCluster())("the stores on a Redis Clust
     expect((await stores.tokenStore.get(key))?.tokens?.access_token).toBe("t1");
     await stores.close();
     expect(client.isOpen).toBe(true);
+    expect(listeners()).toEqual(before); // nothing of the stores left on the host's client
   });
 
   it("should hand a task to one store at a time on the cluster (index, record and lease)", async () => {
