@@ -39,7 +39,7 @@ export function createRedisStores(options: RedisStoresOptions): RedisStores {
   const { warn, keyPrefix } = resolved;
   if (!keys) {
     warn(
-      'Redis stores: no "secret" (insecure: true): OAuth tokens are kept in clear in Redis and cached listings are not authenticated',
+      'Redis stores: no "secret" (insecure: true): OAuth tokens and task records are kept in clear in Redis and cached listings are not authenticated',
     );
   }
   const { client, sharded } = storeClient(resolved);
