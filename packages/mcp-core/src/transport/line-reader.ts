@@ -7,7 +7,7 @@
  */
 
 import type { JSONRPCMessage } from "@modelcontextprotocol/client";
-import { deserializeMessage } from "@modelcontextprotocol/client";
+import { parseJSONRPCMessage } from "@modelcontextprotocol/client";
 
 /** What a complete (or over-long) line turned out to be. */
 export type StdoutFrame =
@@ -68,11 +68,31 @@ export class LineReader {
     const text = line.toString("utf8").replace(/\r$/, "");
     if (text.trim() === "") return undefined;
     try {
-      return { kind: "message", message: deserializeMessage(text) };
+      const value: unknown = JSON.parse(text);
+      return { kind: "message", message: plainResult(value) ?? parseJSONRPCMessage(value) };
     } catch {
       return { kind: "invalid", text: text.slice(0, this.sampleChars + 1) };
     }
   }
+}
+
+/**
+ * The usual answer — `{"jsonrpc":"2.0","id":…,"result":{…}}` and nothing else, no `_meta` — checked
+ * by hand: it is exactly what the JSON-RPC schema accepts as a result response, and the schema's
+ * copy of it has the same content, so the schema (a union of four, most of a small call's cost in
+ * this reader) is run only on everything else. The result itself is read where it is consumed.
+ */
+function plainResult(value: unknown): JSONRPCMessage | undefined {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return undefined;
+  const message = value as Record<string, unknown>;
+  for (const key in message) if (key !== "jsonrpc" && key !== "id" && key !== "result") return undefined;
+  const { id, result } = message;
+  if (message.jsonrpc !== "2.0") return undefined;
+  if (typeof id !== "string" && !Number.isSafeInteger(id)) return undefined;
+  if (typeof result !== "object" || result === null || Array.isArray(result) || "_meta" in result) {
+    return undefined;
+  }
+  return message as JSONRPCMessage;
 }
 
 /** Up to `maxChars` of untrusted output, control characters escaped, `…` when cut. */
