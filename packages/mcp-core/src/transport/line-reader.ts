@@ -47,7 +47,10 @@ export class LineReader {
         this.chunks.push(chunk.subarray(start, end));
         this.size += end - start;
         if (newline !== -1) {
-          const frame = this.frame(Buffer.concat(this.chunks, this.size));
+          // A line within one chunk (the usual case) is read in place, without a copy.
+          const line =
+            this.chunks.length === 1 ? (this.chunks[0] as Buffer) : Buffer.concat(this.chunks, this.size);
+          const frame = this.frame(line);
           this.clear();
           if (frame) frames.push(frame);
         }
