@@ -1,4 +1,4 @@
-// The five ways of reaching the stdio echo fixture (`fixtures/basic`) that the profile compares.
+// The ways of reaching the stdio echo fixture (`fixtures/basic`) that the profile compares.
 // Each `open()` spawns the server, lists its tools and resolves { call(text), close() }.
 import { Client as ClientV2 } from "@modelcontextprotocol/client";
 import { StdioClientTransport as StdioV2 } from "@modelcontextprotocol/client/stdio";
@@ -49,6 +49,22 @@ export const contenders = {
       const source = await loadMcp({ mcpServers: { s: { ...server, protocol: "2025-11-25" } } });
       const echo = source.tools.find((t) => t.rawName === "echo");
       return { call: (text) => echo.execute({ text }), close: () => source.close() };
+    },
+  },
+  // `@ai-sdk/mcp`: its own small JSON-RPC client over its stdio transport, the leanest peer.
+  aiSdkMcp: {
+    async open() {
+      const { createMCPClient } = await import("@ai-sdk/mcp");
+      const { Experimental_StdioMCPTransport } = await import("@ai-sdk/mcp/mcp-stdio");
+      const client = await createMCPClient({
+        transport: new Experimental_StdioMCPTransport({ ...server, stderr: "ignore" }),
+      });
+      const echo = (await client.tools()).echo;
+      let id = 0;
+      return {
+        call: (text) => echo.execute({ text }, { toolCallId: `c${id++}`, messages: [] }),
+        close: () => client.close(),
+      };
     },
   },
   aiSdk: {

@@ -11,7 +11,7 @@ import { errorMessage, McpCoreError } from "./errors.js";
 import { EventHub } from "./event-hub.js";
 import { followCachePushes, type LazyServer } from "./lazy/cache-pushes.js";
 import { LazyListing } from "./lazy/lazy-listing.js";
-import { prepareLazyServer } from "./lazy/prepare-lazy-server.js";
+import { adoptCachedEra, prepareLazyServer } from "./lazy/prepare-lazy-server.js";
 import type { ServerLogMessage } from "./logs/log-message.js";
 import { Source } from "./mcp-source.js";
 import { resolveLoadOptions, resolveServerPolicy } from "./options/resolve-load-options.js";
@@ -89,11 +89,16 @@ export async function loadMcp(
   );
   const connections = new Map<string, Connection>();
   const lazyServers: LazyServer[] = [];
-  const eager: Connection[] = [];
+  const eager: LazyServer[] = [];
+  // A store the host gave: an eager server's era verdict is kept there too. The default file store
+  // stays lazy-only, so a load of eager servers alone writes nothing to the user's cache directory.
+  const eraStore = given.toolCache ? options.toolCache : undefined;
   for (const config of configs.filter((c) => c.enabled)) {
     const { lazy, liveToolList, autoRestart, healthCheck } = resolveServerPolicy(options, config);
-    // Only a lazy server's listings are cached: they are its tools before it starts.
-    const cache = lazy && options.toolCache ? new LazyListing(config, options.toolCache, warn) : undefined;
+    // A lazy server's listings are cached (they are its tools before it starts); an eager `auto`
+    // server's entry keeps the era its sessions negotiated, so its next start sends no probe.
+    const store = lazy ? options.toolCache : config.protocol === "auto" ? eraStore : undefined;
+    const cache = store ? new LazyListing(config, store, warn) : undefined;
     const connection = new Connection(config, {
       registry,
       autoRestart,
@@ -145,7 +150,7 @@ export async function loadMcp(
     });
     connections.set(config.name, connection);
     if (lazy) lazyServers.push({ connection, cache });
-    else eager.push(connection);
+    else eager.push({ connection, cache });
   }
   const discoveries: Promise<void>[] = [];
   const closeHooks: (() => void)[] = [];
@@ -159,7 +164,7 @@ export async function loadMcp(
     discoveries,
     closeHooks,
     cacheWrites: async () => {
-      await Promise.all(lazyServers.map(({ cache }) => cache?.flushed()));
+      await Promise.all([...lazyServers, ...eager].map(({ cache }) => cache?.flushed()));
     },
     registry,
     stateEvents,
@@ -181,9 +186,14 @@ export async function loadMcp(
   for (const { discovery } of prepared) if (discovery) discoveries.push(discovery);
   // After the reads: a push then replaces what was read, never the other way round.
   closeHooks.push(followCachePushes(options.toolCache, lazyServers, warn));
-  const results = await Promise.allSettled(eager.map((c) => c.start()));
+  const results = await Promise.allSettled(
+    eager.map(async ({ connection, cache }) => {
+      if (cache) await adoptCachedEra(connection, cache);
+      return connection.start();
+    }),
+  );
   const failures = results.flatMap((r, i) => {
-    const name = eager[i]?.config.name ?? "";
+    const name = eager[i]?.connection.config.name ?? "";
     // One line naming the server once; a stderr tail stays in the error and the snapshot.
     return r.status === "rejected"
       ? [{ name, error: r.reason, line: firstLine(aboutServer(name, r.reason)) }]

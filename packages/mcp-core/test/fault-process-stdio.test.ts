@@ -4,7 +4,7 @@
  * checks the states the server goes through, what the call sees and that another server of the same
  * source keeps answering. The big lines are streamed by the child; the test never holds them.
  */
-import { hostileServer, waitFor } from "@toolnexus/fixtures";
+import { countEvents, hostileServer, waitFor } from "@toolnexus/fixtures";
 import { describe, expect, it } from "vitest";
 import {
   callVictim,
@@ -15,7 +15,7 @@ import {
   STARTED,
   VICTIM,
 } from "./support/fault-source.js";
-import { failOnUnhandledRejections, useSources } from "./support/harness.js";
+import { failOnUnhandledRejections, tempLogFile, useSources } from "./support/harness.js";
 
 failOnUnhandledRejections();
 
@@ -96,6 +96,26 @@ describe("answers to requests never sent", () => {
     const { source, states } = await loadBeside(sources, hostileServer("stray-response", { arg: 5 }));
 
     expect(await callVictim(source, "stray")).toMatchObject({ isError: false, text: "after strays" });
+    expect(await callVictim(source, "echo", { text: "next" })).toMatchObject({
+      isError: false,
+      text: "next",
+    });
+    expect(await callVictim(source, "stray")).toMatchObject({ isError: false, text: "after strays" });
+
+    expect(states(VICTIM)).toStrictEqual(STARTED);
+    await expectOtherAnswers(source);
+  });
+});
+
+describe("an answer to a call the client gave up on", () => {
+  it("should drop the late answer of a timed-out call and answer the calls after it", async () => {
+    const log = tempLogFile("late.log");
+    const victim = hostileServer("stray-response", { args: ["--log", log] });
+    const { source, states } = await loadBeside(sources, victim);
+
+    expectCallError(await callVictim(source, "late", { ms: 300 }, 100), "TIMEOUT");
+    await waitFor(() => countEvents(log, "late-answer") === 1, { message: "the late answer to be written" });
+    // The late answer precedes this call's on the same pipe: read first, and never taken for it.
     expect(await callVictim(source, "echo", { text: "next" })).toMatchObject({
       isError: false,
       text: "next",

@@ -55,6 +55,32 @@ describe("LineReader", () => {
     ]);
   });
 
+  it("should take a result response as the JSON-RPC schema does, and nothing it refuses", () => {
+    const reader = new LineReader(4096, 300);
+    const valid = [
+      '{"jsonrpc":"2.0","id":7,"result":{"content":[{"type":"text","text":"a"}]}}',
+      '{"jsonrpc":"2.0","id":"s-1","result":{}}',
+      '{"jsonrpc":"2.0","id":8,"result":{"_meta":{"k":1},"content":[]}}',
+    ];
+    const refused = [
+      '{"jsonrpc":"2.0","id":7,"result":{},"extra":1}',
+      '{"jsonrpc":"2.0","id":7.5,"result":{}}',
+      '{"jsonrpc":"2.0","id":null,"result":{}}',
+      '{"jsonrpc":"2.0","id":7,"result":[]}',
+      '{"jsonrpc":"2.0","id":7,"result":null}',
+      '{"jsonrpc":"2.0","id":7,"result":"text"}',
+      '{"jsonrpc":"1.0","id":7,"result":{}}',
+      '{"id":7,"result":{}}',
+      '{"jsonrpc":"2.0","id":7,"result":{"_meta":"not an object"}}',
+      '[{"jsonrpc":"2.0","id":7,"result":{}}]',
+    ];
+    const frames = reader.push(Buffer.from(`${[...valid, ...refused].join("\n")}\n`));
+    expect(frames).toStrictEqual([
+      ...valid.map((line) => ({ kind: "message", message: JSON.parse(line) })),
+      ...refused.map((line) => ({ kind: "invalid", text: line })),
+    ]);
+  });
+
   it("should accept a line of exactly the bound", () => {
     const reader = new LineReader(ping.length);
     expect(reader.push(Buffer.from(`${ping}\n`))).toHaveLength(1);

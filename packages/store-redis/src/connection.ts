@@ -20,6 +20,8 @@ export interface RedisClientLike {
   // biome-ignore lint/suspicious/noExplicitAny: the EventEmitter signature node-redis declares
   off(event: string, listener: (...args: any[]) => void): unknown;
   destroy(): void;
+  /** Detaches what the stores attached to a client they do not own (an adapter's listeners). */
+  release?(): void;
 }
 
 /** Reconnect backoff: 50 ms doubling up to this bound (ms), plus up to 100 ms of jitter. */
@@ -41,6 +43,8 @@ export class RedisUnavailableError extends Error {
 export interface ConnectionParams {
   url?: string | undefined;
   client?: RedisClientLike | undefined;
+  /** Whether the client is a cluster's: listing pushes then go over sharded pub/sub. */
+  sharded?: boolean | undefined;
   connectTimeoutMs: number;
   /** No command waits longer than this (ms) for its reply. */
   commandTimeoutMs: number;
@@ -50,6 +54,8 @@ export interface ConnectionParams {
 /** The shared connection: raw commands with a bounded wait, and `ready` listeners. */
 export class RedisConnection {
   readonly client: RedisClientLike;
+  /** Whether the client is a cluster's (sharded pub/sub, commands routed by key). */
+  readonly sharded: boolean;
   private readonly ownsClient: boolean;
   private readonly readyListeners = new Set<() => void>();
   private outage = false;
@@ -61,6 +67,7 @@ export class RedisConnection {
 
   constructor(private readonly params: ConnectionParams) {
     this.firstConnectBy = Date.now() + params.connectTimeoutMs;
+    this.sharded = params.sharded === true;
     this.firstConnection = new Promise((resolve) => {
       this.firstReady = resolve;
     });
@@ -141,7 +148,10 @@ export class RedisConnection {
     this.onReadyFirst(); // a command waiting for the first connection stops waiting
     this.client.off("ready", this.onReady);
     // The `error` listener stays: late events of a destroyed socket still find one.
-    if (!this.ownsClient) return;
+    if (!this.ownsClient) {
+      this.client.release?.();
+      return;
+    }
     try {
       this.client.destroy();
     } catch {

@@ -8,6 +8,7 @@ import { RedisConnection } from "./connection.js";
 import { LeaseManager } from "./lease.js";
 import { type RedisStoresOptions, resolveOptions } from "./options.js";
 import { deriveKeys } from "./secret.js";
+import { storeClient } from "./store-client.js";
 import { RedisTaskStore } from "./task-store.js";
 import { RedisTokenStore } from "./token-store.js";
 import { RedisToolCache } from "./tool-cache.js";
@@ -25,7 +26,8 @@ export interface RedisStores {
 }
 
 /**
- * Creates the stores on one connection to `url` (or on `client`). Throws a `TypeError` naming the
+ * Creates the stores on one connection to `url` (or on `client`, a `cluster`, a `sentinel`-followed
+ * primary). Throws a `TypeError` naming the
  * option for a wrong option; never for an unreachable Redis.
  * @example
  * const stores = createRedisStores({ url: process.env.REDIS_URL, secret: process.env.TOOLNEXUS_SECRET });
@@ -37,12 +39,14 @@ export function createRedisStores(options: RedisStoresOptions): RedisStores {
   const { warn, keyPrefix } = resolved;
   if (!keys) {
     warn(
-      'Redis stores: no "secret" (insecure: true): OAuth tokens are kept in clear in Redis and cached listings are not authenticated',
+      'Redis stores: no "secret" (insecure: true): OAuth tokens and task records are kept in clear in Redis and cached listings are not authenticated',
     );
   }
+  const { client, sharded } = storeClient(resolved);
   const connection = new RedisConnection({
     url: resolved.url,
-    client: resolved.client,
+    client,
+    sharded,
     connectTimeoutMs: resolved.connectTimeoutMs,
     commandTimeoutMs: resolved.connectTimeoutMs,
     warn,

@@ -36,7 +36,16 @@ export function cacheKey(prefix: string, fingerprint: string): string {
   return `${prefix}${keyTag("cache", fingerprint)}:entry`;
 }
 
-/** The pub/sub channel on which a listing write is announced. */
+/** The pub/sub channel on which a listing write is announced (one Redis). */
 export function cacheChannel(prefix: string): string {
   return `${prefix}cache:changed`;
+}
+
+/**
+ * On a cluster, the sharded channel of one entry: in the entry's slot (the same hash tag), so
+ * `SPUBLISH` goes to the shard holding the entry and reaches only the workers that subscribed to
+ * that listing.
+ */
+export function cacheShardChannel(prefix: string, fingerprint: string): string {
+  return `${prefix}${keyTag("cache", fingerprint)}:changed`;
 }

@@ -6,15 +6,45 @@
 import type { RedisClientLike } from "./connection.js";
 import { DEFAULT_KEY_PREFIX } from "./keys.js";
 
-/** Options of {@link createRedisStores}. Give `url` or `client`. */
+/** A Redis Cluster to connect to: node-redis's `createCluster` options, trimmed to what the stores need. */
+export interface RedisClusterStoreOptions {
+  /** Some of the cluster's nodes (`redis://host:port`), from which the client discovers the rest. */
+  rootNodes: string[];
+  /**
+   * Options for every node connection (node-redis's `defaults`): credentials (`username`,
+   * `password`), `socket.tls`. The stores' own bounds (connect timeout, reconnect backoff, no
+   * offline queue) apply unless given here.
+   */
+  defaults?: Record<string, unknown> | undefined;
+}
+
+/** A primary found through Redis Sentinel: node-redis's `createSentinel` options, trimmed. */
+export interface RedisSentinelStoreOptions {
+  /** The name the sentinels monitor the primary under (`sentinel monitor <name> …`). */
+  name: string;
+  /** Some of the sentinels, from which the client discovers the primary and the rest. */
+  sentinelRootNodes: Array<{ host: string; port: number }>;
+  /** Options for the connections to the primary (credentials, TLS), as node-redis's `nodeClientOptions`. */
+  nodeClientOptions?: Record<string, unknown> | undefined;
+  /** Options for the connections to the sentinels, as node-redis's `sentinelClientOptions`. */
+  sentinelClientOptions?: Record<string, unknown> | undefined;
+}
+
+/** Options of {@link createRedisStores}. Give one of `url`, `client`, `cluster`, `sentinel`. */
 export interface RedisStoresOptions {
   /** A Redis URL (`redis://[[user]:password@]host:port[/db]`, `rediss://` for TLS). */
   url?: string | undefined;
   /**
    * A node-redis client (`createClient()` from `redis`) instead of `url`. An open client is the
-   * host's: the stores never close it. One not yet open is opened, and closed by `close()`.
+   * host's: the stores never close it. One not yet open is opened, and closed by `close()`. A
+   * cluster client (`createCluster()`) or a Sentinel client (`createSentinel()`) is recognized and
+   * used as such.
    */
-  client?: RedisClientLike | undefined;
+  client?: RedisClientLike | object | undefined;
+  /** A Redis Cluster: its root nodes (listing pushes then go over sharded pub/sub, Redis ≥ 7). */
+  cluster?: RedisClusterStoreOptions | undefined;
+  /** A primary followed through Redis Sentinel (the stores follow a promoted replica). */
+  sentinel?: RedisSentinelStoreOptions | undefined;
   /**
    * Prefix of every key and channel. One prefix per tenant keeps tenants' tokens apart.
    * @default "toolnexus:"
@@ -50,7 +80,9 @@ export interface RedisStoresOptions {
 /** The options with defaults applied. */
 export interface ResolvedRedisStoresOptions {
   url: string | undefined;
-  client: RedisClientLike | undefined;
+  client: RedisClientLike | object | undefined;
+  cluster: RedisClusterStoreOptions | undefined;
+  sentinel: RedisSentinelStoreOptions | undefined;
   keyPrefix: string;
   secret: string | Uint8Array | undefined;
   connectTimeoutMs: number;
@@ -74,17 +106,61 @@ function positiveMs(options: RedisStoresOptions, field: keyof RedisStoresOptions
   return value;
 }
 
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+
+function checkCluster(cluster: RedisClusterStoreOptions): void {
+  if (!isObject(cluster)) fail("cluster", "an object with rootNodes");
+  const { rootNodes, defaults } = cluster;
+  if (
+    !Array.isArray(rootNodes) ||
+    rootNodes.length === 0 ||
+    !rootNodes.every((node) => typeof node === "string" && /^rediss?:\/\//.test(node))
+  )
+    fail("cluster.rootNodes", "a non-empty array of URLs starting with redis:// or rediss://");
+  if (defaults !== undefined && !isObject(defaults)) fail("cluster.defaults", "an object");
+}
+
+function checkSentinel(sentinel: RedisSentinelStoreOptions): void {
+  if (!isObject(sentinel)) fail("sentinel", "an object with name and sentinelRootNodes");
+  const { name, sentinelRootNodes, nodeClientOptions, sentinelClientOptions } = sentinel;
+  if (typeof name !== "string" || name === "") fail("sentinel.name", "a non-empty string");
+  if (
+    !Array.isArray(sentinelRootNodes) ||
+    sentinelRootNodes.length === 0 ||
+    !sentinelRootNodes.every(
+      (node) => isObject(node) && typeof node.host === "string" && Number.isInteger(node.port),
+    )
+  )
+    fail("sentinel.sentinelRootNodes", "a non-empty array of { host, port }");
+  if (nodeClientOptions !== undefined && !isObject(nodeClientOptions))
+    fail("sentinel.nodeClientOptions", "an object");
+  if (sentinelClientOptions !== undefined && !isObject(sentinelClientOptions))
+    fail("sentinel.sentinelClientOptions", "an object");
+}
+
 /** Validates `options` and applies the defaults; throws a `TypeError` naming the field. */
 export function resolveOptions(options: RedisStoresOptions): ResolvedRedisStoresOptions {
   if (typeof options !== "object" || options === null) fail("options", "an object");
-  const { url, client, keyPrefix, secret, insecure, onWarning } = options;
-  if (url !== undefined && client !== undefined)
-    fail("url", "absent when a client is given (give one of url, client)");
-  if (url === undefined && client === undefined) fail("url", "a Redis URL, or give a client");
+  const { url, client, cluster, sentinel, keyPrefix, secret, insecure, onWarning } = options;
+  const targets = { url, client, cluster, sentinel };
+  const given = Object.entries(targets).filter(([, value]) => value !== undefined);
+  if (given.length === 0) fail("url", "a Redis URL, or give a client, cluster or sentinel");
+  if (given.length > 1)
+    fail(
+      given[0]?.[0] ?? "url",
+      `absent when a ${given[1]?.[0]} is given (give one of url, client, cluster, sentinel)`,
+    );
   if (url !== undefined && (typeof url !== "string" || !/^rediss?:\/\//.test(url)))
     fail("url", "a string starting with redis:// or rediss://");
-  if (client !== undefined && (typeof client?.sendCommand !== "function" || typeof client.on !== "function"))
-    fail("client", "a node-redis client (createClient() from redis)");
+  const clientLike = client as Partial<RedisClientLike> | undefined;
+  if (
+    client !== undefined &&
+    (typeof clientLike?.sendCommand !== "function" || typeof clientLike.on !== "function")
+  )
+    fail("client", "a node-redis client (createClient(), createCluster() or createSentinel() from redis)");
+  if (cluster !== undefined) checkCluster(cluster);
+  if (sentinel !== undefined) checkSentinel(sentinel);
   if (keyPrefix !== undefined && (typeof keyPrefix !== "string" || /[{}]/.test(keyPrefix)))
     fail("keyPrefix", "a string without braces (they would change the hash tags)");
   if (insecure !== undefined && typeof insecure !== "boolean") fail("insecure", "a boolean");
@@ -94,6 +170,8 @@ export function resolveOptions(options: RedisStoresOptions): ResolvedRedisStores
   const resolved: ResolvedRedisStoresOptions = {
     url,
     client,
+    cluster,
+    sentinel,
     keyPrefix: keyPrefix ?? DEFAULT_KEY_PREFIX,
     secret,
     connectTimeoutMs: positiveMs(options, "connectTimeoutMs", 5_000),

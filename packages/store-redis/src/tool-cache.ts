@@ -17,7 +17,7 @@ import {
 } from "./cache-envelope.js";
 import { CacheSubscriber } from "./cache-subscriber.js";
 import { type RedisConnection, RedisUnavailableError } from "./connection.js";
-import { cacheChannel, cacheKey } from "./keys.js";
+import { cacheChannel, cacheKey, cacheShardChannel } from "./keys.js";
 
 export interface RedisToolCacheParams {
   connection: RedisConnection;
@@ -52,7 +52,7 @@ export class RedisToolCache implements ToolCacheStore {
   }
 
   async get(fingerprint: string): Promise<ToolCacheEntry | undefined> {
-    this.known.add(fingerprint);
+    this.track(fingerprint);
     if (!(await this.connected())) return undefined;
     const key = cacheKey(this.params.keyPrefix, fingerprint);
     let value: unknown;
@@ -72,17 +72,22 @@ export class RedisToolCache implements ToolCacheStore {
   }
 
   async set(fingerprint: string, entry: ToolCacheEntry): Promise<void> {
-    this.known.add(fingerprint);
+    this.track(fingerprint);
     const key = cacheKey(this.params.keyPrefix, fingerprint);
     const value = encodeEnvelope(entry, key, this.params.cacheKey);
     if (!(await this.connected())) return;
     try {
       await this.params.connection.command(["SET", key, value, "PX", String(this.params.cacheTtlMs)]);
-      await this.params.connection.command([
-        "PUBLISH",
-        cacheChannel(this.params.keyPrefix),
-        encodeMessage(fingerprint, value),
-      ]);
+      // On a cluster, the entry's own channel in the entry's slot: the same shard as the SET.
+      await this.params.connection.command(
+        this.params.connection.sharded
+          ? [
+              "SPUBLISH",
+              cacheShardChannel(this.params.keyPrefix, fingerprint),
+              encodeMessage(fingerprint, value),
+            ]
+          : ["PUBLISH", cacheChannel(this.params.keyPrefix), encodeMessage(fingerprint, value)],
+      );
     } catch (error) {
       // Offline: this worker keeps its listing in memory; the outage was reported once already.
       if (!(error instanceof RedisUnavailableError)) throw error;
@@ -92,15 +97,18 @@ export class RedisToolCache implements ToolCacheStore {
   subscribe(listener: ToolCacheListener): () => void {
     if (this.closed) return () => {};
     this.listeners.add(listener);
-    this.subscriber ??= new CacheSubscriber(
-      this.params.connection.client,
-      cacheChannel(this.params.keyPrefix),
-      (message) => this.onMessage(message),
-      () => {
-        this.rereadPending = true;
-        void this.reread();
-      },
-    );
+    if (!this.subscriber) {
+      this.subscriber = new CacheSubscriber(
+        this.params.connection.client,
+        (message) => this.onMessage(message),
+        () => {
+          this.rereadPending = true;
+          void this.reread();
+        },
+      );
+      if (!this.params.connection.sharded) this.subscriber.listen(cacheChannel(this.params.keyPrefix));
+      for (const fingerprint of this.known) this.track(fingerprint);
+    }
     return () => {
       this.listeners.delete(listener);
       if (this.listeners.size > 0) return;
@@ -117,6 +125,13 @@ export class RedisToolCache implements ToolCacheStore {
     this.subscriber = undefined;
     this.stopRereadOnReady();
     for (const settle of [...this.waits]) settle();
+  }
+
+  /** Remembers a fingerprint asked about; on a cluster, subscribes to its entry's channel. */
+  private track(fingerprint: string): void {
+    this.known.add(fingerprint);
+    if (this.params.connection.sharded)
+      this.subscriber?.listen(cacheShardChannel(this.params.keyPrefix, fingerprint));
   }
 
   private onMessage(message: string): void {

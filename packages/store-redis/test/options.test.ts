@@ -22,6 +22,14 @@ describe("createRedisStores options", () => {
     [{ url: "redis://x", keyPrefix: "{a}" }, '"keyPrefix"'],
     [{ url: "redis://x", lockTtlMs: 0 }, '"lockTtlMs" must be a positive integer (ms)'],
     [{ url: "redis://x", client: {} }, '"url" must be absent when a client is given'],
+    [
+      { url: "redis://x", cluster: { rootNodes: ["redis://y"] } },
+      '"url" must be absent when a cluster is given',
+    ],
+    [{ cluster: { rootNodes: [] } }, '"cluster.rootNodes" must be a non-empty array of URLs'],
+    [{ cluster: { rootNodes: ["127.0.0.1:7000"] } }, '"cluster.rootNodes" must be a non-empty array of URLs'],
+    [{ sentinel: { name: "", sentinelRootNodes: [] } }, '"sentinel.name" must be a non-empty string'],
+    [{ sentinel: { name: "m", sentinelRootNodes: [{ host: "h" }] } }, '"sentinel.sentinelRootNodes"'],
   ])("should name the field of %j", (options, expected) => {
     expect(() => createRedisStores(options as never)).toThrow(expected);
   });

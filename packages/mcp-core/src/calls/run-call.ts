@@ -1,8 +1,13 @@
-import type { Progress, RequestOptions } from "@modelcontextprotocol/client";
+import type { RequestOptions } from "@modelcontextprotocol/client";
 import { isMcpCoreError } from "../errors.js";
-import { abortedResult, classifyCallError, fromCallResult } from "../tools/call-result.js";
+import {
+  abortedResult,
+  classifyCallError,
+  fromCallResult,
+  type LenientCallResult,
+} from "../tools/call-result.js";
 import type { McpSession } from "../transport/session.js";
-import type { McpCallContext, McpProgress, McpToolResult } from "../types.js";
+import type { McpCallContext, McpToolResult } from "../types.js";
 
 /** Where a request goes: its server, and the tool (or, with `what`, the resource or prompt) it is for. */
 export interface CallTarget {
@@ -15,9 +20,8 @@ export interface CallTarget {
 }
 
 /**
- * Runs one `tools/call` on a live session; its result is bounded by `maxResultBytes`. A fresh
- * AbortController per call, linked to the caller's signal, because the SDK adds a listener to the
- * signal it gets and never removes it.
+ * Runs one `tools/call` on a live session; its result is bounded by `maxResultBytes`. The session
+ * gets the caller's own signal: its call path adds no listener it does not remove.
  */
 export async function runCall(
   session: McpSession,
@@ -27,25 +31,21 @@ export async function runCall(
   timeoutMs: number,
   maxResultBytes: number,
 ): Promise<McpToolResult> {
-  const onProgress = ctx?.onProgress;
-  // The SDK only sends a progress token (and so only resets the timeout) when onprogress is set.
-  const progress: Partial<RequestOptions> | undefined = onProgress && {
-    resetTimeoutOnProgress: true,
-    onprogress: (p: Progress) => {
-      // A public object: keys the server did not send stay absent.
-      const reported: McpProgress = { progress: p.progress };
-      if (p.total !== undefined) reported.total = p.total;
-      if (p.message !== undefined) reported.message = p.message;
-      onProgress(reported);
-    },
-  };
-  const outcome = await runRequest(
-    (options) => session.callTool(where.rawName, args, progress ? { ...options, ...progress } : options),
-    where,
-    ctx,
-    timeoutMs,
-  );
-  return "failed" in outcome ? outcome.failed : fromCallResult(outcome.value, maxResultBytes);
+  const signal = ctx?.signal;
+  if (signal?.aborted) return abortedResult(where.server, where.tool, where.what);
+  let result: LenientCallResult;
+  try {
+    result = await session.callTool(where.rawName, args, { timeoutMs, signal, onProgress: ctx?.onProgress });
+  } catch (error) {
+    return classifyCallError(error, {
+      aborted: signal?.aborted === true,
+      timeoutMs,
+      server: where.server,
+      tool: where.tool,
+      what: where.what,
+    });
+  }
+  return fromCallResult(result, maxResultBytes);
 }
 
 /**

@@ -8,13 +8,14 @@ import type { Tool } from "@modelcontextprotocol/client";
 import type { ServerConfig } from "../config/server-config.js";
 import type { KnownProtocol } from "../connection/session-factory.js";
 import { errorMessage } from "../errors.js";
+import { jsonEqual } from "../json-equal.js";
 import { boundedInstructions } from "../logs/server-instructions.js";
 import { validCatalog } from "../resources/cached-catalog.js";
 import type { CatalogListing } from "../resources/list-catalog.js";
-import { canonicalJson } from "../tools/canonical-json.js";
 import { checkTool } from "../tools/list-tools.js";
 import { DEFAULT_MAX_CACHE_ENTRY_BYTES, DEFAULT_MAX_CACHE_TOOLS } from "./file-tool-cache.js";
 import { configFingerprint } from "./fingerprint.js";
+import { plainTool } from "./plain-tool.js";
 import type { ToolCacheEntry, ToolCacheStore } from "./tool-cache-store.js";
 
 /**
@@ -26,7 +27,8 @@ function validTools(tools: unknown): Tool[] | undefined {
   const names = new Set<string>();
   const valid: Tool[] = [];
   for (const value of tools) {
-    const checked = checkTool(value);
+    const plain = plainTool(value);
+    const checked = plain ? { tool: plain } : checkTool(value);
     if ("reason" in checked || names.has(checked.tool.name)) return undefined;
     names.add(checked.tool.name);
     valid.push(checked.tool);
@@ -77,14 +79,25 @@ interface Listing {
   instructions: string | undefined;
 }
 
+/** What an entry holds besides its bookkeeping (`savedAt`), compared to tell a different one. */
+interface StoredContent {
+  tools: Tool[];
+  protocol: { version: string | undefined; prior: unknown } | null;
+  instructions: string | null;
+  catalog: Partial<CatalogListing>;
+}
+
 /** A cached or pushed listing, ready to offer. */
 export type CachedListing = Listing & { catalog: Partial<CatalogListing> };
 
 export class LazyListing {
   /** The config fingerprint: the store key of this server's entry. */
   readonly key: string;
-  /** Canonical JSON of the listing the store holds, as far as this source knows. */
-  private stored: string | undefined;
+  /**
+   * The listing the store holds, as far as this source knows (references to the listing's own
+   * objects: no copy or text of it is kept).
+   */
+  private stored: StoredContent | undefined;
   /** The last write (writes are chained, so this settles after every earlier one). */
   private writing: Promise<void> = Promise.resolve();
   /** The latest listing, era and instructions, so a catalog save writes a whole entry. */
@@ -102,8 +115,8 @@ export class LazyListing {
   /** Records a fetched listing, its era and instructions; only a different one is written. */
   save(tools: Tool[], protocol: KnownProtocol | undefined, instructions?: string): Promise<void> {
     this.latest = { tools, protocol, instructions };
-    const listing = this.canonical(this.latest);
-    if (listing === this.stored) return Promise.resolve();
+    const listing = this.content(this.latest);
+    if (jsonEqual(listing, this.stored)) return Promise.resolve();
     this.stored = listing;
     const name = this.config.name;
     const entry: ToolCacheEntry = {
@@ -134,15 +147,10 @@ export class LazyListing {
     return latest ? this.save(latest.tools, latest.protocol, latest.instructions) : Promise.resolve();
   }
 
-  /** The whole entry's content as canonical JSON, to tell a different one. */
-  private canonical({ tools, protocol, instructions }: Listing): string {
+  /** The whole entry's content, to tell a different one. */
+  private content({ tools, protocol, instructions }: Listing): StoredContent {
     const cached = protocol ? { version: protocol.version, prior: protocol.verdict } : null;
-    return canonicalJson({
-      tools,
-      protocol: cached,
-      instructions: instructions ?? null,
-      catalog: this.catalog,
-    });
+    return { tools, protocol: cached, instructions: instructions ?? null, catalog: this.catalog };
   }
 
   /** Settles once every write begun so far has. */
@@ -173,7 +181,7 @@ export class LazyListing {
     }
     const before = this.stored;
     const listing = this.accept(entry as ToolCacheEntry);
-    return listing && this.stored !== before ? listing : undefined;
+    return listing && !jsonEqual(this.stored, before) ? listing : undefined;
   }
 
   /** Takes a stored entry's valid parts as the latest listing; undefined when its tools are not valid. */
@@ -184,7 +192,7 @@ export class LazyListing {
     const instructions = boundedInstructions(entry?.instructions);
     this.catalog = validCatalog(entry);
     this.latest = { tools, protocol, instructions };
-    this.stored = this.canonical(this.latest);
+    this.stored = this.content(this.latest);
     return { ...this.latest, catalog: this.catalog };
   }
 }

@@ -1,6 +1,7 @@
 /**
  * A lazy server at load: its tools from the listing cache, or — on a miss, or with no cache — one
- * background discovery (connect → list → stop) the load does not wait for.
+ * background discovery (connect → list → stop) the load does not wait for. An eager server at
+ * load: the era its cache entry knows.
  * @module
  */
 
@@ -24,6 +25,16 @@ export function offerCachedListing(
   connection.adoptInstructions(cached.instructions);
   connection.listing.offer(cached.tools, origin);
   connection.catalog.offer(cached.catalog);
+}
+
+/**
+ * An eager server's cached era, adopted before its first start so the start sends no probe; its
+ * cached tools are not offered (the start lists them). A wrong verdict costs one failed open: the
+ * start forgets it and negotiates again (SPEC §3.3.2), and the entry is rewritten with the new one.
+ */
+export async function adoptCachedEra(connection: Connection, cache: LazyListing): Promise<void> {
+  const cached = await cache.read();
+  if (cached?.protocol) connection.adoptProtocol(cached.protocol);
 }
 
 /**

@@ -10,6 +10,7 @@ export const MAX_TOOL_NAME_LENGTH = 64;
 const HASH_HEX_DIGITS = 12;
 const KEPT_LENGTH = MAX_TOOL_NAME_LENGTH - HASH_HEX_DIGITS - 1;
 const ALLOWED = /^[A-Za-z0-9_-]$/;
+const ALL_ALLOWED = /^[A-Za-z0-9_-]*$/;
 
 /**
  * `mcp__<server>__<rawName>` with every Unicode code point outside `[A-Za-z0-9_-]` replaced by one `_`.
@@ -18,11 +19,15 @@ const ALLOWED = /^[A-Za-z0-9_-]$/;
  * `server + "\0" + rawName`: two raw names that sanitize alike (`a.b`, `a_b`) still differ.
  */
 export function namespacedName(server: string, rawName: string): string {
+  const joined = `mcp__${server}__${rawName}`;
+  // The common case, a clean name, is returned as it is: the test flattens it, where building it a
+  // character at a time kept a chain of one string piece per character alive with every tool.
+  if (ALL_ALLOWED.test(joined) && joined.length <= MAX_TOOL_NAME_LENGTH) return joined;
   let sanitized = "";
   let replaced = false;
   // for..of walks code points, not UTF-16 units, so an emoji is one `_` as in ports whose strings are
   // code points or UTF-8 (Go runes, Rust chars, Python str).
-  for (const ch of `mcp__${server}__${rawName}`) {
+  for (const ch of joined) {
     if (ALLOWED.test(ch)) {
       sanitized += ch;
     } else {

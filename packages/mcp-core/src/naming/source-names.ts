@@ -33,22 +33,39 @@ export interface NamingUpdate {
   assignment: NameAssignment;
 }
 
-function index(map: Map<string, Set<NamedTool>>, name: string, tool: NamedTool): void {
-  const set = map.get(name);
-  if (set) set.add(tool);
-  else map.set(name, new Set([tool]));
+/**
+ * Tools by a name. Nearly every name belongs to one tool: it is held alone, and a Set (a hash table
+ * of its own, a few hundred bytes) is made only for a name two tools share.
+ */
+type NameIndex = Map<string, NamedTool | Set<NamedTool>>;
+
+function index(map: NameIndex, name: string, tool: NamedTool): void {
+  const held = map.get(name);
+  if (held === undefined) map.set(name, tool);
+  else if (held instanceof Set) held.add(tool);
+  else if (held !== tool) map.set(name, new Set([held, tool]));
 }
 
-function unindex(map: Map<string, Set<NamedTool>>, name: string, tool: NamedTool): void {
-  const set = map.get(name);
-  set?.delete(tool);
-  if (set?.size === 0) map.delete(name);
+function unindex(map: NameIndex, name: string, tool: NamedTool): void {
+  const held = map.get(name);
+  if (held === tool) map.delete(name);
+  else if (held instanceof Set) {
+    held.delete(tool);
+    const [only, ...rest] = held;
+    if (only !== undefined && rest.length === 0) map.set(name, only);
+    else if (only === undefined) map.delete(name);
+  }
+}
+
+function holders(map: NameIndex, name: string): Iterable<NamedTool> {
+  const held = map.get(name);
+  return held === undefined ? [] : held instanceof Set ? held : [held];
 }
 
 /** The source's tools indexed by every name that can make two of them interact. */
 export class SourceNames {
-  private readonly byRule = new Map<string, Set<NamedTool>>();
-  private readonly byHeld = new Map<string, Set<NamedTool>>();
+  private readonly byRule: NameIndex = new Map();
+  private readonly byHeld: NameIndex = new Map();
   /** How many tools the last {@link update} named: what a change costs (tests read it). */
   lastNamedCount = 0;
 
@@ -98,7 +115,7 @@ export class SourceNames {
   private reach(members: Set<NamedTool>, pending: string[]): void {
     for (let name = pending.pop(); name !== undefined; name = pending.pop()) {
       for (const map of [this.byRule, this.byHeld]) {
-        for (const tool of map.get(name) ?? []) {
+        for (const tool of holders(map, name)) {
           if (members.has(tool)) continue;
           members.add(tool);
           pending.push(tool.rule, tool.held);

@@ -69,6 +69,13 @@ export interface RankingOptions {
   synonyms?: boolean;
 }
 
+/** The `limit`-th best score of `results` (-Infinity when there are no more than `limit`). */
+function scoreFloor(results: readonly { score: number }[], limit: number): number {
+  if (results.length <= limit) return Number.NEGATIVE_INFINITY;
+  const scores = Float64Array.from(results, (r) => r.score).sort();
+  return scores[scores.length - limit] ?? Number.NEGATIVE_INFINITY;
+}
+
 /** Ranks tools against free-text queries; holds one document per tool object it was given. */
 export class ToolSearchIndex {
   private readonly engine = new MiniSearch<IndexedDocument>({
@@ -110,12 +117,20 @@ export class ToolSearchIndex {
       bm25: this.ranking.bm25 ?? BM25,
       prefix: (term) => term.length >= prefixMin,
       fuzzy: (term) => (term.length >= fuzzyMin ? 1 : false),
-      filter: (result) => servers === undefined || servers.has(this.byId.get(result.id)?.tool.server ?? ""),
+      ...(servers && {
+        filter: (result: { id: number }) => servers.has(this.byId.get(result.id)?.tool.server ?? ""),
+      }),
     });
-    const ranked = results.flatMap((result) => {
+    // Only hits that can be in the first `limit` are ordered: over a big catalog a query matches
+    // thousands of tools, and sorting them all was a good part of a search. A hit scoring at least
+    // the `limit`-th best score can; ties at that score are all kept, so the order is the same.
+    const floor = scoreFloor(results, request.limit);
+    const ranked: { tool: McpTool; score: number }[] = [];
+    for (const result of results) {
+      if (result.score < floor) continue;
       const entry = this.byId.get(result.id);
-      return entry ? [{ tool: entry.tool, score: result.score }] : [];
-    });
+      if (entry) ranked.push({ tool: entry.tool, score: result.score });
+    }
     // Equal scores keep the source's order, so a search is deterministic.
     ranked.sort((a, b) => b.score - a.score || this.rank(a.tool) - this.rank(b.tool));
     return ranked.slice(0, request.limit).map(({ tool, score }) => {

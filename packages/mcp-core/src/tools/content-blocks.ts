@@ -17,6 +17,16 @@ function invalidBlock(type?: string): ContentBlock {
   return { type: "text", text };
 }
 
+/**
+ * `{ type: "text", text: "…" }` and nothing else, the usual block, checked by hand: the schema
+ * (a union of five) accepts it as it is, so it is run only on every other block.
+ */
+function isPlainText(value: object): value is ContentBlock {
+  const block = value as Record<string, unknown>;
+  for (const key in block) if (key !== "type" && key !== "text") return false;
+  return block.type === "text" && typeof block.text === "string";
+}
+
 /** The blocks of a result's `content` member, each kept, passed through or replaced on its own. */
 export function readContentBlocks(content: unknown): McpContentBlock[] {
   if (content === undefined || content === null) return [];
@@ -26,6 +36,7 @@ export function readContentBlocks(content: unknown): McpContentBlock[] {
     if (typeof value !== "object" || value === null || Array.isArray(value) || typeof type !== "string")
       return invalidBlock();
     if (!KNOWN_TYPES.has(type)) return value as UnknownContentBlock;
+    if (isPlainText(value)) return value;
     const parsed = specTypeSchemas.ContentBlock["~standard"].validate(value);
     return parsed.issues ? invalidBlock(type) : (parsed.value as ContentBlock);
   });

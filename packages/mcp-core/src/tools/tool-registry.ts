@@ -6,9 +6,9 @@
  * @module
  */
 import type { Tool } from "@modelcontextprotocol/client";
+import { jsonEqual } from "../json-equal.js";
 import { type NamedTool, type NamingUpdate, SourceNames } from "../naming/source-names.js";
 import type { McpTool, ToolsChange } from "../types.js";
-import { canonicalJson } from "./canonical-json.js";
 import { collisionWarnings } from "./collision-warnings.js";
 import { type ToolCaller, ToolWrapper } from "./tool-wrapper.js";
 
@@ -30,7 +30,8 @@ export class ToolRegistry {
   private readonly arrays = new Map<string, readonly ToolWrapper[]>();
   private readonly rank: Map<string, number>;
   private readonly names: SourceNames;
-  private flat: readonly McpTool[] = [];
+  /** Every server's tools in config order; undefined after a change until `tools` is read. */
+  private flat: readonly McpTool[] | undefined = [];
   /** The current collision warnings by key, and the keys each tool is part of. */
   private readonly warnings = new Map<string, readonly NamedTool[]>();
   private readonly warningsOf = new Map<NamedTool, Set<string>>();
@@ -52,6 +53,13 @@ export class ToolRegistry {
   }
 
   get tools(): readonly McpTool[] {
+    // Built on read, not per change: a load swaps in every server once, and a concatenation per
+    // swap would cost O(servers × tools).
+    if (this.flat === undefined) {
+      const flat: McpTool[] = [];
+      for (const name of this.order) for (const tool of this.arrays.get(name) ?? []) flat.push(tool);
+      this.flat = Object.freeze(flat);
+    }
     return this.flat;
   }
 
@@ -112,9 +120,7 @@ export class ToolRegistry {
     }
     this.reportCollisions(naming, removed);
     if (!isChange(own) && changes.length === 0) return own;
-    const flat: McpTool[] = [];
-    for (const name of this.order) for (const tool of this.arrays.get(name) ?? []) flat.push(tool);
-    this.flat = Object.freeze(flat);
+    this.flat = undefined;
     // The server whose listing changed first, then the servers whose tools were renamed.
     if (isChange(own)) this.onChange(updated, own);
     for (const [server, change] of changes) this.onChange(server, change);
@@ -135,7 +141,7 @@ export class ToolRegistry {
       if (name === undefined) continue;
       const old = previous.get(tool.name);
       const renamed = old !== undefined && old.name !== name;
-      if (old && !renamed && (!updated || old.fingerprint === canonicalJson(tool))) {
+      if (old && !renamed && (!updated || jsonEqual(old.definition, tool))) {
         next.set(tool.name, old);
         continue;
       }

@@ -2,7 +2,6 @@ import type { Tool } from "@modelcontextprotocol/client";
 import type { JsonSchemaObject, McpCallContext, McpTool, McpToolResult, ToolAnnotations } from "../types.js";
 import { errorResult } from "./call-result.js";
 import { callContextProblem } from "./call-timeout.js";
-import { canonicalJson } from "./canonical-json.js";
 
 /** Runs a call on whatever session the server has at call time. */
 export interface ToolCaller {
@@ -23,8 +22,6 @@ export class ToolWrapper implements McpTool {
   readonly inputSchema: JsonSchemaObject;
   readonly outputSchema: JsonSchemaObject | undefined;
   readonly annotations: ToolAnnotations | undefined;
-  /** The definition's canonical JSON, computed once: each refresh compares against it. */
-  readonly fingerprint: string;
   /**
    * The server's connection. A true private field: hosts log, inspect and serialize tools, and the
    * connection holds the server's config (env, headers) and the parent env — it must not show.
@@ -40,7 +37,6 @@ export class ToolWrapper implements McpTool {
     this.#caller = caller;
     this.title = definition.title ?? definition.annotations?.title;
     this.description = definition.description ?? "";
-    this.fingerprint = canonicalJson(definition);
     this.inputSchema = definition.inputSchema as JsonSchemaObject;
     this.outputSchema = definition.outputSchema as JsonSchemaObject | undefined;
     this.annotations = definition.annotations;

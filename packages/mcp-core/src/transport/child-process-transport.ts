@@ -168,9 +168,9 @@ export class ChildProcessTransport implements Transport {
     const stdin = this.child?.stdin;
     if (this.fatal) return Promise.reject(this.fatal);
     if (!stdin || stdin.destroyed) return Promise.reject(new Error("Not connected"));
-    const frame = Buffer.from(serializeMessage(message), "utf8");
+    const frame = serializeMessage(message);
     const queued = stdin.writableLength;
-    if (queued > 0 && queued + frame.length > this.params.maxFrameBytes) {
+    if (queued > 0 && queued + Buffer.byteLength(frame, "utf8") > this.params.maxFrameBytes) {
       const { server, maxFrameBytes } = this.params;
       return Promise.reject(
         new McpCoreError(
@@ -181,7 +181,7 @@ export class ChildProcessTransport implements Transport {
       );
     }
     // Accepted once queued: the bound above, not a wait for "drain", is what limits the backlog.
-    stdin.write(frame);
+    stdin.write(frame, "utf8");
     return Promise.resolve();
   }
 

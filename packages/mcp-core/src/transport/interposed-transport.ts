@@ -17,8 +17,13 @@ export type SendMessage = (message: JSONRPCMessage, options?: TransportSendOptio
 
 /** One interposer: what it does to each message from the server and to each message to it. */
 export interface TransportPart {
-  /** Sees each message from the server before the client does; returns the message the client gets. */
-  receive?(message: JSONRPCMessage): JSONRPCMessage;
+  /**
+   * Sees each message from the server before the client does; returns the message the client gets,
+   * or undefined for a message the part consumed itself (the parts after it and the client never see it).
+   */
+  receive?(message: JSONRPCMessage): JSONRPCMessage | undefined;
+  /** The real transport closed; runs before the client hears it. */
+  closedTransport?(): void;
   /** Sends each message from the client on through `next` (once), possibly changed. */
   send?(message: JSONRPCMessage, options: TransportSendOptions | undefined, next: SendMessage): Promise<void>;
 }
@@ -60,6 +65,7 @@ export class InterposedTransport implements Transport {
     };
     inner.onclose = () => {
       onclose?.();
+      for (const part of this.parts) part.closedTransport?.();
       this.onclose?.();
     };
     this.sendThrough = this.parts.reduceRight<SendMessage>(
@@ -100,8 +106,11 @@ export class InterposedTransport implements Transport {
   }
 
   private deliver(message: JSONRPCMessage, extra?: MessageExtraInfo): void {
-    let received = message;
-    for (const part of this.parts) if (part.receive) received = part.receive(received);
+    let received: JSONRPCMessage | undefined = message;
+    for (const part of this.parts) {
+      if (part.receive) received = part.receive(received);
+      if (received === undefined) return;
+    }
     this.onmessage?.(received, extra);
   }
 }

@@ -7,7 +7,7 @@
  */
 
 import type { JSONRPCMessage } from "@modelcontextprotocol/client";
-import { deserializeMessage } from "@modelcontextprotocol/client";
+import { parseJSONRPCMessage } from "@modelcontextprotocol/client";
 
 /** What a complete (or over-long) line turned out to be. */
 export type StdoutFrame =
@@ -47,7 +47,10 @@ export class LineReader {
         this.chunks.push(chunk.subarray(start, end));
         this.size += end - start;
         if (newline !== -1) {
-          const frame = this.frame(Buffer.concat(this.chunks, this.size));
+          // A line within one chunk (the usual case) is read in place, without a copy.
+          const line =
+            this.chunks.length === 1 ? (this.chunks[0] as Buffer) : Buffer.concat(this.chunks, this.size);
+          const frame = this.frame(line);
           this.clear();
           if (frame) frames.push(frame);
         }
@@ -68,11 +71,31 @@ export class LineReader {
     const text = line.toString("utf8").replace(/\r$/, "");
     if (text.trim() === "") return undefined;
     try {
-      return { kind: "message", message: deserializeMessage(text) };
+      const value: unknown = JSON.parse(text);
+      return { kind: "message", message: plainResult(value) ?? parseJSONRPCMessage(value) };
     } catch {
       return { kind: "invalid", text: text.slice(0, this.sampleChars + 1) };
     }
   }
+}
+
+/**
+ * The usual answer — `{"jsonrpc":"2.0","id":…,"result":{…}}` and nothing else, no `_meta` — checked
+ * by hand: it is exactly what the JSON-RPC schema accepts as a result response, and the schema's
+ * copy of it has the same content, so the schema (a union of four, most of a small call's cost in
+ * this reader) is run only on everything else. The result itself is read where it is consumed.
+ */
+function plainResult(value: unknown): JSONRPCMessage | undefined {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return undefined;
+  const message = value as Record<string, unknown>;
+  for (const key in message) if (key !== "jsonrpc" && key !== "id" && key !== "result") return undefined;
+  const { id, result } = message;
+  if (message.jsonrpc !== "2.0") return undefined;
+  if (typeof id !== "string" && !Number.isSafeInteger(id)) return undefined;
+  if (typeof result !== "object" || result === null || Array.isArray(result) || "_meta" in result) {
+    return undefined;
+  }
+  return message as JSONRPCMessage;
 }
 
 /** Up to `maxChars` of untrusted output, control characters escaped, `…` when cut. */

@@ -10,6 +10,7 @@ import { McpCoreError } from "../errors.js";
 import { setServerLogLevel } from "../logs/request-log-level.js";
 import { serverLabel, startFailedMessage } from "../server-message.js";
 import { authorizationNeeded, isAuthorizationNeeded } from "./authorization-needed.js";
+import { CallChannel } from "./call-channel.js";
 import type { ChildProcessTransport } from "./child-process-transport.js";
 import {
   createHttpTransport,
@@ -44,10 +45,13 @@ async function connect(
   let session: Session | undefined;
   const { output } = params;
   const inner = makeTransport(() => session);
+  // Its calls go out through the whole session transport, as the client's requests do.
+  const calls = new CallChannel((message) => transport.send(message));
   const transport = sessionTransport(inner, {
     client,
     streamable: mode === "streamable",
     minLogLevel: output && (() => output.minLevel),
+    calls,
   });
   client.onclose = () =>
     session?.lost(
@@ -63,7 +67,7 @@ async function connect(
     const options = requestOptions(params.timeoutMs, params.signal);
     const prior = config.protocol === "auto" && mode !== "sse" ? params.prior : undefined;
     await client.connect(transport, prior ? { ...options, prior } : options);
-    session = new Session(client, inner, params, negotiated(client, mode), child);
+    session = new Session(client, inner, params, negotiated(client, mode), calls, child);
     if (output) {
       await setServerLogLevel(client, output.minLevel, {
         server: config.name,

@@ -8,6 +8,7 @@
 import { ProtocolError, SdkError, SdkErrorCode, SdkHttpError } from "@modelcontextprotocol/client";
 import { boundedText } from "../bounded-text.js";
 import { isMcpCoreError } from "../errors.js";
+import { invalidResultText } from "./invalid-result.js";
 
 /** The longest HTTP error body quoted in a start failure, in characters. */
 const MAX_BODY_TEXT = 1000;
@@ -61,12 +62,15 @@ export function isEraNegotiationFailure(error: unknown): boolean {
 /**
  * An open that may have failed because the era it assumed is wrong: the server refused the version,
  * the negotiation failed, the server answered with a JSON-RPC error or an HTTP 400/404 (a request of
- * the other era). Looks through the causes of a classified start failure.
+ * the other era), or with a result the assumed era cannot read (a 2025-era server answers a
+ * 2026-era `tools/list` without its required fields). Looks through the causes of a classified
+ * start failure.
  */
 export function isEraMismatch(error: unknown): boolean {
   for (let e = error, depth = 0; e instanceof Error && depth < 4; e = e.cause, depth++) {
     if ((e as { code?: unknown }).code === "PROTOCOL_UNSUPPORTED") return true;
     if (isEraNegotiationFailure(e) || e instanceof ProtocolError) return true;
+    if (invalidResultText(e) !== undefined) return true;
     const status = httpStatus(e);
     if (status === 400 || status === 404) return true;
   }

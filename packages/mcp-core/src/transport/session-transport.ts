@@ -6,6 +6,7 @@
 import type { Client, Transport } from "@modelcontextprotocol/client";
 import type { McpLogLevel } from "../logs/log-level.js";
 import { offersLogging, withLogLevel } from "../logs/request-log-level.js";
+import type { CallChannel } from "./call-channel.js";
 import { InterposedTransport, type TransportPart, type TransportParts } from "./interposed-transport.js";
 import { unansweredRequests } from "./unanswered-requests.js";
 import { untaggedResults } from "./untagged-results.js";
@@ -18,12 +19,14 @@ export interface SessionTransportSetup {
   streamable: boolean;
   /** The level the host asks the server's log messages from, when it hears them at all. */
   minLogLevel: (() => McpLogLevel) | undefined;
+  /** The session's own `tools/call` path: last, so it sees a message after every other part. */
+  calls?: CallChannel | undefined;
 }
 
 /**
  * The parts, in order: untagged modern results are tagged `"complete"`; requests to a modern server
  * that offers logging carry the log level in `_meta`; on Streamable HTTP, a request whose response
- * stream ended unanswered fails at once.
+ * stream ended unanswered fails at once; the call channel takes the responses of its own calls.
  */
 export function sessionParts(setup: SessionTransportSetup): TransportParts {
   const { client, minLogLevel } = setup;
@@ -32,6 +35,7 @@ export function sessionParts(setup: SessionTransportSetup): TransportParts {
     untaggedResults(isModern),
     ...(minLogLevel === undefined ? [] : [requestLogLevel(client, isModern, minLogLevel)]),
     ...(setup.streamable ? [unansweredRequests(answer)] : []),
+    ...(setup.calls ? [setup.calls] : []),
   ];
 }
 

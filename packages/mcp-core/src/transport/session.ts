@@ -3,113 +3,31 @@
  * open. Reports an unexpected end once through `onLost`.
  * @module
  */
-import type {
-  Client,
-  PriorDiscovery,
-  RequestOptions,
-  ServerCapabilities,
-  Transport,
-} from "@modelcontextprotocol/client";
+import type { Client, RequestOptions, ServerCapabilities, Transport } from "@modelcontextprotocol/client";
 import { type z, z as zod } from "zod";
-import type { ServerAuth } from "../auth/server-auth.js";
-import type { ServerConfig } from "../config/server-config.js";
 import { errorMessage, isMcpCoreError, type McpCoreError } from "../errors.js";
 import { boundedInstructions } from "../logs/server-instructions.js";
-import type { ServerOutput } from "../logs/server-output.js";
 import { type LenientCallResult, LenientCallResultSchema } from "../tools/call-result.js";
 import { type Listing, listAllTools } from "../tools/list-tools.js";
 import { listPaged, type PagedKind, type PagedListing } from "../tools/paged-list.js";
 import { type ParamHeader, paramHeaderValues, withParamHeaders } from "../tools/param-headers.js";
 import { authorizationNeeded, isAuthorizationNeeded } from "./authorization-needed.js";
+import type { CallChannel } from "./call-channel.js";
 import type { ChildProcessTransport } from "./child-process-transport.js";
 import { METHOD_NOT_FOUND, serverError } from "./protocol-errors.js";
-import type { CatalogEvent, ClientHandlers } from "./session-callbacks.js";
+import { withSdkCallOptions } from "./sdk-call-options.js";
 import { listenFilter, SessionStreams } from "./session-streams.js";
+import type { McpSession, NegotiatedProtocol, SessionParams, ToolCallOptions } from "./session-types.js";
 import { terminateSession } from "./terminate-session.js";
 
 // The lifecycle and the catalog take it from here, with the session.
 export type { CatalogEvent } from "./session-callbacks.js";
-
-/** What opening a session needs. */
-export interface SessionParams {
-  config: ServerConfig;
-  /** The complete, scoped child env (stdio). */
-  childEnv: Record<string, string>;
-  /** Resolved headers for each request (remote). */
-  headers: () => Promise<Record<string, string>>;
-  timeoutMs: number;
-  killGraceMs: number;
-  /** A running stdio child holds the host process open (`keepAlive`). */
-  keepAlive: boolean;
-  /** The largest frame a stdio server may send, and the stdin backlog bound. */
-  maxFrameBytes: number;
-  signal: AbortSignal | undefined;
-  /**
-   * The era verdict of an earlier session of this server (`protocol: "auto"` only): connecting
-   * with it sends no `server/discover`. A verdict the server no longer honours is dropped and the
-   * era negotiated again.
-   */
-  prior: PriorDiscovery | undefined;
-  /** The server's OAuth (remote servers with `auth`): the transport's provider and its fetch. */
-  auth: Pick<ServerAuth, "provider" | "wrapFetch"> | undefined;
-  /** What the server may ask of the client, bound to this server and guarded. */
-  clientHandlers: ClientHandlers;
-  onListChanged: (() => void) | undefined;
-  /** Where the server's log messages and stderr lines go, and the level it is asked for. */
-  output?: Pick<ServerOutput, "minLevel" | "log" | "stderrLine"> | undefined;
-  /** Resource and prompt notifications (list changes, a subscribed resource's update). */
-  onCatalogEvent?: ((event: CatalogEvent) => void) | undefined;
-  /** Reports what the host should hear about but not fail on (unparseable stdout). */
-  onWarning: ((message: string) => void) | undefined;
-  /** The session ended without `close()`: crash, lost HTTP session, unreachable server. */
-  onLost: (error: Error) => void;
-}
-
-/** The protocol a session speaks. */
-export interface NegotiatedProtocol {
-  /** The negotiated revision, e.g. `"2025-11-25"` or `"2026-07-28"`. */
-  version: string;
-  era: "legacy" | "modern";
-  /** What a later connect passes as `prior` to skip the negotiation. Plain JSON. */
-  verdict: PriorDiscovery;
-  /** Whether the server tells us when its tool list changes. */
-  toolListUpdates: "live" | "unsupported";
-  /** The transport the session speaks: `"sse"` also when an `"http"` server fell back to legacy SSE. */
-  transport: "stdio" | "http" | "sse";
-}
-
-/** A connected, initialized session. */
-export interface McpSession {
-  readonly pid: number | undefined;
-  readonly protocol: Readonly<NegotiatedProtocol>;
-  /** The server's instructions (bounded), when it gave any. */
-  readonly instructions: string | undefined;
-  stderrTail(): string | undefined;
-  listTools(options: { timeoutMs: number; signal?: AbortSignal }): Promise<Listing>;
-  callTool(name: string, args: Record<string, unknown>, options: RequestOptions): Promise<LenientCallResult>;
-  /** What the server said it offers (resources, prompts…), as negotiated. */
-  capabilities(): ServerCapabilities | undefined;
-  /** Lists one kind of the server's catalog, every page. */
-  listPaged<T>(
-    kind: PagedKind<T>,
-    options: { timeoutMs: number; signal?: AbortSignal },
-  ): Promise<PagedListing<T>>;
-  /** Any request, failing as `callTool` does. */
-  request<T>(
-    request: { method: string; params?: Record<string, unknown> },
-    schema: z.ZodType<T>,
-    options: RequestOptions,
-  ): Promise<T>;
-  /**
-   * Subscribes to a resource's updates: `resources/subscribe` on the 2025 era, a
-   * `subscriptions/listen` stream for the URI on the 2026 era. Resolves the function that ends it.
-   */
-  subscribeResource(uri: string, timeoutMs: number): Promise<() => Promise<void>>;
-  /** A cheap request the server's era still has (`ping` is gone from the modern era). */
-  healthCheck(timeoutMs: number): Promise<void>;
-  /** Ends the session (DELETE for a legacy HTTP session) and the transport; kills a stdio child's group. */
-  close(): Promise<void>;
-}
+export type {
+  McpSession,
+  NegotiatedProtocol,
+  SessionParams,
+  ToolCallOptions,
+} from "./session-types.js";
 
 export class Session implements McpSession {
   private closed = false;
@@ -134,6 +52,8 @@ export class Session implements McpSession {
     private readonly transport: Transport,
     private readonly params: SessionParams,
     private readonly negotiated: NegotiatedProtocol,
+    /** The session's own `tools/call` path, used while the session speaks the 2025 era. */
+    private readonly calls: CallChannel | undefined,
     /** The stdio transport, for its pid and stderr; absent for remote servers. */
     private readonly child?: ChildProcessTransport,
   ) {
@@ -242,16 +162,26 @@ export class Session implements McpSession {
     return mirrored.listing;
   }
 
-  callTool(name: string, args: Record<string, unknown>, options: RequestOptions): Promise<LenientCallResult> {
+  callTool(
+    name: string,
+    args: Record<string, unknown>,
+    options: ToolCallOptions,
+  ): Promise<LenientCallResult> {
+    // The 2025 era's calls take the core's own path (`CallChannel`); the 2026 era's go through the
+    // client, which fulfils `input_required` answers and writes the request envelope.
+    if (this.calls && this.negotiated.era === "legacy") {
+      return this.calls.call(name, args, options).catch((error: unknown) => {
+        throw this.requestFailure(error);
+      });
+    }
     // A plain request, not client.callTool: its result schema rejects a whole result for one
-    // block of an unknown type. An `input_required` answer is still fulfilled by the client.
+    // block of an unknown type.
     const headers = this.paramHeaders.get(name);
-    return this.request(
-      { method: "tools/call", params: { name, arguments: args } },
-      LenientCallResultSchema,
-      headers
-        ? { ...options, headers: { ...options.headers, ...paramHeaderValues(headers, args) } }
-        : options,
+    return withSdkCallOptions(options, (requestOptions) =>
+      this.request({ method: "tools/call", params: { name, arguments: args } }, LenientCallResultSchema, {
+        ...requestOptions,
+        ...(headers && { headers: paramHeaderValues(headers, args) }),
+      }),
     );
   }
 
@@ -263,10 +193,15 @@ export class Session implements McpSession {
     try {
       return await this.client.request(request, schema, options);
     } catch (error) {
-      // An authorization only a person can give now: the connection waits for it (needs-auth).
-      if (isAuthorizationNeeded(error)) this.lost(authorizationNeeded(this.params.config.name, error));
-      throw this.failureOf(error);
+      throw this.requestFailure(error);
     }
+  }
+
+  /** What a failed request rejects with; an authorization only a person can give ends the session. */
+  private requestFailure(error: unknown): unknown {
+    // The connection waits for that authorization (needs-auth).
+    if (isAuthorizationNeeded(error)) this.lost(authorizationNeeded(this.params.config.name, error));
+    return this.failureOf(error);
   }
 
   /**

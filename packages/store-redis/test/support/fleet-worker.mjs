@@ -1,7 +1,9 @@
 // One fleet worker, as a real process whose only link to the others is Redis: loads the OAuth
 // fixture server `o` with the Redis token store, calls `echo` every `everyMs` for `ms`, then prints
-// one JSON line: { state, calls, failed, codes, warnings }. Argument: a JSON object
-// { redisUrl, keyPrefix, secret?, url, ms, everyMs?, lockTtlMs? }.
+// one JSON line: { state, calls, failed, codes, failedAt, warnings } (`failedAt`: when each failed
+// call ended, ms since the epoch). Argument: a JSON object
+// { redisUrl, keyPrefix, secret?, url, ms, everyMs?, lockTtlMs?, target? } (`target`: the
+// stores' `cluster` or `sentinel` option in place of `redisUrl`).
 import { loadMcp } from "@toolnexus/mcp-core";
 import { createRedisStores } from "@toolnexus/store-redis";
 
@@ -13,11 +15,12 @@ const {
   ms,
   everyMs = 100,
   lockTtlMs,
+  target = { url: redisUrl },
 } = JSON.parse(process.argv[2] ?? "{}");
 const sleep = (t) => new Promise((resolve) => setTimeout(resolve, t));
 const warnings = [];
 const warn = (message) => warnings.push(message);
-const stores = createRedisStores({ url: redisUrl, keyPrefix, secret, lockTtlMs, onWarning: warn });
+const stores = createRedisStores({ ...target, keyPrefix, secret, lockTtlMs, onWarning: warn });
 const source = await loadMcp(
   { mcpServers: { o: { url, auth: { type: "oauth", clientId: "app" } } } },
   { tokenStore: stores.tokenStore, toolCache: false, refreshSkewMs: 500, onWarning: warn },
@@ -26,6 +29,7 @@ const echo = source.tools.find((tool) => tool.rawName === "echo");
 let calls = 0;
 let failed = 0;
 const codes = [];
+const failedAt = [];
 const until = Date.now() + ms;
 while (echo && Date.now() < until) {
   const result = await echo.execute({ text: `call ${calls}` });
@@ -33,10 +37,11 @@ while (echo && Date.now() < until) {
   if (result.isError) {
     failed++;
     codes.push(result.error?.code ?? "unknown");
+    failedAt.push(Date.now());
   }
   await sleep(everyMs);
 }
 const state = source.state("o");
 await source.close();
 await stores.close();
-process.stdout.write(`${JSON.stringify({ state, calls, failed, codes, warnings })}\n`);
+process.stdout.write(`${JSON.stringify({ state, calls, failed, codes, failedAt, warnings })}\n`);

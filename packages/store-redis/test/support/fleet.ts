@@ -71,11 +71,15 @@ export interface WorkerRun {
   calls: number;
   failed: number;
   codes: string[];
+  /** When each failed call ended (ms since the epoch). */
+  failedAt: number[];
   warnings: string[];
 }
 
 export interface WorkerArgs {
-  redisUrl: string;
+  redisUrl?: string;
+  /** In place of `redisUrl`: the stores' `{ cluster }` or `{ sentinel }` option. */
+  target?: Pick<RedisStoresOptions, "cluster" | "sentinel">;
   keyPrefix: string;
   url: string;
   ms: number;

@@ -1,0 +1,120 @@
+/**
+ * A node-redis Sentinel client (`createSentinel()` from `redis`) behind the interface the stores
+ * use for one client: every command goes to the primary Sentinel names; a first connect that
+ * gives up is retried in the background like a single client's.
+ *
+ * What node-redis does on its own, relied on here: it listens to Sentinel's `switch-master`
+ * (and `+sdown`, `+odown` …) and, on one, finds the promoted primary and reconnects to it; a
+ * command sent while it does waits for the new primary (bounded by the stores' `connectTimeoutMs`,
+ * after which that one call fails with `AUTH_STORE_UNAVAILABLE`); a command answered `READONLY`
+ * (the old primary, demoted) is sent again to the new one; its pub/sub connection follows the
+ * primary too. `ready` is emitted when the new topology is connected.
+ * @module
+ */
+import type { RedisClientLike } from "./connection.js";
+import { reconnectDelayMs } from "./connection.js";
+
+/** What the adapter needs of a node-redis Sentinel client. */
+export interface SentinelLike {
+  readonly isOpen: boolean;
+  readonly isReady: boolean;
+  connect(): Promise<unknown>;
+  sendCommand(isReadonly: boolean | undefined, args: string[]): Promise<unknown>;
+  subscribe(channel: string, listener: (message: string) => void): Promise<unknown>;
+  // biome-ignore lint/suspicious/noExplicitAny: the EventEmitter signature node-redis declares
+  on(event: string, listener: (...args: any[]) => void): unknown;
+  // biome-ignore lint/suspicious/noExplicitAny: the EventEmitter signature node-redis declares
+  off(event: string, listener: (...args: any[]) => void): unknown;
+  destroy(): Promise<unknown>;
+  getSentinelNode: unknown;
+}
+
+/** Whether `client` is a node-redis Sentinel client (`createSentinel()`), by its shape. */
+export function isSentinelClient(client: unknown): client is SentinelLike {
+  const candidate = client as Partial<SentinelLike> | null;
+  return (
+    typeof candidate === "object" &&
+    candidate !== null &&
+    typeof candidate.getSentinelNode === "function" &&
+    typeof candidate.sendCommand === "function"
+  );
+}
+
+/** The stores' view of one Sentinel client (see the module comment). */
+export class SentinelClient implements RedisClientLike {
+  private connecting: Promise<unknown> | undefined;
+  private destroyed = false;
+  private retryTimer: NodeJS.Timeout | undefined;
+
+  /**
+   * @param sentinel the Sentinel client.
+   * @param createDuplicate makes the Sentinel client a subscriber runs on.
+   */
+  constructor(
+    readonly sentinel: SentinelLike,
+    private readonly createDuplicate: () => SentinelLike,
+  ) {}
+
+  get isOpen(): boolean {
+    return this.sentinel.isOpen || this.connecting !== undefined;
+  }
+
+  get isReady(): boolean {
+    return this.sentinel.isReady;
+  }
+
+  /** Connects, retrying in the background (bounded backoff) until it succeeds or is destroyed. */
+  connect(): Promise<unknown> {
+    this.connecting ??= new Promise<void>((resolve) => {
+      const attempt = (retries: number) => {
+        if (this.destroyed) return resolve();
+        this.sentinel.connect().then(
+          () => resolve(),
+          () => {
+            // node-redis reported the failure as an `error` event already.
+            this.retryTimer = setTimeout(() => attempt(retries + 1), reconnectDelayMs(retries));
+            this.retryTimer.unref?.();
+          },
+        );
+      };
+      attempt(0);
+    }).finally(() => {
+      this.connecting = undefined;
+    });
+    return this.connecting;
+  }
+
+  /** Sends `args` to the primary (`isReadonly: false`: never to a replica). */
+  sendCommand(args: string[]): Promise<unknown> {
+    return this.sentinel.sendCommand(false, args);
+  }
+
+  // biome-ignore lint/suspicious/noExplicitAny: the EventEmitter signature node-redis declares
+  on(event: string, listener: (...args: any[]) => void): this {
+    this.sentinel.on(event, listener);
+    return this;
+  }
+
+  // biome-ignore lint/suspicious/noExplicitAny: the EventEmitter signature node-redis declares
+  off(event: string, listener: (...args: any[]) => void): this {
+    this.sentinel.off(event, listener);
+    return this;
+  }
+
+  destroy(): void {
+    this.destroyed = true;
+    clearTimeout(this.retryTimer);
+    this.sentinel.destroy().catch(() => {});
+  }
+
+  /** A second Sentinel client for a subscriber, adapted the same way. */
+  duplicate(): SentinelClient {
+    const duplicate = this.createDuplicate();
+    duplicate.on("error", () => {});
+    return new SentinelClient(duplicate, this.createDuplicate);
+  }
+
+  subscribe(channel: string, listener: (message: string) => void): Promise<unknown> {
+    return this.sentinel.subscribe(channel, listener);
+  }
+}

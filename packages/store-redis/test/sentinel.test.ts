@@ -1,0 +1,81 @@
+// The stores on a primary followed through Redis Sentinel (a primary, a replica, one sentinel):
+// a token entry and a listing written before the primary is killed are read from the promoted
+// replica after, and a listing change made after the switch still reaches a subscriber (node-redis
+// moved its pub/sub connection to the new primary). The fleet run across a failover is in
+// soak/sentinel-failover.test.ts.
+import { waitFor } from "@toolnexus/fixtures";
+import type { ToolCacheEntry } from "@toolnexus/mcp-core/stores";
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
+import { createRedisStores } from "../src/index.js";
+import { canRunSentinel, SENTINEL_NAME, startSentinel, type TestSentinel } from "./support/redis-sentinel.js";
+import { redisAvailable } from "./support/redis-server.js";
+
+const SECRET = "sentinel-test-secret-of-at-least-32-bytes";
+const FINGERPRINT = "5".repeat(64);
+const entry = (tools: string[]): ToolCacheEntry => ({
+  version: 1,
+  server: "files",
+  fingerprint: FINGERPRINT,
+  savedAt: new Date().toISOString(),
+  tools: tools.map((name) => ({ name, inputSchema: { type: "object" } })),
+});
+
+describe.runIf(redisAvailable() && canRunSentinel())("the stores through Redis Sentinel", () => {
+  let setup: TestSentinel;
+  beforeAll(async () => {
+    setup = await startSentinel();
+  }, 30_000);
+  afterAll(() => setup?.close());
+
+  it("should follow the promoted replica: entries kept, listing pushes still delivered", async () => {
+    const open = () => {
+      const stores = createRedisStores({
+        sentinel: { name: SENTINEL_NAME, sentinelRootNodes: [setup.sentinel] },
+        keyPrefix: "s:",
+        secret: SECRET,
+        onWarning: () => {},
+      });
+      onTestFinished(() => stores.close());
+      return stores;
+    };
+    const [writer, reader] = [open(), open()];
+    const key = "https://mcp.example.com/mcp app";
+    const auth = { savedAt: new Date().toISOString(), tokens: { access_token: "a1", token_type: "Bearer" } };
+    await writer.tokenStore.withLock(key, () => writer.tokenStore.set(key, auth as never));
+    await reader.toolCache.get(FINGERPRINT);
+    const pushed: string[] = [];
+    reader.toolCache.subscribe((_key, e) => pushed.push(e.tools[0]?.name ?? ""));
+    await waitFor(
+      async () => {
+        await writer.toolCache.set(FINGERPRINT, entry(["before"]));
+        return pushed.includes("before");
+      },
+      { intervalMs: 100, message: "the subscription" },
+    );
+
+    await setup.replicated();
+    const first = await setup.primary();
+    await setup.kill(first);
+    await waitFor(async () => (await setup.primary()) !== first, {
+      timeoutMs: 15_000,
+      intervalMs: 100,
+      message: "the sentinel to promote the replica",
+    });
+    // Replication is asynchronous: the test waited for the replica to catch up before the kill, so
+    // both entries are on the promoted replica (see the README on min-replicas-to-write).
+    await waitFor(async () => (await reader.tokenStore.get(key).catch(() => undefined)) !== undefined, {
+      timeoutMs: 15_000,
+      intervalMs: 100,
+      message: "the token entry read from the promoted replica",
+    });
+    expect((await reader.tokenStore.get(key))?.tokens?.access_token).toBe("a1");
+    expect((await reader.toolCache.get(FINGERPRINT))?.tools.map((t) => t.name)).toEqual(["before"]);
+    await waitFor(
+      async () => {
+        await writer.toolCache.set(FINGERPRINT, entry(["after"]));
+        return pushed.includes("after");
+      },
+      { timeoutMs: 15_000, intervalMs: 200, message: "a listing change pushed after the switch" },
+    );
+  }, 30_000);
+});
