@@ -36,6 +36,11 @@ export interface LeaseTiming {
   waitMs: number;
 }
 
+/** How announcements are published: sharded pub/sub on a cluster, so they reach the slot's subscribers. */
+export function publishCommand(connection: RedisConnection): "PUBLISH" | "SPUBLISH" {
+  return connection.sharded ? "SPUBLISH" : "PUBLISH";
+}
+
 /** The error of a lease that stayed busy for the whole wait. */
 export function lockTimeout(waitMs: number): McpCoreError {
   return new McpCoreError(
@@ -92,7 +97,15 @@ export class LeaseManager {
       clearInterval(renewal);
       // Best effort: a lease left behind by a lost connection expires after ttlMs.
       await this.connection
-        .command(["EVAL", RELEASE_LEASE, "1", lease.leaseKey, lease.token, lease.channel])
+        .command([
+          "EVAL",
+          RELEASE_LEASE,
+          "1",
+          lease.leaseKey,
+          lease.token,
+          lease.channel,
+          publishCommand(this.connection),
+        ])
         .catch(() => {});
     }
   }

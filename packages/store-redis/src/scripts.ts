@@ -10,12 +10,12 @@
  */
 
 /**
- * KEYS[1] lease, ARGV[1] token, ARGV[2] channel: deletes the lease if this token holds it and
- * announces `released` on the channel. Returns 1 or 0.
+ * KEYS[1] lease, ARGV[1] token, ARGV[2] channel, ARGV[3] `PUBLISH` or `SPUBLISH`: deletes the
+ * lease if this token holds it and announces `released` on the channel. Returns 1 or 0.
  */
 export const RELEASE_LEASE = `if redis.call('GET', KEYS[1]) == ARGV[1] then
   redis.call('DEL', KEYS[1])
-  redis.call('PUBLISH', ARGV[2], 'released')
+  redis.call(ARGV[3], ARGV[2], 'released')
   return 1
 end
 return 0`;
@@ -42,19 +42,20 @@ return {'busy'}`;
 
 /**
  * A write in clear (stores without a secret). KEYS[1] value, KEYS[2] lease; ARGV[1] the new value
- * ("" deletes), ARGV[2] the lease token ("" for a write outside any lease), ARGV[3] channel. Under
+ * ("" deletes), ARGV[2] the lease token ("" for a write outside any lease), ARGV[3] channel,
+ * ARGV[4] `PUBLISH` or `SPUBLISH`. Under
  * a lease, writes only while this token still holds it — a worker paused past its lease cannot
  * overwrite a newer value. Announces `written`. Returns 1 (written) or 0 (refused).
  */
 export const WRITE_CLEAR = `if ARGV[2] ~= '' and redis.call('GET', KEYS[2]) ~= ARGV[2] then return 0 end
 if ARGV[1] == '' then redis.call('DEL', KEYS[1]) else redis.call('SET', KEYS[1], ARGV[1]) end
-redis.call('PUBLISH', ARGV[3], 'written')
+redis.call(ARGV[4], ARGV[3], 'written')
 return 1`;
 
 /**
  * The write of a sealed (versioned) token entry. KEYS[1] value, KEYS[2] lease; ARGV[1] new value,
  * ARGV[2] its version, ARGV[3] the lease token ("" for a write outside any lease), ARGV[4] the
- * channel. Refuses a write under a lease this token no longer holds (`lost`), and one whose
+ * channel, ARGV[5] `PUBLISH` or `SPUBLISH`. Refuses a write under a lease this token no longer holds (`lost`), and one whose
  * version is not above the version of the stored entry (answering that version in decimal, so the
  * writer can go above it): no write ever lowers the version Redis holds. Otherwise writes,
  * announces `written`, and answers `ok`.
@@ -68,5 +69,5 @@ if stored then
   end
 end
 redis.call('SET', KEYS[1], ARGV[1])
-redis.call('PUBLISH', ARGV[4], 'written')
+redis.call(ARGV[5], ARGV[4], 'written')
 return 'ok'`;

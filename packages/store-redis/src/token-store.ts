@@ -24,7 +24,7 @@ import { createHash } from "node:crypto";
 import { McpCoreError, type StoredAuth, type TokenStore } from "@toolnexus/mcp-core";
 import { type RedisConnection, RedisUnavailableError } from "./connection.js";
 import { tokenKeys } from "./keys.js";
-import type { LeaseManager } from "./lease.js";
+import { type LeaseManager, publishCommand } from "./lease.js";
 import { SET_VERSIONED, WRITE_CLEAR } from "./scripts.js";
 import { takeOrAdopt } from "./token-adoption.js";
 import { clearEntry, openEntry, sealEntry } from "./token-envelope.js";
@@ -150,7 +150,8 @@ export class RedisTokenStore implements TokenStore {
     const { tokenKey } = this.params;
     if (!tokenKey) {
       const encoded = value === null ? "" : clearEntry(value);
-      const args = [keys.value, keys.lease, encoded, lease?.token ?? "", keys.channel];
+      const publish = publishCommand(this.params.connection);
+      const args = [keys.value, keys.lease, encoded, lease?.token ?? "", keys.channel, publish];
       if ((await this.send(["EVAL", WRITE_CLEAR, "2", ...args])) !== 1) throw leaseLost(key);
       this.noteValue(keys.value, encoded || undefined);
       return;
@@ -168,6 +169,7 @@ export class RedisTokenStore implements TokenStore {
         String(version),
         lease?.token ?? "",
         keys.channel,
+        publishCommand(this.params.connection),
       ]);
       if (answer === "ok") {
         this.remember(keys.value, version);

@@ -14,7 +14,7 @@ import type { RedisClientLike } from "./connection.js";
 interface PubSubClient extends RedisClientLike {
   duplicate(): PubSubClient;
   subscribe(channel: string, listener: (message: string, channel: string) => void): Promise<void>;
-  unsubscribe(channel: string): Promise<void>;
+  unsubscribe?(channel: string): Promise<void>;
 }
 
 /** Most channels one store stays subscribed to. */
@@ -154,7 +154,9 @@ export class TokenWatch {
       if (this.channels.size <= MAX_CHANNELS) return;
       if (known.wakers.size > 0) continue;
       this.channels.delete(channel);
-      if (known.active) this.client?.unsubscribe(channel).catch(() => {});
+      // A cluster's adapter has no unsubscribe: the channel is then only forgotten here.
+      if (known.active && typeof this.client?.unsubscribe === "function")
+        this.client.unsubscribe(channel).catch(() => {});
     }
   }
 
