@@ -7,8 +7,13 @@ import { waitFor } from "@toolnexus/fixtures";
 import type { ToolCacheEntry } from "@toolnexus/mcp-core/stores";
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { createRedisStores } from "../src/index.js";
-import { canRunSentinel, SENTINEL_NAME, startSentinel, type TestSentinel } from "./support/redis-sentinel.js";
-import { redisAvailable } from "./support/redis-server.js";
+import {
+  canRunSentinel,
+  SENTINEL_NAME,
+  startSentinel,
+  type TestSentinel,
+} from "../test/support/redis-sentinel.js";
+import { redisAvailable } from "../test/support/redis-server.js";
 
 const SECRET = "sentinel-test-secret-of-at-least-32-bytes";
 const FINGERPRINT = "5".repeat(64);
