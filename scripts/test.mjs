@@ -1,11 +1,27 @@
-// `npm test`: every workspace's suite through turbo, one package at a time, while the two smoke
-// runs — the soak (two minutes of calls under chaos) and the peer benchmark's quick run, each mostly
-// waiting on its servers and asserting no timings — go one after the other beside them. Run in line
-// they would not fit the suite's ten-minute budget. Their output is held and printed once the
-// package suites end, so nothing interleaves; any of them failing fails the command.
+// `npm test`: build once, then every workspace's suite in two lanes that run side by side, each lane
+// one workspace at a time. The suites mostly wait on the servers they spawn, so one lane leaves a
+// core idle; two keep both busy without running so much at once that timing-bound tests starve.
+// The lanes are balanced by measured wall time: the core's suite (the longest) and then the CLI's
+// in the first; the smaller packages and the two smoke runs — the soak (two minutes of calls under
+// chaos) and the peer benchmark's quick run, both asserting no timings — in the second. The
+// second lane's output is held and printed once both lanes end, so nothing interleaves; any suite
+// failing fails the command.
 import { spawn } from "node:child_process";
 
-const BESIDE = ["@toolnexus/soak", "@toolnexus/bench"];
+const LANES = [
+  { show: true, workspaces: ["@toolnexus/mcp-core", "@toolnexus/cli"] },
+  {
+    show: false,
+    workspaces: [
+      "@toolnexus/store-redis",
+      "@toolnexus/adapter-ai-sdk",
+      "@toolnexus/adapter-langchain",
+      "@toolnexus/adapter-toolnexus",
+      "@toolnexus/soak",
+      "@toolnexus/bench",
+    ],
+  },
+];
 
 /** Runs `command` and resolves with its exit code; `capture` holds its output instead of showing it. */
 function run(command, args, { capture = false } = {}) {
@@ -25,25 +41,33 @@ function run(command, args, { capture = false } = {}) {
   });
 }
 
-/** The smoke runs, one after the other: each result with the workspace it belongs to. */
-async function smokeRuns() {
+/** One lane's suites, one after the other: each result with its workspace and seconds taken. */
+async function runLane({ show, workspaces }) {
   const results = [];
-  for (const workspace of BESIDE)
-    results.push({ workspace, ...(await run("npm", ["test", "-w", workspace], { capture: true })) });
+  for (const workspace of workspaces) {
+    const startedAt = Date.now();
+    const result = await run("npm", ["test", "-w", workspace], { capture: !show });
+    results.push({ workspace, seconds: Math.round((Date.now() - startedAt) / 1000), ...result });
+  }
   return results;
 }
 
 const build = await run("npx", ["turbo", "run", "build", "--output-logs=errors-only"]);
 if (build.code !== 0) process.exit(build.code);
 
-const beside = smokeRuns();
-const filters = BESIDE.map((workspace) => `--filter=!${workspace}`);
-const suites = await run("npx", ["turbo", "run", "test", "--concurrency=1", ...filters]);
-console.log(`\nwaiting for the smoke runs beside the suites (${BESIDE.join(", ")})…`);
-let failed = suites.code;
-for (const { workspace, code, output } of await beside) {
-  console.log(`\n${workspace} (${code === 0 ? "passed" : "FAILED"}):`);
-  process.stdout.write(output);
-  failed ||= code;
+const lanes = await Promise.all(LANES.map(runLane));
+let failed = 0;
+for (const [index, results] of lanes.entries()) {
+  for (const { workspace, code, output } of results) {
+    if (!LANES[index].show) {
+      console.log(`\n${workspace}:`);
+      process.stdout.write(output);
+    }
+    failed ||= code;
+  }
 }
+console.log("\nsuites (seconds):");
+for (const results of lanes)
+  for (const { workspace, seconds, code } of results)
+    console.log(`  ${workspace}: ${seconds} s${code === 0 ? "" : " FAILED"}`);
 process.exit(failed);
