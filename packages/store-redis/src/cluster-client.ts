@@ -131,12 +131,17 @@ export class ClusterClient implements RedisClientLike {
    * during a failover the slot's new master is learned within a few seconds, and a refresh then
    * waits for it instead of failing. A command that may have run is never sent again.
    */
-  async sendCommand(args: string[]): Promise<unknown> {
+  sendCommand(args: string[]): Promise<unknown> {
+    return this.sendCommandTo(routingKey(args), args);
+  }
+
+  /** As `sendCommand`, to the master of `routeKey`'s slot (for a command without a key: `WAIT`). */
+  async sendCommandTo(routeKey: string | undefined, args: string[]): Promise<unknown> {
     const readonly = READS.has(args[0]?.toUpperCase() ?? "");
     const deadline = Date.now() + this.resendForMs;
     for (let delay = FIRST_RESEND_MS; ; delay = Math.min(delay * 2, MAX_RESEND_MS)) {
       try {
-        return await this.cluster.sendCommand(routingKey(args), readonly, args);
+        return await this.cluster.sendCommand(routeKey, readonly, args);
       } catch (error) {
         const notSent = error instanceof Error && NOT_SENT.has(error.constructor.name);
         if (!notSent || this.destroyed || Date.now() + delay > deadline) throw error;

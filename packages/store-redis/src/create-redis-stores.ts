@@ -7,6 +7,7 @@
 import { RedisConnection } from "./connection.js";
 import { LeaseManager } from "./lease.js";
 import { type RedisStoresOptions, resolveOptions } from "./options.js";
+import { ReplicaWait } from "./replica-wait.js";
 import { deriveKeys } from "./secret.js";
 import { storeClient } from "./store-client.js";
 import { RedisTaskStore } from "./task-store.js";
@@ -60,7 +61,15 @@ export function createRedisStores(options: RedisStoresOptions): RedisStores {
     connectTimeoutMs: resolved.connectTimeoutMs,
     warn,
   });
-  const tokenStore = new RedisTokenStore({ connection, leases, keyPrefix, tokenKey: keys?.tokenKey, warn });
+  const replicas = new ReplicaWait({ connection, durability: resolved.durability, warn });
+  const tokenStore = new RedisTokenStore({
+    connection,
+    leases,
+    keyPrefix,
+    tokenKey: keys?.tokenKey,
+    replicas,
+    warn,
+  });
   const taskStore = new RedisTaskStore({
     connection,
     keyPrefix,

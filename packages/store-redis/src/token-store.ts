@@ -25,6 +25,7 @@ import { McpCoreError, type StoredAuth, type TokenStore } from "@toolnexus/mcp-c
 import { type RedisConnection, RedisUnavailableError } from "./connection.js";
 import { tokenKeys } from "./keys.js";
 import { type LeaseManager, publishCommand } from "./lease.js";
+import type { ReplicaWait } from "./replica-wait.js";
 import { SET_VERSIONED, WRITE_CLEAR } from "./scripts.js";
 import { takeOrAdopt } from "./token-adoption.js";
 import { clearEntry, openEntry, sealEntry } from "./token-envelope.js";
@@ -36,6 +37,8 @@ export interface RedisTokenStoreParams {
   keyPrefix: string;
   /** The AES-256-GCM key, or undefined to keep entries in clear. */
   tokenKey: Buffer | undefined;
+  /** Waits for the replicas after each write (durability). */
+  replicas: ReplicaWait;
   warn(message: string): void;
 }
 
@@ -154,6 +157,7 @@ export class RedisTokenStore implements TokenStore {
       const args = [keys.value, keys.lease, encoded, lease?.token ?? "", keys.channel, publish];
       if ((await this.send(["EVAL", WRITE_CLEAR, "2", ...args])) !== 1) throw leaseLost(key);
       this.noteValue(keys.value, encoded || undefined);
+      await this.params.replicas.after(keys.value);
       return;
     }
     let version = Math.max(Date.now(), (this.seen.get(keys.value) ?? 0) + 1);
@@ -174,6 +178,7 @@ export class RedisTokenStore implements TokenStore {
       if (answer === "ok") {
         this.remember(keys.value, version);
         this.noteValue(keys.value, encoded);
+        await this.params.replicas.after(keys.value);
         return;
       }
       if (answer === "lost") throw leaseLost(key);
