@@ -5,6 +5,7 @@
  * @module
  */
 import { RedisConnection } from "./connection.js";
+import { KeyspaceMarker } from "./keyspace-marker.js";
 import { LeaseManager } from "./lease.js";
 import { type RedisStoresOptions, resolveOptions } from "./options.js";
 import { ReplicaWait } from "./replica-wait.js";
@@ -61,12 +62,15 @@ export function createRedisStores(options: RedisStoresOptions): RedisStores {
     connectTimeoutMs: resolved.connectTimeoutMs,
     warn,
   });
+  const marker = new KeyspaceMarker({ connection, keyPrefix, warn });
+  const stopMarking = connection.onReadyChange(() => marker.recheck());
   const replicas = new ReplicaWait({ connection, durability: resolved.durability, warn });
   const tokenStore = new RedisTokenStore({
     connection,
     leases,
     keyPrefix,
     tokenKey: keys?.tokenKey,
+    marker,
     replicas,
     warn,
   });
@@ -83,6 +87,7 @@ export function createRedisStores(options: RedisStoresOptions): RedisStores {
     tokenStore,
     taskStore,
     close: () => {
+      stopMarking();
       closing ??= taskStore.close().then(() => {
         toolCache.close();
         tokenStore.close();

@@ -24,6 +24,7 @@ import { createHash } from "node:crypto";
 import { McpCoreError, type StoredAuth, type TokenStore } from "@toolnexus/mcp-core";
 import { type RedisConnection, RedisUnavailableError } from "./connection.js";
 import { tokenKeys } from "./keys.js";
+import type { KeyspaceMarker } from "./keyspace-marker.js";
 import { type LeaseManager, publishCommand } from "./lease.js";
 import type { ReplicaWait } from "./replica-wait.js";
 import { SET_VERSIONED, WRITE_CLEAR } from "./scripts.js";
@@ -37,6 +38,8 @@ export interface RedisTokenStoreParams {
   keyPrefix: string;
   /** The AES-256-GCM key, or undefined to keep entries in clear. */
   tokenKey: Buffer | undefined;
+  /** Checked when an entry this worker knew is gone (an emptied keyspace is named). */
+  marker: KeyspaceMarker;
   /** Waits for the replicas after each write (durability). */
   replicas: ReplicaWait;
   warn(message: string): void;
@@ -85,6 +88,7 @@ export class RedisTokenStore implements TokenStore {
     const keys = tokenKeys(this.params.keyPrefix, key);
     const adopted = this.adopted.getStore();
     if (adopted?.valueKey === keys.value) return adopted.entry;
+    this.params.marker.arm();
     const raw = await this.send(["GET", keys.value]);
     return this.read(key, keys.value, typeof raw === "string" ? raw : undefined);
   }
@@ -149,6 +153,7 @@ export class RedisTokenStore implements TokenStore {
   private async write(key: string, value: StoredAuth | null): Promise<void> {
     const keys = tokenKeys(this.params.keyPrefix, key);
     if (this.adopted.getStore()?.valueKey === keys.value) throw adoptedWrite(key);
+    this.params.marker.arm();
     const lease = this.params.leases.current(keys.lease);
     const { tokenKey } = this.params;
     if (!tokenKey) {
@@ -192,6 +197,8 @@ export class RedisTokenStore implements TokenStore {
 
   /** A value read from Redis (undefined: none): its digest remembered as the last seen, decoded. */
   private read(key: string, redisKey: string, raw: string | undefined): StoredAuth | undefined {
+    const known = this.lastValue.get(redisKey);
+    if (raw === undefined && known !== undefined && known !== "") void this.params.marker.check();
     this.noteValue(redisKey, raw);
     return raw === undefined ? undefined : this.decode(key, redisKey, raw);
   }
