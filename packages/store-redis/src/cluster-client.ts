@@ -187,6 +187,11 @@ export class ClusterClient implements RedisClientLike {
     return this.cluster.sSubscribe(channel, listener);
   }
 
+  /** `SUNSUBSCRIBE channel` on its shard. */
+  unsubscribe(channel: string): Promise<void> {
+    return this.cluster.sUnsubscribe(channel);
+  }
+
   private readonly onConnect = (): void => {
     this.outage = false;
     this.events.emit("ready");

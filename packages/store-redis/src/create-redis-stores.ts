@@ -10,6 +10,7 @@ import { LeaseManager } from "./lease.js";
 import { type RedisStoresOptions, resolveOptions } from "./options.js";
 import { ReplicaWait } from "./replica-wait.js";
 import { deriveKeys } from "./secret.js";
+import { SharedSubscriber } from "./shared-subscriber.js";
 import { storeClient } from "./store-client.js";
 import { RedisTaskStore } from "./task-store.js";
 import { RedisTokenStore } from "./token-store.js";
@@ -54,8 +55,10 @@ export function createRedisStores(options: RedisStoresOptions): RedisStores {
     warn,
   });
   const leases = new LeaseManager(connection, { ttlMs: resolved.lockTtlMs, waitMs: resolved.lockWaitMs });
+  const subscriber = new SharedSubscriber(connection.client);
   const toolCache = new RedisToolCache({
     connection,
+    subscriber,
     keyPrefix,
     cacheKey: keys?.cacheKey,
     cacheTtlMs: resolved.cacheTtlMs,
@@ -67,6 +70,7 @@ export function createRedisStores(options: RedisStoresOptions): RedisStores {
   const replicas = new ReplicaWait({ connection, durability: resolved.durability, warn });
   const tokenStore = new RedisTokenStore({
     connection,
+    subscriber,
     leases,
     keyPrefix,
     tokenKey: keys?.tokenKey,
@@ -91,6 +95,7 @@ export function createRedisStores(options: RedisStoresOptions): RedisStores {
       closing ??= taskStore.close().then(() => {
         toolCache.close();
         tokenStore.close();
+        subscriber.close();
         connection.close();
       });
       return closing;

@@ -21,6 +21,7 @@ export interface SentinelLike {
   connect(): Promise<unknown>;
   sendCommand(isReadonly: boolean | undefined, args: string[]): Promise<unknown>;
   subscribe(channel: string, listener: (message: string) => void): Promise<unknown>;
+  unsubscribe(channel: string): Promise<unknown>;
   // biome-ignore lint/suspicious/noExplicitAny: the EventEmitter signature node-redis declares
   on(event: string, listener: (...args: any[]) => void): unknown;
   // biome-ignore lint/suspicious/noExplicitAny: the EventEmitter signature node-redis declares
@@ -116,5 +117,9 @@ export class SentinelClient implements RedisClientLike {
 
   subscribe(channel: string, listener: (message: string) => void): Promise<unknown> {
     return this.sentinel.subscribe(channel, listener);
+  }
+
+  unsubscribe(channel: string): Promise<unknown> {
+    return this.sentinel.unsubscribe(channel);
   }
 }

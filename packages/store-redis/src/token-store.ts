@@ -28,12 +28,15 @@ import type { KeyspaceMarker } from "./keyspace-marker.js";
 import { type LeaseManager, publishCommand } from "./lease.js";
 import type { ReplicaWait } from "./replica-wait.js";
 import { SET_VERSIONED, WRITE_CLEAR } from "./scripts.js";
+import type { SharedSubscriber } from "./shared-subscriber.js";
 import { takeOrAdopt } from "./token-adoption.js";
 import { clearEntry, openEntry, sealEntry } from "./token-envelope.js";
 import { TokenWatch } from "./token-watch.js";
 
 export interface RedisTokenStoreParams {
   connection: RedisConnection;
+  /** The stores' one subscriber connection (for busy leases). */
+  subscriber: SharedSubscriber;
   leases: LeaseManager;
   keyPrefix: string;
   /** The AES-256-GCM key, or undefined to keep entries in clear. */
@@ -143,7 +146,7 @@ export class RedisTokenStore implements TokenStore {
 
   private watcher(): TokenWatch {
     if (!this.watch) {
-      this.watch = new TokenWatch(this.params.connection.client);
+      this.watch = new TokenWatch(this.params.subscriber);
       if (this.closed) this.watch.close();
     }
     return this.watch;
