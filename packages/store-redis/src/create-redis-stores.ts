@@ -83,6 +83,7 @@ export function createRedisStores(options: RedisStoresOptions): RedisStores {
     keyPrefix,
     taskKey: keys?.taskKey,
     leaseTtlMs: resolved.lockTtlMs,
+    recordTtlMs: resolved.taskRecordTtlMs,
     warn,
   });
   let closing: Promise<void> | undefined;

@@ -7,6 +7,7 @@ import { isClusterClient } from "./cluster-client.js";
 import type { RedisClientLike } from "./connection.js";
 import { DEFAULT_KEY_PREFIX } from "./keys.js";
 import { isSentinelClient } from "./sentinel-client.js";
+import { DEFAULT_TASK_RECORD_TTL_MS } from "./task-store.js";
 
 /** A Redis Cluster to connect to: node-redis's `createCluster` options, trimmed to what the stores need. */
 export interface RedisClusterStoreOptions {
@@ -84,6 +85,11 @@ export interface RedisStoresOptions {
   /** How long a cached listing lives, in ms. @default 604800000 (7 days) */
   cacheTtlMs?: number | undefined;
   /**
+   * How long a task record lives in Redis from its `put`, in ms: a task running longer is still
+   * followed by its worker but no longer resumable by another. @default 86400000 (24 hours)
+   */
+  taskRecordTtlMs?: number | undefined;
+  /**
    * After each token write, `WAIT replicas timeoutMs` on the primary (the slot's master on a
    * cluster), so a replica promoted by a failover holds the rotated refresh token. Fewer replicas
    * acknowledging within `timeoutMs` is one warning (`STORE_REPLICATION_LAGGING`), never a failed
@@ -107,6 +113,7 @@ export interface ResolvedRedisStoresOptions {
   lockTtlMs: number;
   lockWaitMs: number;
   cacheTtlMs: number;
+  taskRecordTtlMs: number;
   /** Replicas to `WAIT` for after a token write (0: none), and for how long (ms). */
   durability: { replicas: number; timeoutMs: number };
   warn: (message: string) => void;
@@ -213,6 +220,7 @@ export function resolveOptions(options: RedisStoresOptions): ResolvedRedisStores
     lockTtlMs: positiveMs(options, "lockTtlMs", 15_000),
     lockWaitMs: positiveMs(options, "lockWaitMs", 10_000),
     cacheTtlMs: positiveMs(options, "cacheTtlMs", 7 * 24 * 60 * 60 * 1000),
+    taskRecordTtlMs: positiveMs(options, "taskRecordTtlMs", DEFAULT_TASK_RECORD_TTL_MS),
     durability: resolveDurability(
       options.durability,
       cluster !== undefined || sentinel !== undefined || isClusterClient(client) || isSentinelClient(client),
