@@ -13,8 +13,8 @@
  * @module
  */
 import { EventEmitter } from "node:events";
+import { BackgroundConnect } from "./background-connect.js";
 import type { RedisClientLike } from "./connection.js";
-import { reconnectDelayMs } from "./connection.js";
 
 /** What the adapter needs of a node-redis cluster client. */
 export interface ClusterLike {
@@ -74,9 +74,8 @@ export class ClusterClient implements RedisClientLike {
   /** The adapter's own events: `ready` and `error`, as a single client emits them. */
   private readonly events = new EventEmitter();
   private outage = false;
-  private connecting: Promise<unknown> | undefined;
+  private readonly connecting: BackgroundConnect;
   private destroyed = false;
-  private retryTimer: NodeJS.Timeout | undefined;
 
   /**
    * @param cluster the cluster client; its `error` events are always handled from here on.
@@ -89,6 +88,10 @@ export class ClusterClient implements RedisClientLike {
     private readonly createDuplicate: () => ClusterLike,
     private readonly resendForMs: number,
   ) {
+    this.connecting = new BackgroundConnect(
+      () => cluster.connect(),
+      (error) => this.onError(error),
+    );
     cluster.on("connect", this.onConnect);
     cluster.on("node-ready", this.onNodeReady);
     cluster.on("error", this.onError);
@@ -97,7 +100,7 @@ export class ClusterClient implements RedisClientLike {
   }
 
   get isOpen(): boolean {
-    return this.cluster.isOpen || this.connecting !== undefined;
+    return this.cluster.isOpen || this.connecting.pending;
   }
 
   get isReady(): boolean {
@@ -106,23 +109,7 @@ export class ClusterClient implements RedisClientLike {
 
   /** Connects, retrying in the background (bounded backoff) until it succeeds or is destroyed. */
   connect(): Promise<unknown> {
-    this.connecting ??= new Promise<void>((resolve) => {
-      const attempt = (retries: number) => {
-        if (this.destroyed) return resolve();
-        this.cluster.connect().then(
-          () => resolve(),
-          (error: unknown) => {
-            this.onError(error);
-            this.retryTimer = setTimeout(() => attempt(retries + 1), reconnectDelayMs(retries));
-            this.retryTimer.unref?.();
-          },
-        );
-      };
-      attempt(0);
-    }).finally(() => {
-      this.connecting = undefined;
-    });
-    return this.connecting;
+    return this.connecting.start();
   }
 
   /**
@@ -173,7 +160,7 @@ export class ClusterClient implements RedisClientLike {
 
   destroy(): void {
     this.destroyed = true;
-    clearTimeout(this.retryTimer);
+    this.connecting.stop();
     this.cluster.destroy();
   }
 

@@ -17,4 +17,9 @@ export interface LaunchedRedis {
   child: ChildProcess;
   stop(signal?: NodeJS.Signals): Promise<void>;
 }
-export declare function startRedisServer(dir: string, extra?: string[]): Promise<LaunchedRedis>;
+export declare function startRedisServer(
+  dir: string,
+  extra?: string[] | ((port: number) => string[]),
+): Promise<LaunchedRedis>;
+export declare function clusterNodeArgs(port: number): string[];
+export declare function joinCluster(ports: number[], replicas?: number): Promise<void>;

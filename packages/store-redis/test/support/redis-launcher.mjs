@@ -1,12 +1,14 @@
 /**
  * The one way the tests and the benches start and stop Redis processes (`redis-server`,
  * `redis-sentinel`): a free loopback port, persistence off in a given dir, a start that waits for
- * the process to say it is ready (bounded), and a stop that escalates to SIGKILL. Plain JavaScript
+ * the process to say it is ready (bounded), a stop that escalates to SIGKILL, and a cluster's
+ * nodes joined with `redis-cli --cluster create`. Plain JavaScript
  * so the benches (`bench/*.mjs`) import it as the tests do.
  * @module
  */
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { createServer } from "node:net";
+import { createClient } from "redis";
 
 /** How long a start may take before it fails, and a stop before SIGKILL (ms). */
 export const START_BOUND_MS = 10_000;
@@ -91,13 +93,61 @@ export async function stopProcess(child, signal = "SIGTERM") {
   clearTimeout(killer);
 }
 
-/** Starts one `redis-server` on a free port (persistence off, files in `dir`). */
+/**
+ * Starts one `redis-server` on a free port (persistence off, files in `dir`); `extra` are more
+ * arguments, or a function of the port that makes them (a cluster node's, {@link clusterNodeArgs}).
+ */
 export async function startRedisServer(dir, extra = []) {
   const port = await freePort();
+  const more = typeof extra === "function" ? extra(port) : extra;
   const child = await startRedisProcess(
     "redis-server",
-    redisArgs(port, dir, extra),
+    redisArgs(port, dir, more),
     `redis-server on port ${port}`,
   );
   return { port, url: `redis://127.0.0.1:${port}`, child, stop: (signal) => stopProcess(child, signal) };
+}
+
+/** The extra `redis-server` arguments of a cluster node on `port` (a 1-s node timeout: fast failovers). */
+export function clusterNodeArgs(port) {
+  return [
+    "--cluster-enabled",
+    "yes",
+    "--cluster-config-file",
+    `nodes-${port}.conf`,
+    "--cluster-node-timeout",
+    "1000",
+  ];
+}
+
+/** The `cluster_state` a node reports (`ok` once every slot is served; `down` when unreachable). */
+async function clusterState(port) {
+  const client = createClient({ url: `redis://127.0.0.1:${port}`, socket: { reconnectStrategy: false } });
+  client.on("error", () => {});
+  try {
+    await client.connect();
+    const info = String(await client.sendCommand(["CLUSTER", "INFO"]));
+    return /cluster_state:(\w+)/.exec(info)?.[1] ?? "unknown";
+  } catch {
+    return "down";
+  } finally {
+    client.destroy();
+  }
+}
+
+/**
+ * Joins the running cluster nodes on `ports` into one cluster (`replicas` per master) and resolves
+ * once every node reports `cluster_state:ok` (bounded: 20 s).
+ */
+export async function joinCluster(ports, replicas = 0) {
+  const nodes = ports.map((port) => `127.0.0.1:${port}`);
+  const args = ["--cluster", "create", ...nodes, "--cluster-replicas", String(replicas), "--cluster-yes"];
+  const created = spawnSync("redis-cli", args, { encoding: "utf8", timeout: 30_000 });
+  if (created.status !== 0)
+    throw new Error(`redis-cli --cluster create failed: ${created.stdout}${created.stderr}`);
+  const deadline = Date.now() + 20_000;
+  while (!(await Promise.all(ports.map(clusterState))).every((state) => state === "ok")) {
+    if (Date.now() > deadline) throw new Error("the cluster did not report cluster_state:ok on every node");
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }
