@@ -4,11 +4,15 @@
 // connections) in this process. Self-contained: starts a redis-server and a cluster (redis-server
 // --cluster-enabled on three loopback ports, joined with redis-cli --cluster create), persistence off.
 //   node bench/cluster-listings.mjs [--changes 1000] [--listings 16]      (after `npm run build`)
-import { spawn, spawnSync } from "node:child_process";
-import { createServer } from "node:net";
 import { parseArgs } from "node:util";
 import { makeTempDir, removeTempDir, waitFor } from "@toolnexus/fixtures";
 import { createRedisStores } from "@toolnexus/store-redis";
+import {
+  clusterNodeArgs,
+  joinCluster,
+  startRedisServer,
+  stopProcess,
+} from "../packages/store-redis/test/support/redis-launcher.mjs";
 
 const { values } = parseArgs({
   options: { changes: { type: "string", default: "1000" }, listings: { type: "string", default: "16" } },
@@ -16,39 +20,6 @@ const { values } = parseArgs({
 const changes = Number(values.changes);
 const listings = Number(values.listings);
 const SECRET = "bench-secret-of-at-least-32-bytes!!";
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function redisServer(dir, port, extra = []) {
-  const args = [
-    "--port",
-    String(port),
-    "--bind",
-    "127.0.0.1",
-    "--save",
-    "",
-    "--appendonly",
-    "no",
-    "--dir",
-    dir,
-  ];
-  const child = spawn("redis-server", [...args, ...extra], { stdio: ["ignore", "pipe", "ignore"] });
-  let out = "";
-  child.stdout.on("data", (chunk) => {
-    out += chunk;
-  });
-  await waitFor(() => out.includes("Ready to accept connections"), { message: `redis-server on ${port}` });
-  return child;
-}
 
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 
@@ -108,38 +79,15 @@ async function measure(target) {
 const dir = makeTempDir("toolnexus-bench-cluster-");
 const children = [];
 try {
-  const single = await freePort();
-  children.push(await redisServer(dir, single));
-  const ports = [await freePort(), await freePort(), await freePort()];
-  for (const port of ports)
-    children.push(
-      await redisServer(dir, port, [
-        "--cluster-enabled",
-        "yes",
-        "--cluster-config-file",
-        `nodes-${port}.conf`,
-      ]),
-    );
-  const created = spawnSync(
-    "redis-cli",
-    [
-      "--cluster",
-      "create",
-      ...ports.map((p) => `127.0.0.1:${p}`),
-      "--cluster-replicas",
-      "0",
-      "--cluster-yes",
-    ],
-    { encoding: "utf8" },
-  );
-  if (created.status !== 0) throw new Error(created.stdout + created.stderr);
-  await new Promise((resolve) => setTimeout(resolve, 2_000)); // the nodes agree on the slots
+  const single = await startRedisServer(dir);
+  children.push(single.child);
+  const nodes = [];
+  for (let i = 0; i < 3; i++) nodes.push(await startRedisServer(dir, clusterNodeArgs));
+  children.push(...nodes.map((node) => node.child));
+  await joinCluster(nodes.map((node) => node.port));
   const rows = [
-    ["one Redis (PUBLISH)", await measure({ url: `redis://127.0.0.1:${single}` })],
-    [
-      "3-master cluster (SPUBLISH)",
-      await measure({ cluster: { rootNodes: [`redis://127.0.0.1:${ports[0]}`] } }),
-    ],
+    ["one Redis (PUBLISH)", await measure({ url: single.url })],
+    ["3-master cluster (SPUBLISH)", await measure({ cluster: { rootNodes: [nodes[0].url] } })],
   ];
   const ms = (n) => (n === undefined ? "—" : `${n.toFixed(1)} ms`);
   console.log(`${changes} listing changes over ${listings} listings, writer → reader:`);
@@ -148,6 +96,6 @@ try {
       `${name.padEnd(28)} delivered ${r.delivered}  p50 ${ms(r.p50)}  p99 ${ms(r.p99)}  max ${ms(r.max)}`,
     );
 } finally {
-  for (const child of children) child.kill("SIGTERM");
+  await Promise.all(children.map((child) => stopProcess(child)));
   removeTempDir(dir);
 }

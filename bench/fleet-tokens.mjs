@@ -15,15 +15,15 @@
 // Needs a build first (`npx turbo run build`). Self-contained: workspaces are imported by name.
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
 import { parseArgs } from "node:util";
-import { readLog, startHttpFixture, waitFor } from "@toolnexus/fixtures";
+import { readLog, startHttpFixture } from "@toolnexus/fixtures";
 import { loadMcp } from "@toolnexus/mcp-core";
 import { createRedisStores } from "@toolnexus/store-redis";
 import { createClient } from "redis";
+import { startRedisServer } from "../packages/store-redis/test/support/redis-launcher.mjs";
 
 const SECRET = "bench-fleet-tokens-secret-32-bytes-long";
 let SKEW_MS = 500;
@@ -120,7 +120,7 @@ async function main() {
   const ttlMs = Number(values["token-ttl-ms"]);
   const everyMs = Number(values["every-ms"]);
   const dir = mkdtempSync(join(tmpdir(), "toolnexus-bench-fleet-"));
-  const redis = await startRedis(dir);
+  const redis = await startRedisServer(dir);
   const log = join(dir, "oauth.log");
   const fixture = await startHttpFixture("oauth", [
     "--log",
@@ -314,42 +314,4 @@ function startWorkerProcess(args) {
     ),
   );
   return { ready, done, go: () => child.stdin.write("go\n") };
-}
-
-async function startRedis(dir) {
-  const port = await new Promise((resolve) => {
-    const server = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-  const args = [
-    "--port",
-    String(port),
-    "--bind",
-    "127.0.0.1",
-    "--save",
-    "",
-    "--appendonly",
-    "no",
-    "--dir",
-    dir,
-  ];
-  const child = spawn("redis-server", args, { stdio: ["ignore", "pipe", "inherit"] });
-  let out = "";
-  child.stdout.on("data", (chunk) => {
-    out += chunk;
-  });
-  await waitFor(() => out.includes("Ready to accept connections"), {
-    timeoutMs: 10_000,
-    message: "redis-server",
-  });
-  return {
-    url: `redis://127.0.0.1:${port}`,
-    stop: async () => {
-      const exited = new Promise((resolve) => child.once("exit", resolve));
-      child.kill("SIGTERM");
-      await exited;
-    },
-  };
 }

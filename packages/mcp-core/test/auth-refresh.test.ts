@@ -1,6 +1,7 @@
 // Refresh of createServerAuth against the real oauth fixture (short-lived, rotating tokens):
 // single-flight per process (proactive refresh over a long run is the soak's: soak/oauth-soak.test.ts), one refresh across two "processes" sharing a
-// store, and a 401 refreshed once and retried once. Reuse of a refresh token would show in the
+// store, a 401 refreshed once and retried once, and a 401 whose replacement token is itself due
+// refreshed before the retry. Reuse of a refresh token would show in the
 // fixture's log as `refresh` / `reused` and revoke the whole grant.
 import type { Client } from "@modelcontextprotocol/client";
 import { UnauthorizedError } from "@modelcontextprotocol/client";
@@ -101,5 +102,36 @@ describe("createServerAuth: refresh", () => {
     expect(events(log, "refresh").map((entry) => entry.outcome)).toEqual(["ok"]);
     expect(events(log, "unauthorized").length - unauthorizedBefore).toBe(5);
     expect(auth.authorizationUrl()).toBeUndefined();
+  });
+
+  // A 401 answered with another process's token that is itself spent: refreshed (or a fresher one
+  // adopted) before the retry, not retried to meet the same 401 and send the server to needs-auth
+  // with a valid grant in the store.
+  it("should refresh, not retry, when the token found after a 401 is itself due", async () => {
+    const { log, fixture } = await desktopAppFixture(1000);
+    const store = new MemoryTokenStore();
+    const first = testAuth(fixture.url, CONFIG, store, 200);
+    await expect(connectWith(fixture.url, first.auth)).rejects.toThrow();
+    await first.auth.finish(await approve(first.auth.authorizationUrl()));
+    const entry = () => [...store.entries.values()][0];
+    const firstToken = entry()?.tokens?.access_token;
+    // The second process reads the first token with no expiry known (only a 401 tells it).
+    const stored = entry();
+    if (stored) stored.expiresAt = undefined;
+    const second = testAuth(fixture.url, CONFIG, store, 200);
+    const secondClient = await connectWith(fixture.url, second.auth);
+
+    // The first process refreshes once, then goes quiet until its token is spent too.
+    const firstClient = await connectWith(fixture.url, first.auth);
+    await expiredAtServer(fixture.url, firstToken);
+    expect(await echo(firstClient, "first")).toBe("first");
+    const otherToken = entry()?.tokens?.access_token;
+    expect(otherToken).not.toBe(firstToken);
+    await expiredAtServer(fixture.url, otherToken);
+
+    expect(await echo(secondClient, "second")).toBe("second");
+    expect(events(log, "refresh").map((refresh) => refresh.outcome)).toEqual(["ok", "ok"]);
+    expect(second.auth.authorizationUrl()).toBeUndefined();
+    expect(entry()?.tokens?.access_token).not.toBe(otherToken);
   });
 });

@@ -1,9 +1,10 @@
 // Redis loses its data mid-run (FLUSHALL here; a restart without persistence, an eviction or a
 // failover to a replica that had not synced look the same to the stores): the worker does not
 // loop on refreshes or crash; at its next refresh it finds no grant, the server goes to
-// `needs-auth`, named in every failed call, until a person authorizes again. Observed today (and
-// held here): the one call in flight when the grant is found gone fails with the server's 401
-// (`CALL_FAILED`, "Unauthorized"), the later ones with `AUTH_REQUIRED`; no warning names the cause.
+// `needs-auth`, named in every failed call, until a person authorizes again. Held here: the one
+// call in flight when the grant is found gone fails with the server's 401 (`CALL_FAILED`,
+// "Unauthorized"), the later ones with `AUTH_REQUIRED`; the stores name the cause in one warning
+// (`STORE_KEYSPACE_EMPTIED`).
 import { loadMcp } from "@toolnexus/mcp-core";
 import { createClient } from "redis";
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
@@ -24,7 +25,13 @@ describe.runIf(redisAvailable())("a worker whose Redis is emptied mid-run", () =
     const { fixture, log } = await oauthFixture(2000);
     const keyPrefix = redis.prefix();
     await authorizeInto(fixture.url, { url: redis.url, keyPrefix, secret: SECRET });
-    const stores = createRedisStores({ url: redis.url, keyPrefix, secret: SECRET, onWarning: () => {} });
+    const warnings: string[] = [];
+    const stores = createRedisStores({
+      url: redis.url,
+      keyPrefix,
+      secret: SECRET,
+      onWarning: (message) => warnings.push(message),
+    });
     onTestFinished(() => stores.close());
     const source = await loadMcp(oauthConfig(fixture.url), {
       tokenStore: stores.tokenStore,
@@ -63,6 +70,8 @@ describe.runIf(redisAvailable())("a worker whose Redis is emptied mid-run", () =
     // At most the refresh that was already due when the data went; none after (no loop).
     expect(refreshes(log).ok - refreshesAtFlush).toBeLessThanOrEqual(1);
     expect(refreshes(log).bad).toEqual([]);
-    expect(await inspector.keys(`${keyPrefix}*`)).toEqual([]);
+    // Only the stores' marker, written again when the emptying was found.
+    expect(await inspector.keys(`${keyPrefix}*`)).toEqual([`${keyPrefix}stores:marker`]);
+    expect(warnings.filter((w) => w.includes("STORE_KEYSPACE_EMPTIED"))).toHaveLength(1);
   }, 60_000);
 });

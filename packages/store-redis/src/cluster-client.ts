@@ -13,8 +13,8 @@
  * @module
  */
 import { EventEmitter } from "node:events";
+import { BackgroundConnect } from "./background-connect.js";
 import type { RedisClientLike } from "./connection.js";
-import { reconnectDelayMs } from "./connection.js";
 
 /** What the adapter needs of a node-redis cluster client. */
 export interface ClusterLike {
@@ -74,9 +74,8 @@ export class ClusterClient implements RedisClientLike {
   /** The adapter's own events: `ready` and `error`, as a single client emits them. */
   private readonly events = new EventEmitter();
   private outage = false;
-  private connecting: Promise<unknown> | undefined;
+  private readonly connecting: BackgroundConnect;
   private destroyed = false;
-  private retryTimer: NodeJS.Timeout | undefined;
 
   /**
    * @param cluster the cluster client; its `error` events are always handled from here on.
@@ -89,6 +88,10 @@ export class ClusterClient implements RedisClientLike {
     private readonly createDuplicate: () => ClusterLike,
     private readonly resendForMs: number,
   ) {
+    this.connecting = new BackgroundConnect(
+      () => cluster.connect(),
+      (error) => this.onError(error),
+    );
     cluster.on("connect", this.onConnect);
     cluster.on("node-ready", this.onNodeReady);
     cluster.on("error", this.onError);
@@ -97,7 +100,7 @@ export class ClusterClient implements RedisClientLike {
   }
 
   get isOpen(): boolean {
-    return this.cluster.isOpen || this.connecting !== undefined;
+    return this.cluster.isOpen || this.connecting.pending;
   }
 
   get isReady(): boolean {
@@ -106,23 +109,7 @@ export class ClusterClient implements RedisClientLike {
 
   /** Connects, retrying in the background (bounded backoff) until it succeeds or is destroyed. */
   connect(): Promise<unknown> {
-    this.connecting ??= new Promise<void>((resolve) => {
-      const attempt = (retries: number) => {
-        if (this.destroyed) return resolve();
-        this.cluster.connect().then(
-          () => resolve(),
-          (error: unknown) => {
-            this.onError(error);
-            this.retryTimer = setTimeout(() => attempt(retries + 1), reconnectDelayMs(retries));
-            this.retryTimer.unref?.();
-          },
-        );
-      };
-      attempt(0);
-    }).finally(() => {
-      this.connecting = undefined;
-    });
-    return this.connecting;
+    return this.connecting.start();
   }
 
   /**
@@ -131,12 +118,17 @@ export class ClusterClient implements RedisClientLike {
    * during a failover the slot's new master is learned within a few seconds, and a refresh then
    * waits for it instead of failing. A command that may have run is never sent again.
    */
-  async sendCommand(args: string[]): Promise<unknown> {
+  sendCommand(args: string[]): Promise<unknown> {
+    return this.sendCommandTo(routingKey(args), args);
+  }
+
+  /** As `sendCommand`, to the master of `routeKey`'s slot (for a command without a key: `WAIT`). */
+  async sendCommandTo(routeKey: string | undefined, args: string[]): Promise<unknown> {
     const readonly = READS.has(args[0]?.toUpperCase() ?? "");
     const deadline = Date.now() + this.resendForMs;
     for (let delay = FIRST_RESEND_MS; ; delay = Math.min(delay * 2, MAX_RESEND_MS)) {
       try {
-        return await this.cluster.sendCommand(routingKey(args), readonly, args);
+        return await this.cluster.sendCommand(routeKey, readonly, args);
       } catch (error) {
         const notSent = error instanceof Error && NOT_SENT.has(error.constructor.name);
         if (!notSent || this.destroyed || Date.now() + delay > deadline) throw error;
@@ -168,7 +160,7 @@ export class ClusterClient implements RedisClientLike {
 
   destroy(): void {
     this.destroyed = true;
-    clearTimeout(this.retryTimer);
+    this.connecting.stop();
     this.cluster.destroy();
   }
 
@@ -180,6 +172,11 @@ export class ClusterClient implements RedisClientLike {
   /** `SSUBSCRIBE channel` on the shard that owns its slot. */
   subscribe(channel: string, listener: (message: string) => void): Promise<void> {
     return this.cluster.sSubscribe(channel, listener);
+  }
+
+  /** `SUNSUBSCRIBE channel` on its shard. */
+  unsubscribe(channel: string): Promise<void> {
+    return this.cluster.sUnsubscribe(channel);
   }
 
   private readonly onConnect = (): void => {

@@ -24,6 +24,11 @@ export interface RedisClientLike {
   release?(): void;
 }
 
+/** A client that routes by key (a cluster's): sends `args` to the master of `routeKey`'s slot. */
+export interface RoutedClient {
+  sendCommandTo(routeKey: string, args: string[]): Promise<unknown>;
+}
+
 /** Reconnect backoff: 50 ms doubling up to this bound (ms), plus up to 100 ms of jitter. */
 export const MAX_RECONNECT_DELAY_MS = 2_000;
 
@@ -92,8 +97,11 @@ export class RedisConnection {
     return this.client.isReady;
   }
 
-  /** Sends one command; rejects with {@link RedisUnavailableError} when Redis cannot answer. */
-  async command(args: string[]): Promise<unknown> {
+  /**
+   * Sends one command; rejects with {@link RedisUnavailableError} when Redis cannot answer. A
+   * command without a key (`WAIT`) goes, on a cluster, to the master of `routeKey`'s slot.
+   */
+  async command(args: string[], routeKey?: string): Promise<unknown> {
     if (this.closed) throw new RedisUnavailableError("the stores are closed");
     if (!this.client.isReady && this.firstReady) await this.awaitFirstConnection();
     if (!this.client.isReady) throw new RedisUnavailableError("not connected");
@@ -105,7 +113,12 @@ export class RedisConnection {
       );
     });
     try {
-      return await Promise.race([this.client.sendCommand(args), timeout]);
+      const routed = this.client as Partial<RoutedClient>;
+      const sent =
+        routeKey !== undefined && typeof routed.sendCommandTo === "function"
+          ? routed.sendCommandTo(routeKey, args)
+          : this.client.sendCommand(args);
+      return await Promise.race([sent, timeout]);
     } catch (error) {
       if (error instanceof RedisUnavailableError) throw error;
       // A reply error (a script's, a wrong type) is Redis answering: passed on as is. By name too,

@@ -5,9 +5,12 @@
  * @module
  */
 import { RedisConnection } from "./connection.js";
+import { KeyspaceMarker } from "./keyspace-marker.js";
 import { LeaseManager } from "./lease.js";
 import { type RedisStoresOptions, resolveOptions } from "./options.js";
+import { ReplicaWait } from "./replica-wait.js";
 import { deriveKeys } from "./secret.js";
+import { SharedSubscriber } from "./shared-subscriber.js";
 import { storeClient } from "./store-client.js";
 import { RedisTaskStore } from "./task-store.js";
 import { RedisTokenStore } from "./token-store.js";
@@ -52,20 +55,35 @@ export function createRedisStores(options: RedisStoresOptions): RedisStores {
     warn,
   });
   const leases = new LeaseManager(connection, { ttlMs: resolved.lockTtlMs, waitMs: resolved.lockWaitMs });
+  const subscriber = new SharedSubscriber(connection.client);
   const toolCache = new RedisToolCache({
     connection,
+    subscriber,
     keyPrefix,
     cacheKey: keys?.cacheKey,
     cacheTtlMs: resolved.cacheTtlMs,
     connectTimeoutMs: resolved.connectTimeoutMs,
     warn,
   });
-  const tokenStore = new RedisTokenStore({ connection, leases, keyPrefix, tokenKey: keys?.tokenKey, warn });
+  const marker = new KeyspaceMarker({ connection, keyPrefix, warn });
+  const stopMarking = connection.onReadyChange(() => marker.recheck());
+  const replicas = new ReplicaWait({ connection, durability: resolved.durability, warn });
+  const tokenStore = new RedisTokenStore({
+    connection,
+    subscriber,
+    leases,
+    keyPrefix,
+    tokenKey: keys?.tokenKey,
+    marker,
+    replicas,
+    warn,
+  });
   const taskStore = new RedisTaskStore({
     connection,
     keyPrefix,
     taskKey: keys?.taskKey,
     leaseTtlMs: resolved.lockTtlMs,
+    recordTtlMs: resolved.taskRecordTtlMs,
     warn,
   });
   let closing: Promise<void> | undefined;
@@ -74,9 +92,11 @@ export function createRedisStores(options: RedisStoresOptions): RedisStores {
     tokenStore,
     taskStore,
     close: () => {
+      stopMarking();
       closing ??= taskStore.close().then(() => {
         toolCache.close();
         tokenStore.close();
+        subscriber.close();
         connection.close();
       });
       return closing;

@@ -3,8 +3,11 @@
  * creation with the option named and what was expected — never the secret's value.
  * @module
  */
+import { isClusterClient } from "./cluster-client.js";
 import type { RedisClientLike } from "./connection.js";
 import { DEFAULT_KEY_PREFIX } from "./keys.js";
+import { isSentinelClient } from "./sentinel-client.js";
+import { DEFAULT_TASK_RECORD_TTL_MS } from "./task-store.js";
 
 /** A Redis Cluster to connect to: node-redis's `createCluster` options, trimmed to what the stores need. */
 export interface RedisClusterStoreOptions {
@@ -28,6 +31,14 @@ export interface RedisSentinelStoreOptions {
   nodeClientOptions?: Record<string, unknown> | undefined;
   /** Options for the connections to the sentinels, as node-redis's `sentinelClientOptions`. */
   sentinelClientOptions?: Record<string, unknown> | undefined;
+}
+
+/** How many replicas must have a token write before the write returns (see `durability`). */
+export interface RedisDurabilityOptions {
+  /** Replicas that must acknowledge each token write. @default 1 (0: no wait) */
+  replicas?: number | undefined;
+  /** How long a write waits for them, in ms (then it returns anyway, with a warning). @default 100 */
+  timeoutMs?: number | undefined;
 }
 
 /** Options of {@link createRedisStores}. Give one of `url`, `client`, `cluster`, `sentinel`. */
@@ -73,6 +84,19 @@ export interface RedisStoresOptions {
   lockWaitMs?: number | undefined;
   /** How long a cached listing lives, in ms. @default 604800000 (7 days) */
   cacheTtlMs?: number | undefined;
+  /**
+   * How long a task record lives in Redis from its `put`, in ms: a task running longer is still
+   * followed by its worker but no longer resumable by another. @default 86400000 (24 hours)
+   */
+  taskRecordTtlMs?: number | undefined;
+  /**
+   * After each token write, `WAIT replicas timeoutMs` on the primary (the slot's master on a
+   * cluster), so a replica promoted by a failover holds the rotated refresh token. Fewer replicas
+   * acknowledging within `timeoutMs` is one warning (`STORE_REPLICATION_LAGGING`), never a failed
+   * write. `replicas: 0` turns it off.
+   * @default { replicas: 1, timeoutMs: 100 } with `cluster` or `sentinel` (or such a client); off for one node
+   */
+  durability?: RedisDurabilityOptions | undefined;
   /** Receives the stores' warnings (connection lost and back, refused entries). @default console.warn */
   onWarning?: ((message: string) => void) | undefined;
 }
@@ -89,6 +113,9 @@ export interface ResolvedRedisStoresOptions {
   lockTtlMs: number;
   lockWaitMs: number;
   cacheTtlMs: number;
+  taskRecordTtlMs: number;
+  /** Replicas to `WAIT` for after a token write (0: none), and for how long (ms). */
+  durability: { replicas: number; timeoutMs: number };
   warn: (message: string) => void;
 }
 
@@ -139,6 +166,21 @@ function checkSentinel(sentinel: RedisSentinelStoreOptions): void {
     fail("sentinel.sentinelClientOptions", "an object");
 }
 
+/** `durability` with its defaults: on (1 replica, 100 ms) where there are replicas to wait for. */
+function resolveDurability(
+  given: RedisDurabilityOptions | undefined,
+  replicated: boolean,
+): { replicas: number; timeoutMs: number } {
+  if (given !== undefined && !isObject(given)) fail("durability", "an object with replicas and timeoutMs");
+  const replicas: unknown = given?.replicas ?? (replicated ? 1 : 0);
+  const timeoutMs: unknown = given?.timeoutMs ?? 100;
+  if (typeof replicas !== "number" || !Number.isInteger(replicas) || replicas < 0)
+    fail("durability.replicas", "a non-negative integer (0: no wait)");
+  if (typeof timeoutMs !== "number" || !Number.isInteger(timeoutMs) || timeoutMs <= 0)
+    fail("durability.timeoutMs", "a positive integer (ms)");
+  return { replicas, timeoutMs };
+}
+
 /** Validates `options` and applies the defaults; throws a `TypeError` naming the field. */
 export function resolveOptions(options: RedisStoresOptions): ResolvedRedisStoresOptions {
   if (typeof options !== "object" || options === null) fail("options", "an object");
@@ -178,6 +220,11 @@ export function resolveOptions(options: RedisStoresOptions): ResolvedRedisStores
     lockTtlMs: positiveMs(options, "lockTtlMs", 15_000),
     lockWaitMs: positiveMs(options, "lockWaitMs", 10_000),
     cacheTtlMs: positiveMs(options, "cacheTtlMs", 7 * 24 * 60 * 60 * 1000),
+    taskRecordTtlMs: positiveMs(options, "taskRecordTtlMs", DEFAULT_TASK_RECORD_TTL_MS),
+    durability: resolveDurability(
+      options.durability,
+      cluster !== undefined || sentinel !== undefined || isClusterClient(client) || isSentinelClient(client),
+    ),
     warn: onWarning ?? ((message) => console.warn(message)),
   };
   // Last, so a wrong field is named first: a missing secret is a choice the host must make openly.

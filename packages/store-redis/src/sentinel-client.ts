@@ -11,8 +11,8 @@
  * primary too. `ready` is emitted when the new topology is connected.
  * @module
  */
+import { BackgroundConnect } from "./background-connect.js";
 import type { RedisClientLike } from "./connection.js";
-import { reconnectDelayMs } from "./connection.js";
 
 /** What the adapter needs of a node-redis Sentinel client. */
 export interface SentinelLike {
@@ -21,6 +21,7 @@ export interface SentinelLike {
   connect(): Promise<unknown>;
   sendCommand(isReadonly: boolean | undefined, args: string[]): Promise<unknown>;
   subscribe(channel: string, listener: (message: string) => void): Promise<unknown>;
+  unsubscribe(channel: string): Promise<unknown>;
   // biome-ignore lint/suspicious/noExplicitAny: the EventEmitter signature node-redis declares
   on(event: string, listener: (...args: any[]) => void): unknown;
   // biome-ignore lint/suspicious/noExplicitAny: the EventEmitter signature node-redis declares
@@ -42,9 +43,7 @@ export function isSentinelClient(client: unknown): client is SentinelLike {
 
 /** The stores' view of one Sentinel client (see the module comment). */
 export class SentinelClient implements RedisClientLike {
-  private connecting: Promise<unknown> | undefined;
-  private destroyed = false;
-  private retryTimer: NodeJS.Timeout | undefined;
+  private readonly connecting: BackgroundConnect;
 
   /**
    * @param sentinel the Sentinel client.
@@ -53,10 +52,12 @@ export class SentinelClient implements RedisClientLike {
   constructor(
     readonly sentinel: SentinelLike,
     private readonly createDuplicate: () => SentinelLike,
-  ) {}
+  ) {
+    this.connecting = new BackgroundConnect(() => sentinel.connect());
+  }
 
   get isOpen(): boolean {
-    return this.sentinel.isOpen || this.connecting !== undefined;
+    return this.sentinel.isOpen || this.connecting.pending;
   }
 
   get isReady(): boolean {
@@ -65,23 +66,8 @@ export class SentinelClient implements RedisClientLike {
 
   /** Connects, retrying in the background (bounded backoff) until it succeeds or is destroyed. */
   connect(): Promise<unknown> {
-    this.connecting ??= new Promise<void>((resolve) => {
-      const attempt = (retries: number) => {
-        if (this.destroyed) return resolve();
-        this.sentinel.connect().then(
-          () => resolve(),
-          () => {
-            // node-redis reported the failure as an `error` event already.
-            this.retryTimer = setTimeout(() => attempt(retries + 1), reconnectDelayMs(retries));
-            this.retryTimer.unref?.();
-          },
-        );
-      };
-      attempt(0);
-    }).finally(() => {
-      this.connecting = undefined;
-    });
-    return this.connecting;
+    // node-redis reports each failure as an `error` event already.
+    return this.connecting.start();
   }
 
   /** Sends `args` to the primary (`isReadonly: false`: never to a replica). */
@@ -102,8 +88,7 @@ export class SentinelClient implements RedisClientLike {
   }
 
   destroy(): void {
-    this.destroyed = true;
-    clearTimeout(this.retryTimer);
+    this.connecting.stop();
     this.sentinel.destroy().catch(() => {});
   }
 
@@ -116,5 +101,9 @@ export class SentinelClient implements RedisClientLike {
 
   subscribe(channel: string, listener: (message: string) => void): Promise<unknown> {
     return this.sentinel.subscribe(channel, listener);
+  }
+
+  unsubscribe(channel: string): Promise<unknown> {
+    return this.sentinel.unsubscribe(channel);
   }
 }

@@ -24,18 +24,27 @@ import { createHash } from "node:crypto";
 import { McpCoreError, type StoredAuth, type TokenStore } from "@toolnexus/mcp-core";
 import { type RedisConnection, RedisUnavailableError } from "./connection.js";
 import { tokenKeys } from "./keys.js";
+import type { KeyspaceMarker } from "./keyspace-marker.js";
 import { type LeaseManager, publishCommand } from "./lease.js";
+import type { ReplicaWait } from "./replica-wait.js";
 import { SET_VERSIONED, WRITE_CLEAR } from "./scripts.js";
+import type { SharedSubscriber } from "./shared-subscriber.js";
 import { takeOrAdopt } from "./token-adoption.js";
 import { clearEntry, openEntry, sealEntry } from "./token-envelope.js";
 import { TokenWatch } from "./token-watch.js";
 
 export interface RedisTokenStoreParams {
   connection: RedisConnection;
+  /** The stores' one subscriber connection (for busy leases). */
+  subscriber: SharedSubscriber;
   leases: LeaseManager;
   keyPrefix: string;
   /** The AES-256-GCM key, or undefined to keep entries in clear. */
   tokenKey: Buffer | undefined;
+  /** Checked when an entry this worker knew is gone (an emptied keyspace is named). */
+  marker: KeyspaceMarker;
+  /** Waits for the replicas after each write (durability). */
+  replicas: ReplicaWait;
   warn(message: string): void;
 }
 
@@ -82,6 +91,7 @@ export class RedisTokenStore implements TokenStore {
     const keys = tokenKeys(this.params.keyPrefix, key);
     const adopted = this.adopted.getStore();
     if (adopted?.valueKey === keys.value) return adopted.entry;
+    this.params.marker.arm();
     const raw = await this.send(["GET", keys.value]);
     return this.read(key, keys.value, typeof raw === "string" ? raw : undefined);
   }
@@ -136,7 +146,7 @@ export class RedisTokenStore implements TokenStore {
 
   private watcher(): TokenWatch {
     if (!this.watch) {
-      this.watch = new TokenWatch(this.params.connection.client);
+      this.watch = new TokenWatch(this.params.subscriber);
       if (this.closed) this.watch.close();
     }
     return this.watch;
@@ -146,6 +156,7 @@ export class RedisTokenStore implements TokenStore {
   private async write(key: string, value: StoredAuth | null): Promise<void> {
     const keys = tokenKeys(this.params.keyPrefix, key);
     if (this.adopted.getStore()?.valueKey === keys.value) throw adoptedWrite(key);
+    this.params.marker.arm();
     const lease = this.params.leases.current(keys.lease);
     const { tokenKey } = this.params;
     if (!tokenKey) {
@@ -154,6 +165,7 @@ export class RedisTokenStore implements TokenStore {
       const args = [keys.value, keys.lease, encoded, lease?.token ?? "", keys.channel, publish];
       if ((await this.send(["EVAL", WRITE_CLEAR, "2", ...args])) !== 1) throw leaseLost(key);
       this.noteValue(keys.value, encoded || undefined);
+      await this.params.replicas.after(keys.value);
       return;
     }
     let version = Math.max(Date.now(), (this.seen.get(keys.value) ?? 0) + 1);
@@ -174,6 +186,7 @@ export class RedisTokenStore implements TokenStore {
       if (answer === "ok") {
         this.remember(keys.value, version);
         this.noteValue(keys.value, encoded);
+        await this.params.replicas.after(keys.value);
         return;
       }
       if (answer === "lost") throw leaseLost(key);
@@ -187,6 +200,8 @@ export class RedisTokenStore implements TokenStore {
 
   /** A value read from Redis (undefined: none): its digest remembered as the last seen, decoded. */
   private read(key: string, redisKey: string, raw: string | undefined): StoredAuth | undefined {
+    const known = this.lastValue.get(redisKey);
+    if (raw === undefined && known !== undefined && known !== "") void this.params.marker.check();
     this.noteValue(redisKey, raw);
     return raw === undefined ? undefined : this.decode(key, redisKey, raw);
   }

@@ -1,22 +1,15 @@
 /**
  * What a worker waiting for a busy token lease listens to: the announcements on the entry's channel
- * (a write, a release; scripts.ts). One dedicated connection per store (a subscribed connection
- * can send no other command), opened at the first wait — a fleet where no grant is shared never
- * opens it — and one subscription per entry waited on, kept (up to {@link MAX_CHANNELS}, the least
- * recently waited on dropped first) so the next token lifetime's wait starts at once. A message
- * carries nothing to trust: it only wakes the waiters, who read the entry again. Messages lost
- * while the connection is away are covered by the waiters' bounded polls.
+ * (a write, a release; scripts.ts), on the stores' shared subscriber connection
+ * (shared-subscriber.ts) — opened at the first subscription of either store, so a fleet where no
+ * grant is shared and no listing is followed never opens it — and one subscription per entry
+ * waited on, kept (up to {@link MAX_CHANNELS}, the least recently waited on dropped first) so the
+ * next token lifetime's wait starts at once. A message carries nothing to trust: it only wakes the
+ * waiters, who read the entry again. Messages lost while the connection is away are covered by
+ * the waiters' bounded polls.
  * @module
  */
-import type { RedisClientLike } from "./connection.js";
-
-/** What the watch needs beyond {@link RedisClientLike}: node-redis's pub/sub methods. */
-interface PubSubClient extends RedisClientLike {
-  duplicate(): PubSubClient;
-  subscribe(channel: string, listener: (message: string, channel: string) => void): Promise<void>;
-  unsubscribe?(channel: string): Promise<void>;
-}
-
+import type { SharedSubscriber } from "./shared-subscriber.js";
 /** Most channels one store stays subscribed to. */
 export const MAX_CHANNELS = 1_000;
 
@@ -33,12 +26,10 @@ interface Channel {
 
 /** The subscriptions of one token store (see the module comment). */
 export class TokenWatch {
-  private client: PubSubClient | undefined;
-  private connected: Promise<void> | undefined;
   private readonly channels = new Map<string, Channel>();
   private closed = false;
 
-  constructor(private readonly parent: RedisClientLike) {}
+  constructor(private readonly shared: SharedSubscriber) {}
 
   /** Whether `channel`'s subscription is active. */
   watching(channel: string): boolean {
@@ -92,8 +83,8 @@ export class TokenWatch {
     if (this.closed) return;
     this.closed = true;
     for (const known of this.channels.values()) for (const wake of [...known.wakers]) wake();
+    for (const channel of this.channels.keys()) this.shared.unlisten(channel, this.onMessage);
     this.channels.clear();
-    this.destroyClient();
   }
 
   private subscribe(channel: string): Channel {
@@ -104,49 +95,17 @@ export class TokenWatch {
       generation: 0,
       wakers: new Set(),
     };
-    known.subscribed = this.connect()
-      .then(() => this.client?.subscribe(channel, this.onMessage))
-      .then(
-        () => {
-          known.active = !this.closed && this.channels.get(channel) === known;
-          return known.active;
-        },
-        () => {
-          known.failed = true; // no pub/sub now (a client without it, Redis away): the waiter polls
-          return false;
-        },
-      );
+    known.subscribed = this.shared.listen(channel, this.onMessage).then(
+      () => {
+        known.active = !this.closed && this.channels.get(channel) === known;
+        return known.active;
+      },
+      () => {
+        known.failed = true; // no pub/sub now (a client without it, Redis away): the waiter polls
+        return false;
+      },
+    );
     return known;
-  }
-
-  private connect(): Promise<void> {
-    if (this.connected) return this.connected;
-    const connecting = (async () => {
-      const parent = this.parent as Partial<PubSubClient>;
-      if (typeof parent.duplicate !== "function") throw new Error("the client cannot subscribe");
-      const client = parent.duplicate.call(this.parent);
-      client.on("error", () => {}); // outages are reported by the shared connection
-      this.client = client;
-      await client.connect();
-      if (this.closed) throw new Error("closed");
-    })();
-    this.connected = connecting;
-    connecting.catch(() => {
-      // Connecting failed: the next wait opens a new connection.
-      if (this.connected !== connecting) return;
-      this.connected = undefined;
-      this.destroyClient();
-    });
-    return connecting;
-  }
-
-  private destroyClient(): void {
-    try {
-      this.client?.destroy();
-    } catch {
-      // Never connected: nothing to release.
-    }
-    this.client = undefined;
   }
 
   private forgetOldest(): void {
@@ -154,9 +113,7 @@ export class TokenWatch {
       if (this.channels.size <= MAX_CHANNELS) return;
       if (known.wakers.size > 0) continue;
       this.channels.delete(channel);
-      // A cluster's adapter has no unsubscribe: the channel is then only forgotten here.
-      if (known.active && typeof this.client?.unsubscribe === "function")
-        this.client.unsubscribe(channel).catch(() => {});
+      this.shared.unlisten(channel, this.onMessage);
     }
   }
 

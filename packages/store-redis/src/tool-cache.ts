@@ -18,9 +18,12 @@ import {
 import { CacheSubscriber } from "./cache-subscriber.js";
 import { type RedisConnection, RedisUnavailableError } from "./connection.js";
 import { cacheChannel, cacheKey, cacheShardChannel } from "./keys.js";
+import type { SharedSubscriber } from "./shared-subscriber.js";
 
 export interface RedisToolCacheParams {
   connection: RedisConnection;
+  /** The stores' one subscriber connection. */
+  subscriber: SharedSubscriber;
   keyPrefix: string;
   /** The HMAC-SHA256 key, or undefined to keep entries unauthenticated. */
   cacheKey: Buffer | undefined;
@@ -99,7 +102,7 @@ export class RedisToolCache implements ToolCacheStore {
     this.listeners.add(listener);
     if (!this.subscriber) {
       this.subscriber = new CacheSubscriber(
-        this.params.connection.client,
+        this.params.subscriber,
         (message) => this.onMessage(message),
         () => {
           this.rereadPending = true;

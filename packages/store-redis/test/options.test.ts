@@ -30,6 +30,14 @@ describe("createRedisStores options", () => {
     [{ cluster: { rootNodes: ["127.0.0.1:7000"] } }, '"cluster.rootNodes" must be a non-empty array of URLs'],
     [{ sentinel: { name: "", sentinelRootNodes: [] } }, '"sentinel.name" must be a non-empty string'],
     [{ sentinel: { name: "m", sentinelRootNodes: [{ host: "h" }] } }, '"sentinel.sentinelRootNodes"'],
+    [
+      { url: "redis://x", durability: { replicas: -1 } },
+      '"durability.replicas" must be a non-negative integer',
+    ],
+    [
+      { url: "redis://x", durability: { timeoutMs: 0 } },
+      '"durability.timeoutMs" must be a positive integer (ms)',
+    ],
   ])("should name the field of %j", (options, expected) => {
     expect(() => createRedisStores(options as never)).toThrow(expected);
   });

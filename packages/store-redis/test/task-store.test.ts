@@ -106,6 +106,20 @@ describe.runIf(redisAvailable())("the task store on Redis", () => {
     }
   });
 
+  it("should give a record and the index the TTL taskRecordTtlMs names", async () => {
+    const keyPrefix = redis.prefix();
+    const client = await rawClient(redis.url);
+    const taskRecordTtlMs = 60_000;
+    const { taskStore } = stores({ keyPrefix, secret: SECRET, taskRecordTtlMs });
+    const task = record();
+    await taskStore.put(task);
+    for (const key of [taskKeys(keyPrefix, task.serverKey, task.taskId).record, taskIndexKey(keyPrefix)]) {
+      const ttl = await client.pTTL(key);
+      expect(ttl).toBeGreaterThan(0);
+      expect(ttl).toBeLessThanOrEqual(taskRecordTtlMs);
+    }
+  });
+
   it("should never hand out a record planted in Redis: in clear, sealed with another secret, copied under another task's key, or not a task record", async () => {
     const keyPrefix = redis.prefix();
     const client = await rawClient(redis.url);

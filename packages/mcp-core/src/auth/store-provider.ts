@@ -2,8 +2,9 @@
  * The `OAuthClientProvider` the core gives the v2 transport for one remote server: credentials in
  * a `TokenStore` keyed by the configured server + client, the SDK doing discovery, PKCE, DCR, CIMD
  * and the token requests. What it adds: every discovery is bound to the configured server before a
- * token is looked up (`bound-entry.ts`); the per-request token read refreshes proactively
- * (single-flight per process, exclusive across processes: `renewal-flight.ts`); the SDK's own
+ * token is looked up (`bound-entry.ts`); the per-request token read refreshes proactively, and a
+ * refused token is refreshed or replaced (`provider-renewal.ts`: single-flight per process,
+ * exclusive across processes); the SDK's own
  * `auth()` never spends a refresh token outside that lock (it sees the tokens without one); and the
  * client authenticates form-encoded (`client-authentication.ts`), a configured secret only to the
  * bound issuer.
@@ -22,13 +23,12 @@ import type {
 } from "@modelcontextprotocol/client";
 import type { SecretKind } from "../redact/redactor.js";
 import type { AuthEntry } from "./auth-entry.js";
-import { messageOf } from "./auth-message.js";
 import { assertAuthorizationServer, assertAuthUrl } from "./authorization-server-policy.js";
 import { BoundEntry, learnTokenSecrets } from "./bound-entry.js";
 import { interactiveClientAuthentication } from "./client-authentication.js";
 import type { CredentialsGrant, InteractiveGrant } from "./grants.js";
-import { RenewalFlight } from "./renewal-flight.js";
-import { isBindingFailure, type ServerBinding } from "./resource-binding.js";
+import { ProviderRenewal } from "./provider-renewal.js";
+import type { ServerBinding } from "./resource-binding.js";
 import type { TokenStore } from "./token-store.js";
 
 /** Placeholder redirect for DCR metadata before the loopback listener has a port (RFC 8252: any port). */
@@ -61,15 +61,15 @@ export class StoreProvider implements OAuthClientProvider {
   private delegate: OAuthClientProvider | undefined;
   private verifier: string | undefined;
   private activeRedirectUrl: string | undefined;
-  /** The refreshes; one in flight resolves with the error of a refresh that failed for now (not for good). */
-  private readonly renewals: RenewalFlight;
+  /** When to refresh, and the single-flight refreshes (`provider-renewal.ts`). */
+  private readonly renewal: ProviderRenewal;
   /** The code flow's client authentication: form-encoded, a configured secret only to the bound issuer. */
   private readonly authenticateInteractiveClient: AddClientAuthentication;
 
   constructor(private readonly params: StoreProviderParams) {
     const { grant } = params;
     this.bound = new BoundEntry(params);
-    this.renewals = new RenewalFlight({
+    this.renewal = new ProviderRenewal({
       provider: this,
       server: params.server,
       url: params.url,
@@ -78,7 +78,8 @@ export class StoreProvider implements OAuthClientProvider {
       headless: grant.kind === "credentials",
       entry: () => this.entry(),
       issuer: () => this.bound.issuer,
-      isDue: (expiresAt) => this.dueForRefresh(expiresAt),
+      cached: () => this.bound.loaded?.cached,
+      refreshSkewMs: params.refreshSkewMs,
       learnSecrets: (tokens) => learnTokenSecrets(params.onSecret, tokens),
       warn: params.warn,
     });
@@ -166,24 +167,7 @@ export class StoreProvider implements OAuthClientProvider {
       const { refresh_token: _spentOnlyUnderLock, ...rest } = tokens;
       return rest;
     }
-    let entry: AuthEntry;
-    let judged: string | undefined; // the access token found due
-    try {
-      entry = await this.entry();
-      const current = await entry.current();
-      const headlessFirst = !current?.tokens && this.params.grant.kind === "credentials";
-      if (!headlessFirst && (!current?.tokens || !this.dueForRefresh(current.expiresAt)))
-        return current?.tokens;
-      judged = current?.tokens?.access_token;
-    } catch (error) {
-      if (isBindingFailure(error)) throw error; // the start fails: nothing is sent without a token either
-      this.params.warn(`MCP server "${this.params.server}": OAuth discovery failed: ${messageOf(error)}`);
-      return undefined;
-    }
-    // A refresh that ended while `current()` was read has already replaced the token judged due:
-    // starting another would only take the store's lock to find it fresh.
-    if (judged === undefined || entry.cached?.tokens?.access_token === judged) await this.renew(undefined);
-    return entry.cached?.tokens;
+    return this.renewal.fresh();
   }
 
   async saveTokens(tokens: StoredOAuthTokens): Promise<void> {
@@ -276,13 +260,9 @@ export class StoreProvider implements OAuthClientProvider {
     this.pendingState = undefined;
   }
 
-  /** Refreshes single-flight (`renewal-flight.ts`); `rejected` is the access token a server refused. */
+  /** Refreshes single-flight, or adopts; `rejected` is the access token a server refused (`provider-renewal.ts`). */
   renew(rejected: string | undefined): Promise<Error | undefined> {
-    // A refused token this process has already replaced needs no flight: the caller retries with
-    // the new one (another process's refresh is still found under the lock).
-    const current = rejected === undefined ? undefined : this.currentAccessToken();
-    if (current !== undefined && current !== rejected) return Promise.resolve(undefined);
-    return this.renewals.renew(rejected);
+    return this.renewal.renew(rejected);
   }
 
   /**
@@ -299,9 +279,5 @@ export class StoreProvider implements OAuthClientProvider {
       this.delegate = grant.create(this.bound.issuer);
     }
     return this.delegate;
-  }
-
-  private dueForRefresh(expiresAt: number | undefined): boolean {
-    return expiresAt !== undefined && Date.now() >= expiresAt - this.params.refreshSkewMs;
   }
 }

@@ -4,13 +4,17 @@
  * only for `npm test`; with `replicas: 1` a replica per master, so a killed master fails over.
  * @module
  */
-import { type ChildProcess, spawn, spawnSync } from "node:child_process";
-import { makeTempDir, removeTempDir, waitFor } from "@toolnexus/fixtures";
+import { type ChildProcess, spawnSync } from "node:child_process";
+import { makeTempDir, removeTempDir } from "@toolnexus/fixtures";
 import { createClient } from "redis";
-import { freePort } from "./redis-server.js";
-
-const START_BOUND_MS = 10_000;
-const STOP_BOUND_MS = 3_000;
+import {
+  clusterNodeArgs,
+  freePort,
+  joinCluster,
+  redisArgs,
+  startRedisProcess,
+  stopProcess,
+} from "./redis-launcher.mjs";
 
 /** A running cluster: its node URLs, and a way to kill one node the way a crash would. */
 export interface TestCluster {
@@ -41,66 +45,6 @@ export function canRunCluster(): boolean {
   return false;
 }
 
-async function startNode(dir: string, port: number): Promise<ChildProcess> {
-  const args = [
-    "--port",
-    String(port),
-    "--bind",
-    "127.0.0.1",
-    "--cluster-enabled",
-    "yes",
-    "--cluster-config-file",
-    `nodes-${port}.conf`,
-    // Fail over fast: a killed master is noticed after this bound (ms).
-    "--cluster-node-timeout",
-    "1000",
-    "--save",
-    "",
-    "--appendonly",
-    "no",
-    "--dir",
-    dir,
-  ];
-  const child = spawn("redis-server", args, { stdio: ["ignore", "pipe", "pipe"] });
-  let output = "";
-  child.stdout?.on("data", (chunk) => {
-    output += chunk;
-  });
-  child.stderr?.on("data", (chunk) => {
-    output += chunk;
-  });
-  await waitFor(() => output.includes("Ready to accept connections") || child.exitCode !== null, {
-    timeoutMs: START_BOUND_MS,
-    message: `a cluster node to start on port ${port}`,
-  });
-  if (child.exitCode !== null) throw new Error(`redis-server exited: ${output.slice(-500)}`);
-  return child;
-}
-
-async function stopNode(child: ChildProcess, signal: NodeJS.Signals = "SIGTERM"): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((resolve) => child.once("exit", resolve));
-  child.kill(signal);
-  const killer = setTimeout(() => child.kill("SIGKILL"), STOP_BOUND_MS);
-  await exited;
-  clearTimeout(killer);
-}
-
-/** The `CLUSTER INFO` state a node reports (`ok` once every slot is served). */
-async function clusterState(url: string): Promise<string> {
-  const client = createClient({ url, socket: { reconnectStrategy: false } });
-  client.on("error", () => {});
-  try {
-    await client.connect();
-    const info = String(await client.sendCommand(["CLUSTER", "INFO"]));
-    return /cluster_state:(\w+)/.exec(info)?.[1] ?? "unknown";
-  } catch {
-    return "down";
-  } finally {
-    client.destroy();
-  }
-}
-
 /** Starts `masters` × (1 + `replicas`) nodes and joins them into one cluster. */
 export async function startCluster(
   options: { masters?: number; replicas?: number } = {},
@@ -113,31 +57,21 @@ export async function startCluster(
   const nodes = new Map<string, ChildProcess>();
   const urls = ports.map((port) => `redis://127.0.0.1:${port}`);
   const close = async () => {
-    await Promise.all([...nodes.values()].map((child) => stopNode(child)));
+    await Promise.all([...nodes.values()].map((child) => stopProcess(child)));
     removeTempDir(dir);
   };
   try {
-    const started = await Promise.all(ports.map((port) => startNode(dir, port)));
-    for (const [i, child] of started.entries()) nodes.set(urls[i] as string, child);
-    const create = spawnSync(
-      "redis-cli",
-      [
-        "--cluster",
-        "create",
-        ...ports.map((port) => `127.0.0.1:${port}`),
-        "--cluster-replicas",
-        String(replicas),
-        "--cluster-yes",
-      ],
-      { encoding: "utf8", timeout: 30_000 },
+    const started = await Promise.all(
+      ports.map((port) =>
+        startRedisProcess(
+          "redis-server",
+          redisArgs(port, dir, clusterNodeArgs(port)),
+          `cluster node ${port}`,
+        ),
+      ),
     );
-    if (create.status !== 0)
-      throw new Error(`redis-cli --cluster create failed: ${create.stdout}${create.stderr}`);
-    // Every node must agree the cluster is up before a client discovers it.
-    await waitFor(async () => (await Promise.all(urls.map(clusterState))).every((state) => state === "ok"), {
-      timeoutMs: 20_000,
-      message: "the cluster to report cluster_state:ok on every node",
-    });
+    for (const [i, child] of started.entries()) nodes.set(urls[i] as string, child);
+    await joinCluster(ports, replicas);
   } catch (error) {
     await close();
     throw error;
@@ -196,7 +130,7 @@ export async function startCluster(
     },
     kill: async (url) => {
       const child = nodes.get(url);
-      if (child) await stopNode(child, "SIGKILL");
+      if (child) await stopProcess(child, "SIGKILL");
     },
     close,
   };

@@ -4,15 +4,12 @@
  * quorum 1 and a 1-second down-after bound, so a killed primary is replaced within a few seconds.
  * @module
  */
-import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { type ChildProcess, spawnSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { makeTempDir, removeTempDir, waitFor } from "@toolnexus/fixtures";
 import { createClient } from "redis";
-import { freePort } from "./redis-server.js";
-
-const START_BOUND_MS = 10_000;
-const STOP_BOUND_MS = 3_000;
+import { freePort, redisArgs, startRedisProcess, stopProcess } from "./redis-launcher.mjs";
 
 /** The name the sentinel monitors the primary under. */
 export const SENTINEL_NAME = "toolnexus-primary";
@@ -44,31 +41,6 @@ export function canRunSentinel(): boolean {
   return false;
 }
 
-async function start(command: string, args: string[], what: string): Promise<ChildProcess> {
-  const child = spawn(command, args, { stdio: ["ignore", "pipe", "pipe"] });
-  let output = "";
-  const collect = (chunk: Buffer) => {
-    output = (output + chunk).slice(-8000);
-  };
-  child.stdout?.on("data", collect);
-  child.stderr?.on("data", collect);
-  await waitFor(() => /Ready to accept connections|Sentinel ID is/.test(output) || child.exitCode !== null, {
-    timeoutMs: START_BOUND_MS,
-    message: what,
-  });
-  if (child.exitCode !== null) throw new Error(`${command} exited: ${output.slice(-500)}`);
-  return child;
-}
-
-async function stop(child: ChildProcess, signal: NodeJS.Signals = "SIGTERM"): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((resolve) => child.once("exit", resolve));
-  child.kill(signal);
-  const killer = setTimeout(() => child.kill("SIGKILL"), STOP_BOUND_MS);
-  await exited;
-  clearTimeout(killer);
-}
-
 /** Starts a primary, a replica and a sentinel; resolves once the sentinel sees the replica. */
 export async function startSentinel(): Promise<TestSentinel> {
   const dir = makeTempDir("toolnexus-redis-sentinel-");
@@ -77,34 +49,29 @@ export async function startSentinel(): Promise<TestSentinel> {
   const nodes = new Map<string, ChildProcess>();
   const children: ChildProcess[] = [];
   const close = async () => {
-    await Promise.all(children.map((child) => stop(child)));
+    await Promise.all(children.map((child) => stopProcess(child)));
     removeTempDir(dir);
   };
-  const data = (port: number, extra: string[] = []) => [
-    "--port",
-    String(port),
-    "--bind",
-    "127.0.0.1",
-    "--save",
-    "",
-    "--appendonly",
-    "no",
-    "--dir",
-    dir,
-    "--dbfilename",
-    `dump-${port}.rdb`,
-    // The first sync at once (Redis waits 5 s for more replicas by default): a failover before it
-    // would promote an empty replica.
-    "--repl-diskless-sync-delay",
-    "0",
-    ...extra,
-  ];
+  const data = (port: number, extra: string[] = []) =>
+    redisArgs(port, dir, [
+      "--dbfilename",
+      `dump-${port}.rdb`,
+      // The first sync at once (Redis waits 5 s for more replicas by default): a failover before it
+      // would promote an empty replica.
+      "--repl-diskless-sync-delay",
+      "0",
+      ...extra,
+    ]);
   try {
     for (const [port, extra] of [
       [primaryPort, []],
       [replicaPort, ["--replicaof", "127.0.0.1", String(primaryPort)]],
     ] as Array<[number, string[]]>) {
-      const child = await start("redis-server", data(port, extra), `redis-server on port ${port}`);
+      const child = await startRedisProcess(
+        "redis-server",
+        data(port, extra),
+        `redis-server on port ${port}`,
+      );
       children.push(child);
       nodes.set(`redis://127.0.0.1:${port}`, child);
     }
@@ -121,7 +88,9 @@ export async function startSentinel(): Promise<TestSentinel> {
         "",
       ].join("\n"),
     );
-    children.push(await start("redis-sentinel", [config], `redis-sentinel on port ${sentinelPort}`));
+    children.push(
+      await startRedisProcess("redis-sentinel", [config], `redis-sentinel on port ${sentinelPort}`),
+    );
     const sentinelUrl = `redis://127.0.0.1:${sentinelPort}`;
     await waitFor(
       async () => /master_link_status:up/.test(String(await ask(urls[1] as string, ["INFO", "replication"]))),
@@ -163,7 +132,7 @@ export async function startSentinel(): Promise<TestSentinel> {
       },
       kill: async (url) => {
         const child = nodes.get(url);
-        if (child) await stop(child, "SIGKILL");
+        if (child) await stopProcess(child, "SIGKILL");
       },
       close,
     };

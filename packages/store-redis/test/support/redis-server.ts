@@ -1,19 +1,15 @@
 /**
- * A real `redis-server` for the tests: started on a free loopback port with persistence off in a
- * temp dir, stopped (SIGTERM, then SIGKILL after a bound), restartable on the same port. And the
+ * A real `redis-server` for the tests (started and stopped by redis-launcher.mjs: a free loopback
+ * port, persistence off in a temp dir, SIGTERM then SIGKILL), restartable on the same port. And the
  * skip rule: without `redis-server` on PATH and without `REDIS_URL`, the Redis suite is skipped
  * with one printed line — unless `TOOLNEXUS_REQUIRE_REDIS=1`, where it fails instead.
  * @module
  */
-import { type ChildProcess, spawn } from "node:child_process";
-import { createServer } from "node:net";
-import { makeTempDir, removeTempDir, waitFor } from "@toolnexus/fixtures";
+import type { ChildProcess } from "node:child_process";
+import { makeTempDir, removeTempDir } from "@toolnexus/fixtures";
 import { createClient } from "redis";
 import { afterAll, beforeAll, expect, inject, onTestFinished } from "vitest";
-
-/** How long a start may take before it fails, and a stop before SIGKILL (ms). */
-const START_BOUND_MS = 10_000;
-const STOP_BOUND_MS = 3_000;
+import { freePort, redisArgs, startRedisProcess, stopProcess } from "./redis-launcher.mjs";
 
 /** A Redis the tests can use: a local `redis-server`, or the one `REDIS_URL` names. */
 export interface TestRedis {
@@ -38,18 +34,8 @@ export function redisAvailable(): boolean {
   return inject("redisAvailable");
 }
 
-/** A free loopback port: redis-server has no `--port 0`, so one is taken and released. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
+/** A free loopback port (redis-launcher.mjs). */
+export { freePort };
 
 let prefixes = 0;
 const nextPrefix = () => `t${process.pid}-${++prefixes}:`;
@@ -76,33 +62,14 @@ export async function startRedis(options: { local?: boolean } = {}): Promise<Tes
   const url = `redis://127.0.0.1:${port}`;
 
   async function start(): Promise<void> {
-    const args = ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"];
-    const started = spawn("redis-server", [...args, "--dir", dir], { stdio: ["ignore", "pipe", "pipe"] });
-    child = started;
-    let output = "";
-    started.stdout?.on("data", (chunk) => {
-      output += chunk;
-    });
-    started.stderr?.on("data", (chunk) => {
-      output += chunk;
-    });
-    await waitFor(() => output.includes("Ready to accept connections") || started.exitCode !== null, {
-      timeoutMs: START_BOUND_MS,
-      message: `redis-server to start on port ${port}`,
-    });
-    if (started.exitCode !== null) throw new Error(`redis-server exited: ${output.slice(-500)}`);
+    child = await startRedisProcess("redis-server", redisArgs(port, dir), `redis-server on port ${port}`);
   }
 
   async function stop(options?: { keepData?: boolean }): Promise<void> {
     if (options?.keepData) await save();
     const running = child;
     child = undefined;
-    if (!running || running.exitCode !== null || running.signalCode !== null) return;
-    const exited = new Promise((resolve) => running.once("exit", resolve));
-    running.kill("SIGTERM");
-    const killer = setTimeout(() => running.kill("SIGKILL"), STOP_BOUND_MS);
-    await exited;
-    clearTimeout(killer);
+    if (running) await stopProcess(running);
   }
 
   /** Writes what the server holds to its temp dir, where the next start loads it from. */
