@@ -29,24 +29,37 @@ export const MAX_PARAM_NODES = 256;
 /** A tool's fields as space-joined terms (terms never hold a space). */
 export type ToolDocument = Record<ToolField, string>;
 
-/** The analyzed, capped fields of `tool`. */
-export function toolDocument(tool: McpTool, analyzer?: AnalyzerOptions): ToolDocument {
+/** A tool's fields as analyzed terms, in {@link TOOL_FIELDS} order. */
+export type ToolFieldTerms = readonly (readonly string[])[];
+
+/** The analyzed, capped fields of `tool`, as term lists in {@link TOOL_FIELDS} order. */
+export function toolFieldTerms(tool: McpTool, analyzer?: AnalyzerOptions): ToolFieldTerms {
   const params = parameterTexts(tool.inputSchema);
-  const field = (name: ToolField, text: string) => {
+  const texts: Record<ToolField, string> = {
+    server: tool.server,
+    name: tool.rawName,
+    title: tool.title ?? tool.annotations?.title ?? "",
+    description: tool.description,
+    params: params.names.join(" "),
+    paramText: params.texts.join(" "),
+  };
+  return TOOL_FIELDS.map((name) => {
     const cap = MAX_FIELD_TERMS[name];
+    const text = texts[name];
     // Only the start of a long text can yield the terms kept: analyze no more of it.
-    return searchTerms(text.slice(0, cap * CHARS_PER_TERM), analyzer)
-      .slice(0, cap)
-      .join(" ");
-  };
-  return {
-    server: field("server", tool.server),
-    name: field("name", tool.rawName),
-    title: field("title", tool.title ?? tool.annotations?.title ?? ""),
-    description: field("description", tool.description),
-    params: field("params", params.names.join(" ")),
-    paramText: field("paramText", params.texts.join(" ")),
-  };
+    const terms = searchTerms(typeof text === "string" ? text.slice(0, cap * CHARS_PER_TERM) : "", analyzer);
+    return terms.length > cap ? terms.slice(0, cap) : terms;
+  });
+}
+
+/** The analyzed, capped fields of `tool`, each joined by spaces (what tests and diagnostics read). */
+export function toolDocument(tool: McpTool, analyzer?: AnalyzerOptions): ToolDocument {
+  const terms = toolFieldTerms(tool, analyzer);
+  const document = {} as ToolDocument;
+  TOOL_FIELDS.forEach((name, i) => {
+    document[name] = terms[i]?.join(" ") ?? "";
+  });
+  return document;
 }
 
 interface ParameterTexts {
