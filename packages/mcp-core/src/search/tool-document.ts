@@ -86,13 +86,13 @@ function parameterTexts(schema: unknown): ParameterTexts {
     for (const node of containers(level)) {
       const properties = node.properties;
       if (!isNode(properties)) continue;
+      // Entries, not keys and lookups: an own `__proto__` property must be read as itself.
       for (const [name, property] of Object.entries(properties)) {
         if (++visited > MAX_PARAM_NODES) return result;
         result.names.push(name);
         if (!isNode(property)) continue;
-        for (const key of ["title", "description"]) {
-          if (typeof property[key] === "string") result.texts.push(property[key]);
-        }
+        if (typeof property.title === "string") result.texts.push(property.title);
+        if (typeof property.description === "string") result.texts.push(property.description);
         if (Array.isArray(property.enum)) {
           for (const value of property.enum) if (typeof value === "string") result.texts.push(value);
         }
@@ -107,9 +107,9 @@ function parameterTexts(schema: unknown): ParameterTexts {
 /** The object schemas in `nodes` and what they are made of (array items, combinators), bounded. */
 function containers(nodes: unknown[]): SchemaNode[] {
   const found: SchemaNode[] = [];
-  const queue = [...nodes];
-  while (queue.length > 0 && found.length < MAX_PARAM_NODES) {
-    const node = queue.shift();
+  const queue = nodes.slice();
+  for (let next = 0; next < queue.length && found.length < MAX_PARAM_NODES; next++) {
+    const node = queue[next];
     if (!isNode(node)) continue;
     found.push(node);
     if (isNode(node.items)) queue.push(node.items);

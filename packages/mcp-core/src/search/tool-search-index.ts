@@ -18,7 +18,7 @@ import type { SearchRequest } from "./search-options.js";
 import type { AnalyzerOptions } from "./search-terms.js";
 import { TermDictionary } from "./term-dictionary.js";
 import { type ExpansionOptions, expandTerm } from "./term-expansion.js";
-import { TOOL_FIELDS, type ToolField, toolFieldTerms } from "./tool-document.js";
+import { MAX_FIELD_TERMS, TOOL_FIELDS, type ToolField, toolFieldTerms } from "./tool-document.js";
 
 /**
  * How much each field's BM25 score counts. Equal weights ranked best on the catalog fixture (a
@@ -37,6 +37,9 @@ export const FIELD_WEIGHTS: Readonly<Record<ToolField, number>> = {
 
 /** BM25+ parameters (measured on the catalog fixture). */
 export const BM25 = { k: 1.2, b: 0.7, d: 0.5 };
+
+/** The most terms one tool's fields keep in all. */
+const MAX_DOCUMENT_TERMS = Object.values(MAX_FIELD_TERMS).reduce((sum, cap) => sum + cap, 0);
 
 /** Terms no document holds any more are shed once there are this many and more than live ones. */
 const MIN_DEAD_TERMS_TO_COMPACT = 1024;
@@ -82,6 +85,11 @@ export class ToolSearchIndex {
   private indexed: readonly McpTool[] = [];
   /** Per term id, its count in the field being added (scratch, all zero between adds). */
   private counts = new Int32Array(1024);
+  /** The distinct term ids of the tool being added, field after field, and their counts (scratch). */
+  private readonly pairs = new Int32Array(MAX_DOCUMENT_TERMS);
+  private readonly tallies = new Int32Array(MAX_DOCUMENT_TERMS);
+  /** Its fields' distinct-term counts (scratch). */
+  private readonly lengths = new Array<number>(FIELD_COUNT).fill(0);
   private added = 0;
   private removed = 0;
 
@@ -133,7 +141,7 @@ export class ToolSearchIndex {
   /** Brings the index to `tools`: removes tools no longer there, adds tool objects not seen yet. */
   private sync(tools: readonly McpTool[]): void {
     if (tools === this.indexed) return;
-    this.removeGone(new Set(tools));
+    if (this.documents.count > 0) this.removeGone(new Set(tools));
     tools.forEach((tool, position) => {
       const id = this.documents.idOf(tool) ?? this.add(tool);
       this.documents.setPosition(id, position);
@@ -171,31 +179,33 @@ export class ToolSearchIndex {
   /** Analyzes `tool` and adds its document; returns its id. */
   private add(tool: McpTool): number {
     const fields = toolFieldTerms(tool, this.ranking.analyzer);
-    // Per field: distinct term ids and their counts, interleaved.
-    const fieldPostings: number[][] = [];
-    const lengths: number[] = [];
+    // Per field, its distinct term ids go to `pairs` and their counts to `tallies` (scratch).
+    const { pairs, tallies, lengths } = this;
+    let size = 0;
     for (let field = 0; field < FIELD_COUNT; field++) {
-      const distinct: number[] = [];
+      const start = size;
       for (const term of fields[field] ?? []) {
         const termId = this.dictionary.intern(term);
         if (termId >= this.counts.length) this.growCounts(termId + 1);
-        if (this.counts[termId] === 0) distinct.push(termId);
+        if (this.counts[termId] === 0) pairs[size++] = termId;
         this.counts[termId] = (this.counts[termId] as number) + 1;
       }
-      const pairs: number[] = [];
-      for (const termId of distinct) {
-        pairs.push(termId, this.counts[termId] as number);
+      lengths[field] = size - start;
+      // The counts go beside the ids and are cleared: the next field counts afresh.
+      for (let i = start; i < size; i++) {
+        const termId = pairs[i] as number;
+        tallies[i] = this.counts[termId] as number;
         this.counts[termId] = 0;
       }
-      fieldPostings.push(pairs);
-      lengths.push(distinct.length);
     }
     const id = this.documents.add(tool, lengths);
-    fieldPostings.forEach((pairs, field) => {
-      for (let i = 0; i < pairs.length; i += 2) {
-        this.postings.add(pairs[i] as number, field, id, pairs[i + 1] as number);
+    let at = 0;
+    for (let field = 0; field < FIELD_COUNT; field++) {
+      const end = at + (lengths[field] as number);
+      for (; at < end; at++) {
+        this.postings.add(pairs[at] as number, field, id, tallies[at] as number);
       }
-    });
+    }
     this.added++;
     return id;
   }
