@@ -115,11 +115,15 @@ export class TermDictionary {
 
   /** Visits every term that ends with `suffix` (`suffix` itself included, if it is a term). */
   withSuffix(suffix: string, visit: TermVisitor): void {
+    this.reversedView().scan(reversed(suffix), (id) => visit(id, this.terms[id] as string));
+  }
+
+  private reversedView(): SortedView {
     if (!this.backwards) {
       this.backwards = new SortedView((id) => reversed(this.terms[id] as string));
       for (let id = 0; id < this.terms.length; id++) this.backwards.push(id);
     }
-    this.backwards.scan(reversed(suffix), (id) => visit(id, this.terms[id] as string));
+    return this.backwards;
   }
 
   /**

@@ -138,6 +138,14 @@ export class ToolSearchIndex {
       });
   }
 
+  /**
+   * Analyses and adds the tools of `tools` not indexed yet (a server's new listing), ahead of the
+   * next search; costs nothing for tools already indexed. Removed tools leave on the next search.
+   */
+  prepare(tools: readonly McpTool[]): void {
+    for (const tool of tools) if (this.documents.idOf(tool) === undefined) this.add(tool);
+  }
+
   /** Brings the index to `tools`: removes tools no longer there, adds tool objects not seen yet. */
   private sync(tools: readonly McpTool[]): void {
     if (tools === this.indexed) return;
