@@ -4,8 +4,8 @@
 // 500) and per round, a fresh process (`--child`) imports the core (not timed), then measures:
 //   load      `loadMcp` → resolved, ms;
 //   rss       process RSS after the load, and after the searches, MiB (heap used after a full GC too);
-//   search    the first `searchTools` after the load, ms, then p50/p99 over 200 more queries (the
-//             catalog fixture's query set, cycled).
+//   search    the first `searchTools` after the load, ms (wall and this process's CPU), then p50/p99
+//             over 200 more queries (the catalog fixture's query set, cycled) and their mean CPU.
 // Beside them, the yardstick: one stdio server's cold start through the core (one eager catalog
 // server, `loadMcp` → listed), in its own fresh process in the same rounds.
 //   node bench/big-catalog.mjs [--rounds 3] [--counts 50,100,250,500]   (after `npm run build`)
@@ -60,6 +60,12 @@ async function fillCache(count, dir, cacheDir) {
   }
 }
 
+/** This process's CPU time (user + system) since `start`, ms: on a loaded machine it swings less than wall time. */
+const cpuMsSince = (start) => {
+  const { user, system } = process.cpuUsage(start);
+  return (user + system) / 1000;
+};
+
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 
 /**
@@ -103,17 +109,19 @@ async function child({ kind, count, dir, cacheDir, profileDir }) {
     loadMcp(config(count, dir), { toolCache: fileToolCache(cacheDir) }),
   );
   const loadMs = performance.now() - t0;
-  const { user, system } = process.cpuUsage(cpu0);
-  const loadCpuMs = (user + system) / 1000;
+  const loadCpuMs = cpuMsSince(cpu0);
   const tools = source.tools.length;
   const rssLoaded = process.memoryUsage().rss;
   globalThis.gc?.();
   const heapLoaded = process.memoryUsage().heapUsed;
   const queries = catalogQueries().map((q) => q.query);
   const t1 = performance.now();
+  const cpu1 = process.cpuUsage();
   await profiled(profileDir, `${count}-first-search`, () => source.searchTools(queries[0]));
   const firstSearchMs = performance.now() - t1;
+  const firstSearchCpuMs = cpuMsSince(cpu1);
   const times = [];
+  const cpu2 = process.cpuUsage();
   await profiled(profileDir, `${count}-searches`, () => {
     for (let i = 1; i <= SEARCHES; i++) {
       const t = performance.now();
@@ -121,6 +129,7 @@ async function child({ kind, count, dir, cacheDir, profileDir }) {
       times.push(performance.now() - t);
     }
   });
+  const searchCpuMs = cpuMsSince(cpu2) / SEARCHES;
   times.sort((a, b) => a - b);
   const rssSearched = process.memoryUsage().rss;
   globalThis.gc?.();
@@ -136,6 +145,8 @@ async function child({ kind, count, dir, cacheDir, profileDir }) {
     rssSearchedMiB: rssSearched / MiB,
     heapSearchedMiB: heapSearched / MiB,
     firstSearchMs,
+    firstSearchCpuMs,
+    searchCpuMs,
     searchP50Ms: percentile(times, 50),
     searchP99Ms: percentile(times, 99),
   };
@@ -188,16 +199,18 @@ async function main() {
       `${rounds} rounds, ${TOOLS_PER_SERVER} tools per server; medians (min–max). One stdio cold start (core, eager, spawn → listed): ${fmt(cold)} ms`,
     );
     console.log(
-      "| servers | tools | load ms | × one cold start | load CPU ms | load µs per tool | RSS loaded MiB | RSS searched MiB | heap loaded MiB | first search ms | search p50 ms | search p99 ms |",
+      "| servers | tools | load ms | × one cold start | load CPU ms | load µs per tool | RSS loaded MiB | RSS searched MiB | heap loaded MiB | heap searched MiB | first search ms | first search CPU ms | search p50 ms | search p99 ms | search CPU ms (mean) |",
     );
-    console.log("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |");
+    console.log(
+      "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |",
+    );
     for (const count of counts) {
       const s = samples.get(count);
       const pick = (key) => s.map((x) => x[key]);
       const load = pick("loadMs");
       const tools = count * TOOLS_PER_SERVER;
       console.log(
-        `| ${count} | ${tools} | ${fmt(load)} | ${(median(load) / median(cold)).toFixed(2)} | ${fmt(pick("loadCpuMs"))} | ${((median(load) * 1000) / tools).toFixed(1)} | ${fmt(pick("rssLoadedMiB"), 1)} | ${fmt(pick("rssSearchedMiB"), 1)} | ${fmt(pick("heapLoadedMiB"), 1)} | ${fmt(pick("firstSearchMs"), 1)} | ${fmt(pick("searchP50Ms"), 2)} | ${fmt(pick("searchP99Ms"), 2)} |`,
+        `| ${count} | ${tools} | ${fmt(load)} | ${(median(load) / median(cold)).toFixed(2)} | ${fmt(pick("loadCpuMs"))} | ${((median(load) * 1000) / tools).toFixed(1)} | ${fmt(pick("rssLoadedMiB"), 1)} | ${fmt(pick("rssSearchedMiB"), 1)} | ${fmt(pick("heapLoadedMiB"), 1)} | ${fmt(pick("heapSearchedMiB"), 1)} | ${fmt(pick("firstSearchMs"), 1)} | ${fmt(pick("firstSearchCpuMs"), 1)} | ${fmt(pick("searchP50Ms"), 2)} | ${fmt(pick("searchP99Ms"), 2)} | ${fmt(pick("searchCpuMs"), 2)} |`,
       );
     }
     const base = samples.get(counts[0]);

@@ -13,6 +13,7 @@ import type { CatalogHubs } from "./resources/catalog-hubs.js";
 import type { LoadRoots } from "./roots/load-roots.js";
 import type { RootsOption } from "./roots/root.js";
 import { searchRequest } from "./search/search-options.js";
+import { SearchWarmer } from "./search/search-warmer.js";
 import type { ToolSearchIndex } from "./search/tool-search-index.js";
 import { serverSnapshot, statusOf } from "./server-snapshot.js";
 import { resumeTasks } from "./tasks/resume-tasks.js";
@@ -72,7 +73,7 @@ export interface SourceParts {
   /** The load-level roots `setRoots` replaces. */
   roots: LoadRoots;
   /**
-   * Makes the tool-search index. Its module (MiniSearch, the stemmer, the word lists) is loaded by
+   * Makes the tool-search index. Its module (the index, the stemmer, the word lists) is loaded by
    * `loadMcp`, not at import: a host that never searches does not pay for it at import.
    */
   newSearchIndex: () => ToolSearchIndex;
@@ -83,8 +84,10 @@ const sourceClosed = () => new McpCoreError("CLOSED", "MCP source is closed");
 
 export class Source implements McpSource {
   private closing: Promise<void> | undefined;
-  /** Made on the first search; kept in step with `tools` on each later one. */
+  /** Made when the first listing arrives; kept in step with `tools` on each search. */
   private searchIndex: ToolSearchIndex | undefined;
+  /** Indexes each server's new tools as its listing arrives, so no search pays for a whole catalog. */
+  private readonly searchWarmer: SearchWarmer;
 
   /**
    * The connections, configs and hubs. A true private field: hosts log, inspect and serialize the
@@ -94,6 +97,11 @@ export class Source implements McpSource {
 
   constructor(parts: SourceParts) {
     this.#parts = parts;
+    this.searchWarmer = new SearchWarmer(
+      () => (this.searchIndex ??= parts.newSearchIndex()),
+      (server) => parts.registry.toolsOf(server),
+    );
+    parts.toolEvents.subscribe((server) => this.searchWarmer.toolsChanged(server));
   }
 
   get tools(): readonly McpTool[] {
@@ -294,6 +302,7 @@ export class Source implements McpSource {
 
   close(): Promise<void> {
     this.closing ??= (async () => {
+      this.searchWarmer.stop();
       for (const hook of this.#parts.closeHooks) {
         try {
           hook();

@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { McpTool } from "../src/index.js";
 import { queryTerms } from "../src/search/query-terms.js";
@@ -48,6 +49,44 @@ describe("searchTerms", () => {
 
   it("should keep stop words and whole words when asked", () => {
     expect(searchTerms("the issues", { stem: false, dropStopWords: false })).toEqual(["the", "issues"]);
+  });
+
+  it("should give ASCII text the same terms on its fast path as on the Unicode path", () => {
+    // A lone "é" sends the text down the Unicode path and adds no term (one letter).
+    const unicodePath = (text: string) => searchTerms(`${text} é`);
+    const words = fc.constantFrom(
+      "HTTPServer",
+      "createIssue",
+      "base64",
+      "S3",
+      "the",
+      "Issues",
+      "x",
+      "aBcDEf",
+      "ABCd",
+    );
+    const text = fc
+      .array(fc.oneof(words, fc.string({ unit: "binary-ascii", maxLength: 12 })), { maxLength: 12 })
+      .map((parts) => parts.join(" "));
+    fc.assert(
+      fc.property(text, (input) => {
+        expect(searchTerms(input)).toEqual(unicodePath(input));
+        // A second time, from the cache of runs.
+        expect(searchTerms(input)).toEqual(unicodePath(input));
+      }),
+      { numRuns: 200 },
+    );
+    expect(searchTerms("HTTPServer base64 GitHub")).toEqual([
+      "httpserver",
+      "http",
+      "server",
+      "base64",
+      "base",
+      "64",
+      "github",
+      "git",
+      "hub",
+    ]);
   });
 
   it("should give no term for a query of punctuation and stop words", () => {

@@ -29,24 +29,37 @@ export const MAX_PARAM_NODES = 256;
 /** A tool's fields as space-joined terms (terms never hold a space). */
 export type ToolDocument = Record<ToolField, string>;
 
-/** The analyzed, capped fields of `tool`. */
-export function toolDocument(tool: McpTool, analyzer?: AnalyzerOptions): ToolDocument {
+/** A tool's fields as analyzed terms, in {@link TOOL_FIELDS} order. */
+export type ToolFieldTerms = readonly (readonly string[])[];
+
+/** The analyzed, capped fields of `tool`, as term lists in {@link TOOL_FIELDS} order. */
+export function toolFieldTerms(tool: McpTool, analyzer?: AnalyzerOptions): ToolFieldTerms {
   const params = parameterTexts(tool.inputSchema);
-  const field = (name: ToolField, text: string) => {
+  const texts: Record<ToolField, string> = {
+    server: tool.server,
+    name: tool.rawName,
+    title: tool.title ?? tool.annotations?.title ?? "",
+    description: tool.description,
+    params: params.names.join(" "),
+    paramText: params.texts.join(" "),
+  };
+  return TOOL_FIELDS.map((name) => {
     const cap = MAX_FIELD_TERMS[name];
+    const text = texts[name];
     // Only the start of a long text can yield the terms kept: analyze no more of it.
-    return searchTerms(text.slice(0, cap * CHARS_PER_TERM), analyzer)
-      .slice(0, cap)
-      .join(" ");
-  };
-  return {
-    server: field("server", tool.server),
-    name: field("name", tool.rawName),
-    title: field("title", tool.title ?? tool.annotations?.title ?? ""),
-    description: field("description", tool.description),
-    params: field("params", params.names.join(" ")),
-    paramText: field("paramText", params.texts.join(" ")),
-  };
+    const terms = searchTerms(typeof text === "string" ? text.slice(0, cap * CHARS_PER_TERM) : "", analyzer);
+    return terms.length > cap ? terms.slice(0, cap) : terms;
+  });
+}
+
+/** The analyzed, capped fields of `tool`, each joined by spaces (what tests and diagnostics read). */
+export function toolDocument(tool: McpTool, analyzer?: AnalyzerOptions): ToolDocument {
+  const terms = toolFieldTerms(tool, analyzer);
+  const document = {} as ToolDocument;
+  TOOL_FIELDS.forEach((name, i) => {
+    document[name] = terms[i]?.join(" ") ?? "";
+  });
+  return document;
 }
 
 interface ParameterTexts {
@@ -73,13 +86,13 @@ function parameterTexts(schema: unknown): ParameterTexts {
     for (const node of containers(level)) {
       const properties = node.properties;
       if (!isNode(properties)) continue;
+      // Entries, not keys and lookups: an own `__proto__` property must be read as itself.
       for (const [name, property] of Object.entries(properties)) {
         if (++visited > MAX_PARAM_NODES) return result;
         result.names.push(name);
         if (!isNode(property)) continue;
-        for (const key of ["title", "description"]) {
-          if (typeof property[key] === "string") result.texts.push(property[key]);
-        }
+        if (typeof property.title === "string") result.texts.push(property.title);
+        if (typeof property.description === "string") result.texts.push(property.description);
         if (Array.isArray(property.enum)) {
           for (const value of property.enum) if (typeof value === "string") result.texts.push(value);
         }
@@ -94,9 +107,9 @@ function parameterTexts(schema: unknown): ParameterTexts {
 /** The object schemas in `nodes` and what they are made of (array items, combinators), bounded. */
 function containers(nodes: unknown[]): SchemaNode[] {
   const found: SchemaNode[] = [];
-  const queue = [...nodes];
-  while (queue.length > 0 && found.length < MAX_PARAM_NODES) {
-    const node = queue.shift();
+  const queue = nodes.slice();
+  for (let next = 0; next < queue.length && found.length < MAX_PARAM_NODES; next++) {
+    const node = queue[next];
     if (!isNode(node)) continue;
     found.push(node);
     if (isNode(node.items)) queue.push(node.items);

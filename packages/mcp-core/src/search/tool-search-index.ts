@@ -1,5 +1,6 @@
 /**
- * The incremental BM25 index behind `McpSource.searchTools`.
+ * The incremental BM25+ index behind `McpSource.searchTools`: an inverted index of our own over
+ * integer ids (see `term-dictionary.ts`, `postings.ts`, `document-table.ts`, `bm25-scorer.ts`).
  *
  * Documents are keyed by tool object: the registry keeps an unchanged tool's object across swaps and
  * gives a new or changed tool a new one, so comparing the current generation with the indexed one
@@ -8,12 +9,16 @@
  * refreshes costs one pass.
  * @module
  */
-import MiniSearch from "minisearch";
 import type { McpTool, ToolSearchHit } from "../types.js";
+import { Bm25Scorer, type WeightedQueryTerm } from "./bm25-scorer.js";
+import { DocumentTable } from "./document-table.js";
+import { FIELD_COUNT, Postings } from "./postings.js";
 import { queryTerms } from "./query-terms.js";
 import type { SearchRequest } from "./search-options.js";
 import type { AnalyzerOptions } from "./search-terms.js";
-import { TOOL_FIELDS, type ToolDocument, type ToolField, toolDocument } from "./tool-document.js";
+import { TermDictionary } from "./term-dictionary.js";
+import { type ExpansionOptions, expandTerm } from "./term-expansion.js";
+import { MAX_FIELD_TERMS, TOOL_FIELDS, type ToolField, toolFieldTerms } from "./tool-document.js";
 
 /**
  * How much each field's BM25 score counts. Equal weights ranked best on the catalog fixture (a
@@ -30,8 +35,14 @@ export const FIELD_WEIGHTS: Readonly<Record<ToolField, number>> = {
   paramText: 1,
 };
 
-/** BM25+ parameters (the engine's defaults, measured on the catalog fixture). */
+/** BM25+ parameters (measured on the catalog fixture). */
 export const BM25 = { k: 1.2, b: 0.7, d: 0.5 };
+
+/** The most terms one tool's fields keep in all. */
+const MAX_DOCUMENT_TERMS = Object.values(MAX_FIELD_TERMS).reduce((sum, cap) => sum + cap, 0);
+
+/** Terms no document holds any more are shed once there are this many and more than live ones. */
+const MIN_DEAD_TERMS_TO_COMPACT = 1024;
 
 /** Counters of the index's work, for tests and diagnostics. */
 export interface ToolSearchIndexStats {
@@ -41,15 +52,10 @@ export interface ToolSearchIndexStats {
   added: number;
   /** Tools removed since the index was made. */
   removed: number;
-}
-
-interface IndexedDocument extends ToolDocument {
-  id: number;
-}
-
-interface Entry {
-  document: IndexedDocument;
-  tool: McpTool;
+  /** Distinct terms in the dictionary. */
+  terms: number;
+  /** (term, field, tool) entries in the postings. */
+  postings: number;
 }
 
 /**
@@ -69,101 +75,152 @@ export interface RankingOptions {
   synonyms?: boolean;
 }
 
-/** The `limit`-th best score of `results` (-Infinity when there are no more than `limit`). */
-function scoreFloor(results: readonly { score: number }[], limit: number): number {
-  if (results.length <= limit) return Number.NEGATIVE_INFINITY;
-  const scores = Float64Array.from(results, (r) => r.score).sort();
-  return scores[scores.length - limit] ?? Number.NEGATIVE_INFINITY;
-}
-
 /** Ranks tools against free-text queries; holds one document per tool object it was given. */
 export class ToolSearchIndex {
-  private readonly engine = new MiniSearch<IndexedDocument>({
-    fields: [...TOOL_FIELDS],
-    // Documents hold analyzed terms joined by spaces: the engine only splits them again.
-    tokenize: (text) => text.split(" "),
-    processTerm: (term) => term || null,
-    autoVacuum: false,
-    // Documents are removed exactly as added, so the engine has nothing to warn about; and a
-    // library does not write to the console.
-    logger: () => {},
-  });
-  private readonly entries = new Map<McpTool, Entry>();
-  private readonly byId = new Map<number, Entry>();
+  private dictionary = new TermDictionary();
+  private readonly postings = new Postings();
+  private readonly documents = new DocumentTable();
+  private readonly scorer: Bm25Scorer;
+  private readonly expansion: ExpansionOptions;
   private indexed: readonly McpTool[] = [];
-  private position = new Map<McpTool, number>();
-  private nextId = 0;
+  /** Per term id, its count in the field being added (scratch, all zero between adds). */
+  private counts = new Int32Array(1024);
+  /** The distinct term ids of the tool being added, field after field, and their counts (scratch). */
+  private readonly pairs = new Int32Array(MAX_DOCUMENT_TERMS);
+  private readonly tallies = new Int32Array(MAX_DOCUMENT_TERMS);
+  /** Its fields' distinct-term counts (scratch). */
+  private readonly lengths = new Array<number>(FIELD_COUNT).fill(0);
   private added = 0;
   private removed = 0;
 
-  constructor(private readonly ranking: RankingOptions = {}) {}
+  constructor(private readonly ranking: RankingOptions = {}) {
+    const weights = ranking.fieldWeights ?? FIELD_WEIGHTS;
+    this.scorer = new Bm25Scorer(
+      ranking.bm25 ?? BM25,
+      TOOL_FIELDS.map((field) => weights[field]),
+    );
+    this.expansion = {
+      prefixMinLength: ranking.prefixMinLength ?? 4,
+      fuzzyMinLength: ranking.fuzzyMinLength ?? 6,
+    };
+  }
 
   /** What the index holds and has done so far (tests count re-indexing with it). */
   get stats(): ToolSearchIndexStats {
-    return { documents: this.entries.size, added: this.added, removed: this.removed };
+    return {
+      documents: this.documents.count,
+      added: this.added,
+      removed: this.removed,
+      terms: this.dictionary.size,
+      postings: this.postings.size,
+    };
   }
 
   /** Ranks `tools` (the source's current generation) against the request, best first. */
   search(tools: readonly McpTool[], request: SearchRequest): ToolSearchHit[] {
     this.sync(tools);
-    const weights = queryTerms(request.query, this.ranking);
-    if (weights.size === 0) return [];
-    const { servers } = request;
-    const prefixMin = this.ranking.prefixMinLength ?? 4;
-    const fuzzyMin = this.ranking.fuzzyMinLength ?? 6;
-    const results = this.engine.search([...weights.keys()].join(" "), {
-      boostTerm: (term) => weights.get(term) ?? 1,
-      boost: { ...(this.ranking.fieldWeights ?? FIELD_WEIGHTS) },
-      bm25: this.ranking.bm25 ?? BM25,
-      prefix: (term) => term.length >= prefixMin,
-      fuzzy: (term) => (term.length >= fuzzyMin ? 1 : false),
-      ...(servers && {
-        filter: (result: { id: number }) => servers.has(this.byId.get(result.id)?.tool.server ?? ""),
-      }),
-    });
-    // Only hits that can be in the first `limit` are ordered: over a big catalog a query matches
-    // thousands of tools, and sorting them all was a good part of a search. A hit scoring at least
-    // the `limit`-th best score can; ties at that score are all kept, so the order is the same.
-    const floor = scoreFloor(results, request.limit);
-    const ranked: { tool: McpTool; score: number }[] = [];
-    for (const result of results) {
-      if (result.score < floor) continue;
-      const entry = this.byId.get(result.id);
-      if (entry) ranked.push({ tool: entry.tool, score: result.score });
+    const query: WeightedQueryTerm[] = [];
+    for (const [term, weight] of queryTerms(request.query, this.ranking)) {
+      const matches = expandTerm(term, this.dictionary, this.expansion);
+      if (matches.length > 0) query.push({ matches, weight });
     }
-    // Equal scores keep the source's order, so a search is deterministic.
-    ranked.sort((a, b) => b.score - a.score || this.rank(a.tool) - this.rank(b.tool));
-    return ranked.slice(0, request.limit).map(({ tool, score }) => {
-      const { name, server, rawName, title, description } = tool;
-      return { name, server, rawName, title, description, score };
-    });
+    if (query.length === 0) return [];
+    const { servers } = request;
+    const documents = this.documents;
+    const accept = servers ? (id: number) => servers.has(documents.tool(id)?.server ?? "") : () => true;
+    return this.scorer
+      .rank(query, this.postings, documents, request.limit, accept)
+      .flatMap(({ id, score }) => {
+        const tool = documents.tool(id);
+        if (!tool) return [];
+        const { name, server, rawName, title, description } = tool;
+        return [{ name, server, rawName, title, description, score }];
+      });
   }
 
-  private rank(tool: McpTool): number {
-    return this.position.get(tool) ?? Number.MAX_SAFE_INTEGER;
+  /**
+   * Analyses and adds the tools of `tools` not indexed yet (a server's new listing), ahead of the
+   * next search; costs nothing for tools already indexed. Removed tools leave on the next search.
+   */
+  prepare(tools: readonly McpTool[]): void {
+    for (const tool of tools) if (this.documents.idOf(tool) === undefined) this.add(tool);
   }
 
   /** Brings the index to `tools`: removes tools no longer there, adds tool objects not seen yet. */
   private sync(tools: readonly McpTool[]): void {
     if (tools === this.indexed) return;
-    const current = new Set(tools);
-    for (const [tool, entry] of this.entries) {
-      if (current.has(tool)) continue;
-      this.engine.remove(entry.document);
-      this.entries.delete(tool);
-      this.byId.delete(entry.document.id);
-      this.removed++;
-    }
-    for (const tool of current) {
-      if (this.entries.has(tool)) continue;
-      const document = { id: this.nextId++, ...toolDocument(tool, this.ranking.analyzer) };
-      const entry = { document, tool };
-      this.engine.add(document);
-      this.entries.set(tool, entry);
-      this.byId.set(document.id, entry);
-      this.added++;
-    }
+    if (this.documents.count > 0) this.removeGone(new Set(tools));
+    tools.forEach((tool, position) => {
+      const id = this.documents.idOf(tool) ?? this.add(tool);
+      this.documents.setPosition(id, position);
+    });
     this.indexed = tools;
-    this.position = new Map(tools.map((tool, i) => [tool, i]));
+  }
+
+  /** Removes the documents of tools not in `current`, their postings with them. */
+  private removeGone(current: ReadonlySet<McpTool>): void {
+    const gone: McpTool[] = [];
+    for (const [tool] of this.documents.entries()) if (!current.has(tool)) gone.push(tool);
+    if (gone.length === 0) return;
+    const marks = new Uint8Array(this.documents.capacity);
+    for (const tool of gone) {
+      const id = this.documents.remove(tool);
+      if (id !== undefined) marks[id] = 1;
+    }
+    this.postings.removeDocuments(marks);
+    this.removed += gone.length;
+    this.shedDeadTerms();
+  }
+
+  /** Renumbers the dictionary without the terms no document holds, once they are many. */
+  private shedDeadTerms(): void {
+    const { dictionary, postings } = this;
+    let live = 0;
+    for (let id = 0; id < dictionary.size; id++) if (postings.holds(id)) live++;
+    const dead = dictionary.size - live;
+    if (dead < MIN_DEAD_TERMS_TO_COMPACT || dead < live) return;
+    const { dictionary: compacted, newIds } = dictionary.compacted((id) => postings.holds(id));
+    postings.renumber(newIds, compacted.size);
+    this.dictionary = compacted;
+  }
+
+  /** Analyzes `tool` and adds its document; returns its id. */
+  private add(tool: McpTool): number {
+    const fields = toolFieldTerms(tool, this.ranking.analyzer);
+    // Per field, its distinct term ids go to `pairs` and their counts to `tallies` (scratch).
+    const { pairs, tallies, lengths } = this;
+    let size = 0;
+    for (let field = 0; field < FIELD_COUNT; field++) {
+      const start = size;
+      for (const term of fields[field] ?? []) {
+        const termId = this.dictionary.intern(term);
+        if (termId >= this.counts.length) this.growCounts(termId + 1);
+        if (this.counts[termId] === 0) pairs[size++] = termId;
+        this.counts[termId] = (this.counts[termId] as number) + 1;
+      }
+      lengths[field] = size - start;
+      // The counts go beside the ids and are cleared: the next field counts afresh.
+      for (let i = start; i < size; i++) {
+        const termId = pairs[i] as number;
+        tallies[i] = this.counts[termId] as number;
+        this.counts[termId] = 0;
+      }
+    }
+    const id = this.documents.add(tool, lengths);
+    let at = 0;
+    for (let field = 0; field < FIELD_COUNT; field++) {
+      const end = at + (lengths[field] as number);
+      for (; at < end; at++) {
+        this.postings.add(pairs[at] as number, field, id, tallies[at] as number);
+      }
+    }
+    this.added++;
+    return id;
+  }
+
+  private growCounts(size: number): void {
+    const counts = new Int32Array(Math.max(size, this.counts.length * 2));
+    counts.set(this.counts);
+    this.counts = counts;
   }
 }

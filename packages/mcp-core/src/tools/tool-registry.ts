@@ -63,6 +63,11 @@ export class ToolRegistry {
     return this.flat;
   }
 
+  /** `server`'s current tools in listing order (what tool search indexes as a listing arrives). */
+  toolsOf(server: string): readonly McpTool[] {
+    return this.arrays.get(server) ?? [];
+  }
+
   /** How many tools the last swap or removal named (its collision groups): what it cost. */
   get namedInLastChange(): number {
     return this.names.lastNamedCount;

@@ -1,0 +1,104 @@
+/**
+ * The documents of tool search: a small integer id per indexed tool object, its place in the
+ * source's order (ties rank in it), and its field lengths (BM25's length norm), with running totals
+ * per field for the average. Ids of removed tools are reused once their postings are gone.
+ * @module
+ */
+import type { McpTool } from "../types.js";
+import { FIELD_COUNT } from "./postings.js";
+
+/** Tool ↔ document id, positions and field lengths. */
+export class DocumentTable {
+  private tools: (McpTool | undefined)[] = [];
+  private readonly ids = new Map<McpTool, number>();
+  private lengths = new Uint16Array(64 * FIELD_COUNT);
+  private positions = new Int32Array(64);
+  private readonly totals = new Float64Array(FIELD_COUNT);
+  private readonly freeIds: number[] = [];
+
+  /** Documents held now. */
+  get count(): number {
+    return this.ids.size;
+  }
+
+  /** One more than the largest id in use: the size score arrays need. */
+  get capacity(): number {
+    return this.tools.length;
+  }
+
+  /** The document id of `tool`, or undefined when it is not indexed. */
+  idOf(tool: McpTool): number | undefined {
+    return this.ids.get(tool);
+  }
+
+  /** The tool of document `id`. */
+  tool(id: number): McpTool | undefined {
+    return this.tools[id];
+  }
+
+  /** The indexed tools and their ids. */
+  entries(): IterableIterator<[McpTool, number]> {
+    return this.ids.entries();
+  }
+
+  /** The number of distinct terms in field `field` of document `id` (1 when it has none). */
+  length(id: number, field: number): number {
+    return this.lengths[id * FIELD_COUNT + field] as number;
+  }
+
+  /** The average of {@link length} over the documents held. */
+  averageLength(field: number): number {
+    return this.ids.size === 0 ? 0 : (this.totals[field] as number) / this.ids.size;
+  }
+
+  /** The tool's place in the source's order. */
+  position(id: number): number {
+    return this.positions[id] as number;
+  }
+
+  setPosition(id: number, position: number): void {
+    this.positions[id] = position;
+  }
+
+  /**
+   * Adds `tool` with its fields' distinct-term counts; returns its id, perhaps a removed tool's: the
+   * caller drops a removed tool's postings before it adds another.
+   */
+  add(tool: McpTool, fieldLengths: readonly number[]): number {
+    const id = this.freeIds.pop() ?? this.tools.length;
+    if (id === this.tools.length) this.tools.push(tool);
+    else this.tools[id] = tool;
+    this.ids.set(tool, id);
+    this.grow(id + 1);
+    for (let field = 0; field < FIELD_COUNT; field++) {
+      const length = Math.max(1, fieldLengths[field] ?? 0);
+      this.lengths[id * FIELD_COUNT + field] = length;
+      this.totals[field] = (this.totals[field] as number) + length;
+    }
+    return id;
+  }
+
+  /** Removes `tool`'s document; its id is free once the caller has dropped its postings. */
+  remove(tool: McpTool): number | undefined {
+    const id = this.ids.get(tool);
+    if (id === undefined) return undefined;
+    this.ids.delete(tool);
+    this.tools[id] = undefined;
+    for (let field = 0; field < FIELD_COUNT; field++) {
+      this.totals[field] = (this.totals[field] as number) - this.length(id, field);
+    }
+    this.freeIds.push(id);
+    return id;
+  }
+
+  private grow(size: number): void {
+    if (size <= this.positions.length) return;
+    const capacity = Math.max(size, this.positions.length * 2);
+    const lengths = new Uint16Array(capacity * FIELD_COUNT);
+    lengths.set(this.lengths);
+    this.lengths = lengths;
+    const positions = new Int32Array(capacity);
+    positions.set(this.positions);
+    this.positions = positions;
+  }
+}

@@ -1,0 +1,141 @@
+/**
+ * The term dictionary of tool search: each distinct index term gets a small integer id, and the
+ * terms are kept sorted (forwards and reversed) so that the terms beginning or ending with a given
+ * text are one binary search and a scan away. That is all prefix and fuzzy matching need: no tree,
+ * no regex, nothing that backtracks.
+ * @module
+ */
+
+/** A term's id and text, as {@link TermDictionary.withPrefix} and `withSuffix` visit them. */
+export type TermVisitor = (id: number, term: string) => void;
+
+/** Code-unit order of two strings (the order `<` gives), as a comparator. */
+const byCodeUnits = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
+/** `text` with its code units in reverse order (no surrogate awareness needed: only compared). */
+function reversed(text: string): string {
+  let result = "";
+  for (let i = text.length - 1; i >= 0; i--) result += text[i];
+  return result;
+}
+
+/** Ids sorted by a key, and the keys in that order; merged with new ids on demand. */
+class SortedView {
+  private ids: number[] = [];
+  private keys: string[] = [];
+  private pending: number[] = [];
+
+  constructor(private readonly keyOf: (id: number) => string) {}
+
+  push(id: number): void {
+    this.pending.push(id);
+  }
+
+  /** Calls `visit` for every id whose key begins with `start`, in key order. */
+  scan(start: string, visit: (id: number) => void): void {
+    this.merge();
+    const { ids, keys } = this;
+    let low = 0;
+    let high = keys.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if ((keys[middle] as string) < start) low = middle + 1;
+      else high = middle;
+    }
+    for (let i = low; i < keys.length && (keys[i] as string).startsWith(start); i++) visit(ids[i] as number);
+  }
+
+  /** Folds the ids added since the last scan in: they are sorted alone, then merged (O(n + k log k)). */
+  private merge(): void {
+    if (this.pending.length === 0) return;
+    const added = this.pending.map((id) => ({ id, key: this.keyOf(id) }));
+    added.sort((a, b) => byCodeUnits(a.key, b.key));
+    this.pending = [];
+    const ids: number[] = [];
+    const keys: string[] = [];
+    let i = 0;
+    let j = 0;
+    while (i < this.keys.length || j < added.length) {
+      const next = added[j];
+      if (next && (i >= this.keys.length || next.key < (this.keys[i] as string))) {
+        ids.push(next.id);
+        keys.push(next.key);
+        j++;
+      } else {
+        ids.push(this.ids[i] as number);
+        keys.push(this.keys[i] as string);
+        i++;
+      }
+    }
+    this.ids = ids;
+    this.keys = keys;
+  }
+}
+
+/** Term ↔ id, with sorted views for prefix and suffix lookups. Ids are dense, from 0. */
+export class TermDictionary {
+  private readonly ids = new Map<string, number>();
+  private readonly terms: string[] = [];
+  private readonly forwards = new SortedView((id) => this.terms[id] as string);
+  /** Built on the first suffix lookup (fuzzy matching), then kept in step. */
+  private backwards: SortedView | undefined;
+
+  /** How many terms there are (ids run from 0 to this − 1). */
+  get size(): number {
+    return this.terms.length;
+  }
+
+  /** The id of `term`, or undefined when no document has had it. */
+  idOf(term: string): number | undefined {
+    return this.ids.get(term);
+  }
+
+  /** The text of term `id`. */
+  term(id: number): string {
+    return this.terms[id] as string;
+  }
+
+  /** The id of `term`, given a new one if it has none. */
+  intern(term: string): number {
+    let id = this.ids.get(term);
+    if (id === undefined) {
+      id = this.terms.length;
+      this.terms.push(term);
+      this.ids.set(term, id);
+      this.forwards.push(id);
+      this.backwards?.push(id);
+    }
+    return id;
+  }
+
+  /** Visits every term that begins with `prefix` (`prefix` itself included, if it is a term). */
+  withPrefix(prefix: string, visit: TermVisitor): void {
+    this.forwards.scan(prefix, (id) => visit(id, this.terms[id] as string));
+  }
+
+  /** Visits every term that ends with `suffix` (`suffix` itself included, if it is a term). */
+  withSuffix(suffix: string, visit: TermVisitor): void {
+    this.reversedView().scan(reversed(suffix), (id) => visit(id, this.terms[id] as string));
+  }
+
+  private reversedView(): SortedView {
+    if (!this.backwards) {
+      this.backwards = new SortedView((id) => reversed(this.terms[id] as string));
+      for (let id = 0; id < this.terms.length; id++) this.backwards.push(id);
+    }
+    return this.backwards;
+  }
+
+  /**
+   * A dictionary of the terms `keep` accepts, renumbered densely in id order, and the map from old
+   * ids to new ones (−1: dropped). Used to shed terms no document holds any more.
+   */
+  compacted(keep: (id: number) => boolean): { dictionary: TermDictionary; newIds: Int32Array } {
+    const dictionary = new TermDictionary();
+    const newIds = new Int32Array(this.terms.length).fill(-1);
+    this.terms.forEach((term, id) => {
+      if (keep(id)) newIds[id] = dictionary.intern(term);
+    });
+    return { dictionary, newIds };
+  }
+}

@@ -1,0 +1,134 @@
+// The inverted index's own parts, pure (no process): one-edit matching, prefix and fuzzy expansion
+// against a brute-force reading of SPEC §15.1, terms shed after churn, and indexing ahead of a search.
+import { catalogQueries, catalogTools } from "@toolnexus/fixtures/catalog";
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import type { McpTool } from "../src/index.js";
+import { TermDictionary } from "../src/search/term-dictionary.js";
+import { expandTerm, FUZZY_WEIGHT, oneEditApart, PREFIX_WEIGHT } from "../src/search/term-expansion.js";
+import { ToolSearchIndex } from "../src/search/tool-search-index.js";
+
+const asTool = (server: string, tool: ReturnType<typeof catalogTools>[number]): McpTool => ({
+  ...tool,
+  name: `mcp__${server}__${tool.name}`,
+  server,
+  rawName: tool.name,
+  title: tool.title,
+  outputSchema: undefined,
+  execute: () => Promise.reject(new Error("not called")),
+});
+
+/** Levenshtein distance, the textbook table: the reference the linear test must agree with. */
+function editDistance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    for (let j = 1; j <= b.length; j++) {
+      current[j] = Math.min(
+        (previous[j] as number) + 1,
+        (current[j - 1] as number) + 1,
+        (previous[j - 1] as number) + (a[i - 1] === b[j - 1] ? 0 : 1),
+      );
+    }
+    previous = current;
+  }
+  return previous[b.length] as number;
+}
+
+describe("oneEditApart", () => {
+  it("should agree with the edit distance on every pair", () => {
+    const word = fc.string({ unit: fc.constantFrom("a", "b", "c"), maxLength: 7 });
+    fc.assert(
+      fc.property(word, word, (a, b) => {
+        fc.pre(a !== b);
+        expect(oneEditApart(a, b)).toBe(editDistance(a, b) === 1);
+      }),
+      { numRuns: 2000 },
+    );
+    expect(oneEditApart("schedul", "schedule")).toBe(true);
+    expect(oneEditApart("calendar", "calender")).toBe(true);
+    expect(oneEditApart("issu", "isus")).toBe(false);
+  });
+});
+
+describe("expandTerm", () => {
+  it("should find exactly the prefix and one-edit matches a scan of every term finds, weighted as SPEC §15.1", () => {
+    const terms = fc.uniqueArray(
+      fc.string({ unit: fc.constantFrom("a", "b", "c", "d"), minLength: 1, maxLength: 8 }),
+      {
+        maxLength: 60,
+      },
+    );
+    const query = fc.string({ unit: fc.constantFrom("a", "b", "c", "d"), minLength: 1, maxLength: 8 });
+    const options = { prefixMinLength: 4, fuzzyMinLength: 6 };
+    fc.assert(
+      fc.property(terms, query, (vocabulary, term) => {
+        const dictionary = new TermDictionary();
+        for (const word of vocabulary) dictionary.intern(word);
+        const expected = new Map<string, number>();
+        for (const word of vocabulary) {
+          const L = word.length;
+          const l = term.length;
+          if (word === term) expected.set(word, 1);
+          else if (l >= 4 && word.startsWith(term))
+            expected.set(word, (PREFIX_WEIGHT * L) / (L + 0.3 * (L - l)));
+          else if (l >= 6 && editDistance(word, term) === 1) expected.set(word, (FUZZY_WEIGHT * L) / (L + 1));
+        }
+        const found = new Map(
+          expandTerm(term, dictionary, options).map((m) => [dictionary.term(m.termId), m.weight]),
+        );
+        expect(found).toEqual(expected);
+      }),
+      { numRuns: 500 },
+    );
+  });
+});
+
+/** A word of letters only (digits would split it), `zz` and six letters spelling `n` in base 26. */
+const word = (n: number) =>
+  `zz${n
+    .toString(26)
+    .padStart(6, "0")
+    .replace(/[0-9a-p]/g, (c) => String.fromCharCode(97 + Number.parseInt(c, 26)))}`;
+
+describe("ToolSearchIndex", () => {
+  const github = catalogTools("github");
+
+  it("should shed the terms no tool holds any more, and rank the same afterwards", () => {
+    const index = new ToolSearchIndex();
+    const base = github.map((tool) => asTool("gh", tool));
+    const request = { query: "open a pull request", limit: 5, servers: undefined };
+    const before = index.search(base, request);
+    const termsBefore = index.stats.terms;
+    // A server that renames every word on each refresh: 40 refreshes of 60 new words each.
+    let tools = base;
+    for (let round = 0; round < 40; round++) {
+      const noise = asTool("noise", {
+        ...(github[0] as (typeof github)[number]),
+        name: `noise_${round}`,
+        description: Array.from({ length: 60 }, (_, i) => word(round * 60 + i)).join(" "),
+      });
+      tools = [...base, noise];
+      index.search(tools, request);
+    }
+    expect(index.stats.terms).toBeLessThan(termsBefore + 1024 + 2 * 60);
+    expect(index.search(base, request)).toEqual(before);
+    expect(index.search(tools, { ...request, query: word(39 * 60 + 7) }).map((hit) => hit.rawName)).toEqual([
+      "noise_39",
+    ]);
+    expect(index.search(tools, { ...request, query: word(7) })).toEqual([]);
+  });
+
+  it("should index tools handed to prepare, so the next search analyses none of them", () => {
+    const index = new ToolSearchIndex();
+    const tools = github.map((tool) => asTool("gh", tool));
+    index.prepare(tools.slice(0, 30));
+    index.prepare(tools.slice(0, 30));
+    expect(index.stats.added).toBe(30);
+    const query = catalogQueries().find((q) => q.expected.startsWith("github/"))?.query ?? "issue";
+    const hits = index.search(tools, { query, limit: 10, servers: undefined });
+    expect(index.stats.added).toBe(tools.length);
+    // The same ranking as an index that saw the tools only at search time.
+    expect(hits).toEqual(new ToolSearchIndex().search(tools, { query, limit: 10, servers: undefined }));
+  });
+});
