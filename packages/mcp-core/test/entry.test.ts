@@ -53,7 +53,6 @@ const DEFERRED_MODULES = [
   "/dist/auth/token-renewal.js",
   "/dist/auth/headless-credentials.js",
   "/dist/search/tool-search-index.js",
-  "/minisearch/",
   "/stemmer/",
 ];
 
