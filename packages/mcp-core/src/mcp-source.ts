@@ -108,7 +108,9 @@ export class Source implements McpSource {
     return this.#parts.deferLoading;
   }
 
-  resumeTasks(ctx?: Pick<McpCallContext, "signal" | "timeoutMs" | "onProgress">): Promise<McpResumedTask[]> {
+  resumeTasks(
+    ctx?: Pick<McpCallContext, "signal" | "timeoutMs" | "maxTotalTimeoutMs" | "onProgress">,
+  ): Promise<McpResumedTask[]> {
     if (this.closing) return Promise.reject(sourceClosed());
     return resumeTasks(this.#parts.taskStore, this.#parts.connections, ctx);
   }

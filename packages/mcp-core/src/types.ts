@@ -179,10 +179,14 @@ export interface McpSource {
    * ids kept in the `taskStore`): each stored task of a configured server with the same identity
    * (URL or command) that this source does not already follow is polled again, not started again.
    * A task that finished, expired or that the server no longer knows leaves the store. `ctx`
-   * applies to every resumed call (`timeoutMs` without progress, `signal`, `onProgress`).
+   * applies to every resumed call as to `execute` (`timeoutMs` without progress, `maxTotalTimeoutMs`
+   * in all — the task is cancelled when either runs out —, `signal`, `onProgress`); a duration no
+   * timer can wait resolves each result at once with a `protocol` error, the task left stored.
    * Resolves `[]` when `taskStore` is false.
    */
-  resumeTasks(ctx?: Pick<McpCallContext, "signal" | "timeoutMs" | "onProgress">): Promise<McpResumedTask[]>;
+  resumeTasks(
+    ctx?: Pick<McpCallContext, "signal" | "timeoutMs" | "maxTotalTimeoutMs" | "onProgress">,
+  ): Promise<McpResumedTask[]>;
   /**
    * A barrier: resolves once nothing is pending for the server (or for every server): it is not
    * `starting`, no auto-restart attempt is scheduled, no `list_changed` debounce is waiting, no

@@ -94,7 +94,7 @@ export class Connection implements ToolCaller {
       store: deps.taskStore,
       maxResultBytes: deps.maxResultBytes,
       warn: parts.warn,
-      request: (ctx, timeoutMs, send) => this.calls.taskRequest(ctx, timeoutMs, send),
+      request: (task, ctx, timeoutMs, send) => this.calls.taskRequest(task, ctx, timeoutMs, send),
     });
     this.tasks = tasks;
     this.calls = new ConnectionCalls({
