@@ -33,11 +33,14 @@ async function connect(
   child?: ChildProcessTransport,
 ): Promise<Session> {
   const { config } = params;
+  // The session's end, however it comes (a crash, a lost session, a close, a failed connect).
+  const ended = new AbortController();
   const client = newSessionClient({
     protocol: config.protocol,
     transport: mode === "streamable" ? "http" : mode,
     timeoutMs: params.timeoutMs,
     clientHandlers: params.clientHandlers,
+    sessionEnded: ended.signal,
     onListChanged: params.onListChanged,
     onLogMessage: params.output && ((message) => params.output?.log(message)),
     onCatalogEvent: params.onCatalogEvent,
@@ -53,13 +56,15 @@ async function connect(
     minLogLevel: output && (() => output.minLevel),
     calls,
   });
-  client.onclose = () =>
+  client.onclose = () => {
+    ended.abort();
     session?.lost(
       child?.fatalError ??
         new McpCoreError("CONNECTION_CLOSED", `${serverLabel(config.name)} closed the connection`, {
           server: config.name,
         }),
     );
+  };
   client.onerror = (error) => {
     if (isStreamExhausted(error)) session?.lost(error);
   };
@@ -82,6 +87,7 @@ async function connect(
   } catch (error) {
     await session?.close().catch(() => {});
     await client.close().catch(() => {});
+    ended.abort();
     throw error;
   }
 }
