@@ -8,6 +8,7 @@ import type { Client, Transport } from "@modelcontextprotocol/client";
 import { isModernVersion, MODERN_PROTOCOL_VERSION } from "../config/protocol-setting.js";
 import { McpCoreError } from "../errors.js";
 import { setServerLogLevel } from "../logs/request-log-level.js";
+import { requestOptions } from "../request-options.js";
 import { serverLabel, startFailedMessage } from "../server-message.js";
 import { authorizationNeeded, isAuthorizationNeeded } from "./authorization-needed.js";
 import { CallChannel } from "./call-channel.js";
@@ -19,7 +20,6 @@ import {
   sseFallbackFailure,
 } from "./http-transport.js";
 import { connectFailureCause, isEraNegotiationFailure, unsupportedVersionList } from "./protocol-errors.js";
-import { requestOptions } from "./request-options.js";
 import { type McpSession, type NegotiatedProtocol, Session, type SessionParams } from "./session.js";
 import { newSessionClient } from "./session-client.js";
 import { sessionTransport } from "./session-transport.js";
