@@ -205,8 +205,11 @@ export interface ResolvedLoadOptions {
   healthCheck: ResolvedHealthCheck;
   onElicitation: ElicitationHandler | undefined;
   onSampling: SamplingHandler | undefined;
-  /** The `sampling` option over `SAMPLING_DEFAULTS`. */
-  sampling: ResolvedSamplingOptions;
+  /**
+   * The `sampling` option over `SAMPLING_DEFAULTS`: the sampling policy. Named apart from the
+   * entry's `sampling` (a boolean: may this server sample at all).
+   */
+  samplingPolicy: ResolvedSamplingOptions;
   /** The load-level roots, validated; `configured` is false without the option. */
   roots: LoadRoots;
   onWarning: ((message: string) => void) | undefined;

@@ -41,7 +41,7 @@ export function resolveLoadOptions(options: LoadMcpOptions): ResolvedLoadOptions
     healthCheck: mergePolicy(DEFAULTS.healthCheck, options.healthCheck),
     onElicitation: options.onElicitation,
     onSampling: options.onSampling,
-    sampling: resolveSamplingOptions(options.sampling),
+    samplingPolicy: resolveSamplingOptions(options.sampling),
     roots: new LoadRoots(options.roots),
     onWarning: options.onWarning,
     onStateChange: options.onStateChange,
