@@ -1,14 +1,15 @@
 /**
  * Opens an authorization URL in the person's browser. The URL is the authorization server's
- * choice, and that server is not trusted: only `https:` (and `http:` on a loopback host) is
- * opened, as the URL parser serializes it, handed to the platform's opener as one argument with no
- * shell in between. On Windows the opener is `rundll32 url.dll,FileProtocolHandler <url>`:
- * `cmd /c start "" <url>` would run whatever follows an `&`, `|` or `^` in the URL as a command
- * (the class of mcp-remote's CVE-2025-6514), while rundll32 passes its one argument to the URL
- * protocol handler as it is.
+ * choice, and that server is not trusted: only `https:` (and `http:` on a loopback host, by the
+ * core's own rule) is opened, as the URL parser serializes it, handed to the platform's opener as
+ * one argument with no shell in between. On Windows the opener is
+ * `rundll32 url.dll,FileProtocolHandler <url>`: `cmd /c start "" <url>` would run whatever follows
+ * an `&`, `|` or `^` in the URL as a command (the class of mcp-remote's CVE-2025-6514), while
+ * rundll32 passes its one argument to the URL protocol handler as it is.
  * @module
  */
 import { spawn } from "node:child_process";
+import { isLoopbackHostname } from "@toolnexus/mcp-core/config";
 import { labelled, type Output } from "./output.js";
 
 /** A URL the CLI will not hand to an opener. */
@@ -25,13 +26,6 @@ export class UnsafeUrlError extends Error {
   }
 }
 
-/** Hosts `http:` is opened on: the loopback interface (RFC 8252 §7.3). */
-function isLoopback(hostname: string): boolean {
-  return (
-    hostname === "localhost" || hostname === "[::1]" || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(hostname)
-  );
-}
-
 /**
  * The URL as the opener may get it: parsed and serialized again.
  * @throws UnsafeUrlError for any scheme but `https:`, and `http:` off loopback (or a URL that does
@@ -44,7 +38,7 @@ export function openableUrl(text: string, what?: string): URL {
   } catch {
     throw new UnsafeUrlError(/^[A-Za-z][A-Za-z0-9+.-]{0,30}:/.exec(text)?.[0] ?? "(none)", what);
   }
-  if (url.protocol === "https:" || (url.protocol === "http:" && isLoopback(url.hostname))) return url;
+  if (url.protocol === "https:" || (url.protocol === "http:" && isLoopbackHostname(url.hostname))) return url;
   throw new UnsafeUrlError(url.protocol === "http:" ? `http: on ${url.hostname}` : url.protocol, what);
 }
 

@@ -95,3 +95,10 @@ export interface PromptsChange {
 export interface ResourceUpdate {
   uri: string;
 }
+
+/** A server's catalog as listed, items without `server`. The listing cache stores it as is. */
+export interface CatalogListing {
+  resources: Omit<McpResource, "server">[];
+  resourceTemplates: Omit<McpResourceTemplate, "server">[];
+  prompts: Omit<McpPrompt, "server">[];
+}

@@ -5,9 +5,9 @@
  */
 import { ProtocolError, ProtocolErrorCode } from "@modelcontextprotocol/client";
 import { errorMessage } from "./errors.js";
+import { printableSample } from "./printable-sample.js";
 import { serverLabel } from "./server-message.js";
 import { shownText } from "./shown-text.js";
-import { printableSample } from "./transport/line-reader.js";
 
 /** How much of a host error's text a warning quotes (it may echo what the server sent). */
 export const QUOTED_FAILURE_CHARS = 500;

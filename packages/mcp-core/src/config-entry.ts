@@ -2,8 +2,8 @@
  * `@toolnexus/mcp-core/config`: the config as the core reads it, for tools that inspect a config
  * without loading it (a CLI, an editor check) — `parseConfig` and the parsed types, the config-file
  * input types, every default (`LOAD_OPTION_DEFAULTS`, `SERVER_ENTRY_DEFAULTS`), the limits the core
- * enforces, and the pure rules it applies (naming, scoped env, backoff). Follows semver like the
- * root entry.
+ * enforces, and the pure rules it applies (naming, scoped env, backoff, which hosts are loopback).
+ * Follows semver like the root entry.
  * @module
  */
 
@@ -48,6 +48,7 @@ export {
   SUMMARY_INTERVAL_MS,
   SUMMARY_LOGGER,
 } from "./logs/server-output.js";
+export { isLoopbackHostname } from "./loopback-hostname.js";
 export { namespacedName } from "./naming/namespaced-name.js";
 export { toolnexusName } from "./naming/toolnexus-name.js";
 export { LOAD_OPTION_DEFAULTS, type LoadOptionDefaults } from "./options/load-option-defaults.js";

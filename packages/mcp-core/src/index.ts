@@ -83,13 +83,13 @@ export {
   type VsCodeServersConfig,
 } from "./deprecated-root.js";
 export { isMcpCoreError, McpCoreError, type McpCoreErrorCode } from "./errors.js";
-export type { ToolCacheStore } from "./lazy/tool-cache-store.js";
 export { loadMcp } from "./load-mcp-entry.js";
 export type { McpLogLevel } from "./logs/log-level.js";
 export type { ServerLogMessage } from "./logs/log-message.js";
 export type { ElicitationHandler, LoadMcpOptions, NamingOption } from "./options.js";
 export type { Root } from "./roots/root.js";
 export type { SamplingHandler } from "./sampling/sampling-types.js";
+export type { ToolCacheStore } from "./tool-cache/tool-cache-store.js";
 export { isKnownContentBlock, unsupportedContentText } from "./tools/content-block-kinds.js";
 export type {
   BlobResourceContents,

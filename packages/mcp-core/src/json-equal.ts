@@ -4,9 +4,7 @@
  * a canonical copy of every tool to compare against.
  * @module
  */
-
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
+import { isObject } from "./is-object.js";
 
 /** Keys whose value JSON would write (an `undefined` or a function is left out, as by `JSON.stringify`). */
 function writtenKeys(value: Record<string, unknown>): string[] {

@@ -121,7 +121,7 @@ export async function loadMcp(
       client: {
         onElicitation: options.onElicitation,
         onSampling: options.onSampling,
-        sampling: options.sampling,
+        samplingPolicy: options.samplingPolicy,
         roots: options.roots,
       },
       onState: (server, state, info) => stateEvents.emit(server, state, info),

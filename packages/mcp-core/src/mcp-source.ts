@@ -7,20 +7,16 @@ import type { AuthCallback } from "./auth/auth-callback.js";
 import type { ServerConfig } from "./config/server-config.js";
 import type { Connection } from "./connection/connection.js";
 import { McpCoreError } from "./errors.js";
-import type { EventHub } from "./event-hub.js";
 import type { ServerLogMessage } from "./logs/log-message.js";
-import type { CatalogHubs } from "./resources/catalog-hubs.js";
-import type { LoadRoots } from "./roots/load-roots.js";
 import type { RootsOption } from "./roots/root.js";
 import { searchRequest } from "./search/search-options.js";
 import { SearchWarmer } from "./search/search-warmer.js";
 import type { ToolSearchIndex } from "./search/tool-search-index.js";
 import { serverSnapshot, statusOf } from "./server-snapshot.js";
+import type { SourceParts } from "./source-parts.js";
 import { resumeTasks } from "./tasks/resume-tasks.js";
-import type { TaskStore } from "./tasks/task-store.js";
 import { errorResult } from "./tools/call-result.js";
 import { callContextProblem } from "./tools/call-timeout.js";
-import type { ToolRegistry } from "./tools/tool-registry.js";
 import type {
   ConnectionState,
   DeferLoading,
@@ -44,40 +40,6 @@ import type {
   ToolSearchOptions,
   ToolsChange,
 } from "./types.js";
-
-export interface SourceParts {
-  /** Every configured server, enabled or not, in config order. */
-  configs: ServerConfig[];
-  connections: Map<string, Connection>;
-  /** The task store (`taskStore`), or undefined when it is off. */
-  taskStore: TaskStore | undefined;
-  /** The resolved `deferLoading` load option. */
-  deferLoading: DeferLoading;
-  /** Background discoveries of lazy servers on a cache miss (close and `whenSettled` wait for them). */
-  discoveries: Promise<void>[];
-  /** Called once by `close()` before the connections close (e.g. the cache subscription's end). */
-  closeHooks: (() => void)[];
-  /**
-   * Settles once every listing-cache write begun so far has: a running lazy server's listing is
-   * written in the background, and `close()` waits for it so nothing writes after close.
-   */
-  cacheWrites: () => Promise<void>;
-  registry: ToolRegistry;
-  stateEvents: EventHub<[string, ConnectionState, StateInfo]>;
-  toolEvents: EventHub<[string, ToolsChange]>;
-  logEvents: EventHub<[string, ServerLogMessage]>;
-  stderrEvents: EventHub<[string, string]>;
-  /** Resource-list changes, resource updates, prompt-list changes. */
-  catalogEvents: CatalogHubs;
-  warnings: string[];
-  /** The load-level roots `setRoots` replaces. */
-  roots: LoadRoots;
-  /**
-   * Makes the tool-search index. Its module (the index, the stemmer, the word lists) is loaded by
-   * `loadMcp`, not at import: a host that never searches does not pay for it at import.
-   */
-  newSearchIndex: () => ToolSearchIndex;
-}
 
 /** What every method but `close()` answers once the source is closing or closed. */
 const sourceClosed = () => new McpCoreError("CLOSED", "MCP source is closed");
@@ -116,7 +78,9 @@ export class Source implements McpSource {
     return this.#parts.deferLoading;
   }
 
-  resumeTasks(ctx?: Pick<McpCallContext, "signal" | "timeoutMs" | "onProgress">): Promise<McpResumedTask[]> {
+  resumeTasks(
+    ctx?: Pick<McpCallContext, "signal" | "timeoutMs" | "maxTotalTimeoutMs" | "onProgress">,
+  ): Promise<McpResumedTask[]> {
     if (this.closing) return Promise.reject(sourceClosed());
     return resumeTasks(this.#parts.taskStore, this.#parts.connections, ctx);
   }

@@ -6,9 +6,9 @@
  */
 import type { ElicitRequest, ElicitResult } from "@modelcontextprotocol/client";
 import type { TokenStore } from "./auth/token-store.js";
+import type { ResolvedAutoRestart, ResolvedHealthCheck } from "./config/resolved-policies.js";
 import type { AutoRestartOptions, HealthCheckOptions, InheritEnv } from "./config/server-config.js";
 import type { ElicitationContext } from "./elicitation/guard-elicitation.js";
-import type { ToolCacheStore } from "./lazy/tool-cache-store.js";
 import type { McpLogLevel } from "./logs/log-level.js";
 import type { ServerLogMessage } from "./logs/log-message.js";
 import type { LoadRoots } from "./roots/load-roots.js";
@@ -16,6 +16,7 @@ import type { RootsOption } from "./roots/root.js";
 import type { ResolvedSamplingOptions } from "./sampling/sampling-policy.js";
 import type { SamplingHandler, SamplingOptions } from "./sampling/sampling-types.js";
 import type { TaskStore } from "./tasks/task-store.js";
+import type { ToolCacheStore } from "./tool-cache/tool-cache-store.js";
 import type {
   ConnectionState,
   DeferLoading,
@@ -26,6 +27,8 @@ import type {
   StateInfo,
   ToolsChange,
 } from "./types.js";
+
+export type { ResolvedAutoRestart, ResolvedHealthCheck } from "./config/resolved-policies.js";
 
 /** Model-facing naming: `mcp__server__tool` (default), toolnexus's `server_tool`, or your own. */
 export type NamingOption = "namespaced" | "toolnexus" | ((server: string, rawName: string) => string);
@@ -184,23 +187,6 @@ export interface LoadMcpOptions {
   onStderr?: ((server: string, line: string) => void) | undefined;
 }
 
-/** The resolved restart policy. */
-export interface ResolvedAutoRestart {
-  enabled: boolean;
-  maxRetries: number;
-  initialDelayMs: number;
-  maxDelayMs: number;
-  stableAfterMs: number;
-}
-
-/** The resolved health-check policy. */
-export interface ResolvedHealthCheck {
-  enabled: boolean;
-  intervalMs: number;
-  timeoutMs: number;
-  failures: number;
-}
-
 /** `LoadMcpOptions` after validation, every default applied: what `loadMcp` reads. */
 export interface ResolvedLoadOptions {
   /** The load-level policy; a server's own `autoRestart` is merged over it field by field. */
@@ -219,8 +205,11 @@ export interface ResolvedLoadOptions {
   healthCheck: ResolvedHealthCheck;
   onElicitation: ElicitationHandler | undefined;
   onSampling: SamplingHandler | undefined;
-  /** The `sampling` option over `SAMPLING_DEFAULTS`. */
-  sampling: ResolvedSamplingOptions;
+  /**
+   * The `sampling` option over `SAMPLING_DEFAULTS`: the sampling policy. Named apart from the
+   * entry's `sampling` (a boolean: may this server sample at all).
+   */
+  samplingPolicy: ResolvedSamplingOptions;
   /** The load-level roots, validated; `configured` is false without the option. */
   roots: LoadRoots;
   onWarning: ((message: string) => void) | undefined;

@@ -23,15 +23,7 @@ export {
   type RedirectResult,
 } from "./auth/loopback-redirect.js";
 export type { StoredAuth, TokenLockOptions, TokenStore } from "./auth/token-store.js";
-export {
-  DEFAULT_MAX_CACHE_ENTRY_BYTES,
-  DEFAULT_MAX_CACHE_TOOLS,
-  defaultCacheDir,
-  type FileToolCacheOptions,
-  fileToolCache,
-} from "./lazy/file-tool-cache.js";
 export { configFingerprint } from "./lazy/fingerprint.js";
-export type { ToolCacheEntry, ToolCacheListener, ToolCacheStore } from "./lazy/tool-cache-store.js";
 export { taskServerKey } from "./task-server-key.js";
 export {
   DEFAULT_MAX_TASK_RECORDS,
@@ -41,3 +33,11 @@ export {
 } from "./tasks/file-task-store.js";
 export type { TaskRecord, TaskStore } from "./tasks/task-store.js";
 export { isTaskRecord } from "./tasks/task-wire.js";
+export {
+  DEFAULT_MAX_CACHE_ENTRY_BYTES,
+  DEFAULT_MAX_CACHE_TOOLS,
+  defaultCacheDir,
+  type FileToolCacheOptions,
+  fileToolCache,
+} from "./tool-cache/file-tool-cache.js";
+export type { ToolCacheEntry, ToolCacheListener, ToolCacheStore } from "./tool-cache/tool-cache-store.js";

@@ -15,7 +15,6 @@ import type {
   ResourcesChange,
   ResourceUpdate,
 } from "./catalog-types.js";
-import type { ContentBlock, ToolAnnotations } from "./content-types.js";
 import type { ServerLogMessage } from "./logs/log-message.js";
 import type { RootsOption } from "./roots/root.js";
 import type { DeferLoading, ToolSearchHit, ToolSearchOptions } from "./search-types.js";
@@ -26,9 +25,22 @@ import type {
   StateInfo,
   ToolsChange,
 } from "./server-state-types.js";
-import type { McpToolErrorCode, McpToolErrorKind } from "./tool-error-types.js";
+import type { McpTool, McpToolResult } from "./tool-types.js";
 
 export type { McpCallContext, McpProgress } from "./call-types.js";
+export type {
+  McpPrompt,
+  McpPromptArgument,
+  McpPromptResult,
+  McpRequestError,
+  McpResource,
+  McpResourceContents,
+  McpResourceResult,
+  McpResourceTemplate,
+  PromptsChange,
+  ResourcesChange,
+  ResourceUpdate,
+} from "./catalog-types.js";
 export type {
   BlobResourceContents,
   ContentBlock,
@@ -47,81 +59,13 @@ export type {
   ToolsChange,
 } from "./server-state-types.js";
 export type { McpToolErrorCode, McpToolErrorKind } from "./tool-error-types.js";
-
-/**
- * A content block of a type this library does not know (a newer protocol revision, a server's
- * extension), passed through as the server sent it. Adapters show it as
- * `unsupportedContentText(block)`.
- */
-export interface UnknownContentBlock {
-  type: string;
-  [key: string]: unknown;
-}
-
-/** One block of a result's `content`: a known MCP block, or an unknown one passed through. */
-export type McpContentBlock = ContentBlock | UnknownContentBlock;
-
-/** A JSON Schema object (`type: "object"`), passed through as the server gave it. */
-export type JsonSchemaObject = {
-  type: "object";
-  properties?: Record<string, unknown>;
-  [key: string]: unknown;
-};
-
-/** The result of `execute`; failures resolve, they never throw. */
-export interface McpToolResult {
-  /**
-   * The server's blocks in its order. Known types are validated one by one (an invalid one becomes a
-   * text block saying `[invalid content block of type "…"]`); unknown types pass through as sent —
-   * tell them apart with `isKnownContentBlock`.
-   */
-  content: McpContentBlock[];
-  structuredContent?: unknown;
-  isError: boolean;
-  error?: {
-    kind: McpToolErrorKind;
-    message: string;
-    /** The underlying error's own message (e.g. the server's JSON-RPC error), without our context. */
-    detail?: string;
-    /** Stable code to branch on, beside the coarser `kind`; see {@link McpToolErrorCode}. */
-    code: McpToolErrorCode;
-  };
-  /** Text blocks joined with "\n"; JSON of `structuredContent` when there is no text. */
-  text: string;
-  /** The `_meta` of the server's result, when it sent one. */
-  meta?: Record<string, unknown>;
-}
-
-/** A tool of one server, stable across restarts and refreshes while its raw name stays listed. */
-export interface McpTool {
-  /** Model-facing name, unique in the source, ≤ 64 chars of `[A-Za-z0-9_-]`. */
-  readonly name: string;
-  readonly server: string;
-  /** The only name sent on the wire. */
-  readonly rawName: string;
-  /** The key is always there on the core's tools (class fields), `undefined` when the server gave none. */
-  readonly title?: string | undefined;
-  readonly description: string;
-  readonly inputSchema: JsonSchemaObject;
-  readonly outputSchema?: JsonSchemaObject | undefined;
-  readonly annotations?: ToolAnnotations | undefined;
-  /** Calls the tool on the server's live session; resolves with an error result on any failure. */
-  execute(args: Record<string, unknown>, ctx?: McpCallContext): Promise<McpToolResult>;
-}
-
 export type {
-  McpPrompt,
-  McpPromptArgument,
-  McpPromptResult,
-  McpRequestError,
-  McpResource,
-  McpResourceContents,
-  McpResourceResult,
-  McpResourceTemplate,
-  PromptsChange,
-  ResourcesChange,
-  ResourceUpdate,
-} from "./catalog-types.js";
+  JsonSchemaObject,
+  McpContentBlock,
+  McpTool,
+  McpToolResult,
+  UnknownContentBlock,
+} from "./tool-types.js";
 
 /** A task call re-attached by `source.resumeTasks()`. */
 export interface McpResumedTask {
@@ -179,10 +123,14 @@ export interface McpSource {
    * ids kept in the `taskStore`): each stored task of a configured server with the same identity
    * (URL or command) that this source does not already follow is polled again, not started again.
    * A task that finished, expired or that the server no longer knows leaves the store. `ctx`
-   * applies to every resumed call (`timeoutMs` without progress, `signal`, `onProgress`).
+   * applies to every resumed call as to `execute` (`timeoutMs` without progress, `maxTotalTimeoutMs`
+   * in all — the task is cancelled when either runs out —, `signal`, `onProgress`); a duration no
+   * timer can wait resolves each result at once with a `protocol` error, the task left stored.
    * Resolves `[]` when `taskStore` is false.
    */
-  resumeTasks(ctx?: Pick<McpCallContext, "signal" | "timeoutMs" | "onProgress">): Promise<McpResumedTask[]>;
+  resumeTasks(
+    ctx?: Pick<McpCallContext, "signal" | "timeoutMs" | "maxTotalTimeoutMs" | "onProgress">,
+  ): Promise<McpResumedTask[]>;
   /**
    * A barrier: resolves once nothing is pending for the server (or for every server): it is not
    * `starting`, no auto-restart attempt is scheduled, no `list_changed` debounce is waiting, no

@@ -10,8 +10,8 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { fileTokenStore } from "../src/auth/file-token-store.js";
 import type { StoredAuth } from "../src/auth/token-store.js";
-import { fileToolCache } from "../src/lazy/file-tool-cache.js";
-import type { ToolCacheEntry } from "../src/lazy/tool-cache-store.js";
+import { fileToolCache } from "../src/tool-cache/file-tool-cache.js";
+import type { ToolCacheEntry } from "../src/tool-cache/tool-cache-store.js";
 import { tempDir } from "./support/harness.js";
 
 const KEY = "https://issuer.example https://mcp.example/mcp client-1";

@@ -1,8 +1,8 @@
 import { hostileServer, tinyPngBase64, waitFor } from "@toolnexus/fixtures";
 import { describe, expect, it } from "vitest";
+import { boundedResponse } from "../src/bounded-body.js";
 import { LOAD_OPTION_DEFAULTS, type LoadMcpOptions, type McpSource } from "../src/index.js";
 import { boundResultParts } from "../src/tools/bounded-result.js";
-import { boundedResponse } from "../src/transport/bounded-body.js";
 import { httpFixture, toolByName, useSources } from "./support/harness.js";
 
 const sources = useSources({ toolCache: false });

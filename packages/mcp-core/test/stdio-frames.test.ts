@@ -1,7 +1,8 @@
 import { hostileServer, pidOf, stdioServer, waitFor } from "@toolnexus/fixtures";
 import { describe, expect, it } from "vitest";
 import { isMcpCoreError, type McpSource } from "../src/index.js";
-import { LineReader, printableSample } from "../src/transport/line-reader.js";
+import { printableSample } from "../src/printable-sample.js";
+import { LineReader } from "../src/transport/line-reader.js";
 import { NOISE_QUIET_MS, StdoutNoise } from "../src/transport/stdout-noise.js";
 import { useSources } from "./support/harness.js";
 

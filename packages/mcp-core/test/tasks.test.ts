@@ -187,6 +187,31 @@ describe("a task-required tool on an HTTP server that keeps its tasks", () => {
     expect(await store.list()).toEqual([]);
   });
 
+  it("should bound a resumed task by maxTotalTimeoutMs as a call is bounded, cancelling it", async () => {
+    const store = fileTaskStore(tempDir());
+    const closing = await load(store);
+    let closed: Promise<void> | undefined;
+    await toolByRawName(closing, "slow_task").execute(
+      { label: "resumed-total" },
+      {
+        onProgress: () => {
+          closed ??= closing.close();
+        },
+      },
+    );
+    await closed;
+    const [record] = await store.list();
+    const next = await load(store);
+    // Each statusMessage restarts `timeoutMs`; only the total bound ends the call before the work.
+    const [resumed] = await next.resumeTasks({ maxTotalTimeoutMs: 300, onProgress: () => {} });
+    const result = await resumed?.result;
+    expect(result?.error?.code, result?.text).toBe("TIMEOUT");
+    expect(result?.text).toContain("in total");
+    expect(result?.text).toContain('of tool "slow_task"');
+    expect(eventsOf(log, record?.taskId ?? "")).toContain("task_cancel");
+    expect(await store.list()).toEqual([]);
+  });
+
   it("should finish a task after the host process is killed: a new process resumes it from the store, the work runs once", async () => {
     const dir = tempDir();
     const startsBefore = readLog(log).filter((e) => e.event === "task_start").length;
@@ -224,7 +249,7 @@ console.log("finished " + result.text);`,
     expect(await source.resumeTasks()).toEqual([]);
   });
 
-  it("should never send a stored task id to a server whose identity differs from the record's, and drop one the server does not know", async () => {
+  it("should never send a stored task id to a server whose identity differs from the record's, and drop one the server does not know, naming its tool", async () => {
     const store = fileTaskStore(tempDir());
     const foreign = "aaaaaaaabbbbbbbbccccccccdddddddd";
     await store.put({
@@ -242,7 +267,10 @@ console.log("finished " + result.text);`,
     const source = await load(store);
     const resumed = await source.resumeTasks();
     expect(resumed.map((r) => r.taskId)).toEqual([unknown]);
-    expect((await resumed[0]?.result)?.error?.code).toBe("PROTOCOL_ERROR");
+    const result = await resumed[0]?.result;
+    expect(result?.error?.code).toBe("PROTOCOL_ERROR");
+    // The failed tasks/get is reported as the call it belongs to, not as a nameless task request.
+    expect(result?.text).toContain(`task "${unknown}" of tool "slow_task" on MCP server "t"`);
     expect(readLog(log).some((e) => e.taskId === foreign)).toBe(false);
     // The unknown task leaves the store; the other server's record is kept for the config it belongs to.
     expect((await store.list()).map((r) => r.taskId)).toEqual([foreign]);

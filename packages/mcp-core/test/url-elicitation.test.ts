@@ -3,7 +3,7 @@
 // one answers the server with JSON-RPC -32602 and a warning, and the host never sees it. On the 2025
 // era `notifications/elicitation/complete` settles `context.completed`. Real processes:
 // `server-everything`'s `trigger-url-elicitation` and the era fixtures' `ask_url` (both eras).
-import { stdioServer, waitFor } from "@toolnexus/fixtures";
+import { pidOf, stdioServer, waitFor } from "@toolnexus/fixtures";
 import { beforeAll, describe, expect, it } from "vitest";
 import {
   ElicitationCompletions,
@@ -142,6 +142,42 @@ describe.each(ERAS)("ask_url on $fixture (era $era)", ({ fixture, protocol, era 
     // A control character in the host: the SDK's own URL check (-32602) refuses it first.
     expect(await ask({ url: "https://exa\u0007mple.test/" })).toContain("Invalid URL");
     expect(seen).toEqual([]);
+  });
+});
+
+/** What `completed` settled to, once it has (bounded: a wait that outlives its session fails here). */
+async function settledWithin(completed: Promise<boolean> | undefined, message: string): Promise<boolean> {
+  let settled: boolean | undefined;
+  void completed?.then((value) => {
+    settled = value;
+  });
+  await waitFor(() => settled !== undefined, { timeoutMs: 5000, message });
+  return settled as boolean;
+}
+
+describe("a completion wait whose session ends", () => {
+  it("should settle false when the server is killed mid-wait, and when the source closes", async () => {
+    const { seen, handler } = recordingHandler();
+    const source = await loadMcp(
+      { mcpServers: { e: { ...stdioServer("dual-era", ["--input-tools"]), protocol: "2025-11-25" } } },
+      { toolCache: false, autoRestart: false, onElicitation: handler, onWarning: () => {} },
+    );
+    try {
+      // Accepted, never completed: the server waits on the person, the host on the server.
+      await toolByRawName(source, "ask_url", "e").execute({});
+      const pid = pidOf(source, "e");
+      process.kill(pid as number, "SIGKILL");
+      expect(await settledWithin(seen[0]?.completed, "the wait ends with the killed server")).toBe(false);
+
+      await waitFor(() => source.state("e") === "error");
+      await source.start("e");
+      await toolByRawName(source, "ask_url", "e").execute({});
+      const closing = source.close();
+      expect(await settledWithin(seen[1]?.completed, "the wait ends with the closed source")).toBe(false);
+      await closing;
+    } finally {
+      await source.close();
+    }
   });
 });
 

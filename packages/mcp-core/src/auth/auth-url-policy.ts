@@ -6,14 +6,8 @@
  * @module
  */
 import { McpCoreError } from "../errors.js";
+import { isLoopbackHostname } from "../loopback-hostname.js";
 import { safeOrigin } from "./safe-origin.js";
-
-/** True for a loopback host as the WHATWG URL parser writes it (IPv4 forms are normalized to dotted decimal). */
-export function isLoopbackHostname(hostname: string): boolean {
-  return (
-    hostname === "localhost" || hostname === "[::1]" || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(hostname)
-  );
-}
 
 /** Whether `url` may be fetched or handed to a person for the server configured at `serverUrl`. */
 export function isAllowedAuthUrl(url: URL, serverUrl: string): boolean {

@@ -13,6 +13,7 @@ import { join } from "node:path";
 import { McpCoreError } from "../errors.js";
 import { writeFileAtomic } from "../fs/atomic-write.js";
 import { directoryRefusal, readTrustedFile } from "../fs/trusted-file.js";
+import { isObject } from "../is-object.js";
 import { MAX_TIMER_EXPECTED, MAX_TIMER_MS } from "../timer-limit.js";
 import { withFileLock } from "./file-lock.js";
 import type { StoredAuth, TokenStore } from "./token-store.js";
@@ -69,9 +70,6 @@ interface TokenFile {
   key: string;
   auth: StoredAuth;
 }
-
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
 
 function isStoredAuth(value: unknown): value is StoredAuth {
   if (!isObject(value) || typeof value.savedAt !== "string") return false;

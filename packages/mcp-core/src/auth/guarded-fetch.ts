@@ -7,8 +7,8 @@
  * @module
  */
 import type { FetchLike } from "@modelcontextprotocol/client";
+import { boundedDocument } from "../bounded-body.js";
 import { McpCoreError } from "../errors.js";
-import { boundedDocument } from "../transport/bounded-body.js";
 import { isAllowedAuthUrl, parsedUrl, refusedAuthUrl } from "./auth-url-policy.js";
 import { safeOrigin } from "./safe-origin.js";
 

@@ -10,9 +10,10 @@ import type { Redactor } from "../redact/redactor.js";
 import type { TaskRequestOutcome } from "../tasks/follow-task.js";
 import type { ServerTasks } from "../tasks/server-tasks.js";
 import { runTaskCall, TaskCallResultSchema, taskCallRequest } from "../tasks/task-call.js";
+import { type TaskRequestTarget, taskSubject } from "../tasks/task-outcome.js";
 import type { TaskRecord } from "../tasks/task-store.js";
 import { errorResult } from "../tools/call-result.js";
-import { callTimeoutMs } from "../tools/call-timeout.js";
+import { callContextProblem, callTimeoutMs } from "../tools/call-timeout.js";
 import type { ToolCaller } from "../tools/tool-wrapper.js";
 import type { McpSession } from "../transport/session.js";
 import type { McpCallContext, McpTool, McpToolResult } from "../types.js";
@@ -111,21 +112,42 @@ export class ConnectionCalls implements ToolCaller {
 
   /**
    * Re-attaches to a stored task of this server (`source.resumeTasks()`); undefined when the record
-   * is not this server's or the task is already followed. Its result is redacted like a call's.
+   * is not this server's or the task is already followed. Bounded like a call: `timeoutMs` without
+   * progress, `maxTotalTimeoutMs` in all (the task is cancelled when it runs out); its result is
+   * redacted like a call's.
    */
   resumeTask(record: TaskRecord, ctx: McpCallContext | undefined): Promise<McpToolResult> | undefined {
-    const timeoutMs = callTimeoutMs(ctx) ?? defaultTimeoutMs(this.connection.config, record.tool);
-    const following = this.connection.tasks.resume(record, ctx, timeoutMs);
-    return following?.then((result) => redactResult(result, this.connection.redactor));
+    const { tasks, config, redactor } = this.connection;
+    if (!tasks.resumable(record)) return undefined;
+    const where = { server: config.name, tool: record.tool, what: taskSubject(record) };
+    // A duration no timer can wait is refused as `execute` refuses it; the task stays stored.
+    const timeoutProblem = callContextProblem(ctx);
+    if (timeoutProblem !== undefined) {
+      const message = `Call to ${where.what} on MCP server "${where.server}" was not resumed: ${timeoutProblem}`;
+      return Promise.resolve(errorResult("protocol", "PROTOCOL_ERROR", message, timeoutProblem));
+    }
+    const timeoutMs = callTimeoutMs(ctx) ?? defaultTimeoutMs(config, record.tool);
+    const outcome = withTotalBound(where, ctx, async (bounded) => {
+      // Called before `withTotalBound` first awaits: no other resume can take the task in between.
+      const result = await tasks.resume(record, bounded, timeoutMs);
+      return result.isError ? { failed: result } : { value: result };
+    });
+    return outcome.then((settled) =>
+      redactResult("failed" in settled ? settled.failed : settled.value, redactor),
+    );
   }
 
-  /** One request of a task on the live session, waiting through a restart within `timeoutMs`. */
+  /**
+   * One request of `task` on the live session, waiting through a restart within `timeoutMs`; its
+   * failures name the task and its tool.
+   */
   async taskRequest<T>(
+    task: TaskRequestTarget,
     ctx: McpCallContext | undefined,
     timeoutMs: number,
     send: (session: McpSession, options: { signal: AbortSignal; timeout: number }) => Promise<T>,
   ): Promise<TaskRequestOutcome<T>> {
-    const where = { server: this.connection.config.name, tool: "tasks", what: "a task request" };
+    const where = { server: this.connection.config.name, tool: task.tool, what: taskSubject(task) };
     const bounded = { ...ctx, timeoutMs };
     const gated = await this.gatedUnredacted(
       where,

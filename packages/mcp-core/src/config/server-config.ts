@@ -4,8 +4,10 @@
  */
 
 import type { OAuthClientProvider } from "@modelcontextprotocol/client";
+import type { ToolAnnotations } from "../content-types.js";
+import type { InheritEnv } from "../env/inherit-rule.js";
 import type { ResolvedRoot } from "../roots/root.js";
-import type { JsonSchemaObject, ToolAnnotations } from "../types.js";
+import type { JsonSchemaObject } from "../tool-types.js";
 import type { ProtocolSetting } from "./protocol-setting.js";
 
 /** Restart policy for a server whose transport closes or whose HTTP session is lost. */
@@ -30,8 +32,8 @@ export interface HealthCheckOptions {
   failures?: number | undefined;
 }
 
-/** Which parent env names a stdio child gets: `"all"`, or the safe base plus these names/globs. */
-export type InheritEnv = "all" | readonly string[];
+// The env rules own the setting's shape; the config names it for the entries that carry it.
+export type { InheritEnv };
 
 /** Request headers, or (config objects only) a function called for every request. */
 export type HeadersInput =

@@ -1,8 +1,8 @@
 import type { Tool } from "@modelcontextprotocol/client";
 import type { ServerAuth } from "../auth/server-auth.js";
+import type { ResolvedAutoRestart, ResolvedHealthCheck } from "../config/resolved-policies.js";
 import type { ServerConfig } from "../config/server-config.js";
 import type { ServerOutputSinks } from "../logs/server-output.js";
-import type { ResolvedAutoRestart, ResolvedHealthCheck } from "../options.js";
 import type { Redactor } from "../redact/redactor.js";
 import type { CatalogListing } from "../resources/list-catalog.js";
 import type { CatalogEvents } from "../resources/server-catalog.js";

@@ -5,9 +5,7 @@
  * @module
  */
 import type { AuthCallback } from "../auth/auth-callback.js";
-import { callGate } from "../calls/call-gate.js";
-import { ConnectionCalls } from "../calls/connection-calls.js";
-import { whenRunning } from "../calls/when-running.js";
+import type { ConnectionCalls } from "../calls/connection-calls.js";
 import type { ServerConfig } from "../config/server-config.js";
 import { errorMessage, McpCoreError } from "../errors.js";
 import type { ServerOutput } from "../logs/server-output.js";
@@ -17,7 +15,7 @@ import { getPrompt, readResource } from "../resources/resource-requests.js";
 import { ServerCatalog } from "../resources/server-catalog.js";
 import { serverLabel } from "../server-message.js";
 import type { IdleStop } from "../supervision/idle-stop.js";
-import { ServerTasks } from "../tasks/server-tasks.js";
+import type { ServerTasks } from "../tasks/server-tasks.js";
 import type { TaskRecord } from "../tasks/task-store.js";
 import type { ServerListing } from "../tools/server-listing.js";
 import type { ToolCaller } from "../tools/tool-wrapper.js";
@@ -30,6 +28,7 @@ import type {
   McpTool,
   McpToolResult,
 } from "../types.js";
+import { connectionCallPath } from "./connection-call-path.js";
 import type { ConnectionDeps } from "./connection-deps.js";
 import { ConnectionEvents } from "./connection-events.js";
 import { type ConnectionParts, connectionParts } from "./connection-parts.js";
@@ -79,35 +78,9 @@ export class Connection implements ToolCaller {
     this.events.on("session-started", (session) => this.catalog.sessionStarted(session));
     this.events.on("session-ended", () => this.catalog.sessionEnded());
     this.events.on("catalog", (event) => this.catalog.notified(event));
-    const { runner } = this;
-    const running = {
-      server: config.name,
-      state: () => runner.state,
-      lastError: () => runner.context.lastError,
-      start: () => runner.start(),
-      waiters: runner.waiters,
-    };
-    const tasks = new ServerTasks({
-      server: config.name,
-      serverKey: deps.taskServerKey,
-      taskTools: config.taskTools,
-      store: deps.taskStore,
-      maxResultBytes: deps.maxResultBytes,
-      warn: parts.warn,
-      request: (ctx, timeoutMs, send) => this.calls.taskRequest(ctx, timeoutMs, send),
-    });
-    this.tasks = tasks;
-    this.calls = new ConnectionCalls({
-      config,
-      tasks,
-      redactor: parts.redactor,
-      maxResultBytes: deps.maxResultBytes,
-      offers: (rawName) => parts.listing.has(rawName),
-      idle: parts.idle,
-      verdict: () => callGate(runner.state, deps.lazy),
-      whenRunning: (where, timeoutMs, signal) => whenRunning(running, where, timeoutMs, signal, deps.lazy),
-      closedMessage: () => runner.closedError().message,
-    });
+    const path = connectionCallPath(config, deps, parts, this.runner);
+    this.tasks = path.tasks;
+    this.calls = path.calls;
   }
 
   /** The values of this server's secrets, kept out of what we surface. */

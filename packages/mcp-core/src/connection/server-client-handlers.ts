@@ -14,7 +14,10 @@ import { guardSampling } from "../sampling/guard-sampling.js";
 import type { ClientHandlers } from "../transport/session-callbacks.js";
 
 /** The load options the client features are built from. */
-export type HostClientOptions = Pick<ResolvedLoadOptions, "onElicitation" | "onSampling" | "sampling"> & {
+export type HostClientOptions = Pick<
+  ResolvedLoadOptions,
+  "onElicitation" | "onSampling" | "samplingPolicy"
+> & {
   /** The load-level roots (`roots` option, `source.setRoots`); a server's own `roots` override them. */
   roots?: LoadRoots | undefined;
 };
@@ -42,9 +45,10 @@ export function serverClientHandlers(
     );
     handlers.elicitationComplete = (elicitationId) => completions.complete(elicitationId);
   }
+  // The entry's `sampling` says whether this server may sample; the load's policy bounds how.
   if (host.onSampling && config.sampling !== false) {
-    handlers.sampling = guardSampling(config.name, host.onSampling, host.sampling, warn);
-    handlers.samplingTools = host.sampling.tools;
+    handlers.sampling = guardSampling(config.name, host.onSampling, host.samplingPolicy, warn);
+    handlers.samplingTools = host.samplingPolicy.tools;
   }
   // A server's own roots are all it ever sees: never the load's, nor their changes.
   const own = config.roots;

@@ -1,9 +1,11 @@
 /**
  * The waits of one server's URL-mode elicitations (2025 era): each settles `true` when the server
  * sends `notifications/elicitation/complete` with its `elicitationId`, or `false` when it does not
- * within {@link ELICITATION_COMPLETION_WAIT_MS} or when more than {@link MAX_PENDING_COMPLETIONS}
- * waits pile up (the oldest gives way). Never rejects, so a host that ignores it leaks nothing. One
- * set per server: a server can settle only its own waits.
+ * within {@link ELICITATION_COMPLETION_WAIT_MS}, when the session that carried the request ends (a
+ * crashed or restarted server has forgotten the elicitation: nothing would ever complete it), or
+ * when more than {@link MAX_PENDING_COMPLETIONS} waits pile up (the oldest gives way). Never
+ * rejects, and a settled wait leaves no timer or listener behind, so a host that ignores it leaks
+ * nothing. One set per server: a server can settle only its own waits.
  * @module
  */
 
@@ -18,20 +20,32 @@ export class ElicitationCompletions {
 
   constructor(private readonly waitMs = ELICITATION_COMPLETION_WAIT_MS) {}
 
-  /** A wait for `elicitationId` (a repeated id replaces the earlier wait, which settles `false`). */
-  wait(elicitationId: string): Promise<boolean> {
+  /**
+   * A wait for `elicitationId` (a repeated id replaces the earlier wait, which settles `false`).
+   * @param sessionEnded aborts when the session that carried the request ends: the wait settles
+   *   `false` then (at once if it already has).
+   */
+  wait(elicitationId: string, sessionEnded?: AbortSignal): Promise<boolean> {
     this.settle(elicitationId, false);
+    if (sessionEnded?.aborted) return Promise.resolve(false);
     if (this.pending.size >= MAX_PENDING_COMPLETIONS) {
       const [oldest] = this.pending.keys();
       if (oldest !== undefined) this.settle(oldest, false);
     }
     return new Promise<boolean>((resolve) => {
+      const finish = (completed: boolean) => {
+        clearTimeout(timer);
+        sessionEnded?.removeEventListener("abort", onEnded);
+        resolve(completed);
+      };
+      // Only this wait: a later one under the same id belongs to another request.
+      const onEnded = () => {
+        if (this.pending.get(elicitationId) === finish) this.settle(elicitationId, false);
+      };
       const timer = setTimeout(() => this.settle(elicitationId, false), this.waitMs);
       timer.unref?.();
-      this.pending.set(elicitationId, (completed) => {
-        clearTimeout(timer);
-        resolve(completed);
-      });
+      sessionEnded?.addEventListener("abort", onEnded, { once: true });
+      this.pending.set(elicitationId, finish);
     });
   }
 

@@ -6,7 +6,7 @@
  * {@link MAX_ELICITATION_URL_CHARS} characters.
  * @module
  */
-import { isLoopbackHostname } from "../auth/auth-url-policy.js";
+import { isLoopbackHostname } from "../loopback-hostname.js";
 
 /** The longest URL a URL-mode elicitation may carry. */
 export const MAX_ELICITATION_URL_CHARS = 2048;

@@ -23,11 +23,22 @@ export const ELICITATION_FAILED_MESSAGE = "The client could not answer the elici
 export const ELICITATION_URL_REFUSED_MESSAGE =
   "The client refused the elicitation URL: only https: (or http: on a loopback host) without credentials is accepted";
 
+/**
+ * The host's answer to a server's elicitation request, bound to the server: `signal` aborts when the
+ * server cancels the request, `sessionEnded` when the session that carried it ends.
+ */
+export type BoundElicitationHandler = (
+  request: ElicitRequest["params"],
+  signal?: AbortSignal,
+  sessionEnded?: AbortSignal,
+) => Promise<ElicitResult>;
+
 /** What the host's handler gets besides the request. */
 export interface ElicitationContext {
   /**
    * A URL-mode request of the 2025 era (it has an `elicitationId`): settles `true` when the server
-   * sends `notifications/elicitation/complete` for it, `false` when it has not after 10 minutes.
+   * sends `notifications/elicitation/complete` for it, `false` when it has not after 10 minutes or
+   * when the session that carried the request ends first (the server crashed or was stopped).
    * Never rejects. Absent for form mode and on the 2026 era, where the server's retry of the call
    * is the completion.
    */
@@ -52,8 +63,8 @@ export function guardElicitation(
   handler: (params: ElicitRequest["params"], context: ElicitationContext) => Promise<ElicitResult>,
   warn: (message: string) => void,
   completions?: ElicitationCompletions,
-): (params: ElicitRequest["params"], signal?: AbortSignal) => Promise<ElicitResult> {
-  return async (received, signal) => {
+): BoundElicitationHandler {
+  return async (received, signal, sessionEnded) => {
     let params = received;
     const context: ElicitationContext = signal ? { signal } : {};
     let completionId: string | undefined;
@@ -67,7 +78,7 @@ export function guardElicitation(
       const id = (params as { elicitationId?: unknown }).elicitationId;
       if (completions && typeof id === "string") {
         completionId = id;
-        context.completed = completions.wait(id);
+        context.completed = completions.wait(id, sessionEnded);
       }
     }
     let result: ElicitResult;

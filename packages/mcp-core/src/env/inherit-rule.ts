@@ -7,6 +7,9 @@ import { envNameKey } from "./env-name-key.js";
 import { isHijackName } from "./hijack-names.js";
 import { isSafeBaseName } from "./safe-base.js";
 
+/** Which parent env names a stdio child gets: `"all"`, or the safe base plus these names/globs. */
+export type InheritEnv = "all" | readonly string[];
+
 /** A compiled `inheritEnv` list: exact names, prefix globs (`PREFIX_*`), and whether `"*"` is present. */
 export interface InheritRule {
   platform: NodeJS.Platform;

@@ -2,11 +2,10 @@
  * The least-privilege environment of a stdio child, as a pure function (no spawning here).
  * @module
  */
-import type { InheritEnv } from "../config/server-config.js";
-import type { EnvEntry } from "../types.js";
+import type { EnvEntry } from "../server-state-types.js";
 import { envNameKey } from "./env-name-key.js";
 import { expandVars } from "./expand-vars.js";
-import { compileInheritRule, inheritOrigin } from "./inherit-rule.js";
+import { compileInheritRule, type InheritEnv, inheritOrigin } from "./inherit-rule.js";
 
 /** What {@link scopedEnv} needs to know about one stdio server. */
 export interface ScopedEnvInput {

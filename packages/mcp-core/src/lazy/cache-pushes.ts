@@ -6,9 +6,9 @@
 
 import type { Connection } from "../connection/connection.js";
 import { errorMessage } from "../errors.js";
+import type { ToolCacheStore } from "../tool-cache/tool-cache-store.js";
 import type { LazyListing } from "./lazy-listing.js";
 import { offerCachedListing } from "./prepare-lazy-server.js";
-import type { ToolCacheStore } from "./tool-cache-store.js";
 
 /** A lazy server and its listing cache. */
 export interface LazyServer {

@@ -12,11 +12,11 @@ import { jsonEqual } from "../json-equal.js";
 import { boundedInstructions } from "../logs/server-instructions.js";
 import { validCatalog } from "../resources/cached-catalog.js";
 import type { CatalogListing } from "../resources/list-catalog.js";
+import { DEFAULT_MAX_CACHE_ENTRY_BYTES, DEFAULT_MAX_CACHE_TOOLS } from "../tool-cache/file-tool-cache.js";
+import type { ToolCacheEntry, ToolCacheStore } from "../tool-cache/tool-cache-store.js";
 import { checkTool } from "../tools/list-tools.js";
-import { DEFAULT_MAX_CACHE_ENTRY_BYTES, DEFAULT_MAX_CACHE_TOOLS } from "./file-tool-cache.js";
 import { configFingerprint } from "./fingerprint.js";
 import { plainTool } from "./plain-tool.js";
-import type { ToolCacheEntry, ToolCacheStore } from "./tool-cache-store.js";
 
 /**
  * The cached tools when every one is a valid, uniquely named MCP tool, else undefined: an entry

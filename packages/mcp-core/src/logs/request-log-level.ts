@@ -8,8 +8,8 @@
  */
 import { type Client, type JSONRPCMessage, LOG_LEVEL_META_KEY } from "@modelcontextprotocol/client";
 import { errorMessage } from "../errors.js";
+import { requestOptions } from "../request-options.js";
 import { serverLabel } from "../server-message.js";
-import { requestOptions } from "../transport/request-options.js";
 import type { McpLogLevel } from "./log-level.js";
 
 /** Whether the connected server declared the `logging` capability (either era). */

@@ -4,7 +4,7 @@
  * perform. `transition` is the only writer of both; the public `ConnectionState` is derived.
  * @module
  */
-import type { ResolvedAutoRestart } from "../options.js";
+import type { ResolvedAutoRestart } from "../config/resolved-policies.js";
 import type { McpSession } from "../transport/session.js";
 import type { ConnectionState, EnvEntry, StateReason } from "../types.js";
 

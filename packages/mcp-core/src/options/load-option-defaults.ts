@@ -3,9 +3,10 @@
  * options table states them, and a test checks that the two agree.
  * @module
  */
+
+import type { ResolvedAutoRestart, ResolvedHealthCheck } from "../config/resolved-policies.js";
 import type { InheritEnv } from "../config/server-config.js";
 import type { McpLogLevel } from "../logs/log-level.js";
-import type { ResolvedAutoRestart, ResolvedHealthCheck } from "../options.js";
 import type { DeferLoading } from "../types.js";
 
 /** The shape of {@link LOAD_OPTION_DEFAULTS}: every option that has a fixed default value. */

@@ -6,7 +6,6 @@
  */
 
 import type { AutoRestartOptions, HealthCheckOptions, ServerConfig } from "../config/server-config.js";
-import { fileToolCache } from "../lazy/file-tool-cache.js";
 import { namespacedName } from "../naming/namespaced-name.js";
 import { toolnexusName } from "../naming/toolnexus-name.js";
 import type {
@@ -19,6 +18,7 @@ import type {
 import { LoadRoots } from "../roots/load-roots.js";
 import { resolveSamplingOptions } from "../sampling/sampling-policy.js";
 import { defaultTaskStore } from "../tasks/default-task-store.js";
+import { fileToolCache } from "../tool-cache/file-tool-cache.js";
 import { LOAD_OPTION_DEFAULTS as DEFAULTS } from "./load-option-defaults.js";
 import { validateLoadOptions } from "./validate-load-options.js";
 
@@ -41,7 +41,7 @@ export function resolveLoadOptions(options: LoadMcpOptions): ResolvedLoadOptions
     healthCheck: mergePolicy(DEFAULTS.healthCheck, options.healthCheck),
     onElicitation: options.onElicitation,
     onSampling: options.onSampling,
-    sampling: resolveSamplingOptions(options.sampling),
+    samplingPolicy: resolveSamplingOptions(options.sampling),
     roots: new LoadRoots(options.roots),
     onWarning: options.onWarning,
     onStateChange: options.onStateChange,

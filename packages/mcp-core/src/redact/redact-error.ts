@@ -4,7 +4,7 @@
  * @module
  */
 import { isMcpCoreError, McpCoreError } from "../errors.js";
-import type { McpToolResult } from "../types.js";
+import type { McpToolResult } from "../tool-types.js";
 import type { Redactor } from "./redactor.js";
 
 /** How deep a cause chain is followed; deeper causes are dropped from a redacted copy. */

@@ -6,7 +6,8 @@
  * @module
  */
 import type { McpResourceContents } from "../catalog-types.js";
-import { cutText, truncationMarker, utf8ByteLength } from "../tools/truncation.js";
+import { cutText, truncationMarker } from "../tools/truncation.js";
+import { utf8ByteLength } from "../utf8-bytes.js";
 
 /** The bytes a base64 blob decodes to, counted without decoding it. */
 export function base64Bytes(blob: string): number {

@@ -3,19 +3,15 @@
  * each kind only when the server declared it (`resources`, `prompts` capabilities).
  * @module
  */
+
+import type { CatalogListing } from "../catalog-types.js";
 import { errorMessage } from "../errors.js";
 import { serverLabel } from "../server-message.js";
 import { METHOD_NOT_FOUND, serverError } from "../transport/protocol-errors.js";
 import type { McpSession } from "../transport/session.js";
-import type { McpPrompt, McpResource, McpResourceTemplate } from "../types.js";
 import { PROMPTS, RESOURCE_TEMPLATES, RESOURCES } from "./catalog-kinds.js";
 
-/** A server's catalog as listed, items without `server`. The listing cache stores it as is. */
-export interface CatalogListing {
-  resources: Omit<McpResource, "server">[];
-  resourceTemplates: Omit<McpResourceTemplate, "server">[];
-  prompts: Omit<McpPrompt, "server">[];
-}
+export type { CatalogListing } from "../catalog-types.js";
 
 /** The kinds a catalog listing has. */
 export type CatalogKind = keyof CatalogListing;

@@ -4,7 +4,7 @@
  * `maxTokens` capped).
  * @module
  */
-import { utf8ByteLength } from "../tools/truncation.js";
+import { utf8ByteLength } from "../utf8-bytes.js";
 import type { SamplingOptions, SamplingRequest } from "./sampling-types.js";
 
 /** The `sampling` option with every default applied. */

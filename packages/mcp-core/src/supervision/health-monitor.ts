@@ -1,4 +1,4 @@
-import type { ResolvedHealthCheck } from "../options.js";
+import type { ResolvedHealthCheck } from "../config/resolved-policies.js";
 
 /**
  * Pings a running server on an interval; `failures` missed pings in a row call `onDead`.

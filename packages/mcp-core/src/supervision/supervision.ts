@@ -2,8 +2,9 @@
  * What watches a running session: the health check (missed pings count as a dead transport).
  * @module
  */
+
+import type { ResolvedHealthCheck } from "../config/resolved-policies.js";
 import { McpCoreError } from "../errors.js";
-import type { ResolvedHealthCheck } from "../options.js";
 import { serverLabel } from "../server-message.js";
 import type { McpSession } from "../transport/session.js";
 import { HealthMonitor } from "./health-monitor.js";

@@ -11,8 +11,9 @@ import { withFileLock } from "../auth/file-lock.js";
 import { defaultAuthDir } from "../auth/file-token-store.js";
 import { writeFileAtomic } from "../fs/atomic-write.js";
 import { directoryRefusal, readTrustedFile } from "../fs/trusted-file.js";
+import { isObject } from "../is-object.js";
 import type { TaskRecord, TaskStore } from "./task-store.js";
-import { isObject, isTaskRecord } from "./task-wire.js";
+import { isTaskRecord } from "./task-wire.js";
 
 /** Default of {@link FileTaskStoreOptions.maxRecords}. */
 export const DEFAULT_MAX_TASK_RECORDS = 1000;

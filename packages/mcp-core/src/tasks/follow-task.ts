@@ -16,8 +16,10 @@ import {
   GIVE_UP_CODES,
   MODERN_ERA,
   type ResultFetch,
+  type TaskRequestTarget,
   type TaskSite,
   taskEnd,
+  taskSubject,
 } from "./task-outcome.js";
 import { InvalidTaskAnswer, isTerminal, type TaskView, taskView } from "./task-wire.js";
 
@@ -57,6 +59,8 @@ export async function followTask(
 
 class TaskFollower {
   private readonly about: string;
+  /** The task as its requests name it. */
+  private readonly task: TaskRequestTarget;
   private deadline: number;
   private lastMessage: string | undefined;
   private progress = 0;
@@ -74,7 +78,8 @@ class TaskFollower {
     private readonly ctx: McpCallContext | undefined,
     private readonly timeoutMs: number,
   ) {
-    this.about = `task ${JSON.stringify(taskId)} of tool "${where.tool}" on MCP server "${where.server}"`;
+    this.task = { tool: where.tool, taskId };
+    this.about = `${taskSubject(this.task)} on MCP server "${where.server}"`;
     this.deadline = Date.now() + timeoutMs;
   }
 
@@ -88,7 +93,15 @@ class TaskFollower {
       if (view) {
         this.observe(view);
         if (isTerminal(view.status)) {
-          const end = await taskEnd(this.site, view, this.about, this.fetching, this.ctx, this.left());
+          const end = await taskEnd(
+            this.site,
+            this.task,
+            view,
+            this.about,
+            this.fetching,
+            this.ctx,
+            this.left(),
+          );
           this.fetching = undefined;
           if (end !== "retry") {
             if (end.result.error?.kind === "aborted") return this.cancelled(false);
@@ -106,7 +119,7 @@ class TaskFollower {
       if (waited !== "slept") return this.cancelled(waited === "deadline");
       if (this.modernInput) {
         const message = `Call to ${this.about} failed: the task asks for input (tasks/update), which this client does not answer yet`;
-        await cancelTask(this.site, this.taskId);
+        await cancelTask(this.site, this.task);
         return this.settle(errorResult("protocol", "PROTOCOL_ERROR", message));
       }
       const polled = await this.poll();
@@ -135,7 +148,7 @@ class TaskFollower {
    */
   private awaitInput(): void {
     if (this.fetching) return;
-    this.fetching = fetchResult(this.site, this.taskId, this.ctx, this.left());
+    this.fetching = fetchResult(this.site, this.task, this.ctx, this.left());
     const fetching = this.fetching;
     void fetching.then((fetched) => {
       if ("value" in fetched && fetched.value === MODERN_ERA) this.modernInput = true;
@@ -148,7 +161,7 @@ class TaskFollower {
   /** One `tasks/get`: the task's new view, or the call's result when polling ends here. */
   private async poll(): Promise<{ view: TaskView | undefined } | { result: McpToolResult }> {
     this.polled = true;
-    const polled = await this.site.request(this.ctx, this.left(), (session, options) =>
+    const polled = await this.site.request(this.task, this.ctx, this.left(), (session, options) =>
       session.request({ method: "tasks/get", params: { taskId: this.taskId } }, AnyResultSchema, options),
     );
     if ("failed" in polled) {
@@ -181,7 +194,7 @@ class TaskFollower {
   }
 
   private async invalid(why: string, detail?: string): Promise<McpToolResult> {
-    await cancelTask(this.site, this.taskId);
+    await cancelTask(this.site, this.task);
     return this.settle(
       errorResult("protocol", "PROTOCOL_ERROR", `Call to ${this.about} failed: ${why}`, detail),
     );
@@ -193,7 +206,7 @@ class TaskFollower {
   }
 
   private async cancelled(timedOut: boolean): Promise<McpToolResult> {
-    await cancelTask(this.site, this.taskId);
+    await cancelTask(this.site, this.task);
     const message = `Call to ${this.about} timed out after ${this.timeoutMs} ms without progress`;
     return this.settle(
       timedOut

@@ -11,6 +11,7 @@ import type { McpSession } from "../transport/session.js";
 import type { McpCallContext, McpTool, McpToolResult } from "../types.js";
 import { followTask, type TaskRequestOutcome, type TaskTarget } from "./follow-task.js";
 import type { TaskCallSite } from "./task-call.js";
+import type { TaskRequestTarget } from "./task-outcome.js";
 import type { TaskRecord, TaskStore } from "./task-store.js";
 
 /** What a server's tasks need of its connection. */
@@ -24,8 +25,9 @@ export interface ServerTasksDeps {
   store: TaskStore | undefined;
   maxResultBytes: number;
   warn: (message: string) => void;
-  /** One request on the live session, waiting through a restart within the call's bounds. */
+  /** One request for `task` on the live session, waiting through a restart within the call's bounds. */
   request<T>(
+    task: TaskRequestTarget,
     ctx: McpCallContext | undefined,
     timeoutMs: number,
     send: (session: McpSession, options: { signal: AbortSignal; timeout: number }) => Promise<T>,
@@ -87,7 +89,7 @@ export class ServerTasks {
     return {
       closed: this.closing.signal,
       maxResultBytes: deps.maxResultBytes,
-      request: (ctx, timeoutMs, send) => this.deps.request(ctx, timeoutMs, send),
+      request: (task, ctx, timeoutMs, send) => this.deps.request(task, ctx, timeoutMs, send),
       kept: async (tool, taskId) => {
         this.following.add(taskId);
         const { store, serverKey, server } = this.deps;
@@ -113,16 +115,16 @@ export class ServerTasks {
     return record.server === this.deps.server && record.serverKey === this.deps.serverKey;
   }
 
+  /** Whether `resume` would re-attach to the record: it is this server's, and not followed here yet. */
+  resumable(record: TaskRecord): boolean {
+    return this.owns(record) && !this.following.has(record.taskId);
+  }
+
   /**
-   * Re-attaches to a stored task of this server, unless this process already follows it
-   * (`undefined` then). The result is the call's, as `execute` would have resolved it.
+   * Re-attaches to a stored task of this server that {@link resumable} allowed; it is followed here
+   * from now on. The result is the call's, as `execute` would have resolved it.
    */
-  resume(
-    record: TaskRecord,
-    ctx: McpCallContext | undefined,
-    timeoutMs: number,
-  ): Promise<McpToolResult> | undefined {
-    if (!this.owns(record) || this.following.has(record.taskId)) return undefined;
+  resume(record: TaskRecord, ctx: McpCallContext | undefined, timeoutMs: number): Promise<McpToolResult> {
     this.following.add(record.taskId);
     const where: TaskTarget = { server: this.deps.server, tool: record.tool };
     return followTask(this.site, where, record.taskId, undefined, ctx, timeoutMs);

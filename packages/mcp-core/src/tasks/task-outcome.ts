@@ -18,14 +18,26 @@ import type { TaskView } from "./task-wire.js";
 /** A request's outcome as the task follower reads it. */
 export type TaskRequestOutcome<T> = { value: T } | { failed: McpToolResult };
 
+/** The task a request is for: its messages name the task and its tool, never a stand-in. */
+export interface TaskRequestTarget {
+  tool: string;
+  taskId: string;
+}
+
+/** How messages name a task: `task "<id>" of tool "<tool>"` (the id is printable ASCII, §task ids). */
+export function taskSubject(task: TaskRequestTarget): string {
+  return `task ${JSON.stringify(task.taskId)} of tool "${task.tool}"`;
+}
+
 /** What following a task needs of its server. */
 export interface TaskSite {
   maxResultBytes: number;
   /**
-   * Runs one request on the server's live session, waiting (within `timeoutMs` and the signal)
-   * through a restart; a failure comes back as an error result.
+   * Runs one request for `task` on the server's live session, waiting (within `timeoutMs` and the
+   * signal) through a restart; a failure comes back as an error result naming the task.
    */
   request<T>(
+    task: TaskRequestTarget,
     ctx: McpCallContext | undefined,
     timeoutMs: number,
     send: (session: McpSession, options: { signal: AbortSignal; timeout: number }) => Promise<T>,
@@ -64,13 +76,14 @@ export type ResultFetch = Promise<TaskRequestOutcome<LenientCallResult | typeof 
  */
 export function fetchResult(
   site: TaskSite,
-  taskId: string,
+  task: TaskRequestTarget,
   ctx: McpCallContext | undefined,
   timeoutMs: number,
 ): ResultFetch {
-  return site.request(ctx, timeoutMs, async (session, options) => {
+  return site.request(task, ctx, timeoutMs, async (session, options) => {
     if (session.protocol.era === "modern") return MODERN_ERA;
-    return session.request({ method: "tasks/result", params: { taskId } }, LenientCallResultSchema, options);
+    const params = { taskId: task.taskId };
+    return session.request({ method: "tasks/result", params }, LenientCallResultSchema, options);
   });
 }
 
@@ -84,6 +97,7 @@ export type TaskEnd = { result: McpToolResult; settle: boolean } | "retry";
  */
 export async function taskEnd(
   site: TaskSite,
+  task: TaskRequestTarget,
   view: TaskView,
   about: string,
   fetching: ResultFetch | undefined,
@@ -113,8 +127,7 @@ export async function taskEnd(
   }
   let fetched = fetching ? await fetching : undefined;
   // A fetch begun while the task waited for input may have failed since (a lost session, its timeout).
-  if (fetched === undefined || "failed" in fetched)
-    fetched = await fetchResult(site, view.taskId, ctx, timeoutMs);
+  if (fetched === undefined || "failed" in fetched) fetched = await fetchResult(site, task, ctx, timeoutMs);
   if ("value" in fetched) {
     const { value } = fetched;
     if (value === MODERN_ERA) {
@@ -132,10 +145,10 @@ export async function taskEnd(
 }
 
 /** Asks the server to cancel the task: best effort, bounded, never the caller's (aborted) signal. */
-export async function cancelTask(site: TaskSite, taskId: string): Promise<void> {
+export async function cancelTask(site: TaskSite, task: TaskRequestTarget): Promise<void> {
   await site
-    .request(undefined, CANCEL_TIMEOUT_MS, (session, options) =>
-      session.request({ method: "tasks/cancel", params: { taskId } }, AnyResultSchema, options),
+    .request(task, undefined, CANCEL_TIMEOUT_MS, (session, options) =>
+      session.request({ method: "tasks/cancel", params: { taskId: task.taskId } }, AnyResultSchema, options),
     )
     .catch(() => {});
 }

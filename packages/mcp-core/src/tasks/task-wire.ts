@@ -9,6 +9,7 @@
  */
 
 import { boundedText } from "../bounded-text.js";
+import { isObject } from "../is-object.js";
 import { shownText } from "../shown-text.js";
 import type { TaskRecord } from "./task-store.js";
 
@@ -43,10 +44,6 @@ export interface TaskView {
 
 /** A task answer that does not fit either era's shape; the message says which field. */
 export class InvalidTaskAnswer extends Error {}
-
-/** A plain object (not null, not an array). */
-export const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
 
 /** A task id we accept: 1–256 characters, printable ASCII (it goes to disk and back on the wire). */
 export function isPlainTaskId(value: unknown): value is string {

@@ -8,7 +8,8 @@
  * @module
  */
 import type { McpContentBlock } from "../types.js";
-import { cutText, truncationMarker, utf8ByteLength } from "./truncation.js";
+import { utf8ByteLength } from "../utf8-bytes.js";
+import { cutText, truncationMarker } from "./truncation.js";
 
 /** The parts of a tool result the bound applies to. */
 export interface ResultParts {

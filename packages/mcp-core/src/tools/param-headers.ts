@@ -6,6 +6,7 @@
  * a primitive property, makes the tool unusable over Streamable HTTP: the listing drops it.
  * @module
  */
+import { isObject } from "../is-object.js";
 import { serverLabel } from "../server-message.js";
 import type { Listing } from "./list-tools.js";
 
@@ -29,9 +30,6 @@ const UNREACHABLE_SCHEMAS = [
 ].concat(["unevaluatedItems", "propertyNames", "oneOf", "anyOf", "allOf", "not", "if", "then", "else"]);
 /** Subschema keywords that map names to schemas. */
 const UNREACHABLE_SCHEMA_MAPS = ["patternProperties", "dependentSchemas", "$defs", "definitions"];
-
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
 
 /** The schema's declarations, or why they are invalid. The schema's depth is already bounded (§5.2). */
 export function paramHeaders(inputSchema: unknown): { headers: ParamHeader[] } | { reason: string } {

@@ -15,6 +15,7 @@
  */
 import { type JSONRPCMessage, ProtocolError, SdkError, SdkErrorCode } from "@modelcontextprotocol/client";
 import type { McpProgress } from "../call-types.js";
+import { isObject } from "../is-object.js";
 import type { LenientCallResult } from "../tools/call-result.js";
 import type { SendMessage, TransportPart } from "./interposed-transport.js";
 import type { ToolCallOptions } from "./session-types.js";
@@ -34,9 +35,6 @@ interface PendingCall {
   signal: AbortSignal | undefined;
   onAbort: (() => void) | undefined;
 }
-
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
 
 /** The transport part that owns `tools/call` requests: sends them, and takes their responses. */
 export class CallChannel implements TransportPart {

@@ -28,12 +28,20 @@ export function clientCapabilities(handlers: ClientHandlers): ClientCapabilities
   return capabilities;
 }
 
-/** Installs on `client` the request handler of each feature the bundle has. */
-export function installClientHandlers(client: Client, handlers: ClientHandlers): void {
+/**
+ * Installs on `client` the request handler of each feature the bundle has.
+ * @param sessionEnded aborts when this client's session ends: what waits on the session (a URL
+ *   elicitation's completion) ends with it.
+ */
+export function installClientHandlers(
+  client: Client,
+  handlers: ClientHandlers,
+  sessionEnded?: AbortSignal,
+): void {
   const { elicitation, elicitationComplete, sampling, roots } = handlers;
   if (elicitation)
     client.setRequestHandler("elicitation/create", (request, ctx) =>
-      elicitation(request.params, ctx.mcpReq.signal),
+      elicitation(request.params, ctx.mcpReq.signal, sessionEnded),
     );
   if (elicitation && elicitationComplete)
     client.setNotificationHandler("notifications/elicitation/complete", (notification) =>

@@ -13,8 +13,8 @@ import {
 import { withoutServerText } from "../auth/auth-message.js";
 import { withProviderSdkWarnings } from "../auth/sdk-warnings.js";
 import type { ServerAuth } from "../auth/server-auth.js";
+import { boundedResponse } from "../bounded-body.js";
 import { McpCoreError } from "../errors.js";
-import { boundedResponse } from "./bounded-body.js";
 import { describeFetchFailure } from "./fetch-failure.js";
 import { GetStreamFloors, type GetStreamRoute } from "./get-stream-floors.js";
 import { httpStatus } from "./protocol-errors.js";

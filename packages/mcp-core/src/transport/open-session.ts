@@ -8,6 +8,7 @@ import type { Client, Transport } from "@modelcontextprotocol/client";
 import { isModernVersion, MODERN_PROTOCOL_VERSION } from "../config/protocol-setting.js";
 import { McpCoreError } from "../errors.js";
 import { setServerLogLevel } from "../logs/request-log-level.js";
+import { requestOptions } from "../request-options.js";
 import { serverLabel, startFailedMessage } from "../server-message.js";
 import { authorizationNeeded, isAuthorizationNeeded } from "./authorization-needed.js";
 import { CallChannel } from "./call-channel.js";
@@ -19,7 +20,6 @@ import {
   sseFallbackFailure,
 } from "./http-transport.js";
 import { connectFailureCause, isEraNegotiationFailure, unsupportedVersionList } from "./protocol-errors.js";
-import { requestOptions } from "./request-options.js";
 import { type McpSession, type NegotiatedProtocol, Session, type SessionParams } from "./session.js";
 import { newSessionClient } from "./session-client.js";
 import { sessionTransport } from "./session-transport.js";
@@ -33,11 +33,14 @@ async function connect(
   child?: ChildProcessTransport,
 ): Promise<Session> {
   const { config } = params;
+  // The session's end, however it comes (a crash, a lost session, a close, a failed connect).
+  const ended = new AbortController();
   const client = newSessionClient({
     protocol: config.protocol,
     transport: mode === "streamable" ? "http" : mode,
     timeoutMs: params.timeoutMs,
     clientHandlers: params.clientHandlers,
+    sessionEnded: ended.signal,
     onListChanged: params.onListChanged,
     onLogMessage: params.output && ((message) => params.output?.log(message)),
     onCatalogEvent: params.onCatalogEvent,
@@ -53,13 +56,15 @@ async function connect(
     minLogLevel: output && (() => output.minLevel),
     calls,
   });
-  client.onclose = () =>
+  client.onclose = () => {
+    ended.abort();
     session?.lost(
       child?.fatalError ??
         new McpCoreError("CONNECTION_CLOSED", `${serverLabel(config.name)} closed the connection`, {
           server: config.name,
         }),
     );
+  };
   client.onerror = (error) => {
     if (isStreamExhausted(error)) session?.lost(error);
   };
@@ -82,6 +87,7 @@ async function connect(
   } catch (error) {
     await session?.close().catch(() => {});
     await client.close().catch(() => {});
+    ended.abort();
     throw error;
   }
 }

@@ -3,15 +3,9 @@
  * server's elicitation requests and its resource and prompt notifications.
  * @module
  */
-import type { ElicitRequest, ElicitResult } from "@modelcontextprotocol/client";
+import type { BoundElicitationHandler } from "../elicitation/guard-elicitation.js";
 import type { RootsHandler } from "../roots/guard-roots.js";
 import type { BoundSamplingHandler } from "../sampling/guard-sampling.js";
-
-/** The host's answer to a server's elicitation request, bound to the server (and its abort signal). */
-export type BoundElicitationHandler = (
-  request: ElicitRequest["params"],
-  signal?: AbortSignal,
-) => Promise<ElicitResult>;
 
 /**
  * What one server may ask of the client, already bound to that server and guarded (a handler's

@@ -26,6 +26,8 @@ export interface ClientSetup {
   timeoutMs: number;
   /** What the server may ask of the client (elicitation, …), bound to this server. */
   clientHandlers: ClientHandlers;
+  /** Aborts when the session ends (lost or closed): a URL elicitation's completion wait ends. */
+  sessionEnded?: AbortSignal | undefined;
   onListChanged: (() => void) | undefined;
   /** Receives every `notifications/message` params object (server logs). */
   onLogMessage?: ((params: unknown) => void) | undefined;
@@ -38,7 +40,7 @@ export function newSessionClient(setup: ClientSetup): Client {
     capabilities: clientCapabilities(setup.clientHandlers),
     ...negotiation(setup),
   });
-  installClientHandlers(client, setup.clientHandlers);
+  installClientHandlers(client, setup.clientHandlers, setup.sessionEnded);
   const { onListChanged } = setup;
   if (onListChanged) client.setNotificationHandler("notifications/tools/list_changed", () => onListChanged());
   const { onLogMessage } = setup;

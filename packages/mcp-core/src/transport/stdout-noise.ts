@@ -1,4 +1,4 @@
-import { printableSample } from "./line-reader.js";
+import { printableSample } from "../printable-sample.js";
 
 /** A burst ends once the server has written no unparseable line for this long. */
 export const NOISE_QUIET_MS = 10_000;

@@ -7,10 +7,8 @@
  * @module
  */
 import type { JSONRPCMessage } from "@modelcontextprotocol/client";
+import { isObject } from "../is-object.js";
 import type { TransportPart } from "./interposed-transport.js";
-
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
 
 function tagged(message: JSONRPCMessage): JSONRPCMessage {
   const result = (message as { result?: unknown }).result;

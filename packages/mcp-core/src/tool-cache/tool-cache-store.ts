@@ -1,5 +1,5 @@
 import type { PriorDiscovery, Tool } from "@modelcontextprotocol/client";
-import type { CatalogListing } from "../resources/list-catalog.js";
+import type { CatalogListing } from "../catalog-types.js";
 
 /** One cached listing. The format is shared across ports (SPEC.md, Lazy start). */
 export interface ToolCacheEntry {

@@ -1,0 +1,52 @@
+/**
+ * One connection's call path: its tool calls, resource and prompt requests and task calls
+ * (`ConnectionCalls`) and its tasks (`ServerTasks`), each gated on the state machine's runner —
+ * a call proceeds, waits for a start (a lazy server starts) or fails by `callGate` of the state.
+ * @module
+ */
+import { callGate } from "../calls/call-gate.js";
+import { ConnectionCalls } from "../calls/connection-calls.js";
+import { whenRunning } from "../calls/when-running.js";
+import type { ServerConfig } from "../config/server-config.js";
+import { ServerTasks } from "../tasks/server-tasks.js";
+import type { ConnectionDeps } from "./connection-deps.js";
+import type { ConnectionParts } from "./connection-parts.js";
+import type { ConnectionRunner } from "./connection-runner.js";
+
+/** The call path of one server, wired to its parts and its runner. */
+export function connectionCallPath(
+  config: ServerConfig,
+  deps: ConnectionDeps,
+  parts: ConnectionParts,
+  runner: ConnectionRunner,
+): { calls: ConnectionCalls; tasks: ServerTasks } {
+  const running = {
+    server: config.name,
+    state: () => runner.state,
+    lastError: () => runner.context.lastError,
+    start: () => runner.start(),
+    waiters: runner.waiters,
+  };
+  // A task's polls go through the call path (its gate, its wait for a restart) like a call.
+  const tasks: ServerTasks = new ServerTasks({
+    server: config.name,
+    serverKey: deps.taskServerKey,
+    taskTools: config.taskTools,
+    store: deps.taskStore,
+    maxResultBytes: deps.maxResultBytes,
+    warn: parts.warn,
+    request: (task, ctx, timeoutMs, send) => calls.taskRequest(task, ctx, timeoutMs, send),
+  });
+  const calls: ConnectionCalls = new ConnectionCalls({
+    config,
+    tasks,
+    redactor: parts.redactor,
+    maxResultBytes: deps.maxResultBytes,
+    offers: (rawName) => parts.listing.has(rawName),
+    idle: parts.idle,
+    verdict: () => callGate(runner.state, deps.lazy),
+    whenRunning: (where, timeoutMs, signal) => whenRunning(running, where, timeoutMs, signal, deps.lazy),
+    closedMessage: () => runner.closedError().message,
+  });
+  return { calls, tasks };
+}
