@@ -39,6 +39,14 @@ export interface AiSdkToolsOptions {
    */
   timeout?: number | undefined;
   /**
+   * Milliseconds for each MCP call in total, an integer from 1 to 2147483647. Progress
+   * notifications (requested when `onProgress` is given) restart `timeoutMs`, not this: when it runs
+   * out, the call is cancelled on the server and `execute` throws an `McpToolCallError` of kind
+   * `"timeout"`. The AI SDK passes a tool no per-call options, so it applies to every call.
+   * @default none (only `timeoutMs` bounds a call)
+   */
+  maxTotalTimeoutMs?: number | undefined;
+  /**
    * Receives progress notifications of running calls. Setting it makes every call request progress.
    * @default none
    */

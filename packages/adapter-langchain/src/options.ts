@@ -37,6 +37,15 @@ export interface McpLangChainOptions {
    */
   timeoutMs?: number | undefined;
   /**
+   * Milliseconds for each tool call in total, an integer from 1 to 2147483647. Progress
+   * notifications (requested when `onProgress` is given) restart `timeoutMs`, not this: when it runs
+   * out, the call is cancelled on the server and ends as a timeout (an error `ToolMessage` when
+   * invoked with a tool call, else a rejection). Per call, LangChain's own `timeout` in the
+   * invoke config is a total bound too: it aborts the call (cancelled on the server) and rejects.
+   * @default none (only `timeoutMs` bounds a call)
+   */
+  maxTotalTimeoutMs?: number | undefined;
+  /**
    * Receives the MCP server's progress notifications for every call of these tools, as
    * `{ progress, total?, message?, toolName, server, toolCallId? }` (the shape every adapter reports).
    * The second argument, `{ tool, toolCallId }`, is kept for existing callers.

@@ -1,7 +1,8 @@
-import { sourceLoader, stdioServer } from "@toolnexus/fixtures";
+import { join } from "node:path";
+import { makeTempDir, readLog, removeTempDir, sourceLoader, stdioServer, waitFor } from "@toolnexus/fixtures";
 import { loadMcp } from "@toolnexus/mcp-core";
 import { afterEach, describe, expect, it } from "vitest";
-import { createLangChainToolkit } from "../src/index.js";
+import { createLangChainToolkit, toLangChainTools } from "../src/index.js";
 
 const sources = sourceLoader(loadMcp, { toolCache: false });
 afterEach(() => sources.closeAll());
@@ -29,5 +30,43 @@ describe("the options and metadata every adapter shares", () => {
       mcpRawName: "slow",
       mcpToolName: "slow",
     });
+  });
+
+  it("should end a call that keeps sending progress at maxTotalTimeoutMs, cancelled on the server", async () => {
+    const dir = makeTempDir("adapter-langchain-");
+    try {
+      const log = join(dir, "basic.log");
+      const source = await sources.loadServers({ basic: stdioServer("basic", ["--log", log]) });
+      const progress: unknown[] = [];
+      const toolkit = createLangChainToolkit(source, {
+        timeoutMs: 600,
+        maxTotalTimeoutMs: 1200,
+        onProgress: (p) => progress.push(p),
+      });
+      // A progress notification every 200 ms restarts the 600 ms timeout for the tool's whole 6 s:
+      // only the total bound ends the call.
+      const call = { name: "mcp__basic__slow", args: { ms: 6000, steps: 30 }, id: "tt_1" };
+      const started = Date.now();
+      const message = await toolkit.runToolCall(call);
+      const elapsedMs = Date.now() - started;
+
+      expect(message).toMatchObject({
+        status: "error",
+        tool_call_id: "tt_1",
+        content: 'Call to tool "mcp__basic__slow" on MCP server "basic" timed out after 1200 ms in total',
+      });
+      expect(progress.length).toBeGreaterThanOrEqual(3); // the call outlived its 600 ms timeout
+      expect(elapsedMs).toBeLessThan(4000); // far from the 6 s the tool would run unbounded
+      await waitFor(() => readLog(log).some((e) => e.event === "cancelled"), {
+        timeoutMs: 5000,
+        message: "the server logged notifications/cancelled",
+      });
+      expect(() => toLangChainTools(source, { maxTotalTimeoutMs: 2 ** 31 })).toThrow(
+        /option "maxTotalTimeoutMs": expected at most 2147483647 ms/,
+      );
+    } finally {
+      await sources.closeAll();
+      removeTempDir(dir);
+    }
   });
 });

@@ -51,6 +51,14 @@ export interface LoadMcpOptions {
    */
   timeoutMs?: number | undefined;
   /**
+   * Milliseconds for each tool call in total, an integer from 1 to 2147483647. Progress
+   * notifications (requested when `onProgress` is given) restart `timeoutMs` and `ctx.timeout`, not
+   * this: when it runs out, the call is cancelled on the server and resolves with `isError: true`
+   * and a "timed out" output. The same option as in the other adapters.
+   * @default none (only the per-call timeout bounds a call)
+   */
+  maxTotalTimeoutMs?: number | undefined;
+  /**
    * Receives the servers' progress notifications for every call, as
    * `{ progress, total?, message?, toolName, server }` (the shape every adapter reports). Giving it
    * makes every call request progress.

@@ -11,7 +11,8 @@ import type { McpSource, McpStatus, Tool } from "./types.js";
 
 /**
  * Wraps a loaded core source; `status` is copied once, now (the outcome of the load).
- * @param calls the load's `timeoutMs` and `onProgress`, applied to every call of its tools
+ * @param calls the load's `timeoutMs`, `maxTotalTimeoutMs` and `onProgress`, applied to every call
+ *   of its tools
  */
 export function createSource(core: CoreSource, calls: ResolvedCallOptions): McpSource {
   const tools = createToolView(core, calls);

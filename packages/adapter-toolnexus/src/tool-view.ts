@@ -17,7 +17,8 @@ import type { Tool, ToolContext, ToolResult } from "./types.js";
 
 /**
  * Converts one core tool; `execute` passes `signal` and `timeout` (else the load's `timeoutMs`)
- * through, reports progress to the load's `onProgress`, and never rejects.
+ * through, bounds each call by the load's `maxTotalTimeoutMs`, reports progress to the load's
+ * `onProgress`, and never rejects.
  */
 export function toTool(mcpTool: McpTool, options: ResolvedCallOptions): Tool {
   const { name, server } = mcpTool;

@@ -1,4 +1,5 @@
-import { sourceLoader } from "@toolnexus/fixtures";
+import { join } from "node:path";
+import { makeTempDir, readLog, removeTempDir, sourceLoader, waitFor } from "@toolnexus/fixtures";
 import { afterEach, describe, expect, it } from "vitest";
 import { loadMcp, type McpToolProgress } from "../src/index.js";
 import { local, tool } from "./helpers.js";
@@ -35,7 +36,40 @@ describe("the call options every adapter shares (timeoutMs, onProgress)", () => 
     ]);
   });
 
+  it("should end a call that keeps sending progress at the load's maxTotalTimeoutMs, cancelled on the server", async () => {
+    const dir = makeTempDir("adapter-toolnexus-");
+    try {
+      const log = join(dir, "basic.log");
+      const progress: McpToolProgress[] = [];
+      const source = await sources.load(
+        { mcp: { basic: local("basic", ["--log", log]) } },
+        { timeoutMs: 600, maxTotalTimeoutMs: 1200, onProgress: (p) => progress.push(p) },
+      );
+      // A progress notification every 200 ms restarts the 600 ms timeout for the tool's whole 6 s:
+      // only the total bound ends the call.
+      const started = Date.now();
+      const result = await tool(source, "basic_slow").execute({ ms: 6000, steps: 30 });
+      const elapsedMs = Date.now() - started;
+
+      expect(result).toEqual({
+        output: 'Call to tool "basic_slow" on MCP server "basic" timed out after 1200 ms in total',
+        isError: true,
+        metadata: { server: "basic" },
+      });
+      expect(progress.length).toBeGreaterThanOrEqual(3); // the call outlived its 600 ms timeout
+      expect(elapsedMs).toBeLessThan(4000); // far from the 6 s the tool would run unbounded
+      await waitFor(() => readLog(log).some((e) => e.event === "cancelled"), {
+        timeoutMs: 5000,
+        message: "the server logged notifications/cancelled",
+      });
+    } finally {
+      await sources.closeAll();
+      removeTempDir(dir);
+    }
+  });
+
   it.each([
+    [{ maxTotalTimeoutMs: 0 }, /loadMcp option "maxTotalTimeoutMs": expected an integer ≥ 1/],
     [{ timeoutMs: 0 }, /loadMcp option "timeoutMs": expected an integer ≥ 1/],
     [{ timeoutMs: 2 ** 31 }, /"timeoutMs": expected at most 2147483647 ms/],
     [{ onProgress: "log" }, /loadMcp option "onProgress": expected a function/],

@@ -152,6 +152,22 @@ describe("adapter kit: shared options and the option error", () => {
     );
   });
 
+  it("should validate maxTotalTimeoutMs like timeoutMs and keep it apart from it", () => {
+    expect(resolveCallOptions("X", { timeoutMs: 600, maxTotalTimeoutMs: 1200 })).toStrictEqual({
+      timeoutMs: 600,
+      maxTotalTimeoutMs: 1200,
+      onProgress: undefined,
+    });
+    expect(resolveCallOptions("X", { maxTotalTimeoutMs: undefined }).maxTotalTimeoutMs).toBeUndefined();
+    expect(() => resolveCallOptions("X", { maxTotalTimeoutMs: 0 })).toThrow(
+      'X option "maxTotalTimeoutMs": expected an integer ≥ 1 (milliseconds), got zero',
+    );
+    expect(() => resolveCallOptions("X", { maxTotalTimeoutMs: 2 ** 31 })).toThrow(
+      /X option "maxTotalTimeoutMs": expected at most 2147483647 ms .*got a larger number/,
+    );
+    expect(() => resolveCallOptions("X", { maxTotalTimeoutMs: "1s" })).toThrow(/"maxTotalTimeoutMs".*string/);
+  });
+
   it("should throw the core's OPTIONS_INVALID McpCoreError and never quote the value", () => {
     let thrown: unknown;
     try {

@@ -75,7 +75,12 @@ describe("adapter kit: call context", () => {
 
   it("should pass the signal, prefer the call's own timeout, and set nothing the caller did not give", () => {
     const signal = new AbortController().signal;
-    const unset = { signal: undefined, timeoutMs: undefined, onProgress: undefined };
+    const unset = {
+      signal: undefined,
+      timeoutMs: undefined,
+      maxTotalTimeoutMs: undefined,
+      onProgress: undefined,
+    };
     const none = resolveCallOptions("test", undefined);
     expect(buildCallContext(tool, none)).toStrictEqual(unset);
     expect(buildCallContext(tool, none, { signal, toolCallId: "c1" })).toStrictEqual({ ...unset, signal });
@@ -85,6 +90,18 @@ describe("adapter kit: call context", () => {
     // The deprecated alias, where an entry accepts it, lands on the same field.
     const alias = resolveCallOptions("test", { timeout: 700 }, { timeoutAlias: true });
     expect(buildCallContext(tool, alias)).toStrictEqual({ ...unset, timeoutMs: 700 });
+    // The total bound: the adapter's, unless the call carries its own.
+    const bounded = resolveCallOptions("test", { timeoutMs: 500, maxTotalTimeoutMs: 900 });
+    expect(buildCallContext(tool, bounded)).toStrictEqual({
+      ...unset,
+      timeoutMs: 500,
+      maxTotalTimeoutMs: 900,
+    });
+    expect(buildCallContext(tool, bounded, { maxTotalTimeoutMs: 90 })).toStrictEqual({
+      ...unset,
+      timeoutMs: 500,
+      maxTotalTimeoutMs: 90,
+    });
   });
 
   it("should tag a real server's progress with the tool, the server and the call id", async () => {

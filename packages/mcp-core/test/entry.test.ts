@@ -23,21 +23,43 @@ function staticImports(entry: string): { files: Set<string>; external: Set<strin
   return { files, external };
 }
 
-/** Every module URL a fresh Node process loads to import `entry` (recorded by a loader hook). */
-function modulesLoadedByImport(entry: string): string[] {
+/** The marker line written after each entry's import, before the next one starts. */
+const IMPORTED = "#imported ";
+
+/**
+ * Every module URL a fresh Node process loads to import each of `entries`, in turn (recorded by a
+ * loader hook): the list for an entry holds what its import loaded that an earlier one had not.
+ */
+function modulesLoadedByImports(entries: readonly string[]): string[][] {
   const dir = mkdtempSync(join(tmpdir(), "entry-loads-"));
   const file = join(dir, "loaded.txt");
   try {
     const recorder = fileURLToPath(new URL("./support/record-loads.mjs", import.meta.url));
-    const script = `await import(${JSON.stringify(pathToFileURL(entry).href)});`;
+    const urls = JSON.stringify(entries.map((entry) => pathToFileURL(entry).href));
+    const script = `import { appendFileSync } from "node:fs";
+      for (const url of ${urls}) {
+        await import(url);
+        appendFileSync(process.env.LOADED_MODULES_FILE, ${JSON.stringify(IMPORTED)} + url + "\\n");
+      }`;
     execFileSync(process.execPath, ["--import", recorder, "--input-type=module", "-e", script], {
       env: { ...process.env, LOADED_MODULES_FILE: file },
       timeout: 20_000,
     });
-    return readFileSync(file, "utf8").split("\n").filter(Boolean);
+    const perEntry: string[][] = [[]];
+    for (const line of readFileSync(file, "utf8").split("\n").filter(Boolean)) {
+      if (line.startsWith(IMPORTED)) perEntry.push([]);
+      else perEntry.at(-1)?.push(line);
+    }
+    expect(perEntry).toHaveLength(entries.length + 1);
+    return perEntry.slice(0, entries.length);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/** Every module URL a fresh Node process loads to import `entry`. */
+function modulesLoadedByImport(entry: string): string[] {
+  return modulesLoadedByImports([entry])[0] ?? [];
 }
 
 /** Code a host may never use, or uses only from `loadMcp` on: loaded on first use, not at import. */
@@ -81,5 +103,31 @@ describe("root entry", () => {
       "utf8",
     );
     expect(session).toContain('import("./child-process-transport.js")');
+  });
+});
+
+/**
+ * The adapters' entries as a host imports them: the core's internal adapter entry and each adapter
+ * package's root (built `dist`, as their hosts load them). The MCP client is loaded by `loadMcp`.
+ */
+const ADAPTER_ENTRIES = [
+  ["@toolnexus/mcp-core/adapter", "../dist/adapter/index.js"],
+  ["@toolnexus/adapter-ai-sdk", "../../adapter-ai-sdk/dist/index.js"],
+  ["@toolnexus/adapter-langchain", "../../adapter-langchain/dist/index.js"],
+  ["@toolnexus/adapter-toolnexus", "../../adapter-toolnexus/dist/index.js"],
+] as const;
+
+describe("adapter entries", () => {
+  it("should not load the MCP client when the adapter kit or an adapter package is imported", () => {
+    const entries = ADAPTER_ENTRIES.map(([, path]) => fileURLToPath(new URL(path, import.meta.url)));
+    // One process imports them in turn (the kit first, so each package adds only its own modules).
+    const loaded = modulesLoadedByImports(entries);
+    const client = ADAPTER_ENTRIES.map(([name], i) => {
+      const urls = loaded[i] ?? [];
+      // The recorder works: each entry itself was seen when it was imported.
+      expect(urls).toContain(pathToFileURL(entries[i] as string).href);
+      return [name, urls.filter((url) => url.includes("/@modelcontextprotocol/client/"))];
+    });
+    expect(client).toEqual(ADAPTER_ENTRIES.map(([name]) => [name, []]));
   });
 });

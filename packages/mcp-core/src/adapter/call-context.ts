@@ -11,13 +11,16 @@ export interface HostCall {
   signal?: AbortSignal | undefined;
   /** A per-call timeout the host's own contract carries (e.g. toolnexus's `ctx.timeout`); wins over `timeoutMs`. */
   timeoutMs?: number | undefined;
+  /** A per-call total bound the host's own contract carries; wins over the adapter's `maxTotalTimeoutMs`. */
+  maxTotalTimeoutMs?: number | undefined;
   /** The host's id of the tool call, passed on to progress. */
   toolCallId?: string | undefined;
 }
 
 /**
  * The context for `tool.execute`: the call's signal, its timeout (the call's own, else the adapter's
- * `timeoutMs`, else none so the server's applies) and, when the adapter has `onProgress`, a progress
+ * `timeoutMs`, else none so the server's applies), its total bound (the call's own, else the
+ * adapter's `maxTotalTimeoutMs`, else none) and, when the adapter has `onProgress`, a progress
  * listener that adds `toolName`, `server` and `toolCallId` (when known) to each notification.
  */
 export function buildCallContext(
@@ -35,6 +38,7 @@ export function buildCallContext(
   return {
     signal: call?.signal,
     timeoutMs: call?.timeoutMs ?? options.timeoutMs,
+    maxTotalTimeoutMs: call?.maxTotalTimeoutMs ?? options.maxTotalTimeoutMs,
     onProgress: onProgress && ((progress) => onProgress({ ...progress, ...about })),
   };
 }

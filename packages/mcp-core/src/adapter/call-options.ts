@@ -1,6 +1,6 @@
 /**
- * The call options every adapter takes under the same names (`timeoutMs`, `onProgress`), and the one
- * step that validates them.
+ * The call options every adapter takes under the same names (`timeoutMs`, `maxTotalTimeoutMs`,
+ * `onProgress`), and the one step that validates them.
  * @module
  */
 
@@ -34,6 +34,13 @@ export interface AdapterCallOptions {
    * @deprecated use `timeoutMs`
    */
   timeout?: number | undefined;
+  /**
+   * Milliseconds for each MCP call in total, an integer from 1 to 2147483647: progress restarts
+   * `timeoutMs`, not this. When it runs out the call is cancelled on the server and ends with a
+   * `timeout` error.
+   * @default none (only `timeoutMs` bounds a call)
+   */
+  maxTotalTimeoutMs?: number | undefined;
   /** Receives progress notifications; giving it makes every call request progress. @default none */
   onProgress?: McpToolProgressListener | undefined;
 }
@@ -41,6 +48,7 @@ export interface AdapterCallOptions {
 /** The shared options after validation. */
 export interface ResolvedCallOptions {
   timeoutMs: number | undefined;
+  maxTotalTimeoutMs: number | undefined;
   onProgress: McpToolProgressListener | undefined;
 }
 
@@ -64,7 +72,9 @@ function checkTimeoutMs(entry: string, option: string, value: unknown): number |
  */
 export function resolveCallOptions(
   entry: string,
-  options: { timeoutMs?: unknown; timeout?: unknown; onProgress?: unknown } | undefined,
+  options:
+    | { timeoutMs?: unknown; timeout?: unknown; maxTotalTimeoutMs?: unknown; onProgress?: unknown }
+    | undefined,
   accepts: { timeoutAlias?: boolean } = {},
 ): ResolvedCallOptions {
   const timeoutMs = checkTimeoutMs(entry, "timeoutMs", options?.timeoutMs);
@@ -72,9 +82,14 @@ export function resolveCallOptions(
   if (timeoutMs !== undefined && alias !== undefined && timeoutMs !== alias) {
     invalidOption(entry, "timeout", `nothing when "timeoutMs" is given (it is its deprecated alias)`, alias);
   }
+  const maxTotalTimeoutMs = checkTimeoutMs(entry, "maxTotalTimeoutMs", options?.maxTotalTimeoutMs);
   const onProgress = options?.onProgress;
   if (onProgress !== undefined && typeof onProgress !== "function") {
     invalidOption(entry, "onProgress", "a function", onProgress);
   }
-  return { timeoutMs: timeoutMs ?? alias, onProgress: onProgress as McpToolProgressListener | undefined };
+  return {
+    timeoutMs: timeoutMs ?? alias,
+    maxTotalTimeoutMs,
+    onProgress: onProgress as McpToolProgressListener | undefined,
+  };
 }

@@ -6,12 +6,13 @@
  * the AI SDK's `ai/internal`). Applications should import `@toolnexus/mcp-core` instead.
  *
  * What lives here: the generation view with a conversion cache keyed by the core's tool object, the
- * shared call options (`timeoutMs`, `onProgress`) and call-context building, subscription tracking,
- * MCP content as model-readable parts and text, the error-text precedence, the tool metadata keys,
- * the option-error helper, the toolnexus sanitizer an adapter must not copy, what deferred
- * loading and approval need (the meta-tools, the deferred set per step, the approval rule, globs
- * and "did you mean" names), the resource tools (`mcp_list_resources`, `mcp_read_resource`), prompt
- * results as host-neutral messages, and the servers' instructions as a system-prompt section.
+ * shared call options (`timeoutMs`, `maxTotalTimeoutMs`, `onProgress`) and call-context building,
+ * subscription tracking, MCP content as model-readable parts and text, the error-text precedence,
+ * the tool metadata keys, the option-error helper, the toolnexus sanitizer an adapter must not
+ * copy, what deferred loading and approval need (the meta-tools, the deferred set per step, the
+ * approval rule, globs and "did you mean" names), the resource tools (`mcp_list_resources`,
+ * `mcp_read_resource`), prompt results as host-neutral messages, and the servers' instructions as a
+ * system-prompt section.
  * @module
  */
 

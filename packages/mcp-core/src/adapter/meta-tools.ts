@@ -7,7 +7,7 @@
  * @module
  */
 import { closestNames } from "../naming/closest-names.js";
-import { errorResult } from "../tools/call-result.js";
+import { errorResult } from "../tools/error-result.js";
 import type { JsonSchemaObject, McpSource, McpTool, McpToolResult, ToolAnnotations } from "../types.js";
 
 /** The model-facing names of the meta-tools (reserved: an MCP tool of the same name is not offered). */

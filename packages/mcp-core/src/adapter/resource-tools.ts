@@ -9,7 +9,7 @@
 
 import { invalidOption } from "../option-error.js";
 import { base64Bytes } from "../resources/bounded-contents.js";
-import { errorResult } from "../tools/call-result.js";
+import { errorResult } from "../tools/error-result.js";
 import { cutText, truncationMarker } from "../tools/truncation.js";
 import type {
   JsonSchemaObject,

@@ -3,10 +3,14 @@ import { boundedText } from "../bounded-text.js";
 import { errorMessage, isMcpCoreError } from "../errors.js";
 import { isConnectionClosed, isRequestTimeout, serverError } from "../transport/protocol-errors.js";
 import { isUnansweredRequest } from "../transport/unanswered-requests.js";
-import type { McpContentBlock, McpToolErrorCode, McpToolErrorKind, McpToolResult } from "../types.js";
+import type { McpContentBlock, McpToolResult } from "../types.js";
 import { validationSummary } from "../validation-summary.js";
 import { boundResultParts } from "./bounded-result.js";
 import { readContentBlocks } from "./content-blocks.js";
+import { abortedResult, errorResult } from "./error-result.js";
+
+// Their home is SDK-free (`error-result.ts`); the call path keeps importing them from here.
+export { abortedResult, errorResult };
 
 /** Longest server error message passed on to a caller, in characters. */
 const MAX_SERVER_MESSAGE = 2000;
@@ -58,22 +62,6 @@ export function fromCallResult(result: LenientCallResult, maxResultBytes: number
     mapped.error = { kind: "tool", code: "TOOL_ERROR", message: text || "MCP tool returned an error" };
   }
   return mapped;
-}
-
-/** A failed call as a result: `execute` resolves with this instead of throwing. */
-export function errorResult(
-  kind: McpToolErrorKind,
-  code: McpToolErrorCode,
-  message: string,
-  detail?: string,
-): McpToolResult {
-  const error = detail === undefined ? { kind, code, message } : { kind, code, message, detail };
-  return { content: [{ type: "text", text: message }], isError: true, error, text: message };
-}
-
-/** The result of a call its caller aborted; `what` names a request that is not a tool call. */
-export function abortedResult(server: string, tool: string, what = `tool "${tool}"`): McpToolResult {
-  return errorResult("aborted", "ABORTED", `Call to ${what} on MCP server "${server}" was aborted`);
 }
 
 /** Classifies a rejected request; abort and timeout share a code, so the caller's flags decide. */

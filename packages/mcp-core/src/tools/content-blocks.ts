@@ -2,12 +2,14 @@
  * Content blocks of a tool result, read leniently block by block: a block of a type this library does
  * not know (a newer protocol revision, a server's extension) passes through as it came, a block of a
  * known type that does not validate becomes a short text saying so, and one bad block never costs the
- * rest of the result.
+ * rest of the result. The schema is our copy of the spec's (`content-block-schema.ts`): reading a
+ * block does not load the MCP client.
  * @module
  */
-import { type ContentBlock, specTypeSchemas } from "@modelcontextprotocol/client";
+import type { ContentBlock } from "@modelcontextprotocol/client";
 import type { McpContentBlock, UnknownContentBlock } from "../types.js";
 import { KNOWN_TYPES, quoteType } from "./content-block-kinds.js";
+import { ContentBlockSchema } from "./content-block-schema.js";
 
 export { isKnownContentBlock, unsupportedContentText } from "./content-block-kinds.js";
 
@@ -37,7 +39,7 @@ export function readContentBlocks(content: unknown): McpContentBlock[] {
       return invalidBlock();
     if (!KNOWN_TYPES.has(type)) return value as UnknownContentBlock;
     if (isPlainText(value)) return value;
-    const parsed = specTypeSchemas.ContentBlock["~standard"].validate(value);
-    return parsed.issues ? invalidBlock(type) : (parsed.value as ContentBlock);
+    const parsed = ContentBlockSchema.safeParse(value);
+    return parsed.success ? (parsed.data as ContentBlock) : invalidBlock(type);
   });
 }
