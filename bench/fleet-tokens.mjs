@@ -306,8 +306,10 @@ function startWorkerProcess(args) {
     out += chunk;
     if (out.includes("ready\n")) readyNow();
   });
+  // "close", not "exit": a worker's report is hundreds of KB after a long run, and "exit" can come
+  // before the last of its stdout has been read.
   const done = new Promise((resolve, reject) =>
-    child.once("exit", (code) =>
+    child.once("close", (code) =>
       code === 0
         ? resolve(JSON.parse(out.trim().split("\n").at(-1)))
         : reject(new Error(`worker exited ${code}`)),
