@@ -64,8 +64,9 @@ async function workerProcess({ redisUrl, keyPrefix, url, ms, everyMs, count, que
     await source.close();
     await stores.close();
   }
-  process.stdout.write(`${JSON.stringify(result)}\n`);
-  process.exit(0);
+  // Exit once the report is written: a long run's report is larger than the pipe holds, and an
+  // exit before the write completes cuts it.
+  process.stdout.write(`${JSON.stringify(result)}\n`, () => process.exit(0));
 }
 
 async function loadWorker({ redisUrl, keyPrefix, url, queue, result }) {
@@ -307,7 +308,7 @@ function startWorkerProcess(args) {
     if (out.includes("ready\n")) readyNow();
   });
   // "close", not "exit": a worker's report is hundreds of KB after a long run, and "exit" can come
-  // before the last of its stdout has been read.
+  // before the last of its stdout has been read (the worker exits once it is written).
   const done = new Promise((resolve, reject) =>
     child.once("close", (code) =>
       code === 0
