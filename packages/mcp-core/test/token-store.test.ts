@@ -355,7 +355,9 @@ describe("file token store: withLock in one process", () => {
     utimesSync(lockFile(dir), new Date(0), new Date(0));
     await store.withLock(KEY, async () => "ok");
 
-    expect(timers()).toBe(before);
+    // At most as many as before, not exactly: a timer an earlier test left to run out (a lock wait's
+    // pause) may end during this one; one these calls left behind would make the count grow.
+    expect(timers()).toBeLessThanOrEqual(before);
   });
 });
 
