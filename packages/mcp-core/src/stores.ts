@@ -24,6 +24,7 @@ export {
 } from "./auth/loopback-redirect.js";
 export type { StoredAuth, TokenLockOptions, TokenStore } from "./auth/token-store.js";
 export { configFingerprint } from "./lazy/fingerprint.js";
+export { printableSample } from "./printable-sample.js";
 export { taskServerKey } from "./task-server-key.js";
 export {
   DEFAULT_MAX_TASK_RECORDS,

@@ -7,6 +7,7 @@
  * hanging.
  * @module
  */
+import { printableSample } from "@toolnexus/mcp-core/stores";
 import { createClient, ErrorReply } from "redis";
 
 /** What the stores need of a node-redis client (`createClient()` from `redis` fits). */
@@ -175,7 +176,7 @@ export class RedisConnection {
   private readonly onError = (error: unknown): void => {
     if (this.closed || this.outage) return;
     this.outage = true;
-    const reason = error instanceof Error ? error.message : String(error);
+    const reason = printableSample(error instanceof Error ? error.message : String(error));
     this.params.warn(`Redis store: the connection is down (${reason}); reconnecting in the background`);
   };
 

@@ -7,6 +7,7 @@
  * replicas caught up once.
  * @module
  */
+import { printableSample } from "@toolnexus/mcp-core/stores";
 import type { RedisConnection } from "./connection.js";
 
 /** The warning's code, first in its text. */
@@ -36,7 +37,8 @@ export class ReplicaWait {
         await this.params.connection.command(["WAIT", String(replicas), String(timeoutMs)], key),
       );
     } catch (error) {
-      reason = ` (${error instanceof Error ? error.message : String(error)})`;
+      // Bounded and escaped: the text is the Redis client's, partly Redis's own reply.
+      reason = ` (${printableSample(error instanceof Error ? error.message : String(error))})`;
     }
     if (acknowledged >= replicas) {
       this.lagging = false;
