@@ -40,11 +40,9 @@ describe("the options every adapter shares", () => {
       });
       // A progress notification every 200 ms restarts the 600 ms timeout for the tool's whole 6 s:
       // only the total bound ends the call.
-      const started = Date.now();
       const error = await Promise.resolve(
         tools.mcp__basic__slow?.execute?.({ ms: 6000, steps: 30 }, callOptions),
       ).catch((e: unknown) => e);
-      const elapsedMs = Date.now() - started;
 
       expect(error).toMatchObject({
         name: "McpToolCallError",
@@ -52,7 +50,6 @@ describe("the options every adapter shares", () => {
         message: 'Call to tool "mcp__basic__slow" on MCP server "basic" timed out after 1200 ms in total',
       });
       expect(progress.length).toBeGreaterThanOrEqual(3); // the call outlived its 600 ms timeout
-      expect(elapsedMs).toBeLessThan(4000); // far from the 6 s the tool would run unbounded
       await waitFor(() => readLog(log).some((e) => e.event === "cancelled"), {
         timeoutMs: 5000,
         message: "the server logged notifications/cancelled",

@@ -46,9 +46,7 @@ describe("the options and metadata every adapter shares", () => {
       // A progress notification every 200 ms restarts the 600 ms timeout for the tool's whole 6 s:
       // only the total bound ends the call.
       const call = { name: "mcp__basic__slow", args: { ms: 6000, steps: 30 }, id: "tt_1" };
-      const started = Date.now();
       const message = await toolkit.runToolCall(call);
-      const elapsedMs = Date.now() - started;
 
       expect(message).toMatchObject({
         status: "error",
@@ -56,7 +54,6 @@ describe("the options and metadata every adapter shares", () => {
         content: 'Call to tool "mcp__basic__slow" on MCP server "basic" timed out after 1200 ms in total',
       });
       expect(progress.length).toBeGreaterThanOrEqual(3); // the call outlived its 600 ms timeout
-      expect(elapsedMs).toBeLessThan(4000); // far from the 6 s the tool would run unbounded
       await waitFor(() => readLog(log).some((e) => e.event === "cancelled"), {
         timeoutMs: 5000,
         message: "the server logged notifications/cancelled",
