@@ -5,10 +5,10 @@
 // in; its replica takes over. No call fails, no refresh token is spent twice, the fleet keeps
 // refreshing after the switch, and the reader still receives the listing's changes.
 import { waitFor } from "@toolnexus/fixtures";
-import type { ToolCacheEntry } from "@toolnexus/mcp-core/stores";
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { createRedisStores, type RedisStoresOptions } from "../src/index.js";
 import { cacheKey } from "../src/keys.js";
+import { cacheEntry as entry } from "../test/support/cache-entry.js";
 import { authorizeInto, oauthFixture, refreshes, startWorker } from "../test/support/fleet.js";
 import { canRunCluster, startCluster, type TestCluster } from "../test/support/redis-cluster.js";
 import { redisAvailable } from "../test/support/redis-server.js";
@@ -16,14 +16,6 @@ import { redisAvailable } from "../test/support/redis-server.js";
 const SECRET = "cluster-soak-secret-of-at-least-32-bytes";
 const RUN_MS = 25_000;
 const KILL_AFTER_MS = 8_000;
-
-const entry = (fingerprint: string, tools: string[]): ToolCacheEntry => ({
-  version: 1,
-  server: "files",
-  fingerprint,
-  savedAt: new Date().toISOString(),
-  tools: tools.map((name) => ({ name, inputSchema: { type: "object" } })),
-});
 
 describe.runIf(redisAvailable() && canRunCluster())(
   "a fleet on a Redis Cluster whose master is killed",

@@ -4,9 +4,9 @@
 // moved its pub/sub connection to the new primary). The fleet run across a failover is in
 // soak/sentinel-failover.test.ts.
 import { waitFor } from "@toolnexus/fixtures";
-import type { ToolCacheEntry } from "@toolnexus/mcp-core/stores";
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { createRedisStores } from "../src/index.js";
+import { cacheEntry } from "../test/support/cache-entry.js";
 import {
   canRunSentinel,
   SENTINEL_NAME,
@@ -17,13 +17,7 @@ import { redisAvailable } from "../test/support/redis-server.js";
 
 const SECRET = "sentinel-test-secret-of-at-least-32-bytes";
 const FINGERPRINT = "5".repeat(64);
-const entry = (tools: string[]): ToolCacheEntry => ({
-  version: 1,
-  server: "files",
-  fingerprint: FINGERPRINT,
-  savedAt: new Date().toISOString(),
-  tools: tools.map((name) => ({ name, inputSchema: { type: "object" } })),
-});
+const entry = (tools: string[]) => cacheEntry(FINGERPRINT, tools);
 
 describe.runIf(redisAvailable() && canRunSentinel())("the stores through Redis Sentinel", () => {
   let setup: TestSentinel;

@@ -5,23 +5,17 @@
 // cluster-wide PUBLISH; the task store hands a task to one store at a time. Worker processes sharing an OAuth grant, with a master killed mid-run, are
 // in soak/cluster-failover.test.ts.
 import { waitFor } from "@toolnexus/fixtures";
-import type { ToolCacheEntry } from "@toolnexus/mcp-core/stores";
 import { createClient, createCluster } from "redis";
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { createRedisStores, type RedisStores, type RedisStoresOptions } from "../src/index.js";
 import { cacheKey, cacheShardChannel, tokenKeys } from "../src/keys.js";
+import { cacheEntry } from "./support/cache-entry.js";
 import { canRunCluster, startCluster, type TestCluster } from "./support/redis-cluster.js";
 import { commandCounts, redisAvailable } from "./support/redis-server.js";
 
 const SECRET = "cluster-test-secret-of-at-least-32-bytes";
 const FINGERPRINT = "c".repeat(64);
-const entry = (tools: string[]): ToolCacheEntry => ({
-  version: 1,
-  server: "files",
-  fingerprint: FINGERPRINT,
-  savedAt: new Date().toISOString(),
-  tools: tools.map((name) => ({ name, inputSchema: { type: "object" } })),
-});
+const entry = (tools: string[]) => cacheEntry(FINGERPRINT, tools);
 
 let prefixes = 0;
 const nextPrefix = () => `c${process.pid}-${++prefixes}:`;

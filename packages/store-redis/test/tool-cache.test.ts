@@ -1,23 +1,17 @@
 import { stdioServer, waitFor } from "@toolnexus/fixtures";
 import { loadMcp } from "@toolnexus/mcp-core";
-import type { ToolCacheEntry } from "@toolnexus/mcp-core/stores";
 import { createClient } from "redis";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { encodeEnvelope, encodeMessage } from "../src/cache-envelope.js";
 import { createRedisStores, type RedisStores } from "../src/index.js";
 import { cacheChannel, cacheKey } from "../src/keys.js";
 import { deriveKeys } from "../src/secret.js";
+import { cacheEntry } from "./support/cache-entry.js";
 import { freePort, redisAvailable, startRedis, type TestRedis } from "./support/redis-server.js";
 
 const SECRET = "a-test-secret-of-at-least-32-bytes-long";
 const FINGERPRINT = "f".repeat(64);
-const entry = (tools: string[]): ToolCacheEntry => ({
-  version: 1,
-  server: "files",
-  fingerprint: FINGERPRINT,
-  savedAt: new Date().toISOString(),
-  tools: tools.map((name) => ({ name, inputSchema: { type: "object" } })),
-});
+const entry = (tools: string[]) => cacheEntry(FINGERPRINT, tools);
 
 const opened: RedisStores[] = [];
 afterEach(async () => {
