@@ -9,6 +9,9 @@
 // Beside them, the yardstick: one stdio server's cold start through the core (one eager catalog
 // server, `loadMcp` → listed), in its own fresh process in the same rounds.
 //   node bench/big-catalog.mjs [--rounds 3] [--counts 50,100,250,500]   (after `npm run build`)
+//   node bench/big-catalog.mjs --defer-loading   (the load with `deferLoading: true`: the source then
+//     indexes each listing as it is swapped in, so the load pays the analysis and the first search
+//     does not; without it nothing is indexed before the first search, which builds the index)
 //   node bench/big-catalog.mjs --counts 500 --rounds 1 --cpu-prof /tmp/prof
 //     (CPU profiles of the load, the first search and the 200 searches: <N>-<phase>.cpuprofile;
 //     the profiler's cost is then in the figures)
@@ -90,7 +93,7 @@ async function profiled(profileDir, name, phase) {
 }
 
 /** One sample in this (fresh) process. */
-async function child({ kind, count, dir, cacheDir, profileDir }) {
+async function child({ kind, count, dir, cacheDir, profileDir, deferLoading }) {
   const { loadMcp } = await import("@toolnexus/mcp-core");
   const { fileToolCache } = await import("@toolnexus/mcp-core/stores");
   // loadMcp loads the engine on its first call: loaded here, so neither figure counts it.
@@ -106,7 +109,7 @@ async function child({ kind, count, dir, cacheDir, profileDir }) {
   const t0 = performance.now();
   const cpu0 = process.cpuUsage();
   const source = await profiled(profileDir, `${count}-load`, () =>
-    loadMcp(config(count, dir), { toolCache: fileToolCache(cacheDir) }),
+    loadMcp(config(count, dir), { toolCache: fileToolCache(cacheDir), deferLoading }),
   );
   const loadMs = performance.now() - t0;
   const loadCpuMs = cpuMsSince(cpu0);
@@ -170,6 +173,7 @@ async function main() {
       rounds: { type: "string", default: "3" },
       counts: { type: "string", default: "50,100,250,500" },
       "cpu-prof": { type: "string" },
+      "defer-loading": { type: "boolean", default: false },
     },
   });
   const rounds = Number(values.rounds);
@@ -183,7 +187,14 @@ async function main() {
     for (let round = 0; round < rounds; round++) {
       samples.get("cold").push(runChild({ kind: "cold" }));
       for (const count of round % 2 === 0 ? counts : [...counts].reverse()) {
-        const sample = runChild({ kind: "catalog", count, dir, cacheDir, profileDir: values["cpu-prof"] });
+        const sample = runChild({
+          kind: "catalog",
+          count,
+          dir,
+          cacheDir,
+          profileDir: values["cpu-prof"],
+          deferLoading: values["defer-loading"],
+        });
         if (sample.error) throw new Error(sample.error);
         if (sample.tools !== count * TOOLS_PER_SERVER) {
           throw new Error(`${count} servers listed ${sample.tools} tools, not ${count * TOOLS_PER_SERVER}`);
@@ -196,7 +207,7 @@ async function main() {
     if (spawned > 0) throw new Error(`${spawned} lazy servers were spawned; the cache was not warm`);
     const cold = samples.get("cold").map((s) => s.loadMs);
     console.log(
-      `${rounds} rounds, ${TOOLS_PER_SERVER} tools per server; medians (min–max). One stdio cold start (core, eager, spawn → listed): ${fmt(cold)} ms`,
+      `${rounds} rounds, ${TOOLS_PER_SERVER} tools per server${values["defer-loading"] ? ", deferLoading: true" : ""}; medians (min–max). One stdio cold start (core, eager, spawn → listed): ${fmt(cold)} ms`,
     );
     console.log(
       "| servers | tools | load ms | × one cold start | load CPU ms | load µs per tool | RSS loaded MiB | RSS searched MiB | heap loaded MiB | heap searched MiB | first search ms | first search CPU ms | search p50 ms | search p99 ms | search CPU ms (mean) |",
