@@ -12,6 +12,9 @@
 //   node bench/big-catalog.mjs --defer-loading   (the load with `deferLoading: true`: the source then
 //     indexes each listing as it is swapped in, so the load pays the analysis and the first search
 //     does not; without it nothing is indexed before the first search, which builds the index)
+//   node bench/big-catalog.mjs --counts 50,500 --rounds 1 --heap-snapshot /tmp/heap
+//     (heap snapshots after the load and after the searches, each after a full GC:
+//     <N>-loaded.heapsnapshot, <N>-searched.heapsnapshot; compare with profile/heap-diff.mjs)
 //   node bench/big-catalog.mjs --counts 500 --rounds 1 --cpu-prof /tmp/prof
 //     (CPU profiles of the load, the first search and the 200 searches: <N>-<phase>.cpuprofile;
 //     the profiler's cost is then in the figures)
@@ -20,6 +23,7 @@ import { execFileSync } from "node:child_process";
 import { mkdirSync, readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
+import { writeHeapSnapshot } from "node:v8";
 import { makeTempDir, removeTempDir } from "@toolnexus/fixtures";
 import { CATALOG_SETS, catalogQueries, catalogServer, catalogTools } from "@toolnexus/fixtures/catalog";
 
@@ -93,7 +97,7 @@ async function profiled(profileDir, name, phase) {
 }
 
 /** One sample in this (fresh) process. */
-async function child({ kind, count, dir, cacheDir, profileDir, deferLoading }) {
+async function child({ kind, count, dir, cacheDir, profileDir, deferLoading, heapDir }) {
   const { loadMcp } = await import("@toolnexus/mcp-core");
   const { fileToolCache } = await import("@toolnexus/mcp-core/stores");
   // loadMcp loads the engine on its first call: loaded here, so neither figure counts it.
@@ -117,6 +121,7 @@ async function child({ kind, count, dir, cacheDir, profileDir, deferLoading }) {
   const rssLoaded = process.memoryUsage().rss;
   globalThis.gc?.();
   const heapLoaded = process.memoryUsage().heapUsed;
+  if (heapDir) writeHeapSnapshot(join(heapDir, `${count}-loaded.heapsnapshot`));
   const queries = catalogQueries().map((q) => q.query);
   const t1 = performance.now();
   const cpu1 = process.cpuUsage();
@@ -137,6 +142,7 @@ async function child({ kind, count, dir, cacheDir, profileDir, deferLoading }) {
   const rssSearched = process.memoryUsage().rss;
   globalThis.gc?.();
   const heapSearched = process.memoryUsage().heapUsed;
+  if (heapDir) writeHeapSnapshot(join(heapDir, `${count}-searched.heapsnapshot`));
   await source.close();
   return {
     loadMs,
@@ -174,10 +180,12 @@ async function main() {
       counts: { type: "string", default: "50,100,250,500" },
       "cpu-prof": { type: "string" },
       "defer-loading": { type: "boolean", default: false },
+      "heap-snapshot": { type: "string" },
     },
   });
   const rounds = Number(values.rounds);
   if (values["cpu-prof"]) mkdirSync(values["cpu-prof"], { recursive: true });
+  if (values["heap-snapshot"]) mkdirSync(values["heap-snapshot"], { recursive: true });
   const counts = values.counts.split(",").map(Number);
   const dir = makeTempDir("toolnexus-big-catalog-");
   const cacheDir = join(dir, "cache");
@@ -194,6 +202,7 @@ async function main() {
           cacheDir,
           profileDir: values["cpu-prof"],
           deferLoading: values["defer-loading"],
+          heapDir: values["heap-snapshot"],
         });
         if (sample.error) throw new Error(sample.error);
         if (sample.tools !== count * TOOLS_PER_SERVER) {

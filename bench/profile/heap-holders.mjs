@@ -6,12 +6,13 @@
 //     [--top 25] [--keep /tmp/dir]   (`coreBase` = the core at --core, for before/after in one run;
 //     `coreNoCache` = the core with `toolCache: false`; `coreSearched` = the core after one search)
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import { writeHeapSnapshot } from "node:v8";
+import { byConstructor } from "./heap-summary.mjs";
 
 const SERVERS = 12;
 const TOOLS = SERVERS * 50;
@@ -48,30 +49,6 @@ async function hold(name, corePath) {
   );
   if (name === "coreSearched") source.searchTools("list files");
   return { held, close: () => source.close() };
-}
-
-/** Self bytes and counts per "type:name" of a heap snapshot file. */
-function byConstructor(file) {
-  const snapshot = JSON.parse(readFileSync(file, "utf8"));
-  const { node_fields: fields, node_types: types } = snapshot.snapshot.meta;
-  const width = fields.length;
-  const [typeAt, nameAt, sizeAt] = ["type", "name", "self_size"].map((f) => fields.indexOf(f));
-  const typeNames = types[0];
-  const { nodes, strings } = snapshot;
-  const sums = new Map();
-  for (let i = 0; i < nodes.length; i += width) {
-    const type = typeNames[nodes[i + typeAt]];
-    // Strings and code are grouped by kind: their "name" is their text.
-    const name = ["string", "concatenated string", "sliced string", "code", "number"].includes(type)
-      ? ""
-      : strings[nodes[i + nameAt]].slice(0, 60);
-    const key = `${type}:${name}`;
-    const entry = sums.get(key) ?? { bytes: 0, count: 0 };
-    entry.bytes += nodes[i + sizeAt];
-    entry.count++;
-    sums.set(key, entry);
-  }
-  return Object.fromEntries(sums);
 }
 
 async function child(name, corePath, dir) {
