@@ -9,6 +9,12 @@
 // Beside them, the yardstick: one stdio server's cold start through the core (one eager catalog
 // server, `loadMcp` → listed), in its own fresh process in the same rounds.
 //   node bench/big-catalog.mjs [--rounds 3] [--counts 50,100,250,500]   (after `npm run build`)
+//   node bench/big-catalog.mjs --defer-loading   (the load with `deferLoading: true`: the source then
+//     indexes each listing as it is swapped in, so the load pays the analysis and the first search
+//     does not; without it nothing is indexed before the first search, which builds the index)
+//   node bench/big-catalog.mjs --counts 50,500 --rounds 1 --heap-snapshot /tmp/heap
+//     (heap snapshots after the load and after the searches, each after a full GC:
+//     <N>-loaded.heapsnapshot, <N>-searched.heapsnapshot; compare with profile/heap-diff.mjs)
 //   node bench/big-catalog.mjs --counts 500 --rounds 1 --cpu-prof /tmp/prof
 //     (CPU profiles of the load, the first search and the 200 searches: <N>-<phase>.cpuprofile;
 //     the profiler's cost is then in the figures)
@@ -17,6 +23,7 @@ import { execFileSync } from "node:child_process";
 import { mkdirSync, readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
+import { writeHeapSnapshot } from "node:v8";
 import { makeTempDir, removeTempDir } from "@toolnexus/fixtures";
 import { CATALOG_SETS, catalogQueries, catalogServer, catalogTools } from "@toolnexus/fixtures/catalog";
 
@@ -90,7 +97,7 @@ async function profiled(profileDir, name, phase) {
 }
 
 /** One sample in this (fresh) process. */
-async function child({ kind, count, dir, cacheDir, profileDir }) {
+async function child({ kind, count, dir, cacheDir, profileDir, deferLoading, heapDir }) {
   const { loadMcp } = await import("@toolnexus/mcp-core");
   const { fileToolCache } = await import("@toolnexus/mcp-core/stores");
   // loadMcp loads the engine on its first call: loaded here, so neither figure counts it.
@@ -106,7 +113,7 @@ async function child({ kind, count, dir, cacheDir, profileDir }) {
   const t0 = performance.now();
   const cpu0 = process.cpuUsage();
   const source = await profiled(profileDir, `${count}-load`, () =>
-    loadMcp(config(count, dir), { toolCache: fileToolCache(cacheDir) }),
+    loadMcp(config(count, dir), { toolCache: fileToolCache(cacheDir), deferLoading }),
   );
   const loadMs = performance.now() - t0;
   const loadCpuMs = cpuMsSince(cpu0);
@@ -114,6 +121,7 @@ async function child({ kind, count, dir, cacheDir, profileDir }) {
   const rssLoaded = process.memoryUsage().rss;
   globalThis.gc?.();
   const heapLoaded = process.memoryUsage().heapUsed;
+  if (heapDir) writeHeapSnapshot(join(heapDir, `${count}-loaded.heapsnapshot`));
   const queries = catalogQueries().map((q) => q.query);
   const t1 = performance.now();
   const cpu1 = process.cpuUsage();
@@ -134,6 +142,7 @@ async function child({ kind, count, dir, cacheDir, profileDir }) {
   const rssSearched = process.memoryUsage().rss;
   globalThis.gc?.();
   const heapSearched = process.memoryUsage().heapUsed;
+  if (heapDir) writeHeapSnapshot(join(heapDir, `${count}-searched.heapsnapshot`));
   await source.close();
   return {
     loadMs,
@@ -170,10 +179,13 @@ async function main() {
       rounds: { type: "string", default: "3" },
       counts: { type: "string", default: "50,100,250,500" },
       "cpu-prof": { type: "string" },
+      "defer-loading": { type: "boolean", default: false },
+      "heap-snapshot": { type: "string" },
     },
   });
   const rounds = Number(values.rounds);
   if (values["cpu-prof"]) mkdirSync(values["cpu-prof"], { recursive: true });
+  if (values["heap-snapshot"]) mkdirSync(values["heap-snapshot"], { recursive: true });
   const counts = values.counts.split(",").map(Number);
   const dir = makeTempDir("toolnexus-big-catalog-");
   const cacheDir = join(dir, "cache");
@@ -183,7 +195,15 @@ async function main() {
     for (let round = 0; round < rounds; round++) {
       samples.get("cold").push(runChild({ kind: "cold" }));
       for (const count of round % 2 === 0 ? counts : [...counts].reverse()) {
-        const sample = runChild({ kind: "catalog", count, dir, cacheDir, profileDir: values["cpu-prof"] });
+        const sample = runChild({
+          kind: "catalog",
+          count,
+          dir,
+          cacheDir,
+          profileDir: values["cpu-prof"],
+          deferLoading: values["defer-loading"],
+          heapDir: values["heap-snapshot"],
+        });
         if (sample.error) throw new Error(sample.error);
         if (sample.tools !== count * TOOLS_PER_SERVER) {
           throw new Error(`${count} servers listed ${sample.tools} tools, not ${count * TOOLS_PER_SERVER}`);
@@ -196,7 +216,7 @@ async function main() {
     if (spawned > 0) throw new Error(`${spawned} lazy servers were spawned; the cache was not warm`);
     const cold = samples.get("cold").map((s) => s.loadMs);
     console.log(
-      `${rounds} rounds, ${TOOLS_PER_SERVER} tools per server; medians (min–max). One stdio cold start (core, eager, spawn → listed): ${fmt(cold)} ms`,
+      `${rounds} rounds, ${TOOLS_PER_SERVER} tools per server${values["defer-loading"] ? ", deferLoading: true" : ""}; medians (min–max). One stdio cold start (core, eager, spawn → listed): ${fmt(cold)} ms`,
     );
     console.log(
       "| servers | tools | load ms | × one cold start | load CPU ms | load µs per tool | RSS loaded MiB | RSS searched MiB | heap loaded MiB | heap searched MiB | first search ms | first search CPU ms | search p50 ms | search p99 ms | search CPU ms (mean) |",

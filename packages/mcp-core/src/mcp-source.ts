@@ -10,8 +10,7 @@ import { McpCoreError } from "./errors.js";
 import type { ServerLogMessage } from "./logs/log-message.js";
 import type { RootsOption } from "./roots/root.js";
 import { searchRequest } from "./search/search-options.js";
-import { SearchWarmer } from "./search/search-warmer.js";
-import type { ToolSearchIndex } from "./search/tool-search-index.js";
+import { SourceSearch, searchExpected, trackSourceSearch } from "./search/search-warmer.js";
 import { serverSnapshot, statusOf } from "./server-snapshot.js";
 import type { SourceParts } from "./source-parts.js";
 import { resumeTasks } from "./tasks/resume-tasks.js";
@@ -46,10 +45,8 @@ const sourceClosed = () => new McpCoreError("CLOSED", "MCP source is closed");
 
 export class Source implements McpSource {
   private closing: Promise<void> | undefined;
-  /** Made when the first listing arrives; kept in step with `tools` on each search. */
-  private searchIndex: ToolSearchIndex | undefined;
-  /** Indexes each server's new tools as its listing arrives, so no search pays for a whole catalog. */
-  private readonly searchWarmer: SearchWarmer;
+  /** The search index: made on the first search, or at load when deferred loading will search. */
+  private readonly toolSearch: SourceSearch;
 
   /**
    * The connections, configs and hubs. A true private field: hosts log, inspect and serialize the
@@ -59,11 +56,20 @@ export class Source implements McpSource {
 
   constructor(parts: SourceParts) {
     this.#parts = parts;
-    this.searchWarmer = new SearchWarmer(
-      () => (this.searchIndex ??= parts.newSearchIndex()),
-      (server) => parts.registry.toolsOf(server),
+    const expected = searchExpected(
+      parts.deferLoading,
+      parts.configs.map((c) => c.enabled && c.defer),
     );
-    parts.toolEvents.subscribe((server) => this.searchWarmer.toolsChanged(server));
+    this.toolSearch = new SourceSearch(
+      {
+        newIndex: parts.newSearchIndex,
+        tools: () => parts.registry.tools,
+        toolsOf: (s) => parts.registry.toolsOf(s),
+      },
+      expected,
+    );
+    trackSourceSearch(this, this.toolSearch);
+    parts.toolEvents.subscribe((server) => this.toolSearch.toolsChanged(server));
   }
 
   get tools(): readonly McpTool[] {
@@ -88,8 +94,7 @@ export class Source implements McpSource {
   searchTools(query: string, options?: ToolSearchOptions): ToolSearchHit[] {
     const names = this.#parts.configs.map((c) => c.name);
     const request = searchRequest(query, options, names);
-    this.searchIndex ??= this.#parts.newSearchIndex();
-    return this.searchIndex.search(this.tools, request);
+    return this.toolSearch.search(request);
   }
 
   get status(): Record<string, McpStatus> {
@@ -266,7 +271,7 @@ export class Source implements McpSource {
 
   close(): Promise<void> {
     this.closing ??= (async () => {
-      this.searchWarmer.stop();
+      this.toolSearch.stop();
       for (const hook of this.#parts.closeHooks) {
         try {
           hook();

@@ -2,11 +2,13 @@ import { countEvents, stdioServer, waitFor } from "@toolnexus/fixtures";
 import { catalogServer } from "@toolnexus/fixtures/catalog";
 import { describe, expect, it } from "vitest";
 import { fileToolCache, isMcpCoreError, type McpSource, type ToolSearchHit } from "../src/index.js";
+import { sourceSearchOf } from "../src/search/search-warmer.js";
 import { ToolSearchIndex } from "../src/search/tool-search-index.js";
 import {
   cacheFiles,
   callOk,
   LIST_CHANGED_SERVER as LC,
+  loadListChanged,
   pidOf,
   tempDir,
   tempLogFile,
@@ -208,5 +210,35 @@ describe("incremental index", () => {
     // A search with nothing changed analyzes nothing.
     index.search(source.tools, request);
     expect(counters(index)).toEqual({ documents: total, added: total + 2, removed: 2 });
+  });
+});
+
+describe("index on demand", () => {
+  it("should build no index for a host that never searches, and find tools added before and after the first search", async () => {
+    const { source } = await loadListChanged(sources);
+    await callOk(source, "add_tool", { name: "zebra_stripes" });
+    await source.whenSettled(LC);
+    // Listings were swapped in (the load's, then the refresh's) and nothing searched: no tool analysed.
+    const search = sourceSearchOf(source);
+    expect(search?.stats).toBeUndefined();
+    expect(search?.warmsAtSwap).toBe(false);
+
+    // The first search builds the index over every current tool, the one added before it included.
+    expect(ids(source.searchTools("zebra"))).toEqual([`${LC}/zebra_stripes`]);
+    const total = source.tools.length;
+    expect(search?.stats).toMatchObject({ documents: total, added: total });
+
+    // From then on a listing is indexed as it arrives, before the next search asks.
+    await callOk(source, "add_tool", { name: "okapi_spots" });
+    await source.whenSettled(LC);
+    expect(search?.stats).toMatchObject({ documents: total + 1, added: total + 1 });
+    expect(ids(source.searchTools("okapi"))).toEqual([`${LC}/okapi_spots`]);
+  });
+
+  it("should index listings as they arrive when deferred loading will search", async () => {
+    const { source } = await loadListChanged(sources, { deferLoading: { threshold: 1000 } });
+    const search = sourceSearchOf(source);
+    expect(search?.warmsAtSwap).toBe(true);
+    expect(search?.stats).toMatchObject({ documents: source.tools.length, added: source.tools.length });
   });
 });

@@ -53,8 +53,20 @@ function isJsonValue(value: unknown, depth: number, seen: Set<object>): boolean 
       if (value === null) return true;
       if (depth <= 0 || seen.has(value)) return false;
       seen.add(value);
-      const children = Array.isArray(value) ? value : isPlain(value) ? Object.values(value) : undefined;
-      return children?.every((child) => isJsonValue(child, depth - 1, seen)) ?? false;
+      // Loops, not `Object.values(…).every(…)`: a big catalog's load checks every schema node, and
+      // an array and a closure per node were a visible part of its garbage.
+      if (Array.isArray(value)) {
+        for (let i = 0; i < value.length; i++) {
+          if (i in value && !isJsonValue(value[i], depth - 1, seen)) return false;
+        }
+        return true;
+      }
+      if (!isPlain(value)) return false;
+      const keys = Object.keys(value);
+      for (let i = 0; i < keys.length; i++) {
+        if (!isJsonValue(value[keys[i] as string], depth - 1, seen)) return false;
+      }
+      return true;
     }
     default:
       return false;

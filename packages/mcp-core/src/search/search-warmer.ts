@@ -1,36 +1,100 @@
 /**
- * Builds the search index as listings arrive: when a server's tools change, its new tools are
- * analysed and indexed then, in the swap's turn, so the first search over a big catalog finds the
- * index built instead of analysing every tool itself (SPEC §15.1 "Incremental"). Removed tools
- * leave the index on the next search.
+ * Owns a source's search index and decides when tools are analysed into it (SPEC §15.1
+ * "Incremental"). A host that never searches pays nothing: no index is made and no tool analysed.
+ * Once the index is wanted — the source was searched once, or deferred loading is on so the
+ * adapters' `mcp_search_tools` will search — each server's new tools are analysed when its listing
+ * is swapped in, in the swap's turn, so no later search pays for a whole catalog. Before that, the
+ * first search builds the index over the current tools. Removed tools leave on the next search.
  * @module
  */
-import type { McpTool } from "../types.js";
+import type { DeferLoading, McpTool, ToolSearchHit } from "../types.js";
+import type { SearchRequest } from "./search-options.js";
 import type { ToolSearchIndex } from "./tool-search-index.js";
 
-/** Feeds each changed server's current tools to the index. */
-export class SearchWarmer {
+/** What the source's search needs of the source. */
+export interface SourceSearchParts {
+  /** Makes the index (its module is loaded by `loadMcp`). */
+  newIndex: () => ToolSearchIndex;
+  /** Every server's current tools, in the source's order. */
+  tools: () => readonly McpTool[];
+  /** A server's current tools. */
+  toolsOf: (server: string) => readonly McpTool[];
+}
+
+/**
+ * True when the source's settings mean its tools will be searched without the host asking: the
+ * `deferLoading` load option on (`true` or a threshold), or a server entry with `defer: true`.
+ * (An adapter's own `deferLoading` is not known to the source: its first search builds the index.)
+ */
+export function searchExpected(
+  deferLoading: DeferLoading,
+  entryDefers: readonly (boolean | undefined)[],
+): boolean {
+  return deferLoading !== false || entryDefers.includes(true);
+}
+
+/** A source's search index, made and kept up to date only once searching is wanted. */
+export class SourceSearch {
+  private index: ToolSearchIndex | undefined;
+  private warming: boolean;
   private stopped = false;
 
   /**
-   * @param index the source's index (made on first use)
-   * @param toolsOf a server's current tools
+   * @param parts how to make the index and read the source's tools
+   * @param expected true to index listings as they arrive from the start (see {@link searchExpected})
    */
   constructor(
-    private readonly index: () => ToolSearchIndex,
-    private readonly toolsOf: (server: string) => readonly McpTool[],
-  ) {}
+    private readonly parts: SourceSearchParts,
+    expected: boolean,
+  ) {
+    this.warming = expected;
+  }
+
+  /** Whether listings are indexed as they arrive (tests and diagnostics). */
+  get warmsAtSwap(): boolean {
+    return this.warming;
+  }
+
+  /** The index's counters, or undefined while no index was made (tests and diagnostics). */
+  get stats(): ToolSearchIndex["stats"] | undefined {
+    return this.index?.stats;
+  }
 
   /**
-   * Indexes `server`'s tools not indexed yet. Now rather than on a later turn: a load swaps its
-   * servers in at its own pace, and a search right after it must not find the work still queued.
+   * `server`'s tools changed: while searching is wanted, analyses its tools not indexed yet, now
+   * rather than on a later turn — a load swaps its servers in at its own pace, and a search right
+   * after it must not find the work still queued. Otherwise does nothing.
    */
   toolsChanged(server: string): void {
-    if (!this.stopped) this.index().prepare(this.toolsOf(server));
+    if (this.warming && !this.stopped) this.indexNow().prepare(this.parts.toolsOf(server));
+  }
+
+  /** Ranks the current tools; from now on every listing is indexed as it arrives. */
+  search(request: SearchRequest): ToolSearchHit[] {
+    this.warming = true;
+    return this.indexNow().search(this.parts.tools(), request);
   }
 
   /** Stops indexing (the source is closing). */
   stop(): void {
     this.stopped = true;
   }
+
+  private indexNow(): ToolSearchIndex {
+    this.index ??= this.parts.newIndex();
+    return this.index;
+  }
+}
+
+/** Each source's search, for tests and diagnostics (not part of the package's surface). */
+const searches = new WeakMap<object, SourceSearch>();
+
+/** Records `source`'s search so {@link sourceSearchOf} can find it. */
+export function trackSourceSearch(source: object, search: SourceSearch): void {
+  searches.set(source, search);
+}
+
+/** The search of a source made by `loadMcp`, or undefined. */
+export function sourceSearchOf(source: object): SourceSearch | undefined {
+  return searches.get(source);
 }

@@ -70,8 +70,13 @@ export function fileToolCache(
     reported.add(path);
     throw new McpCoreError("CACHE_REFUSED", `Refused the tool cache ${what} ${path}: it ${reason}`);
   };
+  /** The directory check under way: reads begun together (a load reads every entry at once) share it. */
+  let dirCheck: Promise<Awaited<ReturnType<typeof directoryRefusal>>> | undefined;
   const trustedDir = async (): Promise<boolean> => {
-    const refusal = await directoryRefusal(dir);
+    dirCheck ??= directoryRefusal(dir).finally(() => {
+      dirCheck = undefined;
+    });
+    const refusal = await dirCheck;
     if (refusal === "missing") return false;
     if (refusal === undefined) return true;
     refuse("directory", dir, refusal);
