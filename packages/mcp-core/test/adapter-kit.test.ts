@@ -51,6 +51,37 @@ describe("adapter kit: the generation view and its conversion cache", () => {
     expect(second.tools.filter((tool) => first.tools.includes(tool))).toHaveLength(first.tools.length);
   });
 
+  it("should hand only the changed server's tools to the converter, among 50 servers of 20 tools", () => {
+    const tool = (server: number, i: number) =>
+      ({ server: `s${server}`, name: `s${server}_t${i}` }) as McpTool;
+    const servers = Array.from({ length: 50 }, (_, s) => Array.from({ length: 20 }, (_, i) => tool(s, i)));
+    const source = { tools: servers.flat() };
+    // Not cached: every call is counted, as a host's converter without its own cache would be.
+    let calls = 0;
+    const deltas: unknown[] = [];
+    const view = createGenerationView(
+      source,
+      (t) => {
+        calls++;
+        return { host: t.name };
+      },
+      (tools, _generation, delta) => {
+        deltas.push(
+          delta && { start: delta.start, removed: delta.removed.length, added: delta.added.length },
+        );
+        return tools;
+      },
+    );
+    view.current();
+    calls = 0;
+    servers[30] = [...(servers[30] ?? []).slice(0, 19), tool(30, 19), tool(30, 20)];
+    source.tools = servers.flat();
+    const tools = view.current();
+    expect(calls).toBe(2);
+    expect(deltas).toEqual([undefined, { start: 619, removed: 1, added: 2 }]);
+    expect(tools).toEqual(source.tools.map((t) => ({ host: t.name })));
+  });
+
   it("should convert a tool the core replaced (changed listing) anew", async () => {
     const { source } = await loadListChanged(sources);
     const { convert, converted } = countingConverter();

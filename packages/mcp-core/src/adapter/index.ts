@@ -42,9 +42,22 @@ export {
   resourceLinkText,
   toContentPart,
 } from "./content-part.js";
-export { deferredToolNames, offeredTools, resolveDeferLoading, serverDefers } from "./deferral.js";
+export {
+  type DeferralRule,
+  deferralRule,
+  deferredToolNames,
+  offeredTools,
+  resolveDeferLoading,
+  serverDefers,
+} from "./deferral.js";
 export { EMPTY_ERROR_TEXT, errorText } from "./error-text.js";
-export { createGenerationView, type GenerationView, type ToolGenerationSource } from "./generation-view.js";
+export { type GenerationDelta, generationDelta } from "./generation-delta.js";
+export {
+  type ConvertedDelta,
+  createGenerationView,
+  type GenerationView,
+  type ToolGenerationSource,
+} from "./generation-view.js";
 export {
   buildInstructionsPrompt,
   type InstructionsPromptOptions,
