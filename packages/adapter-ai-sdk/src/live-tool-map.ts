@@ -4,7 +4,13 @@
  * @module
  */
 import type { McpTool } from "@toolnexus/mcp-core";
-import { type DeferralRule, generationDelta, type ToolGenerationSource } from "@toolnexus/mcp-core/adapter";
+import {
+  type DeferralRule,
+  type GenerationParts,
+  generationDelta,
+  generationParts,
+  type ToolGenerationSource,
+} from "@toolnexus/mcp-core/adapter";
 import type { ToolSet } from "ai";
 
 type AiTool = ToolSet[string];
@@ -31,7 +37,7 @@ export interface ToolMapParts {
 
 /**
  * Follows `source.tools`. A new generation is applied as its change from the last one
- * (`generationDelta`): the changed stretch's old keys leave, its new tools are converted and
+ * (`generationDelta`, told by the source's per-server arrays): the changed stretch's old keys leave, its new tools are converted and
  * inserted at the same place. Only when the default of the Anthropic deferral flips (a threshold
  * crossed: every tool's conversion may change) is the whole generation converted again.
  */
@@ -39,6 +45,7 @@ export function createLiveToolMap(source: ToolGenerationSource, parts: ToolMapPa
   const byName = new Map<string, AiTool>();
   let keys: readonly string[] = [];
   let generation: readonly McpTool[] | undefined;
+  let generationPartsOf: GenerationParts | undefined;
   let deferredByDefault: boolean | undefined;
   /** Indices in the generation of the tools not served because a leading tool has their name (rare). */
   let shadowed: number[] = [];
@@ -65,8 +72,13 @@ export function createLiveToolMap(source: ToolGenerationSource, parts: ToolMapPa
     keys = [...byName.keys()];
   };
 
-  const apply = (previous: readonly McpTool[], next: readonly McpTool[], rule: DeferralRule | undefined) => {
-    const { start, removed, added } = generationDelta(previous, next);
+  const apply = (
+    previous: readonly McpTool[],
+    next: readonly McpTool[],
+    nextParts: GenerationParts | undefined,
+    rule: DeferralRule | undefined,
+  ) => {
+    const { start, removed, added } = generationDelta(previous, next, generationPartsOf, nextParts);
     const end = start + removed.length;
     const shadowedBefore = shadowed.filter((index) => index < start).length;
     const shadowedRemoved = new Set(shadowed.filter((index) => index >= start && index < end));
@@ -100,9 +112,11 @@ export function createLiveToolMap(source: ToolGenerationSource, parts: ToolMapPa
     const next = source.tools;
     if (next === generation) return state;
     const rule = parts.anthropicDeferral?.();
+    const nextParts = generationParts(source);
     if (generation === undefined || rule?.byDefault !== deferredByDefault) rebuild(next, rule);
-    else apply(generation, next, rule);
+    else apply(generation, next, nextParts, rule);
     generation = next;
+    generationPartsOf = nextParts;
     deferredByDefault = rule?.byDefault;
     return state;
   };

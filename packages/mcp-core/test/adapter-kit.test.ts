@@ -5,6 +5,7 @@ import {
   createGenerationView,
   createSubscriptions,
   createToolConverter,
+  generationDelta,
   type McpToolProgress,
   resolveCallOptions,
 } from "../src/adapter/index.js";
@@ -80,6 +81,56 @@ describe("adapter kit: the generation view and its conversion cache", () => {
     expect(calls).toBe(2);
     expect(deltas).toEqual([undefined, { start: 619, removed: 1, added: 2 }]);
     expect(tools).toEqual(source.tools.map((t) => ({ host: t.name })));
+  });
+
+  it("should find the changed stretch by the servers' arrays, and by tool identity without them", () => {
+    const tool = (name: string) => ({ name }) as McpTool;
+    const a = [tool("a1"), tool("a2")];
+    const b = [tool("b1")];
+    const c = [tool("c1"), tool("c2")];
+    const cases: [McpTool[][], McpTool[][]][] = [
+      [
+        [a, b, c],
+        [a, [...b, tool("b2")], c],
+      ],
+      [
+        [a, b, c],
+        [[tool("a0"), ...a], b, c],
+      ],
+      [
+        [a, b, c],
+        [a, b, []],
+      ],
+      [
+        [a, b, c],
+        [[], b, [tool("c1")]],
+      ],
+      [
+        [a, [], c],
+        [a, [tool("b9")], c],
+      ],
+      [
+        [a, b, c],
+        [[...a], b, c],
+      ],
+    ];
+    for (const [before, after] of cases) {
+      const previous = before.flat();
+      const next = after.flat();
+      for (const delta of [generationDelta(previous, next, before, after), generationDelta(previous, next)]) {
+        const end = delta.start + delta.removed.length;
+        expect(delta.removed).toEqual(previous.slice(delta.start, end));
+        const applied = [...previous.slice(0, delta.start), ...delta.added, ...previous.slice(end)];
+        expect(applied).toHaveLength(next.length);
+        applied.forEach((t, i) => expect(t).toBe(next[i]));
+      }
+    }
+    // By the servers' arrays: exactly the changed server's tools, even where its objects are the same.
+    expect(generationDelta([...a, ...b, ...c], [...a, ...b, ...c], [a, b, c], [a, [...b], c])).toEqual({
+      start: 2,
+      removed: b,
+      added: b,
+    });
   });
 
   it("should convert a tool the core replaced (changed listing) anew", async () => {

@@ -15,13 +15,31 @@ export interface GenerationDelta {
   readonly added: readonly McpTool[];
 }
 
+/** A generation's tools by server in config order, as `generationParts` gives them. */
+export type GenerationParts = readonly (readonly McpTool[])[];
+
 /**
- * The changed stretch between two generations. The core keeps an unchanged tool's object, keeps
- * tools in config order and changes one server's tools per change (and those of the servers a
- * rename touched), so the stretch is that server's tools; the rest is skipped by comparing object
- * identity from both ends — a pointer comparison per tool, not a conversion or a map entry.
+ * The changed stretch between two generations. With both generations' parts (each server's tools,
+ * the same array while a server's tools are unchanged) the stretch runs from the first server whose
+ * array changed to the last: one identity check per server, whatever the number of tools. Without
+ * them (a filtered stand-in source) the unchanged ends are found by comparing tools' object
+ * identity from both ends — the core keeps an unchanged tool's object and the config order.
  */
-export function generationDelta(previous: readonly McpTool[], next: readonly McpTool[]): GenerationDelta {
+export function generationDelta(
+  previous: readonly McpTool[],
+  next: readonly McpTool[],
+  previousParts?: GenerationParts,
+  nextParts?: GenerationParts,
+): GenerationDelta {
+  const byParts = previousParts && nextParts && stretchByParts(previousParts, nextParts);
+  if (byParts) {
+    const [start, removedCount, addedCount] = byParts;
+    return {
+      start,
+      removed: previous.slice(start, start + removedCount),
+      added: next.slice(start, start + addedCount),
+    };
+  }
   const shorter = Math.min(previous.length, next.length);
   let start = 0;
   while (start < shorter && previous[start] === next[start]) start++;
@@ -33,4 +51,26 @@ export function generationDelta(previous: readonly McpTool[], next: readonly Mcp
     removed: previous.slice(start, previous.length - tail),
     added: next.slice(start, next.length - tail),
   };
+}
+
+/** `[start, removed count, added count]` from the servers' arrays, or undefined when they cannot tell. */
+function stretchByParts(
+  previous: GenerationParts,
+  next: GenerationParts,
+): [number, number, number] | undefined {
+  if (previous.length !== next.length) return undefined;
+  let first = 0;
+  while (first < next.length && previous[first] === next[first]) first++;
+  if (first === next.length) return undefined;
+  let last = next.length - 1;
+  while (previous[last] === next[last]) last--;
+  let start = 0;
+  for (let i = 0; i < first; i++) start += next[i]?.length ?? 0;
+  let removed = 0;
+  let added = 0;
+  for (let i = first; i <= last; i++) {
+    removed += previous[i]?.length ?? 0;
+    added += next[i]?.length ?? 0;
+  }
+  return [start, removed, added];
 }

@@ -16,6 +16,7 @@
  * @module
  */
 
+export { generationParts } from "../generation-parts.js";
 export { closestNames } from "../naming/closest-names.js";
 export { toolnexusSanitize } from "../naming/toolnexus-name.js";
 export { invalidOption } from "../option-error.js";
@@ -51,7 +52,7 @@ export {
   serverDefers,
 } from "./deferral.js";
 export { EMPTY_ERROR_TEXT, errorText } from "./error-text.js";
-export { type GenerationDelta, generationDelta } from "./generation-delta.js";
+export { type GenerationDelta, type GenerationParts, generationDelta } from "./generation-delta.js";
 export {
   type ConvertedDelta,
   createGenerationView,
