@@ -122,7 +122,7 @@ describe("adapter kit: the generation view and its conversion cache", () => {
         expect(delta.removed).toEqual(previous.slice(delta.start, end));
         const applied = [...previous.slice(0, delta.start), ...delta.added, ...previous.slice(end)];
         expect(applied).toHaveLength(next.length);
-        applied.forEach((t, i) => expect(t).toBe(next[i]));
+        for (const [i, t] of applied.entries()) expect(t).toBe(next[i]);
       }
     }
     // By the servers' arrays: exactly the changed server's tools, even where its objects are the same.
