@@ -125,11 +125,12 @@ describe("adapter kit: the generation view and its conversion cache", () => {
         for (const [i, t] of applied.entries()) expect(t).toBe(next[i]);
       }
     }
-    // By the servers' arrays: exactly the changed server's tools, even where its objects are the same.
-    expect(generationDelta([...a, ...b, ...c], [...a, ...b, ...c], [a, b, c], [a, [...b], c])).toEqual({
-      start: 2,
-      removed: b,
-      added: b,
+    // By the servers' arrays, then by identity within the server that changed: only its new tool.
+    const grown = [...c, tool("c3")];
+    expect(generationDelta([...a, ...b, ...c], [...a, ...b, ...grown], [a, b, c], [a, b, grown])).toEqual({
+      start: 5,
+      removed: [],
+      added: [grown[2]],
     });
   });
 

@@ -20,10 +20,11 @@ export type GenerationParts = readonly (readonly McpTool[])[];
 
 /**
  * The changed stretch between two generations. With both generations' parts (each server's tools,
- * the same array while a server's tools are unchanged) the stretch runs from the first server whose
- * array changed to the last: one identity check per server, whatever the number of tools. Without
- * them (a filtered stand-in source) the unchanged ends are found by comparing tools' object
- * identity from both ends — the core keeps an unchanged tool's object and the config order.
+ * the same array while a server's tools are unchanged) the search is narrowed to the servers whose
+ * array changed — one identity check per server, whatever the number of tools; within them (or the
+ * whole generation, for a filtered stand-in source without parts) the unchanged ends are skipped
+ * by comparing tools' object identity from both ends: the core keeps an unchanged tool's object
+ * and the config order.
  */
 export function generationDelta(
   previous: readonly McpTool[],
@@ -32,25 +33,17 @@ export function generationDelta(
   nextParts?: GenerationParts,
 ): GenerationDelta {
   const byParts = previousParts && nextParts && stretchByParts(previousParts, nextParts);
-  if (byParts) {
-    const [start, removedCount, addedCount] = byParts;
-    return {
-      start,
-      removed: previous.slice(start, start + removedCount),
-      added: next.slice(start, start + addedCount),
-    };
+  // Within the changed servers' tools (or the whole generation), the unchanged ends are skipped too:
+  // a server that gained one tool touches one entry, not its hundred.
+  let [start, previousEnd, nextEnd] = byParts
+    ? [byParts[0], byParts[0] + byParts[1], byParts[0] + byParts[2]]
+    : [0, previous.length, next.length];
+  while (start < previousEnd && start < nextEnd && previous[start] === next[start]) start++;
+  while (previousEnd > start && nextEnd > start && previous[previousEnd - 1] === next[nextEnd - 1]) {
+    previousEnd--;
+    nextEnd--;
   }
-  const shorter = Math.min(previous.length, next.length);
-  let start = 0;
-  while (start < shorter && previous[start] === next[start]) start++;
-  let tail = 0;
-  while (tail < shorter - start && previous[previous.length - 1 - tail] === next[next.length - 1 - tail])
-    tail++;
-  return {
-    start,
-    removed: previous.slice(start, previous.length - tail),
-    added: next.slice(start, next.length - tail),
-  };
+  return { start, removed: previous.slice(start, previousEnd), added: next.slice(start, nextEnd) };
 }
 
 /** `[start, removed count, added count]` from the servers' arrays, or undefined when they cannot tell. */
