@@ -15,11 +15,14 @@ import type { ToolSet } from "ai";
 
 type AiTool = ToolSet[string];
 
+/** The most keys inserted by one `splice` call (its arguments); more are inserted by a copy. */
+const MAX_SPLICED = 10_000;
+
 /** The entries as of one generation. */
 export interface ToolMapState {
   /** Every served tool by key: the leading tools, then the generation's tools whose name is free. */
   readonly byName: ReadonlyMap<string, AiTool>;
-  /** The keys in order; a new array per generation (never changed in place, so it may be handed out). */
+  /** The keys in order. Updated in place: copy it before keeping it past the next read. */
   readonly keys: readonly string[];
 }
 
@@ -37,13 +40,15 @@ export interface ToolMapParts {
 
 /**
  * Follows `source.tools`. A new generation is applied as its change from the last one
- * (`generationDelta`, told by the source's per-server arrays): the changed stretch's old keys leave, its new tools are converted and
- * inserted at the same place. Only when the default of the Anthropic deferral flips (a threshold
- * crossed: every tool's conversion may change) is the whole generation converted again.
+ * (`generationDelta`, told by the source's per-server arrays): the changed stretch's old keys
+ * leave, its new tools are converted and inserted at the same place, so the cost is that of the
+ * tools that changed (plus a move of the key list in place). Only when the default of the
+ * Anthropic deferral flips (a threshold crossed: every tool's conversion may change) is the whole
+ * generation converted again.
  */
 export function createLiveToolMap(source: ToolGenerationSource, parts: ToolMapParts): () => ToolMapState {
   const byName = new Map<string, AiTool>();
-  let keys: readonly string[] = [];
+  let keys: string[] = [];
   let generation: readonly McpTool[] | undefined;
   let generationPartsOf: GenerationParts | undefined;
   let deferredByDefault: boolean | undefined;
@@ -105,7 +110,10 @@ export function createLiveToolMap(source: ToolGenerationSource, parts: ToolMapPa
     ];
     // The stretch's place among the keys: after the leading keys and the served tools before it.
     const at = leadingServed + start - shadowedBefore;
-    keys = keys.slice(0, at).concat(addedKeys, keys.slice(at + removed.length - shadowedRemoved.size));
+    const deleted = removed.length - shadowedRemoved.size;
+    // In place (a memmove, no copy of every key) unless the new keys are too many for arguments.
+    if (addedKeys.length <= MAX_SPLICED) keys.splice(at, deleted, ...addedKeys);
+    else keys = keys.slice(0, at).concat(addedKeys, keys.slice(at + deleted));
   };
 
   return () => {

@@ -61,7 +61,7 @@ export function createLiveToolSet(
     get: (target, key, receiver) =>
       (typeof key === "string" ? current().byName.get(key) : undefined) ?? Reflect.get(target, key, receiver),
     has: (target, key) => (typeof key === "string" && current().byName.has(key)) || Reflect.has(target, key),
-    // The list is made anew per generation and never changed: the proxy copies it for the caller.
+    // The proxy copies the list for the caller (`CreateListFromArrayLike`): ours stays private.
     ownKeys: () => current().keys as string[],
     getOwnPropertyDescriptor: (_target, key) => {
       const { byName } = current();
