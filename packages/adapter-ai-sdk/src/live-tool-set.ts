@@ -3,9 +3,10 @@
  * @module
  */
 import type { McpSource, McpTool } from "@toolnexus/mcp-core";
-import { createGenerationView, createResourceTools } from "@toolnexus/mcp-core/adapter";
+import { createResourceTools, type DeferralRule } from "@toolnexus/mcp-core/adapter";
 import type { ToolSet } from "ai";
 import { createAiSdkToolConverter } from "./convert-tool.js";
+import { createLiveToolMap } from "./live-tool-map.js";
 import { type AiSdkToolsOptions, type ResolvedAiSdkToolsOptions, resolveOptions } from "./options.js";
 
 const READ_ONLY =
@@ -17,8 +18,8 @@ export interface DeferralParts {
   metaTools?: readonly McpTool[];
   /** The resource tools, when the caller made them already (else made here from the options). */
   resourceTools?: readonly McpTool[];
-  /** The MCP tools of the current generation marked for Anthropic's own tool search. */
-  anthropicDeferred?: () => ReadonlySet<string>;
+  /** Which MCP tools of the current generation are marked for Anthropic's own tool search. */
+  anthropicDeferral?: () => DeferralRule;
 }
 
 /** The resource tools the options ask for (none when `resourceTools` is off). */
@@ -43,27 +44,15 @@ export function createLiveToolSet(
       (t) => [t.name, convert(t)] as const,
     ),
   ];
-  // Identity per tool: which conversion a tool gets is decided per generation (Anthropic's flag).
-  // A `Map` and its key list, not an object with thousands of keys: far cheaper to build on every
-  // generation, and the proxy below serves the same keys, values and order from them.
-  const view = createGenerationView(
-    source,
-    (tool) => tool,
-    (_same, generation) => {
-      const deferred = parts.anthropicDeferred?.();
-      const byName = new Map<string, ToolSet[string]>();
-      for (const [name, tool] of leading) if (!byName.has(name)) byName.set(name, tool as ToolSet[string]);
-      for (const tool of generation) {
-        if (byName.has(tool.name)) continue;
-        byName.set(
-          tool.name,
-          (deferred?.has(tool.name) ? convertDeferred : convert)(tool) as ToolSet[string],
-        );
-      }
-      return { byName, keys: [...byName.keys()] };
-    },
-  );
-  const current = () => view.current();
+  // A `Map` and its key list, not an object with thousands of keys, kept in step with the
+  // generations by touching only the tools a change touched; the proxy below serves the same keys,
+  // values and order from them.
+  const current = createLiveToolMap(source, {
+    leading: leading as [string, ToolSet[string]][],
+    convert: (tool) => convert(tool) as ToolSet[string],
+    convertDeferred: (tool) => convertDeferred(tool) as ToolSet[string],
+    anthropicDeferral: parts.anthropicDeferral,
+  });
   const refuse = (): never => {
     throw new TypeError(READ_ONLY);
   };
@@ -72,7 +61,8 @@ export function createLiveToolSet(
     get: (target, key, receiver) =>
       (typeof key === "string" ? current().byName.get(key) : undefined) ?? Reflect.get(target, key, receiver),
     has: (target, key) => (typeof key === "string" && current().byName.has(key)) || Reflect.has(target, key),
-    ownKeys: () => [...current().keys],
+    // The proxy copies the list for the caller (`CreateListFromArrayLike`): ours stays private.
+    ownKeys: () => current().keys as string[],
     getOwnPropertyDescriptor: (_target, key) => {
       const { byName } = current();
       if (typeof key !== "string" || !byName.has(key)) return undefined;
@@ -89,8 +79,9 @@ export function createLiveToolSet(
 /**
  * The source's current tools as one stable AI SDK `ToolSet`. The AI SDK reads the same `tools`
  * object on every step of `generateText`, `streamText` and `ToolLoopAgent`; this object is a
- * `Proxy` over a plain snapshot of the source's current generation (`source.tools`), rebuilt on
- * the first read after the generation changed — no subscription, nothing to dispose. A tool that
+ * `Proxy` over the source's current generation (`source.tools`), brought up to date on the first
+ * read after the generation changed by converting only the tools the change touched — no
+ * subscription, nothing to dispose. A tool that
  * a server adds, changes or drops, or a restart, shows from the next step on.
  *
  * Keys are the core's final (model-facing) names, e.g. `mcp__github__create_issue`. Each

@@ -7,7 +7,7 @@ import type { McpSource, ToolsChange } from "@toolnexus/mcp-core";
 import {
   createMetaTools,
   createSubscriptions,
-  deferredToolNames,
+  deferralRule,
   serverDefers,
 } from "@toolnexus/mcp-core/adapter";
 import type { ToolSet } from "ai";
@@ -77,7 +77,7 @@ export function createAiSdkToolset(source: McpSource, options?: AiSdkToolsetOpti
   const parts: DeferralParts = !configured
     ? { resourceTools }
     : native
-      ? { resourceTools, anthropicDeferred: () => deferredToolNames(source, resolved.deferLoading) }
+      ? { resourceTools, anthropicDeferral: () => deferralRule(source, resolved.deferLoading) }
       : { resourceTools, metaTools: createMetaTools(source) };
   const tools = createLiveToolSet(source, resolved, parts);
   const metaNames = (parts.metaTools ?? []).map((tool) => tool.name);

@@ -80,39 +80,45 @@ export function createLangChainToolkit(
   // Tools that left the set, by name: a model may still call one it was offered, and the core's
   // wrapper then answers with the precise reason ("no longer offered", "server unavailable").
   const retired = new Map<string, StructuredTool>();
-  let previous = new Map<string, StructuredTool>();
+  // The MCP tools by name, kept in step with the generations (only a change's stretch is touched).
+  const mcpByName = new Map<string, { tool: McpTool; converted: StructuredTool }>();
   const view = createGenerationView(
     source,
     (tool) => convert(tool),
-    (converted, generation) => {
-      const byName = new Map(converted.map((tool) => [tool.name, tool]));
-      for (const [name, tool] of previous) if (!byName.has(name)) retired.set(name, tool);
-      // A name back in the set is no longer retired (retired is small: walk it, not the set).
-      for (const name of retired.keys()) if (byName.has(name)) retired.delete(name);
-      previous = byName;
-      for (const tool of resourceTools) byName.set(tool.name, tool);
+    (converted, generation, delta) => {
+      const removed = delta?.removed ?? [];
+      const added = delta?.added ?? generation;
+      const addedConverted = (delta?.addedConverted ?? converted) as StructuredTool[];
+      // Names are unique within a generation and the tools outside the stretch keep theirs.
+      for (const tool of removed) mcpByName.delete(tool.name);
+      added.forEach((tool, i) => {
+        mcpByName.set(tool.name, { tool, converted: addedConverted[i] as StructuredTool });
+      });
+      removed.forEach((tool, i) => {
+        if (!mcpByName.has(tool.name)) retired.set(tool.name, delta?.removedConverted[i] as StructuredTool);
+      });
+      for (const tool of added) retired.delete(tool.name);
       const tools = Object.freeze([...converted, ...resourceTools]) as StructuredTool[];
-      // By name for the approval policy, made on its first use in this generation, not on every change.
-      let mcpByName: Map<string, McpTool> | undefined;
-      const mcpTool = (name: string) => {
-        mcpByName ??= new Map(generation.map((tool) => [tool.name, tool]));
-        return mcpByName.get(name);
-      };
-      return { tools, converted: converted as StructuredTool[], byName, generation, mcpTool };
+      return { tools, converted: converted as StructuredTool[], generation };
     },
   );
   const current = () => view.current();
+  /** The current tool of this name: a resource tool first, as its name is served over an MCP tool's. */
+  const served = (name: string): StructuredTool | undefined => {
+    current();
+    return resourceByName.get(name) ?? mcpByName.get(name)?.converted;
+  };
   const lookup = (name: string): StructuredTool | undefined => {
-    const { byName } = current();
+    const tool = served(name);
     const meta = deferral.metaTools.get(name);
-    if (meta !== undefined && (!byName.has(name) || deferral.deferring())) return meta;
-    return byName.get(name);
+    if (meta !== undefined && (tool === undefined || deferral.deferring())) return meta;
+    return tool;
   };
 
   // Without deferral, every name; with it, a few close names and the meta-tools (listing a
   // deferred catalog to the model would undo the deferral).
   const suggestions = (name: string): string[] => {
-    const names = [...current().byName.keys()];
+    const names = [...new Set([...current().generation.map((tool) => tool.name), ...resourceByName.keys()])];
     return deferral.deferring() ? [...closestNames(name, names, 3), ...deferral.metaTools.keys()] : names;
   };
 
@@ -128,7 +134,8 @@ export function createLangChainToolkit(
       return offered === converted ? tools : [...offered, ...resourceTools];
     },
     needsApproval(name) {
-      const tool = current().mcpTool(name);
+      current();
+      const tool = mcpByName.get(name)?.tool;
       return tool !== undefined && resolved.needsApproval?.(tool) === true;
     },
     async runToolCall(toolCall, config) {
@@ -153,6 +160,7 @@ export function createLangChainToolkit(
   const resourceTools = resolved.resourceTools
     ? createResourceTools(source, resolved.resourceTools).map(convert)
     : [];
+  const resourceByName = new Map(resourceTools.map((tool) => [tool.name, tool]));
   if (resolved.needsApproval !== undefined) markApprovalPolicy(toolkit);
   // Keep `retired` complete even when nobody reads `tools` between two changes.
   subscriptions.track(source.onToolsChange(current));

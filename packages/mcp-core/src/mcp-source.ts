@@ -7,6 +7,7 @@ import type { AuthCallback } from "./auth/auth-callback.js";
 import type { ServerConfig } from "./config/server-config.js";
 import type { Connection } from "./connection/connection.js";
 import { McpCoreError } from "./errors.js";
+import { GENERATION_PARTS } from "./generation-parts.js";
 import type { ServerLogMessage } from "./logs/log-message.js";
 import type { RootsOption } from "./roots/root.js";
 import { searchRequest } from "./search/search-options.js";
@@ -74,6 +75,11 @@ export class Source implements McpSource {
 
   get tools(): readonly McpTool[] {
     return this.#parts.registry.tools;
+  }
+
+  /** Each server's tools in config order (see `generation-parts.ts`): the adapter kit's delta. */
+  [GENERATION_PARTS](): readonly (readonly McpTool[])[] {
+    return this.#parts.registry.parts();
   }
 
   get warnings(): readonly string[] {

@@ -5,6 +5,7 @@ import {
   createGenerationView,
   createSubscriptions,
   createToolConverter,
+  generationDelta,
   type McpToolProgress,
   resolveCallOptions,
 } from "../src/adapter/index.js";
@@ -49,6 +50,88 @@ describe("adapter kit: the generation view and its conversion cache", () => {
     expect(converted.map((tool) => tool.rawName).slice(first.tools.length)).toEqual(["alpha"]);
     expect(second.tools[source.tools.indexOf(toolByRawName(source, "echo"))]).toBe(echoBefore);
     expect(second.tools.filter((tool) => first.tools.includes(tool))).toHaveLength(first.tools.length);
+  });
+
+  it("should hand only the changed server's tools to the converter, among 50 servers of 20 tools", () => {
+    const tool = (server: number, i: number) =>
+      ({ server: `s${server}`, name: `s${server}_t${i}` }) as McpTool;
+    const servers = Array.from({ length: 50 }, (_, s) => Array.from({ length: 20 }, (_, i) => tool(s, i)));
+    const source = { tools: servers.flat() };
+    // Not cached: every call is counted, as a host's converter without its own cache would be.
+    let calls = 0;
+    const deltas: unknown[] = [];
+    const view = createGenerationView(
+      source,
+      (t) => {
+        calls++;
+        return { host: t.name };
+      },
+      (tools, _generation, delta) => {
+        deltas.push(
+          delta && { start: delta.start, removed: delta.removed.length, added: delta.added.length },
+        );
+        return tools;
+      },
+    );
+    view.current();
+    calls = 0;
+    servers[30] = [...(servers[30] ?? []).slice(0, 19), tool(30, 19), tool(30, 20)];
+    source.tools = servers.flat();
+    const tools = view.current();
+    expect(calls).toBe(2);
+    expect(deltas).toEqual([undefined, { start: 619, removed: 1, added: 2 }]);
+    expect(tools).toEqual(source.tools.map((t) => ({ host: t.name })));
+  });
+
+  it("should find the changed stretch by the servers' arrays, and by tool identity without them", () => {
+    const tool = (name: string) => ({ name }) as McpTool;
+    const a = [tool("a1"), tool("a2")];
+    const b = [tool("b1")];
+    const c = [tool("c1"), tool("c2")];
+    const cases: [McpTool[][], McpTool[][]][] = [
+      [
+        [a, b, c],
+        [a, [...b, tool("b2")], c],
+      ],
+      [
+        [a, b, c],
+        [[tool("a0"), ...a], b, c],
+      ],
+      [
+        [a, b, c],
+        [a, b, []],
+      ],
+      [
+        [a, b, c],
+        [[], b, [tool("c1")]],
+      ],
+      [
+        [a, [], c],
+        [a, [tool("b9")], c],
+      ],
+      [
+        [a, b, c],
+        [[...a], b, c],
+      ],
+    ];
+    for (const [before, after] of cases) {
+      const previous = before.flat();
+      const next = after.flat();
+      for (const delta of [generationDelta(previous, next, before, after), generationDelta(previous, next)]) {
+        const end = delta.start + delta.removed.length;
+        expect(delta.removed).toEqual(previous.slice(delta.start, end));
+        const applied = [...previous.slice(0, delta.start), ...delta.added, ...previous.slice(end)];
+        expect(applied).toHaveLength(next.length);
+        for (const [i, t] of applied.entries()) expect(t).toBe(next[i]);
+      }
+    }
+    // By the servers' arrays, then by identity within the server that changed: only its new tool.
+    const grown = [...c, tool("c3")];
+    expect(generationDelta([...a, ...b, ...c], [...a, ...b, ...grown], [a, b, c], [a, b, grown])).toEqual({
+      start: 5,
+      removed: [],
+      added: [grown[2]],
+    });
   });
 
   it("should convert a tool the core replaced (changed listing) anew", async () => {

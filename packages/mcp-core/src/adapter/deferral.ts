@@ -36,19 +36,35 @@ export function serverDefers(source: Pick<McpSource, "servers">): ReadonlyMap<st
   return flags;
 }
 
+/** Which of the source's current tools are deferred, decided per tool. */
+export interface DeferralRule {
+  /** What decides for a tool whose server entry sets no `defer`. */
+  readonly byDefault: boolean;
+  /** True when `tool` is deferred. */
+  defers(tool: McpTool): boolean;
+}
+
 /**
- * The model-facing names of the source's current tools that are deferred: a server entry's `defer`
- * decides for its tools; otherwise `option` (an adapter's own, else the source's `deferLoading`):
- * `true` defers all, `{ threshold: N }` all when the source holds more than N tools.
+ * The deferral rule for the source's current generation: a server entry's `defer` decides for its
+ * tools; otherwise `option` (an adapter's own, else the source's `deferLoading`): `true` defers all,
+ * `{ threshold: N }` all when the source holds more than N tools. Made in constant time, so a host
+ * that converts only changed tools can ask it per tool (and start over when `byDefault` flips).
+ */
+export function deferralRule(source: McpSource, option: DeferLoading | undefined): DeferralRule {
+  const setting = option ?? source.deferLoading ?? false;
+  const byDefault = typeof setting === "boolean" ? setting : source.tools.length > setting.threshold;
+  const perServer = serverDefers(source);
+  return { byDefault, defers: (tool) => perServer.get(tool.server) ?? byDefault };
+}
+
+/**
+ * The model-facing names of the source's current tools that are deferred (see {@link deferralRule}).
  * Empty when nothing is deferred — then no meta-tool is offered either.
  */
 export function deferredToolNames(source: McpSource, option: DeferLoading | undefined): Set<string> {
-  const setting = option ?? source.deferLoading ?? false;
-  const tools = source.tools;
-  const byDefault = typeof setting === "boolean" ? setting : tools.length > setting.threshold;
-  const perServer = serverDefers(source);
+  const rule = deferralRule(source, option);
   const deferred = new Set<string>();
-  for (const tool of tools) if (perServer.get(tool.server) ?? byDefault) deferred.add(tool.name);
+  for (const tool of source.tools) if (rule.defers(tool)) deferred.add(tool.name);
   return deferred;
 }
 

@@ -16,6 +16,7 @@
  * @module
  */
 
+export { generationParts } from "../generation-parts.js";
 export { closestNames } from "../naming/closest-names.js";
 export { toolnexusSanitize } from "../naming/toolnexus-name.js";
 export { invalidOption } from "../option-error.js";
@@ -42,9 +43,22 @@ export {
   resourceLinkText,
   toContentPart,
 } from "./content-part.js";
-export { deferredToolNames, offeredTools, resolveDeferLoading, serverDefers } from "./deferral.js";
+export {
+  type DeferralRule,
+  deferralRule,
+  deferredToolNames,
+  offeredTools,
+  resolveDeferLoading,
+  serverDefers,
+} from "./deferral.js";
 export { EMPTY_ERROR_TEXT, errorText } from "./error-text.js";
-export { createGenerationView, type GenerationView, type ToolGenerationSource } from "./generation-view.js";
+export { type GenerationDelta, type GenerationParts, generationDelta } from "./generation-delta.js";
+export {
+  type ConvertedDelta,
+  createGenerationView,
+  type GenerationView,
+  type ToolGenerationSource,
+} from "./generation-view.js";
 export {
   buildInstructionsPrompt,
   type InstructionsPromptOptions,

@@ -19,6 +19,7 @@ interface RegisteredListing {
   caller: ToolCaller;
 }
 
+const NO_TOOLS: readonly ToolWrapper[] = Object.freeze([]);
 const noChange = (): ToolsChange => ({ added: [], removed: [], changed: [] });
 const isChange = (change: ToolsChange): boolean =>
   change.added.length + change.removed.length + change.changed.length > 0;
@@ -55,12 +56,13 @@ export class ToolRegistry {
   get tools(): readonly McpTool[] {
     // Built on read, not per change: a load swaps in every server once, and a concatenation per
     // swap would cost O(servers × tools).
-    if (this.flat === undefined) {
-      const flat: McpTool[] = [];
-      for (const name of this.order) for (const tool of this.arrays.get(name) ?? []) flat.push(tool);
-      this.flat = Object.freeze(flat);
-    }
+    this.flat ??= Object.freeze(([] as McpTool[]).concat(...this.parts()));
     return this.flat;
+  }
+
+  /** Each server's tools in config order, the same array while the server's tools are unchanged. */
+  parts(): readonly (readonly McpTool[])[] {
+    return this.order.map((name) => this.arrays.get(name) ?? NO_TOOLS);
   }
 
   /** `server`'s current tools in listing order (what tool search indexes as a listing arrives). */
