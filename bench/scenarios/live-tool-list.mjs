@@ -118,7 +118,8 @@ export default {
     "contender's own `add_tool` tool, and sends `notifications/tools/list_changed`. The figure is the",
     `time from that call until the new tool is in the tool set the user already holds, polled every ${POLL_EVERY_MS} ms`,
     `("never" after ${NEVER_AFTER_MS / 1000} s, ${QUICK_NEVER_AFTER_MS / 1000} s with \`--quick\`; a contender that never shows it is run once).`,
-    "A run's server processes are reaped after its close while the next run goes on.",
+    "A run's server processes are reaped after its close while the next run goes on; the peers' first samples",
+    '(their own tool sets, where "never" takes the whole wait) run at the same time, each on its own server.',
     "",
     "- **ours**: `source.tools` (core), the AI SDK `ToolSet` from `toAiSdkTools`, the LangChain toolkit's `tools`",
     "  (default `liveToolList: true`, `listChangedDebounceMs: 50`);",
@@ -140,10 +141,8 @@ export default {
     const reaping = [];
     try {
       for (let i = 0; i < iterations; i++) {
-        for (const subject of rotate(SUBJECTS, i)) {
+        const sample = async (subject) => {
           const result = results.get(subject.id);
-          // A set that never followed once is static by design: once is enough.
-          if (result.never > 0 && result.never === result.samples.length) continue;
           const label = `c${SUBJECTS.indexOf(subject)}-${i}`;
           const got = await visibleMs(subject, dir, label, budgetMs).catch((error) => {
             result.error = String(error?.message ?? error).slice(0, 200);
@@ -155,6 +154,17 @@ export default {
           log(
             `live-tool-list ${i + 1}/${iterations} ${subject.id}: ${got.ms === undefined ? "never" : `${got.ms.toFixed(0)} ms`}`,
           );
+        };
+        // The peers' own tool sets (static by design: "never" takes the whole wait) run their first
+        // sample at the same time, each on its own server.
+        const together = i === 0 ? SUBJECTS.filter((s) => !s.ours && s.id !== RAW_OPTION) : [];
+        await Promise.all(together.map(sample));
+        for (const subject of rotate(SUBJECTS, i)) {
+          if (together.includes(subject)) continue;
+          const result = results.get(subject.id);
+          // A set that never followed once is static by design: once is enough.
+          if (result.never > 0 && result.never === result.samples.length) continue;
+          await sample(subject);
         }
       }
       await Promise.all(reaping);
