@@ -7,6 +7,8 @@ import { contender } from "./contenders.mjs";
 
 childMain(async ({ name, servers, options, callKey, fill }) => {
   const c = contender(name);
+  // Module loading is not start-up: every contender's modules are loaded before the clock.
+  await c.preload();
   const t0 = performance.now();
   const conn = await c.connect(servers, options);
   const connectedMs = performance.now() - t0;

@@ -24,6 +24,9 @@
  *   error tool message, a closed connection — so "first success" means the same for everyone.
  *   The function stays the same object: calling it again after a crash is "the same tool object".
  * - `close()` is the contender's own close; it resolves when that close resolves.
+ * - `preload()` loads every module `connect` would load on its first call (the library's own
+ *   entry points and, for ours, the modules `loadMcp` imports lazily), so a start-up figure
+ *   timed from `connect` excludes module loading for every contender alike.
  *
  * @module
  */
@@ -64,6 +67,7 @@ import { fileURLToPath } from "node:url";
  * @property {{ lazy: boolean, warmCache: boolean, reconnect: boolean, liveToolList: boolean }} features
  *   what the library itself offers (`liveToolList`: follows `tools/list_changed` without a reload)
  * @property {(servers: Record<string, ServerSpec>, options?: ConnectOptions) => Promise<Connection>} connect
+ * @property {() => Promise<void>} preload  loads what `connect` loads on first use (see the contract)
  */
 
 /** `<package>@<installed version>`, read from the package's own package.json. */
@@ -83,6 +87,24 @@ function versionOf(pkg) {
 // Libraries are imported on first use, so a process measuring one contender (memory, start-up)
 // loads only that contender's code.
 const core = () => import("@toolnexus/mcp-core");
+
+/**
+ * The modules the core's `loadMcp` imports on its first call for stdio servers (its dynamic
+ * `import()`s: the engine, the search index, the child-process transport), relative to the
+ * package's root entry. Imported by file URL they are the very module instances `loadMcp` gets,
+ * so a user's process loads exactly what it did; a renamed file fails the preload loudly.
+ */
+const CORE_LAZY_MODULES = [
+  "./load-mcp.js",
+  "./search/tool-search-index.js",
+  "./transport/child-process-transport.js",
+];
+
+async function preloadCore() {
+  const root = import.meta.resolve("@toolnexus/mcp-core");
+  await import(root);
+  for (const path of CORE_LAZY_MODULES) await import(new URL(path, root).href);
+}
 
 /** Rejects when a result says the call failed (MCP `isError`). */
 function okOrThrow(result, key) {
@@ -155,6 +177,7 @@ const toolnexusCore = {
   ours: true,
   version: versionOf("@toolnexus/mcp-core"),
   features: ours,
+  preload: preloadCore,
   async connect(servers, options) {
     const source = await loadSource(servers, options);
     return sourceConnection(source, (tools) => tools.map(coreFn));
@@ -167,6 +190,10 @@ const toolnexusAiSdk = {
   ours: true,
   version: versionOf("@toolnexus/adapter-ai-sdk"),
   features: ours,
+  async preload() {
+    await import("@toolnexus/adapter-ai-sdk");
+    await preloadCore();
+  },
   async connect(servers, options) {
     const { toAiSdkTools } = await import("@toolnexus/adapter-ai-sdk");
     const source = await loadSource(servers, options);
@@ -193,6 +220,10 @@ const toolnexusLangChain = {
   ours: true,
   version: versionOf("@toolnexus/adapter-langchain"),
   features: ours,
+  async preload() {
+    await import("@toolnexus/adapter-langchain");
+    await preloadCore();
+  },
   async connect(servers, options) {
     const { toLangChainTools } = await import("@toolnexus/adapter-langchain");
     const source = await loadSource(servers, options);
@@ -247,6 +278,10 @@ const rawSdk = {
   ours: false,
   version: versionOf("@modelcontextprotocol/sdk"),
   features: { lazy: false, warmCache: false, reconnect: false, liveToolList: false },
+  async preload() {
+    await import("@modelcontextprotocol/sdk/client/index.js");
+    await import("@modelcontextprotocol/sdk/client/stdio.js");
+  },
   async connect(servers) {
     const { Client } = await import("@modelcontextprotocol/sdk/client/index.js");
     const clients = await allOrClose(
@@ -290,6 +325,10 @@ const aiSdkMcp = {
   version: versionOf("@ai-sdk/mcp"),
   // maxRetries retries transient tools/call failures on the same connection; nothing respawns a server.
   features: { lazy: false, warmCache: false, reconnect: false, liveToolList: false },
+  async preload() {
+    await import("@ai-sdk/mcp");
+    await import("@ai-sdk/mcp/mcp-stdio");
+  },
   async connect(servers) {
     const { createMCPClient } = await import("@ai-sdk/mcp");
     const { Experimental_StdioMCPTransport } = await import("@ai-sdk/mcp/mcp-stdio");
@@ -352,6 +391,9 @@ const langChainMcp = {
   ours: false,
   version: versionOf("@langchain/mcp-adapters"),
   features: { lazy: false, warmCache: false, reconnect: true, liveToolList: false },
+  async preload() {
+    await import("@langchain/mcp-adapters");
+  },
   async connect(servers, options = {}) {
     const mcpServers = {};
     for (const [name, spec] of Object.entries(servers))

@@ -2,6 +2,7 @@
 // concurrent, against the raw SDK Client on the same kind of server.
 import { stdioServer } from "@toolnexus/fixtures";
 import { CONTENDERS } from "../lib/contenders.mjs";
+import { rotate } from "./lib-timing.mjs";
 
 const OURS_CORE = "toolnexus core";
 const AI_SDK_ADAPTER = "toolnexus AI SDK adapter";
@@ -12,6 +13,17 @@ const SEQ = "sequential call";
 const CPU = "client CPU per sequential call";
 const WALL = "wall time of the concurrent batch";
 const RATE = "concurrent throughput";
+/**
+ * Batches per sample, by batch size: a 200-call batch lasts ~10 ms, so one scheduling hiccup
+ * would decide a lone batch; a sample is the median of these (the contenders interleaved batch
+ * by batch, their order rotated).
+ */
+const BATCHES_PER_SAMPLE = { 100: 5, 200: 9, 1000: 3 };
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
 
 /** The client process's CPU time (user + system) in microseconds. */
 const cpuNowUs = () => {
@@ -29,8 +41,9 @@ the raw SDK \`client.callTool\`, \`@ai-sdk/mcp\`'s tool \`execute\`, \`@langchai
 by round after 50 warm-up calls each; every call's latency is a sample (median and p99), and each
 round gives the client process's CPU time per call (\`process.cpuUsage\`: the client's own cost,
 steadier than wall time on a busy machine). Concurrent: 200, then 1 000 calls started at once
-(\`Promise.all\`), wall time per batch, one batch per size and contender per iteration,
-interleaved; throughput = calls ÷ wall time. The server's own work is the same for everyone, so the
+(\`Promise.all\`); a sample is the median wall time of 9 batches of 200 (3 of 1 000) per contender
+and iteration, the contenders interleaved batch by batch in rotated order (a 200-call batch lasts
+~10 ms: one scheduling hiccup decided a lone batch); throughput = calls ÷ that wall time. The server's own work is the same for everyone, so the
 ratio to the raw client is the client-side overhead. \`--quick\`: 200 sequential, 100 concurrent.`,
   async run({ quick, log, iterations }) {
     const seqRounds = quick ? 2 : 10;
@@ -58,11 +71,15 @@ ratio to the raw client is the client-side overhead. \`--quick\`: 200 sequential
       log(`sequential done (${seqRounds * perRound} calls each)`);
       for (let it = 0; it < iterations; it++) {
         for (const size of sizes) {
-          for (const h of held) {
-            const t0 = performance.now();
-            await Promise.all(Array.from({ length: size }, (_, i) => h.echo({ text: `c${i}` })));
-            h.wall[size].push(performance.now() - t0);
+          const batches = new Map(held.map((h) => [h, []]));
+          for (let b = 0; b < BATCHES_PER_SAMPLE[size]; b++) {
+            for (const h of rotate(held, it + b)) {
+              const t0 = performance.now();
+              await Promise.all(Array.from({ length: size }, (_, i) => h.echo({ text: `c${i}` })));
+              batches.get(h).push(performance.now() - t0);
+            }
           }
+          for (const [h, walls] of batches) h.wall[size].push(median(walls));
         }
       }
       log(`concurrent done (${iterations} × ${sizes.join(" and ")})`);

@@ -21,7 +21,9 @@ export default {
   description: `Twelve \`basic\` fixture servers over stdio, one of them (\`slow\`) started with
 \`--init-delay-ms 3000\` so it answers \`initialize\` 3 s late. Each sample is a fresh Node process
 (\`lib/child-start.mjs\`) that connects the contender and calls \`echo\` on a fast server; the figure
-is the time from \`connect\` to that first result (module loading excluded). Ours three ways: eager
+is the time from \`connect\` to that first result (module loading excluded: each contender's
+\`preload()\` loads before the clock what its \`connect\` would load, ours including the modules
+\`loadMcp\` imports lazily on its first call). Ours three ways: eager
 (\`loadMcp\` resolves when every server is listed), with the slow server \`lazy\`, and with every
 server lazy and a warm listing cache (\`fileToolCache\`, filled once before the samples: the first
 call spawns just the one server it needs). The peers connect and list every server before handing

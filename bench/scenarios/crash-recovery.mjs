@@ -101,8 +101,9 @@ async function recoveryMs(subject, dir, label, budgetMs) {
   }
   // A client restarting in the background may spawn again after its close. Such a process is left
   // alone (idle; it ends with the bench's stdin): killing it only makes that client spawn another.
-  await sleep(CLOSE_SETTLE_MS);
-  return { ...result, survivors: descendantPids(`${label}.log`).length };
+  // The count is taken CLOSE_SETTLE_MS later while the next run goes on (the marker is this run's).
+  const survivors = sleep(CLOSE_SETTLE_MS).then(() => descendantPids(`${label}.log`).length);
+  return { ...result, survivors };
 }
 
 export default {
@@ -113,9 +114,11 @@ export default {
     `tool object taken before the crash is then called every ${CALL_EVERY_MS} ms until it answers,`,
     `and the figure is the time from the kill to that first success ("never" after ${NEVER_AFTER_MS / 1000} s, 5 s`,
     "with `--quick`; a contender that stayed down once is not run again: without a reconnect it cannot come back;",
+    "the peers' first samples of the held tool run at the same time, each on its own server;",
     "a run that did not recover among runs that did counts as the whole wait).",
     "The server child is found by walking `/proc` for descendants of the bench whose command line",
-    "names the contender's own log file, so every contender is killed the same way.",
+    "names the contender's own log file, so every contender is killed the same way. Server processes still",
+    `running ${CLOSE_SETTLE_MS / 1000} s after a run's close are counted (noted under the table) while the next run goes on.`,
     "",
     `- **ours** (default \`autoRestart\`: first restart after ${INITIAL_BACKOFF_MS} ms, doubling): the core's`,
     "  `McpTool.execute`, the AI SDK tool's `execute` and the LangChain tool's `invoke`, all from one source;",
@@ -137,13 +140,13 @@ export default {
     const results = new Map(
       SUBJECTS.map((s) => [s.id, { samples: [], never: 0, respawned: 0, survivors: 0, error: undefined }]),
     );
+    /** The survivor counts still to come in (each taken a while after its run's close). */
+    const counts = [];
     try {
       for (let i = 0; i < iterations; i++) {
         cold.push(await coldStartMs(dir, `cold-${i}`));
-        for (const subject of rotate(SUBJECTS, i)) {
+        const sample = async (subject) => {
           const result = results.get(subject.id);
-          // A client that stayed down once is down by design (no reconnect): once is enough.
-          if (result.never > 0 && result.never === result.samples.length) continue;
           const label = `c${SUBJECTS.indexOf(subject)}-${i}`;
           const got = await recoveryMs(subject, dir, label, budgetMs).catch((error) => {
             result.error = String(error?.message ?? error).slice(0, 200);
@@ -151,13 +154,25 @@ export default {
           });
           if (got.ms === undefined) result.never++;
           if (got.respawned) result.respawned++;
-          result.survivors += got.survivors ?? 0;
+          if (got.survivors) counts.push(got.survivors.then((n) => (result.survivors += n)));
           result.samples.push(got.ms ?? budgetMs);
           log(
             `crash-recovery ${i + 1}/${iterations} ${subject.id}: ${got.ms === undefined ? "never" : `${got.ms.toFixed(0)} ms`}`,
           );
+        };
+        // The peers' held tools without a reconnect of their own (most stay down: "never" takes the
+        // whole wait) run their first sample at the same time, each on its own server.
+        const together = i === 0 ? SUBJECTS.filter((s) => !s.ours && s.metric === RECOVERY) : [];
+        await Promise.all(together.map(sample));
+        for (const subject of rotate(SUBJECTS, i)) {
+          if (together.includes(subject)) continue;
+          const result = results.get(subject.id);
+          // A client that stayed down once is down by design (no reconnect): once is enough.
+          if (result.never > 0 && result.never === result.samples.length) continue;
+          await sample(subject);
         }
       }
+      await Promise.all(counts);
     } finally {
       if (!workDir) removeTempDir(dir);
     }

@@ -68,6 +68,10 @@ function heldNames(subject, conn) {
   return { names: () => [...conn.tools().keys()], dispose: () => {} };
 }
 
+/**
+ * @returns {Promise<{ ms: number | undefined, reaped: Promise<number> }>} `reaped` settles once the
+ *   run's server processes are gone (reaped while the next run goes on: the marker is this run's)
+ */
 async function visibleMs(subject, dir, label, budgetMs) {
   const servers = {
     s: {
@@ -75,22 +79,30 @@ async function visibleMs(subject, dir, label, budgetMs) {
       args: [fixturePath("mcp-list-changed"), "--log", join(dir, `${label}.log`)],
     },
   };
-  const conn = await subject.connect(servers);
+  let conn;
+  try {
+    conn = await subject.connect(servers);
+  } catch (error) {
+    await reapDescendants(`${label}.log`);
+    throw error;
+  }
   const held = heldNames(subject, conn);
+  let ms;
+  let reaped;
   try {
     const name = `added_${label.replaceAll("-", "_")}`;
     // Names are `s/<raw>` in handles and `mcp__s__<raw>` in our adapters' sets.
     const shown = () => held.names().some((n) => n === `s/${name}` || n.endsWith(`__${name}`));
     // The clock starts with the call: the server sends list_changed before it answers.
     const added = conn.tools().get("s/add_tool")({ name });
-    const ms = await firstTrue(shown, { everyMs: POLL_EVERY_MS, budgetMs });
+    ms = await firstTrue(shown, { everyMs: POLL_EVERY_MS, budgetMs });
     await added;
-    return { ms };
   } finally {
     held.dispose();
     await conn.close().catch(() => {});
-    await reapDescendants(`${label}.log`);
+    reaped = reapDescendants(`${label}.log`);
   }
+  return { ms, reaped };
 }
 
 const SUBJECTS = [
@@ -106,6 +118,8 @@ export default {
     "contender's own `add_tool` tool, and sends `notifications/tools/list_changed`. The figure is the",
     `time from that call until the new tool is in the tool set the user already holds, polled every ${POLL_EVERY_MS} ms`,
     `("never" after ${NEVER_AFTER_MS / 1000} s, ${QUICK_NEVER_AFTER_MS / 1000} s with \`--quick\`; a contender that never shows it is run once).`,
+    "A run's server processes are reaped after its close while the next run goes on; the peers' first samples",
+    '(their own tool sets, where "never" takes the whole wait) run at the same time, each on its own server.',
     "",
     "- **ours**: `source.tools` (core), the AI SDK `ToolSet` from `toAiSdkTools`, the LangChain toolkit's `tools`",
     "  (default `liveToolList: true`, `listChangedDebounceMs: 50`);",
@@ -124,24 +138,36 @@ export default {
     const budgetMs = quick ? QUICK_NEVER_AFTER_MS : NEVER_AFTER_MS;
     const dir = workDir ?? makeTempDir("toolnexus-bench-live-");
     const results = new Map(SUBJECTS.map((s) => [s.id, { samples: [], never: 0, error: undefined }]));
+    const reaping = [];
     try {
       for (let i = 0; i < iterations; i++) {
-        for (const subject of rotate(SUBJECTS, i)) {
+        const sample = async (subject) => {
           const result = results.get(subject.id);
-          // A set that never followed once is static by design: once is enough.
-          if (result.never > 0 && result.never === result.samples.length) continue;
           const label = `c${SUBJECTS.indexOf(subject)}-${i}`;
           const got = await visibleMs(subject, dir, label, budgetMs).catch((error) => {
             result.error = String(error?.message ?? error).slice(0, 200);
             return { ms: undefined };
           });
+          if (got.reaped) reaping.push(got.reaped);
           if (got.ms === undefined) result.never++;
           result.samples.push(got.ms ?? budgetMs);
           log(
             `live-tool-list ${i + 1}/${iterations} ${subject.id}: ${got.ms === undefined ? "never" : `${got.ms.toFixed(0)} ms`}`,
           );
+        };
+        // The peers' own tool sets (static by design: "never" takes the whole wait) run their first
+        // sample at the same time, each on its own server.
+        const together = i === 0 ? SUBJECTS.filter((s) => !s.ours && s.id !== RAW_OPTION) : [];
+        await Promise.all(together.map(sample));
+        for (const subject of rotate(SUBJECTS, i)) {
+          if (together.includes(subject)) continue;
+          const result = results.get(subject.id);
+          // A set that never followed once is static by design: once is enough.
+          if (result.never > 0 && result.never === result.samples.length) continue;
+          await sample(subject);
         }
       }
+      await Promise.all(reaping);
     } finally {
       if (!workDir) removeTempDir(dir);
     }
