@@ -1,0 +1,113 @@
+// LangChain's per-invoke floor under a batch of concurrent calls (issue #32), not a test. Held open
+// side by side and measured in interleaved rounds, client CPU per call (`process.cpuUsage()`):
+//   noopTool   a `DynamicStructuredTool` with the echo tool's JSON Schema and
+//              `responseFormat: "content_and_artifact"` whose func returns at once: what any
+//              LangChain tool pays per `invoke` with a tool call (callback manager, run, input
+//              validation, ToolMessage), with no I/O at all
+//   lcOverCore the same DynamicStructuredTool whose func is `echo.execute` of the core: LangChain
+//              plus the core, none of the adapter's own code
+//   langchain  the LangChain adapter's tool, `invoke` with a tool call (what a ToolNode does)
+//   core       the core's `McpTool.execute`
+//   aiSdkMcp   `@ai-sdk/mcp`'s tool `execute`
+//   node bench/profile/langchain-floor.mjs [--rounds 9] [--batch 1000] [--only a,b]
+
+import { parseArgs } from "node:util";
+import { DynamicStructuredTool } from "@langchain/core/tools";
+import { toLangChainTools } from "@toolnexus/adapter-langchain";
+import { fixturePath } from "@toolnexus/fixtures";
+import { loadMcp } from "@toolnexus/mcp-core";
+import { contenders as base } from "./contenders.mjs";
+
+const { values: opts } = parseArgs({
+  options: {
+    rounds: { type: "string", default: "9" },
+    batch: { type: "string", default: "1000" },
+    only: { type: "string" },
+    json: { type: "boolean", default: false },
+  },
+});
+const ROUNDS = Number(opts.rounds);
+const BATCH = Number(opts.batch);
+const server = { command: process.execPath, args: [fixturePath("basic")] };
+const echoSchema = {
+  type: "object",
+  properties: { text: { type: "string" } },
+  required: ["text"],
+};
+
+let id = 0;
+const toolCall = (tool, text) => ({ type: "tool_call", id: `c${id++}`, name: tool.name, args: { text } });
+const lcTool = (func) =>
+  new DynamicStructuredTool({
+    name: "echo",
+    description: "Echoes text",
+    schema: structuredClone(echoSchema),
+    responseFormat: "content_and_artifact",
+    func,
+  });
+
+const contenders = {
+  noopTool: {
+    async open() {
+      const tool = lcTool(async ({ text }) => [text, { content: [], text }]);
+      return { call: (text) => tool.invoke(toolCall(tool, text)), close: async () => {} };
+    },
+  },
+  lcOverCore: {
+    async open() {
+      const source = await loadMcp({ mcpServers: { s: server } });
+      const echo = source.tools.find((t) => t.rawName === "echo");
+      const tool = lcTool(async (input) => {
+        const result = await echo.execute(input);
+        return [result.text, result];
+      });
+      return { call: (text) => tool.invoke(toolCall(tool, text)), close: () => source.close() };
+    },
+  },
+  langchain: {
+    async open() {
+      const source = await loadMcp({ mcpServers: { s: server } });
+      const tool = toLangChainTools(source).find((t) => t.name === "mcp__s__echo");
+      return { call: (text) => tool.invoke(toolCall(tool, text)), close: () => source.close() };
+    },
+  },
+  core: base.core,
+  aiSdkMcp: base.aiSdkMcp,
+};
+
+const names = opts.only ? opts.only.split(",") : Object.keys(contenders);
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const cpuNow = () => {
+  const u = process.cpuUsage();
+  return u.user + u.system;
+};
+
+const open = {};
+for (const n of names) {
+  open[n] = await contenders[n].open();
+  // Warm-up: every module loaded and the call path JIT-compiled before any round counts.
+  for (let i = 0; i < 3; i++)
+    await Promise.all(Array.from({ length: BATCH }, (_, j) => open[n].call(`w${j}`)));
+}
+const stats = Object.fromEntries(names.map((n) => [n, { cpu: [], perS: [] }]));
+for (let round = 0; round < ROUNDS; round++) {
+  for (const n of names.map((_, i) => names[(i + round) % names.length])) {
+    const c = open[n];
+    const cpu0 = cpuNow();
+    const t0 = performance.now();
+    await Promise.all(Array.from({ length: BATCH }, (_, j) => c.call(String(j))));
+    const ms = performance.now() - t0;
+    stats[n].cpu.push((cpuNow() - cpu0) / BATCH);
+    stats[n].perS.push(BATCH / (ms / 1000));
+  }
+}
+for (const n of names) await open[n].close();
+
+const rows = names.map((n) => ({
+  contender: n,
+  cpuUsPerCall: +median(stats[n].cpu).toFixed(1),
+  cpuMinMax: `${Math.min(...stats[n].cpu).toFixed(0)}–${Math.max(...stats[n].cpu).toFixed(0)}`,
+  callsPerS: Math.round(median(stats[n].perS)),
+}));
+if (opts.json) console.log(JSON.stringify(rows, null, 2));
+else console.table(rows);
