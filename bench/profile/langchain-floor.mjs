@@ -9,7 +9,7 @@
 //   langchain  the LangChain adapter's tool, `invoke` with a tool call (what a ToolNode does)
 //   core       the core's `McpTool.execute`
 //   aiSdkMcp   `@ai-sdk/mcp`'s tool `execute`
-//   node bench/profile/langchain-floor.mjs [--rounds 9] [--batch 1000] [--only a,b]
+//   node bench/profile/langchain-floor.mjs [--rounds 9] [--batch 1000] [--only a,b] [--base other/dist/index.js]
 
 import { parseArgs } from "node:util";
 import { DynamicStructuredTool } from "@langchain/core/tools";
@@ -23,6 +23,8 @@ const { values: opts } = parseArgs({
     rounds: { type: "string", default: "9" },
     batch: { type: "string", default: "1000" },
     only: { type: "string" },
+    // The dist/index.js of another build of the LangChain adapter: adds the contender `langchainBase`.
+    base: { type: "string" },
     json: { type: "boolean", default: false },
   },
 });
@@ -75,6 +77,16 @@ const contenders = {
   aiSdkMcp: base.aiSdkMcp,
 };
 
+if (opts.base) {
+  contenders.langchainBase = {
+    async open() {
+      const other = await import(opts.base);
+      const source = await loadMcp({ mcpServers: { s: server } });
+      const tool = other.toLangChainTools(source).find((t) => t.name === "mcp__s__echo");
+      return { call: (text) => tool.invoke(toolCall(tool, text)), close: () => source.close() };
+    },
+  };
+}
 const names = opts.only ? opts.only.split(",") : Object.keys(contenders);
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const cpuNow = () => {
@@ -103,11 +115,18 @@ for (let round = 0; round < ROUNDS; round++) {
 }
 for (const n of names) await open[n].close();
 
+// Each round's figure over the reference's figure of the same round, median over rounds: steadier
+// than a ratio of two medians on a loaded machine.
+const pairedRatio = (n, ref, key) =>
+  stats[ref] ? +median(stats[n][key].map((x, i) => x / stats[ref][key][i])).toFixed(3) : undefined;
 const rows = names.map((n) => ({
   contender: n,
   cpuUsPerCall: +median(stats[n].cpu).toFixed(1),
   cpuMinMax: `${Math.min(...stats[n].cpu).toFixed(0)}–${Math.max(...stats[n].cpu).toFixed(0)}`,
+  cpuVsCore: pairedRatio(n, "core", "cpu"),
+  cpuVsAiSdkMcp: pairedRatio(n, "aiSdkMcp", "cpu"),
   callsPerS: Math.round(median(stats[n].perS)),
+  perSVsAiSdkMcp: pairedRatio(n, "aiSdkMcp", "perS"),
 }));
 if (opts.json) console.log(JSON.stringify(rows, null, 2));
 else console.table(rows);
