@@ -10,7 +10,11 @@
 //   core       the core's `McpTool.execute`
 //   aiSdkMcp   `@ai-sdk/mcp`'s tool `execute`
 //   node bench/profile/langchain-floor.mjs [--rounds 9] [--batch 1000] [--only a,b] [--base other/dist/index.js]
+//   valgrind --tool=callgrind --instr-atstart=no --callgrind-out-file=/tmp/cg.%p \
+//     node bench/profile/langchain-floor.mjs --instructions --only langchain --rounds 3
+//   (client instructions for --rounds batches alone; divide by rounds × batch)
 
+import { execFile } from "node:child_process";
 import { parseArgs } from "node:util";
 import { DynamicStructuredTool } from "@langchain/core/tools";
 import { toLangChainTools } from "@toolnexus/adapter-langchain";
@@ -26,6 +30,8 @@ const { values: opts } = parseArgs({
     // The dist/index.js of another build of the LangChain adapter: adds the contender `langchainBase`.
     base: { type: "string" },
     json: { type: "boolean", default: false },
+    // Under callgrind: one contender (`--only`), collection switched on for `--rounds` batches only.
+    instructions: { type: "boolean", default: false },
   },
 });
 const ROUNDS = Number(opts.rounds);
@@ -94,12 +100,37 @@ const cpuNow = () => {
   return u.user + u.system;
 };
 
+/** Asks callgrind to switch collection; the event loop keeps running so valgrind can answer. */
+const collect = (on) =>
+  new Promise((resolve) => {
+    execFile(
+      "callgrind_control",
+      ["-i", on ? "on" : "off", String(process.pid)],
+      { timeout: 300_000 },
+      (error) => {
+        if (error) console.error(`callgrind_control: ${error.message}`);
+        resolve();
+      },
+    );
+  });
+
 const open = {};
 for (const n of names) {
   open[n] = await contenders[n].open();
   // Warm-up: every module loaded and the call path JIT-compiled before any round counts.
   for (let i = 0; i < 3; i++)
     await Promise.all(Array.from({ length: BATCH }, (_, j) => open[n].call(`w${j}`)));
+}
+if (opts.instructions) {
+  // valgrind --tool=callgrind --instr-atstart=no node langchain-floor.mjs --instructions --only X --rounds 3
+  const c = open[names[0]];
+  await collect(true);
+  for (let round = 0; round < ROUNDS; round++) {
+    await Promise.all(Array.from({ length: BATCH }, (_, j) => c.call(String(j))));
+  }
+  await collect(false);
+  await c.close();
+  process.exit(0);
 }
 const stats = Object.fromEntries(names.map((n) => [n, { cpu: [], perS: [] }]));
 for (let round = 0; round < ROUNDS; round++) {
