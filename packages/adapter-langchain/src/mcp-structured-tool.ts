@@ -6,7 +6,7 @@ import type { CallbackManagerForToolRun } from "@langchain/core/callbacks/manage
 import type { RunnableConfig } from "@langchain/core/runnables";
 import { DynamicStructuredTool, type StructuredTool, type ToolRunnableConfig } from "@langchain/core/tools";
 import type { JSONSchema } from "@langchain/core/utils/json_schema";
-import type { McpTool, McpToolResult } from "@toolnexus/mcp-core";
+import type { McpTool } from "@toolnexus/mcp-core";
 import { buildCallContext, errorText, toolMetadata } from "@toolnexus/mcp-core/adapter";
 import type { ResolvedOptions } from "./options.js";
 import { refsResolveLocally } from "./schema-refs.js";
@@ -39,42 +39,24 @@ function abortError(signal: AbortSignal): Error {
   return new Error(typeof reason === "string" ? reason : "Aborted");
 }
 
-/** What a finished call returns to LangChain: the abort reason, a rejection or the tool output. */
-function settleCall(
-  result: McpToolResult,
-  name: string,
-  toolCallId: string | undefined,
-  signal: AbortSignal | undefined,
-) {
-  if (result.error?.kind === "aborted" && signal?.aborted) throw abortError(signal);
-  // Without a tool call there is no ToolMessage to carry the failure: reject like any LangChain tool.
-  if (result.isError && toolCallId === undefined) throw new Error(errorText(result), { cause: result });
-  return toToolOutput(result, { name, toolCallId: toolCallId ?? "" });
-}
-
-/**
- * Runs one call through the McpTool wrapper, which finds the server's live session at call time.
- * Not an async function: under a batch of concurrent calls each call's own promise and resumption
- * count, so the result is settled in one `then`; a synchronous throw still becomes a rejection.
- */
-function runMcpTool(
+/** Runs one call through the McpTool wrapper, which finds the server's live session at call time. */
+async function runMcpTool(
   tool: McpTool,
   input: Record<string, unknown>,
   config: ToolRunnableConfig | undefined,
   options: ResolvedOptions,
-): Promise<ReturnType<typeof toToolOutput>> {
+) {
   // `invoke` puts the tool call in the config; ToolNode also passes its id as `toolCallId`.
   const toolCall = config?.toolCall;
   const passedId = (config as { toolCallId?: unknown } | undefined)?.toolCallId;
   const toolCallId = toolCall ? (toolCall.id ?? "") : typeof passedId === "string" ? passedId : undefined;
   const signal = config?.signal;
-  let pending: Promise<McpToolResult>;
-  try {
-    pending = tool.execute(input, buildCallContext(tool, options, { signal, toolCallId }));
-  } catch (error) {
-    return Promise.reject(error);
-  }
-  return pending.then((result) => settleCall(result, tool.name, toolCallId, signal));
+  const ctx = buildCallContext(tool, options, { signal, toolCallId });
+  const result = await tool.execute(input, ctx);
+  if (result.error?.kind === "aborted" && signal?.aborted) throw abortError(signal);
+  // Without a tool call there is no ToolMessage to carry the failure: reject like any LangChain tool.
+  if (result.isError && toolCallId === undefined) throw new Error(errorText(result), { cause: result });
+  return toToolOutput(result, { name: tool.name, toolCallId: toolCallId ?? "" });
 }
 
 /**
