@@ -49,3 +49,25 @@ for (let i = 0; i < profile.samples.length; i++) {
 const rows = [...table].map(([k, v]) => [...k.split("\u0000"), v]);
 for (const [phase, cat, v] of rows)
   if (cat !== "idle" && v >= 1) console.log(`${phase.padEnd(28)} ${cat.padEnd(32)} ${v.toFixed(1)} ms`);
+
+// With a third argument (a phase's name, e.g. "after ← result#0"): that phase's heaviest stacks.
+const detail = process.argv[4];
+if (detail) {
+  const stacks = new Map();
+  let at = profile.startTime - t0Us;
+  for (let i = 0; i < profile.samples.length; i++) {
+    at += profile.timeDeltas[i];
+    if (phaseOf(at / 1000) !== detail) continue;
+    const frames = [];
+    for (let n = profile.samples[i]; n !== undefined; n = parent.get(n)) {
+      const cf = byId.get(n).callFrame;
+      if (cf.functionName && cf.functionName !== "(root)") frames.push(cf.functionName);
+    }
+    const key = frames.slice(0, 8).join(" < ");
+    stacks.set(key, (stacks.get(key) ?? 0) + (profile.timeDeltas[i + 1] ?? 0) / 1000);
+  }
+  console.log(`\n${detail}: heaviest stacks (leaf first)`);
+  for (const [key, ms] of [...stacks].sort((a, b) => b[1] - a[1]).slice(0, 15)) {
+    if (!key.startsWith("(idle)")) console.log(`${ms.toFixed(1).padStart(6)} ms  ${key}`);
+  }
+}
