@@ -11,7 +11,7 @@ import { GENERATION_PARTS } from "./generation-parts.js";
 import type { ServerLogMessage } from "./logs/log-message.js";
 import type { RootsOption } from "./roots/root.js";
 import { searchRequest } from "./search/search-options.js";
-import { SourceSearch, searchExpected, trackSourceSearch } from "./search/search-warmer.js";
+import { SourceSearch, searchExpected, trackSourceSearch } from "./search/source-search.js";
 import { serverSnapshot, statusOf } from "./server-snapshot.js";
 import type { SourceParts } from "./source-parts.js";
 import { resumeTasks } from "./tasks/resume-tasks.js";
