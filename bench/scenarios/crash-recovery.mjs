@@ -6,7 +6,7 @@ import { fixturePath, makeTempDir, removeTempDir } from "@toolnexus/fixtures";
 import { LOAD_OPTION_DEFAULTS } from "@toolnexus/mcp-core/config";
 import { BASELINE, CONTENDERS, contender as contenderNamed } from "../lib/contenders.mjs";
 import { descendantPids, killChildByMarker } from "./lib-child-pids.mjs";
-import { firstTrue, rotate, since, sleep } from "./lib-timing.mjs";
+import { firstTrue, sampleRound, since, sleep } from "./lib-timing.mjs";
 
 /** Our first restart delay (the default `autoRestart.initialDelayMs`): the target's allowance. */
 const INITIAL_BACKOFF_MS = LOAD_OPTION_DEFAULTS.autoRestart.initialDelayMs;
@@ -160,17 +160,14 @@ export default {
             `crash-recovery ${i + 1}/${iterations} ${subject.id}: ${got.ms === undefined ? "never" : `${got.ms.toFixed(0)} ms`}`,
           );
         };
-        // The peers' held tools without a reconnect of their own (most stay down: "never" takes the
-        // whole wait) run their first sample at the same time, each on its own server.
-        const together = i === 0 ? SUBJECTS.filter((s) => !s.ours && s.metric === RECOVERY) : [];
-        await Promise.all(together.map(sample));
-        for (const subject of rotate(SUBJECTS, i)) {
-          if (together.includes(subject)) continue;
-          const result = results.get(subject.id);
-          // A client that stayed down once is down by design (no reconnect): once is enough.
-          if (result.never > 0 && result.never === result.samples.length) continue;
-          await sample(subject);
-        }
+        // The peers that never pass (see `sampleRound`) run their first sample at the same time.
+        await sampleRound({
+          subjects: SUBJECTS,
+          iteration: i,
+          together: (s) => !s.ours && s.metric === RECOVERY,
+          results,
+          sample,
+        });
       }
       await Promise.all(counts);
     } finally {

@@ -41,3 +41,25 @@ export async function firstTrue(check, { everyMs, budgetMs }) {
 
 /** The same list rotated by `by` places, so no contender always runs first. */
 export const rotate = (list, by) => list.map((_, i) => list[(i + by) % list.length]);
+
+/**
+ * One iteration's samples of a scenario whose peers may never pass ("never" takes the whole wait):
+ * on the first iteration the `together` subjects sample at the same time (each on its own server),
+ * then every other subject in rotated order; a subject that failed every sample so far is not
+ * sampled again (it fails by design: once is enough).
+ * @param {{ subjects: { id: string }[], iteration: number, together: (subject: any) => boolean,
+ *   results: Map<string, { never: number, samples: unknown[] }>,
+ *   sample: (subject: any) => Promise<void> }} round
+ */
+export async function sampleRound({ subjects, iteration, together, results, sample }) {
+  const neverSoFar = ({ id }) => {
+    const { never, samples } = results.get(id);
+    return never > 0 && never === samples.length;
+  };
+  const first = iteration === 0 ? subjects.filter(together) : [];
+  await Promise.all(first.map(sample));
+  for (const subject of rotate(subjects, iteration)) {
+    if (first.includes(subject) || neverSoFar(subject)) continue;
+    await sample(subject);
+  }
+}

@@ -6,7 +6,7 @@ import { createLangChainToolkit } from "@toolnexus/adapter-langchain";
 import { fixturePath, makeTempDir, removeTempDir } from "@toolnexus/fixtures";
 import { BASELINE, CONTENDERS } from "../lib/contenders.mjs";
 import { reapDescendants } from "./lib-child-pids.mjs";
-import { firstTrue, rotate } from "./lib-timing.mjs";
+import { firstTrue, sampleRound } from "./lib-timing.mjs";
 
 const POLL_EVERY_MS = 10;
 const NEVER_AFTER_MS = 10_000;
@@ -155,17 +155,14 @@ export default {
             `live-tool-list ${i + 1}/${iterations} ${subject.id}: ${got.ms === undefined ? "never" : `${got.ms.toFixed(0)} ms`}`,
           );
         };
-        // The peers' own tool sets (static by design: "never" takes the whole wait) run their first
-        // sample at the same time, each on its own server.
-        const together = i === 0 ? SUBJECTS.filter((s) => !s.ours && s.id !== RAW_OPTION) : [];
-        await Promise.all(together.map(sample));
-        for (const subject of rotate(SUBJECTS, i)) {
-          if (together.includes(subject)) continue;
-          const result = results.get(subject.id);
-          // A set that never followed once is static by design: once is enough.
-          if (result.never > 0 && result.never === result.samples.length) continue;
-          await sample(subject);
-        }
+        // The peers that never pass (see `sampleRound`) run their first sample at the same time.
+        await sampleRound({
+          subjects: SUBJECTS,
+          iteration: i,
+          together: (s) => !s.ours && s.id !== RAW_OPTION,
+          results,
+          sample,
+        });
       }
       await Promise.all(reaping);
     } finally {
