@@ -3,20 +3,10 @@
 import { catalogQueries, catalogTools } from "@toolnexus/fixtures/catalog";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import type { McpTool } from "../src/index.js";
 import { TermDictionary } from "../src/search/term-dictionary.js";
 import { expandTerm, FUZZY_WEIGHT, oneEditApart, PREFIX_WEIGHT } from "../src/search/term-expansion.js";
 import { ToolSearchIndex } from "../src/search/tool-search-index.js";
-
-const asTool = (server: string, tool: ReturnType<typeof catalogTools>[number]): McpTool => ({
-  ...tool,
-  name: `mcp__${server}__${tool.name}`,
-  server,
-  rawName: tool.name,
-  title: tool.title,
-  outputSchema: undefined,
-  execute: () => Promise.reject(new Error("not called")),
-});
+import { catalogTool } from "./support/catalog-tool.js";
 
 /** Levenshtein distance, the textbook table: the reference the linear test must agree with. */
 function editDistance(a: string, b: string): number {
@@ -96,14 +86,14 @@ describe("ToolSearchIndex", () => {
 
   it("should shed the terms no tool holds any more, and rank the same afterwards", () => {
     const index = new ToolSearchIndex();
-    const base = github.map((tool) => asTool("gh", tool));
+    const base = github.map((tool) => catalogTool("gh", tool));
     const request = { query: "open a pull request", limit: 5, servers: undefined };
     const before = index.search(base, request);
     const termsBefore = index.stats.terms;
     // A server that renames every word on each refresh: 40 refreshes of 60 new words each.
     let tools = base;
     for (let round = 0; round < 40; round++) {
-      const noise = asTool("noise", {
+      const noise = catalogTool("noise", {
         ...(github[0] as (typeof github)[number]),
         name: `noise_${round}`,
         description: Array.from({ length: 60 }, (_, i) => word(round * 60 + i)).join(" "),
@@ -121,7 +111,7 @@ describe("ToolSearchIndex", () => {
 
   it("should index tools handed to prepare, so the next search analyses none of them", () => {
     const index = new ToolSearchIndex();
-    const tools = github.map((tool) => asTool("gh", tool));
+    const tools = github.map((tool) => catalogTool("gh", tool));
     index.prepare(tools.slice(0, 30));
     index.prepare(tools.slice(0, 30));
     expect(index.stats.added).toBe(30);

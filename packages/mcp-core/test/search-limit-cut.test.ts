@@ -6,18 +6,11 @@ import { describe, expect, it } from "vitest";
 import type { McpTool } from "../src/index.js";
 import { MAX_SEARCH_LIMIT } from "../src/search/search-options.js";
 import { ToolSearchIndex } from "../src/search/tool-search-index.js";
+import { catalogTool } from "./support/catalog-tool.js";
 
 /** The github set served three times, by servers whose one-letter names index no term: equal scores. */
 const tools: McpTool[] = ["a", "b", "c"].flatMap((server) =>
-  catalogTools("github").map((tool) => ({
-    ...tool,
-    name: `mcp__${server}__${tool.name}`,
-    server,
-    rawName: tool.name,
-    title: tool.title,
-    outputSchema: undefined,
-    execute: () => Promise.reject(new Error("not called")),
-  })),
+  catalogTools("github").map((tool) => catalogTool(server, tool)),
 );
 
 describe("search limit", () => {
