@@ -30,9 +30,8 @@
  *
  * @module
  */
-import { existsSync, readFileSync } from "node:fs";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { invokeToolCall, nextCallId, okOrThrow, versionOf } from "./contender-calls.mjs";
+import { aiSdkMcp, langChainMcp, rawSdk } from "./peer-contenders.mjs";
 
 /**
  * @typedef {{ command: string, args?: string[], env?: Record<string, string> } | { url: string }} ServerSpec
@@ -70,20 +69,6 @@ import { fileURLToPath } from "node:url";
  * @property {() => Promise<void>} preload  loads what `connect` loads on first use (see the contract)
  */
 
-/** `<package>@<installed version>`, read from the package's own package.json. */
-function versionOf(pkg) {
-  let dir = dirname(fileURLToPath(import.meta.resolve(pkg)));
-  while (dir !== dirname(dir)) {
-    const file = join(dir, "package.json");
-    if (existsSync(file)) {
-      const meta = JSON.parse(readFileSync(file, "utf8"));
-      if (meta.name === pkg) return `${pkg}@${meta.version}`;
-    }
-    dir = dirname(dir);
-  }
-  return pkg;
-}
-
 // Libraries are imported on first use, so a process measuring one contender (memory, start-up)
 // loads only that contender's code.
 const core = () => import("@toolnexus/mcp-core");
@@ -104,15 +89,6 @@ async function preloadCore() {
   const root = import.meta.resolve("@toolnexus/mcp-core");
   await import(root);
   for (const path of CORE_LAZY_MODULES) await import(new URL(path, root).href);
-}
-
-/** Rejects when a result says the call failed (MCP `isError`). */
-function okOrThrow(result, key) {
-  if (result?.isError) {
-    const text = (result.content ?? []).map((block) => block.text ?? "").join(" ");
-    throw new Error(`${key} failed: ${text || "isError"}`);
-  }
-  return result;
 }
 
 // --- ours ----------------------------------------------------------------------------------------
@@ -165,9 +141,6 @@ function memoized(make) {
 const coreFn = memoized(
   (tool) => async (args) => okOrThrow(await tool.execute(args), `${tool.server}/${tool.rawName}`),
 );
-
-let callIds = 0;
-const nextCallId = () => `bench-call-${++callIds}`;
 
 const ours = { lazy: true, warmCache: true, reconnect: true, liveToolList: true };
 
@@ -229,194 +202,6 @@ const toolnexusLangChain = {
     const source = await loadSource(servers, options);
     const fnFor = memoized((lcTool) => (args) => invokeToolCall(lcTool, args));
     return sourceConnection(source, (tools) => toLangChainTools({ tools }).map(fnFor));
-  },
-};
-
-/** Invokes a LangChain tool the way an agent's ToolNode does (a tool call → a ToolMessage). */
-async function invokeToolCall(lcTool, args) {
-  const message = await lcTool.invoke({ type: "tool_call", id: nextCallId(), name: lcTool.name, args });
-  if (message?.status === "error") throw new Error(`${lcTool.name} failed: ${String(message.content)}`);
-  return message;
-}
-
-// --- the raw SDK client (the baseline) -----------------------------------------------------------
-
-async function sdkTransport(spec) {
-  if ("url" in spec) {
-    const { StreamableHTTPClientTransport } = await import(
-      "@modelcontextprotocol/sdk/client/streamableHttp.js"
-    );
-    return new StreamableHTTPClientTransport(new URL(spec.url));
-  }
-  const { StdioClientTransport } = await import("@modelcontextprotocol/sdk/client/stdio.js");
-  return new StdioClientTransport({ ...spec, stderr: "ignore" });
-}
-
-async function listAll(client) {
-  const tools = [];
-  let cursor;
-  do {
-    const page = await client.listTools(cursor ? { cursor } : undefined);
-    tools.push(...page.tools);
-    cursor = page.nextCursor;
-  } while (cursor);
-  return tools;
-}
-
-/** Closes everything opened so far when a later server fails to start. */
-async function allOrClose(entries, open, close) {
-  const settled = await Promise.allSettled(entries.map(open));
-  const failed = settled.find((s) => s.status === "rejected");
-  if (!failed) return settled.map((s) => s.value);
-  await Promise.allSettled(settled.filter((s) => s.status === "fulfilled").map((s) => close(s.value)));
-  throw failed.reason;
-}
-
-/** @type {Contender} */
-const rawSdk = {
-  name: "raw SDK Client",
-  ours: false,
-  version: versionOf("@modelcontextprotocol/sdk"),
-  features: { lazy: false, warmCache: false, reconnect: false, liveToolList: false },
-  async preload() {
-    await import("@modelcontextprotocol/sdk/client/index.js");
-    await import("@modelcontextprotocol/sdk/client/stdio.js");
-  },
-  async connect(servers) {
-    const { Client } = await import("@modelcontextprotocol/sdk/client/index.js");
-    const clients = await allOrClose(
-      Object.entries(servers),
-      async ([name, spec]) => {
-        const client = new Client({ name: "bench", version: "1.0.0" });
-        try {
-          await client.connect(await sdkTransport(spec));
-        } catch (error) {
-          await client.close().catch(() => {});
-          throw error;
-        }
-        return { name, client, tools: await listAll(client) };
-      },
-      (entry) => entry.client.close(),
-    );
-    const map = new Map();
-    for (const { name, client, tools } of clients) {
-      for (const tool of tools) {
-        const key = `${name}/${tool.name}`;
-        map.set(key, async (args) =>
-          okOrThrow(await client.callTool({ name: tool.name, arguments: args }), key),
-        );
-      }
-    }
-    return {
-      tools: () => new Map(map),
-      close: async () => {
-        await Promise.all(clients.map((entry) => entry.client.close()));
-      },
-    };
-  },
-};
-
-// --- @ai-sdk/mcp ---------------------------------------------------------------------------------
-
-/** @type {Contender} */
-const aiSdkMcp = {
-  name: "@ai-sdk/mcp",
-  ours: false,
-  version: versionOf("@ai-sdk/mcp"),
-  // maxRetries retries transient tools/call failures on the same connection; nothing respawns a server.
-  features: { lazy: false, warmCache: false, reconnect: false, liveToolList: false },
-  async preload() {
-    await import("@ai-sdk/mcp");
-    await import("@ai-sdk/mcp/mcp-stdio");
-  },
-  async connect(servers) {
-    const { createMCPClient } = await import("@ai-sdk/mcp");
-    const { Experimental_StdioMCPTransport } = await import("@ai-sdk/mcp/mcp-stdio");
-    const clients = await allOrClose(
-      Object.entries(servers),
-      async ([name, spec]) => {
-        const transport =
-          "url" in spec
-            ? { type: "http", url: spec.url }
-            : new Experimental_StdioMCPTransport({ ...spec, stderr: "ignore" });
-        const client = await createMCPClient({ transport });
-        try {
-          return { name, client, tools: await client.tools() };
-        } catch (error) {
-          await client.close().catch(() => {});
-          throw error;
-        }
-      },
-      (entry) => entry.client.close(),
-    );
-    const map = new Map();
-    for (const { name, tools } of clients) {
-      for (const [toolName, tool] of Object.entries(tools)) {
-        const key = `${name}/${toolName}`;
-        map.set(key, async (args) =>
-          okOrThrow(await tool.execute(args, { toolCallId: nextCallId(), messages: [] }), key),
-        );
-      }
-    }
-    return {
-      tools: () => new Map(map),
-      close: async () => {
-        await Promise.all(clients.map((entry) => entry.client.close()));
-      },
-    };
-  },
-};
-
-// --- @langchain/mcp-adapters ---------------------------------------------------------------------
-
-function langChainServer(spec, reconnect) {
-  if ("url" in spec) {
-    return {
-      transport: "http",
-      url: spec.url,
-      ...(reconnect && { reconnect: { enabled: true, maxAttempts: 1000, delayMs: 50 } }),
-    };
-  }
-  return {
-    transport: "stdio",
-    ...spec,
-    stderr: "ignore",
-    ...(reconnect && { restart: { enabled: true, maxAttempts: 1000, delayMs: 50 } }),
-  };
-}
-
-/** @type {Contender} */
-const langChainMcp = {
-  name: "@langchain/mcp-adapters",
-  ours: false,
-  version: versionOf("@langchain/mcp-adapters"),
-  features: { lazy: false, warmCache: false, reconnect: true, liveToolList: false },
-  async preload() {
-    await import("@langchain/mcp-adapters");
-  },
-  async connect(servers, options = {}) {
-    const mcpServers = {};
-    for (const [name, spec] of Object.entries(servers))
-      mcpServers[name] = langChainServer(spec, options.reconnect);
-    const { MultiServerMCPClient } = await import("@langchain/mcp-adapters");
-    const client = new MultiServerMCPClient({
-      mcpServers,
-      prefixToolNameWithServerName: false,
-      throwOnLoadError: true,
-    });
-    const byServer = [];
-    try {
-      await client.initializeConnections();
-      for (const name of Object.keys(servers)) byServer.push([name, await client.getTools(name)]);
-    } catch (error) {
-      await client.close().catch(() => {});
-      throw error;
-    }
-    const map = new Map();
-    for (const [name, tools] of byServer) {
-      for (const lcTool of tools) map.set(`${name}/${lcTool.name}`, (args) => invokeToolCall(lcTool, args));
-    }
-    return { tools: () => new Map(map), close: () => client.close() };
   },
 };
 
