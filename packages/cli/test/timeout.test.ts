@@ -19,18 +19,19 @@ describe("--timeout", () => {
       slow: fixtureEntry("basic", ["--init-delay-ms", "20000", "--log", log]),
     });
     dirs.push(dir);
-    const cli = startCli(["inspect", path, "--timeout", "1500"]);
+    // A deadline the fast server settles well within on a loaded machine, far from the slow one's 20 s.
+    const cli = startCli(["inspect", path, "--timeout", "5000"]);
     // Streamed while the CLI still waits for the slow one (stderr is a pipe here).
     await waitFor(
       () => /^fast: error\n {2}MCP server "fast" failed to start: .*ENOENT$/m.test(cli.stderr()),
       {
-        message: `the fast server's lines on stderr; stderr:\n${cli.stderr()}`,
+        message: () => `the fast server's lines on stderr; stderr:\n${cli.stderr()}`,
       },
     );
     expect(cli.child.exitCode).toBeNull();
     const run = await cli.exited;
     expect(run.code).toBe(1);
-    expect(run.stderr).toMatch(/^error: --timeout 1500 ms ran out; still starting: slow$/m);
+    expect(run.stderr).toMatch(/^error: --timeout 5000 ms ran out; still starting: slow$/m);
     expect(run.stdout).toMatch(/^fast\s+stdio\s+–\s+error\s+0/m);
     expect(run.stdout).toMatch(/^ {2}error: MCP server "fast" failed to start: spawn .*ENOENT$/m);
     expect(run.stdout).toMatch(/^slow\s+stdio\s+–\s+starting\s+0/m);

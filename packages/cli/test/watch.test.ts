@@ -67,7 +67,7 @@ describe("watch", () => {
     const first = await cli.waitForOutput(/"state":"running".*"pid":(\d+)/);
     process.kill(Number(first[1]), "SIGKILL");
     await waitFor(() => events().filter((e) => e.state === "running").length === 2, {
-      message: `a restart; stdout:\n${cli.stdout()}`,
+      message: () => `a restart; stdout:\n${cli.stdout()}`,
     });
     cli.child.kill("SIGTERM");
     const run = await cli.exited;
