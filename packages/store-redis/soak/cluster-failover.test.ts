@@ -5,11 +5,12 @@
 // in; its replica takes over. No call fails, no refresh token is spent twice, the fleet keeps
 // refreshing after the switch, and the reader still receives the listing's changes.
 import { waitFor } from "@toolnexus/fixtures";
-import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
-import { createRedisStores, type RedisStoresOptions } from "../src/index.js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { RedisStoresOptions } from "../src/index.js";
 import { cacheKey } from "../src/keys.js";
 import { cacheEntry as entry } from "../test/support/cache-entry.js";
 import { authorizeInto, oauthFixture, refreshes, startWorker } from "../test/support/fleet.js";
+import { openStores } from "../test/support/open-stores.js";
 import { canRunCluster, startCluster, type TestCluster } from "../test/support/redis-cluster.js";
 import { redisAvailable } from "../test/support/redis-server.js";
 
@@ -41,11 +42,7 @@ describe.runIf(redisAvailable() && canRunCluster())(
         if ((await cluster.ownerOf(cacheKey(keyPrefix, candidate))) === victim) fingerprint = candidate;
       }
 
-      const open = () => {
-        const stores = createRedisStores({ ...target, keyPrefix, secret: SECRET, onWarning: () => {} });
-        onTestFinished(() => stores.close());
-        return stores;
-      };
+      const open = () => openStores({ ...target, keyPrefix, secret: SECRET });
       const [writer, reader] = [open(), open()];
       await reader.toolCache.get(fingerprint);
       const pushed: string[] = [];

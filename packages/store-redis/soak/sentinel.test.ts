@@ -4,9 +4,9 @@
 // moved its pub/sub connection to the new primary). The fleet run across a failover is in
 // soak/sentinel-failover.test.ts.
 import { waitFor } from "@toolnexus/fixtures";
-import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
-import { createRedisStores } from "../src/index.js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cacheEntry } from "../test/support/cache-entry.js";
+import { openStores } from "../test/support/open-stores.js";
 import {
   canRunSentinel,
   SENTINEL_NAME,
@@ -27,16 +27,12 @@ describe.runIf(redisAvailable() && canRunSentinel())("the stores through Redis S
   afterAll(() => setup?.close());
 
   it("should follow the promoted replica: entries kept, listing pushes still delivered", async () => {
-    const open = () => {
-      const stores = createRedisStores({
+    const open = () =>
+      openStores({
         sentinel: { name: SENTINEL_NAME, sentinelRootNodes: [setup.sentinel] },
         keyPrefix: "s:",
         secret: SECRET,
-        onWarning: () => {},
       });
-      onTestFinished(() => stores.close());
-      return stores;
-    };
     const [writer, reader] = [open(), open()];
     const key = "https://mcp.example.com/mcp app";
     const auth = { savedAt: new Date().toISOString(), tokens: { access_token: "a1", token_type: "Bearer" } };

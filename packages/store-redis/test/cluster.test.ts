@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vites
 import { createRedisStores, type RedisStores, type RedisStoresOptions } from "../src/index.js";
 import { cacheKey, cacheShardChannel, tokenKeys } from "../src/keys.js";
 import { cacheEntry } from "./support/cache-entry.js";
+import { openStores } from "./support/open-stores.js";
 import { canRunCluster, startCluster, type TestCluster } from "./support/redis-cluster.js";
 import { commandCounts, redisAvailable } from "./support/redis-server.js";
 
@@ -56,11 +57,7 @@ describe.runIf(redisAvailable() && canRunCluster())("the stores on a Redis Clust
 
   it("should run withLock exclusively across two workers and keep what one wrote under the lease", async () => {
     const keyPrefix = nextPrefix();
-    const open = () => {
-      const stores = createRedisStores({ ...target, keyPrefix, secret: SECRET, onWarning: () => {} });
-      onTestFinished(() => stores.close());
-      return stores;
-    };
+    const open = () => openStores({ ...target, keyPrefix, secret: SECRET });
     const [a, b] = [open(), open()];
     const key = "https://mcp.example.com/mcp app";
     let inside = 0;
@@ -114,11 +111,7 @@ describe.runIf(redisAvailable() && canRunCluster())("the stores on a Redis Clust
 
   it("should hand a task to one store at a time on the cluster (index, record and lease)", async () => {
     const keyPrefix = nextPrefix();
-    const open = () => {
-      const stores = createRedisStores({ ...target, keyPrefix, secret: SECRET, onWarning: () => {} });
-      onTestFinished(() => stores.close());
-      return stores;
-    };
+    const open = () => openStores({ ...target, keyPrefix, secret: SECRET });
     const [holder, other] = [open(), open()];
     const task = {
       serverKey: "http:fingerprint-t",
@@ -135,17 +128,8 @@ describe.runIf(redisAvailable() && canRunCluster())("the stores on a Redis Clust
 
   it("should push a listing change over sharded pub/sub, on the entry's shard only", async () => {
     const keyPrefix = nextPrefix();
-    const open = (options: Partial<RedisStoresOptions> = {}) => {
-      const stores = createRedisStores({
-        ...target,
-        keyPrefix,
-        secret: SECRET,
-        onWarning: () => {},
-        ...options,
-      });
-      onTestFinished(() => stores.close());
-      return stores;
-    };
+    const open = (options: Partial<RedisStoresOptions> = {}) =>
+      openStores({ ...target, keyPrefix, secret: SECRET, ...options });
     const [writer, reader] = [open(), open()];
     const masters = await masterClients();
     const before = await Promise.all(masters.map(commandCounts));

@@ -6,8 +6,8 @@ import { waitFor } from "@toolnexus/fixtures";
 import type { StoredAuth } from "@toolnexus/mcp-core";
 import { createCluster } from "redis";
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
-import { createRedisStores } from "../src/index.js";
 import { tokenKeys } from "../src/keys.js";
+import { openStores } from "./support/open-stores.js";
 import { canRunCluster, startCluster, type TestCluster } from "./support/redis-cluster.js";
 import { redisAvailable } from "./support/redis-server.js";
 
@@ -22,16 +22,8 @@ describe.runIf(redisAvailable() && canRunCluster())("adoption on a Redis Cluster
 
   it("should announce a token entry's writes and releases on its shard, and a waiter should adopt the holder's write", async () => {
     const keyPrefix = `ac${process.pid}:`;
-    const open = () => {
-      const stores = createRedisStores({
-        cluster: { rootNodes: cluster.urls.slice(0, 2) },
-        keyPrefix,
-        secret: SECRET,
-        onWarning: () => {},
-      });
-      onTestFinished(() => stores.close());
-      return stores;
-    };
+    const open = () =>
+      openStores({ cluster: { rootNodes: cluster.urls.slice(0, 2) }, keyPrefix, secret: SECRET });
     const [holder, waiter] = [open(), open()];
     const key = "https://mcp.example.com/mcp app";
     // A sharded subscriber of the entry's channel, as a waiter's is.

@@ -9,6 +9,7 @@ import { loadMcp, type StoredAuth } from "@toolnexus/mcp-core";
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { createRedisStores } from "../src/index.js";
 import { authorizeInto, oauthConfig, oauthFixture, refreshes } from "./support/fleet.js";
+import { openStores } from "./support/open-stores.js";
 import { failOnUnhandledErrors, redisAvailable, startRedis, type TestRedis } from "./support/redis-server.js";
 
 const SECRET = "token-faults-test-secret-32-bytes-long";
@@ -107,8 +108,7 @@ describe.runIf(redisAvailable())("Redis token store faults", () => {
     const { fixture, log } = await oauthFixture(2000);
     const keyPrefix = redis.prefix();
     await authorizeInto(fixture.url, { url: redis.url, keyPrefix, secret: SECRET });
-    const stores = createRedisStores({ url: redis.url, keyPrefix, secret: SECRET, onWarning: () => {} });
-    onTestFinished(() => stores.close());
+    const stores = openStores({ url: redis.url, keyPrefix, secret: SECRET });
     const source = await loadMcp(oauthConfig(fixture.url), {
       tokenStore: stores.tokenStore,
       toolCache: false,
