@@ -8,10 +8,12 @@ interface Waiter {
 
 /** Calls waiting for a connection to reach a state, each bounded by its own time and signal. */
 export class StateWaiters {
-  private readonly waiters = new Set<Waiter>();
+  /** Made on the first wait: most connections of a big catalog are never waited on. */
+  private waiters: Set<Waiter> | undefined;
 
   /** Re-checks every waiter against `state`. */
   notify(state: ConnectionState): void {
+    if (!this.waiters?.size) return;
     for (const waiter of [...this.waiters]) {
       if (waiter.until(state)) {
         this.waiters.delete(waiter);
@@ -34,9 +36,9 @@ export class StateWaiters {
     const reached = new Promise<void>((resolve) => {
       waiter = { until, resolve };
     });
-    if (waiter) this.waiters.add(waiter);
+    if (waiter) (this.waiters ??= new Set()).add(waiter);
     return withinCallBounds(reached, { timeoutMs, signal, server }).finally(() => {
-      if (waiter) this.waiters.delete(waiter);
+      if (waiter) this.waiters?.delete(waiter);
     });
   }
 }

@@ -38,7 +38,8 @@ export class ConnectionRunner {
   private attempt: Promise<void> | undefined;
   /** Calls waiting for a state (`whenRunning`). */
   readonly waiters = new StateWaiters();
-  private readonly closes = new Set<Promise<void>>();
+  /** Session closes in progress; made on the first close (a lazy server may never open one). */
+  private closes: Set<Promise<void>> | undefined;
   private readonly timers = new RestartTimers();
   private readonly supervision: Supervision;
 
@@ -128,8 +129,9 @@ export class ConnectionRunner {
     },
     "close-session": (effect) => {
       const closing = this.parts.opener.close(effect.session);
-      this.closes.add(closing);
-      void closing.finally(() => this.closes.delete(closing));
+      const closes = (this.closes ??= new Set());
+      closes.add(closing);
+      void closing.finally(() => closes.delete(closing));
     },
     "withdraw-tools": () => this.parts.listing.withdraw(),
     "reset-budget": () => this.timers.clear(),
@@ -225,7 +227,7 @@ export class ConnectionRunner {
   /** Waits for an aborted attempt and every session close to finish. */
   private async quiesce(attempt: Promise<void> | undefined): Promise<void> {
     await attempt?.catch(() => {});
-    await Promise.all(this.closes);
+    await Promise.all(this.closes ?? []);
   }
 
   /**

@@ -27,8 +27,11 @@ export interface Opened {
 export class ServerOpener {
   /** The stderr tail of the last session that ended or failed to start. */
   private lastStderr: string | undefined;
-  /** Aborts of background discoveries in progress (close and the load signal end them). */
-  private readonly discoveries = new Set<() => void>();
+  /**
+   * Aborts of background discoveries in progress (close and the load signal end them); made on the
+   * first discovery, as most servers of a cached catalog never run one.
+   */
+  private discoveries: Set<() => void> | undefined;
 
   constructor(
     private readonly config: ServerConfig,
@@ -74,7 +77,8 @@ export class ServerOpener {
   async discover(): Promise<{ tools: Tool[]; catalog: Partial<CatalogListing> | undefined }> {
     const abort = new AbortController();
     const onAbort = () => abort.abort();
-    this.discoveries.add(onAbort);
+    const discoveries = (this.discoveries ??= new Set());
+    discoveries.add(onAbort);
     try {
       const { session, tools } = await this.openAndList(abort.signal, false);
       try {
@@ -88,7 +92,7 @@ export class ServerOpener {
         await session.close();
       }
     } finally {
-      this.discoveries.delete(onAbort);
+      discoveries.delete(onAbort);
     }
   }
 
@@ -105,7 +109,7 @@ export class ServerOpener {
 
   /** Ends every discovery in progress. */
   abortDiscoveries(): void {
-    for (const abort of this.discoveries) abort();
+    for (const abort of this.discoveries ?? []) abort();
   }
 
   /**

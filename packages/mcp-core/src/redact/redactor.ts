@@ -53,19 +53,26 @@ export type SecretKind = "configured" | "client_secret" | "access_token" | "refr
 /** The spellings of one value, each as it is kept (see {@link MAX_SECRET_CHARS}). */
 type Spelling = string;
 
-export class Redactor {
-  private readonly pinned = new Set<Spelling>();
-  private readonly slots = new Map<string, Spelling[]>();
+/** What a redactor keeps, by how long (see the module's comment). */
+interface KeptSpellings {
+  pinned: Set<Spelling>;
+  slots: Map<string, Spelling[]>;
   /** Most recently learned last. */
-  private readonly history = new Set<Spelling>();
+  history: Set<Spelling>;
+}
+
+export class Redactor {
+  /** Made on the first value: most servers hold none (no headers, no credential-shaped env). */
+  private kept: KeptSpellings | undefined;
   private matcher: SecretMatcher | undefined;
   private empty = true;
 
   /** Keeps `value` (and its spellings) for the server's lifetime: configured secrets. */
   pin(value: string): void {
+    const { pinned } = this.keep();
     for (const spelling of spellings(value)) {
-      if (this.pinned.has(spelling)) continue;
-      this.pinned.add(spelling);
+      if (pinned.has(spelling)) continue;
+      pinned.add(spelling);
       this.changed();
     }
   }
@@ -75,14 +82,15 @@ export class Redactor {
    * learned meanwhile. The value the slot held before joins the history.
    */
   hold(slot: string, value: string): void {
-    const previous = this.slots.get(slot);
+    const { slots } = this.keep();
+    const previous = slots.get(slot);
     const current = spellings(value);
     if (previous && sameSpellings(previous, current)) return;
-    if (!previous && this.slots.size >= MAX_SLOTS) {
+    if (!previous && slots.size >= MAX_SLOTS) {
       this.learn(value);
       return;
     }
-    this.slots.set(slot, current);
+    slots.set(slot, current);
     for (const spelling of previous ?? []) this.remember(spelling);
     this.changed();
   }
@@ -131,10 +139,11 @@ export class Redactor {
 
   private remember(spelling: Spelling): void {
     // Re-learned spellings move to the back, so the oldest is the one that goes.
-    const known = this.history.delete(spelling);
-    this.history.add(spelling);
+    const { history } = this.keep();
+    const known = history.delete(spelling);
+    history.add(spelling);
     if (known) return;
-    if (this.history.size > MAX_HISTORY) this.history.delete(this.history.values().next().value as string);
+    if (history.size > MAX_HISTORY) history.delete(history.values().next().value as string);
     this.changed();
   }
 
@@ -143,8 +152,14 @@ export class Redactor {
     this.empty = false;
   }
 
+  private keep(): KeptSpellings {
+    this.kept ??= { pinned: new Set(), slots: new Map(), history: new Set() };
+    return this.kept;
+  }
+
   private patterns(): SecretPattern[] {
-    const all = new Set([...this.pinned, ...[...this.slots.values()].flat(), ...this.history]);
+    const { pinned, slots, history } = this.keep();
+    const all = new Set([...pinned, ...[...slots.values()].flat(), ...history]);
     return [...all].map((text) => ({ text, throughRun: text.length === MAX_SECRET_CHARS }));
   }
 }

@@ -62,13 +62,14 @@ export function callsAsTask(
 }
 
 export class ServerTasks {
-  /** Task ids followed in this process: a resume never attaches a second follower. */
-  private readonly following = new Set<string>();
+  /** Task ids followed in this process (made on the first): a resume never attaches a second follower. */
+  private following: Set<string> | undefined;
 
   /** The site a task call of this server runs on. */
   readonly site: TaskCallSite;
   private readonly policy: (rawName: string) => boolean;
-  private readonly closing = new AbortController();
+  /** Made when first read or at close: most servers never run a task. */
+  private closing: AbortController | undefined;
 
   constructor(private readonly deps: ServerTasksDeps) {
     this.site = this.siteOf(deps);
@@ -77,7 +78,7 @@ export class ServerTasks {
 
   /** The source closes: followers stop now (their tasks stay stored, to resume). */
   close(): void {
-    this.closing.abort();
+    (this.closing ??= new AbortController()).abort();
   }
 
   /** Whether this call of `tool` goes as a task (see {@link callsAsTask}). */
@@ -86,19 +87,22 @@ export class ServerTasks {
   }
 
   private siteOf(deps: ServerTasksDeps): TaskCallSite {
+    const closed = () => (this.closing ??= new AbortController()).signal;
     return {
-      closed: this.closing.signal,
+      get closed() {
+        return closed();
+      },
       maxResultBytes: deps.maxResultBytes,
       request: (task, ctx, timeoutMs, send) => this.deps.request(task, ctx, timeoutMs, send),
       kept: async (tool, taskId) => {
-        this.following.add(taskId);
+        this.follow(taskId);
         const { store, serverKey, server } = this.deps;
         if (!store) return;
         const record = { serverKey, server, tool, taskId, createdAt: new Date().toISOString() };
         await bounded(store.put(record)).catch((error: unknown) => this.storeFailed("keep", error));
       },
       released: (taskId) => {
-        this.following.delete(taskId);
+        this.following?.delete(taskId);
       },
       settled: async (taskId) => {
         const { store, serverKey } = this.deps;
@@ -110,6 +114,10 @@ export class ServerTasks {
     };
   }
 
+  private follow(taskId: string): void {
+    (this.following ??= new Set()).add(taskId);
+  }
+
   /** Is this record one of this server's (same name, same identity)? */
   owns(record: TaskRecord): boolean {
     return record.server === this.deps.server && record.serverKey === this.deps.serverKey;
@@ -117,7 +125,7 @@ export class ServerTasks {
 
   /** Whether `resume` would re-attach to the record: it is this server's, and not followed here yet. */
   resumable(record: TaskRecord): boolean {
-    return this.owns(record) && !this.following.has(record.taskId);
+    return this.owns(record) && !this.following?.has(record.taskId);
   }
 
   /**
@@ -125,7 +133,7 @@ export class ServerTasks {
    * from now on. The result is the call's, as `execute` would have resolved it.
    */
   resume(record: TaskRecord, ctx: McpCallContext | undefined, timeoutMs: number): Promise<McpToolResult> {
-    this.following.add(record.taskId);
+    this.follow(record.taskId);
     const where: TaskTarget = { server: this.deps.server, tool: record.tool };
     return followTask(this.site, where, record.taskId, undefined, ctx, timeoutMs);
   }
