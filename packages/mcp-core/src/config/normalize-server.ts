@@ -10,7 +10,7 @@ import { describeConfigValue, isPlainObject } from "./describe-value.js";
 import { resolveTransport, type Transport } from "./resolve-transport.js";
 import type { ServerConfig, ServerConfigBase } from "./server-config.js";
 import { SERVER_ENTRY_DEFAULTS } from "./server-entry-defaults.js";
-import { type ServerEntry, serverEntrySchema } from "./server-entry-schema.js";
+import { ONE_PASS, type ServerEntry, serverEntrySchema } from "./server-entry-schema.js";
 import { splitTools } from "./tool-selection-schema.js";
 import { typoIssues, unknownKeys, unknownKeysWarning } from "./unknown-keys.js";
 import { zodIssuesToConfigIssues } from "./zod-issues.js";
@@ -34,7 +34,7 @@ export function normalizeServer(name: string, entry: unknown, baseDir: string): 
   if (!isPlainObject(entry)) {
     return { issues: [{ server: name, problem: `expected an object, got ${describeConfigValue(entry)}` }] };
   }
-  const parsed = serverEntrySchema.safeParse(entry);
+  const parsed = serverEntrySchema.safeParse(entry, ONE_PASS);
   const issues = parsed.success ? [] : zodIssuesToConfigIssues(name, parsed.error.issues, entry);
   const resolved = resolveTransport(name, entry);
   issues.push(...resolved.issues);

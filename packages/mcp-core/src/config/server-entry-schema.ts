@@ -22,6 +22,14 @@ const TYPES = [...LOCAL_TYPES, ...REMOTE_TYPES] as const;
 
 const boolean = z.boolean({ error: "a boolean" });
 
+/**
+ * The parse options of a config entry: without zod's compiled fast path. A config is parsed once per
+ * load, and compiling that path (generated code, then compiled) costs more than it saves for a few
+ * entries: one entry's first parse 4.9 → 2.8 ms; 500 entries 25.5 → 27.5 ms (quiet machine, fresh
+ * processes, medians of 6).
+ */
+export const ONE_PASS = { jitless: true } as const;
+
 const nonEmptyString = z
   .string({ error: "a non-empty string" })
   .refine((value) => value.trim() !== "", { error: "a non-empty string" });
@@ -34,7 +42,7 @@ const nonEmptyString = z
 function ownRecord<T>(item: z.ZodType<T>, expected: string) {
   return z.custom<Record<string, T>>(isPlainObject, { error: expected }).superRefine((map, ctx) => {
     for (const [key, value] of Object.entries(map)) {
-      const parsed = item.safeParse(value);
+      const parsed = item.safeParse(value, ONE_PASS);
       if (parsed.success) continue;
       for (const issue of parsed.error.issues) ctx.addIssue({ ...issue, path: [key, ...issue.path] });
     }
