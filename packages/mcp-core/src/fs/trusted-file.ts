@@ -6,8 +6,16 @@
  * describe its ACLs); the regular-file and size tests still apply.
  * @module
  */
-import { constants, type Stats } from "node:fs";
-import { open, stat } from "node:fs/promises";
+import { close, constants, fstat, open, read, type Stats } from "node:fs";
+import { stat } from "node:fs/promises";
+import { promisify } from "node:util";
+
+// The callback API, promisified: a file handle of `fs/promises` costs about 1.5 × the CPU per read
+// (500 cached listings of 12 KB read at once: 80 → 53 ms of CPU, 53 → 35 ms wall).
+const openFd = promisify(open);
+const statFd = promisify(fstat);
+const readFd = promisify(read);
+const closeFd = promisify(close);
 
 /** Why a path was refused; `undefined` when it passes. */
 export type Refusal = string | undefined;
@@ -51,9 +59,9 @@ export type TrustedRead =
  */
 export async function readTrustedFile(file: string, maxBytes: number): Promise<TrustedRead> {
   const flags = constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0);
-  let handle: Awaited<ReturnType<typeof open>>;
+  let fd: number;
   try {
-    handle = await open(file, flags);
+    fd = await openFd(file, flags);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === "ENOENT") return { kind: "missing" };
@@ -61,18 +69,18 @@ export async function readTrustedFile(file: string, maxBytes: number): Promise<T
     throw error;
   }
   try {
-    const stats = await handle.stat();
+    const stats = await statFd(fd);
     if (!stats.isFile()) return { kind: "refused", reason: "is not a regular file" };
     const refusal = ownerAndModeRefusal(stats);
     if (refusal !== undefined) return { kind: "refused", reason: refusal };
     if (stats.size > maxBytes)
       return { kind: "refused", reason: `holds ${stats.size} bytes, more than the limit of ${maxBytes}` };
     const buffer = Buffer.alloc(Math.min(stats.size, maxBytes) + 1);
-    const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
+    const { bytesRead } = await readFd(fd, buffer, 0, buffer.length, 0);
     if (bytesRead > maxBytes)
       return { kind: "refused", reason: `holds more than the limit of ${maxBytes} bytes` };
-    return { kind: "read", text: buffer.subarray(0, bytesRead).toString("utf8") };
+    return { kind: "read", text: buffer.toString("utf8", 0, bytesRead) };
   } finally {
-    await handle.close();
+    await closeFd(fd);
   }
 }
