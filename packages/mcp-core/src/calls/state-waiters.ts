@@ -36,7 +36,10 @@ export class StateWaiters {
     const reached = new Promise<void>((resolve) => {
       waiter = { until, resolve };
     });
-    if (waiter) (this.waiters ??= new Set()).add(waiter);
+    if (waiter) {
+      this.waiters ??= new Set();
+      this.waiters.add(waiter);
+    }
     return withinCallBounds(reached, { timeoutMs, signal, server }).finally(() => {
       if (waiter) this.waiters?.delete(waiter);
     });

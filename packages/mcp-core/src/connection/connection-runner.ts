@@ -129,7 +129,8 @@ export class ConnectionRunner {
     },
     "close-session": (effect) => {
       const closing = this.parts.opener.close(effect.session);
-      const closes = (this.closes ??= new Set());
+      this.closes ??= new Set();
+      const closes = this.closes;
       closes.add(closing);
       void closing.finally(() => closes.delete(closing));
     },

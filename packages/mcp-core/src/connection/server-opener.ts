@@ -77,7 +77,8 @@ export class ServerOpener {
   async discover(): Promise<{ tools: Tool[]; catalog: Partial<CatalogListing> | undefined }> {
     const abort = new AbortController();
     const onAbort = () => abort.abort();
-    const discoveries = (this.discoveries ??= new Set());
+    this.discoveries ??= new Set();
+    const discoveries = this.discoveries;
     discoveries.add(onAbort);
     try {
       const { session, tools } = await this.openAndList(abort.signal, false);

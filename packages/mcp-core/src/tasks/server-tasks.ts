@@ -78,7 +78,8 @@ export class ServerTasks {
 
   /** The source closes: followers stop now (their tasks stay stored, to resume). */
   close(): void {
-    (this.closing ??= new AbortController()).abort();
+    this.closing ??= new AbortController();
+    this.closing.abort();
   }
 
   /** Whether this call of `tool` goes as a task (see {@link callsAsTask}). */
@@ -87,7 +88,7 @@ export class ServerTasks {
   }
 
   private siteOf(deps: ServerTasksDeps): TaskCallSite {
-    const closed = () => (this.closing ??= new AbortController()).signal;
+    const closed = () => this.closingSignal();
     return {
       get closed() {
         return closed();
@@ -114,8 +115,14 @@ export class ServerTasks {
     };
   }
 
+  private closingSignal(): AbortSignal {
+    this.closing ??= new AbortController();
+    return this.closing.signal;
+  }
+
   private follow(taskId: string): void {
-    (this.following ??= new Set()).add(taskId);
+    this.following ??= new Set();
+    this.following.add(taskId);
   }
 
   /** Is this record one of this server's (same name, same identity)? */
