@@ -80,6 +80,7 @@ const core = () => import("@toolnexus/mcp-core");
  * so a user's process loads exactly what it did; a renamed file fails the preload loudly.
  */
 const CORE_LAZY_MODULES = [
+  "./early-load.js",
   "./load-mcp.js",
   "./search/tool-search-index.js",
   "./transport/child-process-transport.js",

@@ -14,6 +14,7 @@ const WARM = `${CORE}, all lazy, warm cache`;
 const ERA_KNOWN = `${CORE}, era cached`;
 const ONE_LISTED = "one server: spawn → listed";
 const ONE_FIRST = "one server: spawn → first result";
+const ONE_COLD = "one server, modules not loaded: import → listed";
 
 export default {
   id: "cold-start",
@@ -29,7 +30,9 @@ server lazy and a warm listing cache (\`fileToolCache\`, filled once before the 
 call spawns just the one server it needs). The peers connect and list every server before handing
 out tools. Then one server alone: spawn → listed (connect resolved with the tools) and spawn →
 first result, ours also with its era verdict in a warm listing cache (\`toolCache\` given, the
-server eager: its start sends no \`server/discover\` probe). Contenders interleaved per iteration; 7 iterations (\`--quick\`: 3, three servers, the
+server eager: its start sends no \`server/discover\` probe); and import → listed, where nothing is
+loaded before the clock (a script's first load: ours imports its engine on the first \`loadMcp\`
+and spawns eager stdio servers before it, the others import their client). Contenders interleaved per iteration; 7 iterations (\`--quick\`: 3, three servers, the
 slow one 0.5 s late, the single server for ours and the raw client only).`,
   async run({ quick, log, iterations, workDir }) {
     const fastCount = quick ? 2 : 11;
@@ -59,6 +62,8 @@ slow one 0.5 s late, the single server for ours and the raw client only).`,
       { label: ERA_KNOWN, name: CORE, options: { cacheDir: eraCacheDir } },
       ...(quick ? [BASELINE] : PEERS).map((name) => ({ label: name, name, options: {} })),
     ];
+    // A script's first load: the imports on the clock too (ours loads its engine on the first call).
+    const cold = quick ? [CORE, BASELINE] : [CORE, ...PEERS];
     const samples = new Map();
     const push = (label, metric, value) => {
       const key = `${label}\u0000${metric}`;
@@ -75,6 +80,10 @@ slow one 0.5 s late, the single server for ours and the raw client only).`,
         const r = await runChild(CHILD, { name, servers: one, options, callKey: "one/echo" });
         push(label, ONE_LISTED, r.connectedMs);
         push(label, ONE_FIRST, r.firstResultMs);
+      }
+      for (const name of cold) {
+        const r = await runChild(CHILD, { name, servers: one, options: {}, callKey: "one/echo", cold: true });
+        push(name, ONE_COLD, r.connectedMs);
       }
       log(`iteration ${it + 1}/${iterations}`);
     }

@@ -27,6 +27,14 @@ export async function loadMcp(
   input: string | McpConfigInput,
   given: LoadMcpOptions = {},
 ): Promise<McpSource> {
-  const engine = await import("./load-mcp.js");
-  return engine.loadMcp(input, given);
+  // The eager stdio servers are spawned first: they boot while the engine loads.
+  const { earlyLoad } = await import("./early-load.js");
+  const early = await earlyLoad(input, given);
+  try {
+    const engine = await import("./load-mcp.js");
+    return await engine.loadMcp(input, given, early);
+  } finally {
+    // Every eager server's first open has run: a child none of them adopted serves nobody.
+    early.spawns.discardAll();
+  }
 }

@@ -7,6 +7,7 @@ import type { TokenStore } from "./auth/token-store.js";
 import type { McpConfigInput } from "./config/mcp-config-input.js";
 import { parseConfig } from "./config/parse-config.js";
 import { Connection } from "./connection/connection.js";
+import { type EarlyLoad, launchOptions } from "./early-load.js";
 import { errorMessage, McpCoreError } from "./errors.js";
 import { EventHub } from "./event-hub.js";
 import { followCachePushes, type LazyServer } from "./lazy/cache-pushes.js";
@@ -35,6 +36,9 @@ const MAX_KEPT_WARNINGS = 1000;
  *   editor flags a mistyped key; data of unknown shape (`as McpConfigInput`) is checked at run time
  * @throws McpCoreError `OPTIONS_INVALID` (a bad option, named), the `parseConfig` errors
  *   (`CONFIG_NOT_FOUND`, `CONFIG_PARSE`, `CONFIG_INVALID`), `ABORTED`, `STARTUP_FAILED`
+ * @param early the root entry's first steps (`early-load.ts`): the options and config it resolved,
+ *   used instead of resolving them again, and its early children, adopted by the first opens; the
+ *   caller kills the ones left when the load settles
  *
  * @example
  * const source = await loadMcp({ mcpServers: { files: { command: "npx", args: ["-y", "@modelcontextprotocol/server-filesystem", "."] } } });
@@ -44,8 +48,9 @@ const MAX_KEPT_WARNINGS = 1000;
 export async function loadMcp(
   input: string | McpConfigInput,
   given: LoadMcpOptions = {},
+  early?: EarlyLoad,
 ): Promise<McpSource> {
-  const options = resolveLoadOptions(given);
+  const options = early?.options ?? resolveLoadOptions(given);
   // Loaded now, beside the config read and the starts, not at import (`searchTools` is sync).
   const searchModule = import("./search/tool-search-index.js");
   const warnings: string[] = [];
@@ -59,7 +64,7 @@ export async function loadMcp(
       // A host's warning hook must not break a start, a refresh or close.
     }
   };
-  const parsed = await parseConfig(input, { serverNames: options.serverNames });
+  const parsed = early?.parsed ?? (await parseConfig(input, { serverNames: options.serverNames }));
   for (const warning of parsed.warnings) warn(warning);
   const configs = parsed.servers;
   // OAuth (its flows, stores and the SDK's auth helpers) is loaded only when a server has `auth`.
@@ -106,17 +111,16 @@ export async function loadMcp(
       liveToolList,
       listChangedDebounceMs: options.listChangedDebounceMs,
       lazy,
-      child: { killGraceMs: options.killGraceMs, keepAlive: options.keepAlive },
+      child: {
+        killGraceMs: options.killGraceMs,
+        keepAlive: options.keepAlive,
+        adopt: early && ((launch) => early.spawns.take(config.name, launch)),
+      },
       maxFrameBytes: options.maxFrameBytes,
       maxResultBytes: options.maxResultBytes,
       taskStore: options.taskStore,
       taskServerKey: taskServerKey(config),
-      launch: {
-        parentEnv: options.env,
-        defaultInheritEnv: options.defaultInheritEnv,
-        missingHeaderVar: options.missingHeaderVar,
-        expandEnvReferences: options.expandEnvReferences,
-      },
+      launch: launchOptions(options),
       signal: options.signal,
       client: {
         onElicitation: options.onElicitation,

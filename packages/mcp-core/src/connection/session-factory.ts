@@ -6,6 +6,7 @@ import type { Redactor } from "../redact/redactor.js";
 import { learnReferencedSecrets } from "../redact/referenced-secrets.js";
 import { openSession } from "../transport/open-session.js";
 import type { McpSession, NegotiatedProtocol, SessionParams } from "../transport/session.js";
+import type { ChildLaunch, WatchedChild } from "../transport/spawn-child.js";
 import type { EnvEntry } from "../types.js";
 import type { ConnectionEvents } from "./connection-events.js";
 import { childEnvironment, type LaunchEnvOptions, requestHeaders } from "./launch-env.js";
@@ -16,6 +17,8 @@ export interface ChildProcessOptions {
   killGraceMs: number;
   /** A running child holds the host process open (`keepAlive`). */
   keepAlive: boolean;
+  /** The child `loadMcp` spawned early for this server, if it did (see `early-spawns.ts`). */
+  adopt?: ((launch: ChildLaunch) => WatchedChild | undefined) | undefined;
 }
 
 /** What is known of a server's protocol: the last session's, or the listing cache's. */
@@ -90,6 +93,7 @@ export class SessionFactory {
       timeoutMs: this.config.timeoutMs,
       killGraceMs: this.child.killGraceMs,
       keepAlive: this.child.keepAlive,
+      adoptChild: this.child.adopt,
       maxFrameBytes: this.maxFrameBytes,
       signal,
       prior: this.known?.verdict,

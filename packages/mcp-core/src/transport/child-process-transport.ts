@@ -5,14 +5,15 @@
  * on the host, and no more than `maxFrameBytes` wait in the pipe to a child that does not read.
  * @module
  */
-import { type ChildProcess, spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import type { JSONRPCMessage, Transport } from "@modelcontextprotocol/client";
 import { serializeMessage } from "@modelcontextprotocol/client";
 import { McpCoreError } from "../errors.js";
 import { MAX_STDERR_LINE_BYTES } from "../logs/server-output.js";
 import { StderrLines } from "../logs/stderr-lines.js";
-import { killGroup, releaseChildGroup, trackChildGroup } from "./child-registry.js";
+import { killGroup } from "./child-registry.js";
 import { LineReader } from "./line-reader.js";
+import { type ChildLaunch, spawnChild, type WatchedChild } from "./spawn-child.js";
 import { StderrTail } from "./stderr-tail.js";
 import { StdoutNoise } from "./stdout-noise.js";
 
@@ -34,6 +35,8 @@ export interface ChildProcessParams {
   onStderrLine?: ((line: string) => void) | undefined;
   /** Receives the first bytes of each burst of stdout lines that are not JSON-RPC. */
   onStdoutNoise: ((sample: string) => void) | undefined;
+  /** A child already spawned for this launch, if there is one to adopt (`early-spawns.ts`). */
+  adopt?: ((launch: ChildLaunch) => WatchedChild | undefined) | undefined;
 }
 
 export class ChildProcessTransport implements Transport {
@@ -64,59 +67,37 @@ export class ChildProcessTransport implements Transport {
     return this.child?.pid;
   }
 
-  start(): Promise<void> {
+  async start(): Promise<void> {
     if (this.child) throw new Error("ChildProcessTransport already started");
-    return new Promise((resolve, reject) => {
-      const child = spawn(this.params.command, this.params.args, {
-        env: this.params.env,
-        cwd: this.params.cwd,
-        stdio: ["pipe", "pipe", "pipe"],
-        // Its own process group, so stop reaches grandchildren started through npx or a shell.
-        detached: process.platform !== "win32",
-        windowsHide: true,
-        shell: false,
-      });
-      this.child = child;
-      // "exit", not "close": a grandchild holding stdout open must not hide the leader's death.
-      this.exited = new Promise((done) => child.once("exit", () => done()));
-      this.streamsClosed = new Promise((done) => child.once("close", () => done()));
-      child.once("error", (error) => {
-        reject(error);
-        this.onerror?.(error);
-      });
-      child.once("spawn", () => {
-        if (child.pid !== undefined) trackChildGroup(child.pid);
-        resolve();
-      });
-      child.once("exit", () => {
-        if (child.pid !== undefined) {
-          // The leader is gone; members it left behind must not outlive it.
-          killGroup(child.pid, "SIGKILL");
-          releaseChildGroup(child.pid);
-        }
-        this.onclose?.();
-      });
-      const { onStderrLine } = this.params;
-      const lines = onStderrLine && new StderrLines(MAX_STDERR_LINE_BYTES);
-      child.stderr?.on("data", (chunk: Buffer) => {
-        this.stderr.append(chunk);
-        if (lines) for (const line of lines.push(chunk)) onStderrLine?.(line);
-      });
-      child.stdout?.on("data", (chunk: Buffer) => this.receive(chunk));
-      for (const stream of [child.stdin, child.stdout, child.stderr]) {
-        stream?.on("error", (error) => {
-          if (!this.closing) this.onerror?.(error);
-        });
-      }
-      // Unless the host asked to be kept alive, it must be able to exit while a server runs;
-      // close() and the exit hook clean up. Kept alive, a crash is seen even by a host that only waits.
-      if (!this.params.keepAlive) {
-        child.unref();
-        for (const stream of [child.stdin, child.stdout, child.stderr]) {
-          (stream as unknown as { unref?: () => void } | null)?.unref?.();
-        }
-      }
+    const { command, args, env, cwd, keepAlive } = this.params;
+    const launch = { command, args, env, cwd };
+    const watched = this.params.adopt?.(launch) ?? spawnChild(launch, keepAlive);
+    const { child } = watched;
+    this.child = child;
+    this.exited = watched.exited;
+    this.streamsClosed = watched.closed;
+    try {
+      await watched.spawned;
+    } catch (error) {
+      this.onerror?.(error as Error);
+      throw error;
+    }
+    // Errors after the spawn (a kill that failed) are reported, as the client expects of a transport.
+    child.on("error", (error) => this.onerror?.(error));
+    void watched.exited.then(() => this.onclose?.());
+    const { onStderrLine } = this.params;
+    const lines = onStderrLine && new StderrLines(MAX_STDERR_LINE_BYTES);
+    // An adopted child's output waited in its paused streams: nothing it wrote is lost.
+    child.stderr?.on("data", (chunk: Buffer) => {
+      this.stderr.append(chunk);
+      if (lines) for (const line of lines.push(chunk)) onStderrLine?.(line);
     });
+    child.stdout?.on("data", (chunk: Buffer) => this.receive(chunk));
+    for (const stream of [child.stdin, child.stdout, child.stderr]) {
+      stream?.on("error", (error) => {
+        if (!this.closing) this.onerror?.(error);
+      });
+    }
   }
 
   private receive(chunk: Buffer): void {

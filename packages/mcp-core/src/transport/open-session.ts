@@ -221,6 +221,7 @@ async function openStdio(params: SessionParams): Promise<McpSession> {
     keepAlive: params.keepAlive,
     maxFrameBytes: params.maxFrameBytes,
     server: config.name,
+    adopt: params.adoptChild,
     onStderrLine: params.output && ((line) => params.output?.stderrLine(line)),
     onStdoutNoise: (sample) =>
       params.onWarning?.(

@@ -13,6 +13,7 @@ import type { LenientCallResult } from "../tools/call-result.js";
 import type { Listing } from "../tools/list-tools.js";
 import type { PagedKind, PagedListing } from "../tools/paged-list.js";
 import type { CatalogEvent, ClientHandlers } from "./session-callbacks.js";
+import type { ChildLaunch, WatchedChild } from "./spawn-child.js";
 
 /** One `tools/call`'s bounds and listeners. */
 export interface ToolCallOptions {
@@ -35,6 +36,8 @@ export interface SessionParams {
   killGraceMs: number;
   /** A running stdio child holds the host process open (`keepAlive`). */
   keepAlive: boolean;
+  /** A stdio child spawned before this open, to adopt if it launched the same process. */
+  adoptChild?: ((launch: ChildLaunch) => WatchedChild | undefined) | undefined;
   /** The largest frame a stdio server may send, and the stdin backlog bound. */
   maxFrameBytes: number;
   signal: AbortSignal | undefined;
