@@ -7,7 +7,7 @@ import { isAlive, readLog, stdioServer, waitFor } from "@toolnexus/fixtures";
 import { afterEach, describe, expect, it } from "vitest";
 import { childEnvironment } from "../src/connection/launch-env.js";
 import { type EarlyLoad, earlyLoad, launchOptions } from "../src/early-load.js";
-import type { McpConfigInput } from "../src/index.js";
+import { type McpConfigInput, loadMcp as rootLoadMcp } from "../src/index.js";
 import { loadMcp } from "../src/load-mcp.js";
 import { pidOf, tempDir, tempLogFile, useSources } from "./support/harness.js";
 
@@ -98,7 +98,7 @@ describe("early spawns", () => {
     await waitFor(() => !isAlive(first), { message: "the early child to be killed" });
   });
 
-  it("should kill every child no open adopted when the load ends", async () => {
+  it("should kill every child no open adopted on discardAll (what the root entry calls once the load settles)", async () => {
     const log = tempLogFile("unadopted.log");
     const config = { mcpServers: { s: stdioServer("basic", ["--log", log]) } };
     const { made, pid } = await bootedEarly(config, log);
@@ -106,15 +106,20 @@ describe("early spawns", () => {
     await waitFor(() => !isAlive(pid), { message: "the unadopted child to be killed" });
   });
 
-  it("should leave no child when the load is aborted after the early spawn", async () => {
+  it("should leave no child when the root entry's load is aborted while the early child starts", async () => {
     const log = tempLogFile("aborted.log");
     const config = { mcpServers: { s: stdioServer("basic", ["--log", log, "--init-delay-ms", "60000"]) } };
     const controller = new AbortController();
-    const { made, pid } = await bootedEarly(config, log, { signal: controller.signal });
-    const load = loadMcp(config, { toolCache: false, signal: controller.signal }, made);
-    controller.abort();
+    // Aborted once the child (spawned before the engine, adopted by the open) has booted.
+    const booted = waitFor(() => startedPids(log).length === 1, { message: "the early child's start" });
+    const load = rootLoadMcp(config, {
+      toolCache: false,
+      signal: controller.signal,
+      onSource: () => void booted.then(() => controller.abort()),
+    });
     await expect(load).rejects.toMatchObject({ code: "ABORTED" });
-    await waitFor(() => !isAlive(pid), { message: "the early child to be gone" });
+    const [pid] = startedPids(log);
+    await waitFor(() => !isAlive(pid as number), { message: "the early child to be gone" });
   });
 
   it("should spawn nothing early for a load whose signal is already aborted", async () => {
