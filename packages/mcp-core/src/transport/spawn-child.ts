@@ -66,6 +66,8 @@ export function spawnChild(launch: ChildLaunch, keepAlive: boolean): WatchedChil
   // A pipe error before a transport listens (an early child not adopted yet) must not throw on the
   // host; the transport adds listeners of its own that report.
   for (const stream of [child.stdin, child.stdout, child.stderr]) stream?.on("error", () => {});
+  // Unless the host asked to be kept alive, it must be able to exit while a server runs; close() and
+  // the exit hook clean up. Kept alive, a crash is seen even by a host that only waits.
   if (!keepAlive) {
     child.unref();
     for (const stream of [child.stdin, child.stdout, child.stderr]) {
