@@ -65,9 +65,10 @@ describe("early spawns", () => {
     const taken = made.spawns.take("eager", await launchOf(made, "eager"));
     if (!taken) throw new Error("no early child for the eager server");
     await taken.spawned;
-    expect(isAlive(taken.child.pid as number)).toBe(true);
+    const pid = taken.child.pid as number;
+    expect(isAlive(pid)).toBe(true);
     taken.child.kill("SIGKILL");
-    await taken.exited;
+    await waitFor(() => !isAlive(pid), { message: "the taken child to be killed" });
   });
 
   it("should serve the server from its early child: one process started, the one that answers", async () => {
