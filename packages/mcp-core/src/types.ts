@@ -103,8 +103,9 @@ export interface McpSource {
   restart(server: string): Promise<void>;
   /**
    * Completes the OAuth authorization of a server in `needs-auth` with the redirect a person
-   * reached — its full URL, or its `code` (and `state`) — and starts the server without a reload.
-   * Resolves once it runs; rejects `AUTH_REQUIRED` for a server without `auth`.
+   * reached — its full URL, its query, or its `code` and `state` — and starts the server without a
+   * reload. Resolves once it runs; rejects `AUTH_REQUIRED` for a server without `auth`, and
+   * `AUTH_FAILED` for a redirect whose `state` is missing or not the pending request's.
    */
   authorize(server: string, redirect: AuthCallback): Promise<void>;
   /** Re-list one server, or all running ones, and reconcile by raw name. */

@@ -147,7 +147,11 @@ export function createServerAuth(params: ServerAuthParams): ServerAuth {
   async function exchange(callback: ParsedAuthCallback): Promise<void> {
     if (callback.error)
       throw authFailed(params.server, `the authorization was not granted (${callback.error})`);
-    if (callback.state !== undefined && callback.state !== provider.pendingState) {
+    // A callback without a state is refused as a wrong one is: taking it would let anyone who
+    // learned a code (or forged one) finish the pending authorization with its PKCE verifier.
+    if (!callback.state)
+      throw authFailed(params.server, "the callback carries no state of the pending authorization request");
+    if (callback.state !== provider.pendingState) {
       throw authFailed(
         params.server,
         "the callback's state does not match the pending authorization request",
