@@ -4,9 +4,16 @@
  * @module
  */
 import type { SamplingHandler } from "@toolnexus/mcp-core";
-import { chooseModel, type SamplingRequest, untilAborted } from "@toolnexus/mcp-core/adapter";
-import { generateText } from "ai";
+import {
+  chooseModel,
+  isSamplingRefusal,
+  ModelCallBudget,
+  type SamplingRequest,
+  untilAborted,
+} from "@toolnexus/mcp-core/adapter";
+import { generateText, RetryError } from "ai";
 import { systemPromptOption } from "./ai-major.js";
+import { countedModel } from "./counted-model.js";
 import { samplingToModelMessages } from "./sampling-messages.js";
 import {
   type AiSdkSamplingOptions,
@@ -22,13 +29,24 @@ export function offersTools(request: SamplingRequest): boolean {
   return request.tools !== undefined || request.toolChoice !== undefined;
 }
 
+/** A refusal the budget made at a retry, which the SDK wraps: thrown as it is, else the error. */
+function unwrapRefusal(error: unknown): unknown {
+  return RetryError.isInstance(error) && isSamplingRefusal(error.lastError) ? error.lastError : error;
+}
+
 function createHandler(options: ResolvedAiSdkSamplingOptions): SamplingHandler {
-  return async (request, { signal }) => {
+  // One budget for every server and load the handler answers: the host's provider is one.
+  const budget = new ModelCallBudget({
+    perServer: options.maxCallsPerMinute,
+    total: options.maxCallsPerMinuteTotal,
+  });
+  return async (request, { server, signal }) => {
     const withTools = offersTools(request);
     if (withTools && !options.tools) throw new Error("the sampling request offers tools, and tools are off");
+    const model = chooseModel(request.modelPreferences, options.models, options.model);
     // The SDK hands `abortSignal` to the provider but does not race it: bound the wait here.
     const answer = generateText({
-      model: chooseModel(request.modelPreferences, options.models, options.model),
+      model: countedModel(model, () => budget.take(server)),
       messages: samplingToModelMessages(request.messages),
       ...systemPromptOption(request.systemPrompt),
       maxOutputTokens: Math.min(request.maxTokens, options.maxTokens),
@@ -39,7 +57,12 @@ function createHandler(options: ResolvedAiSdkSamplingOptions): SamplingHandler {
         : {}),
       abortSignal: signal,
     });
-    return toSamplingResult(await untilAborted(answer, signal), withTools);
+    return toSamplingResult(
+      await untilAborted(answer, signal).catch((error: unknown) => {
+        throw unwrapRefusal(error);
+      }),
+      withTools,
+    );
   };
 }
 
@@ -55,6 +78,10 @@ function createHandler(options: ResolvedAiSdkSamplingOptions): SamplingHandler {
  * `{ role: "assistant", content, model: <the answering model's id>, stopReason }`. `includeContext`,
  * `metadata` and the model priorities are not read: the host's own conversation never reaches a
  * server. A failure rejects; the core answers the server with a generic error.
+ *
+ * Each call that reaches the provider (every attempt: the SDK's retries count) is taken from a
+ * budget of `maxCallsPerMinute` per server and `maxCallsPerMinuteTotal` across servers; a request
+ * past either is refused (JSON-RPC `-32600`, one warning a minute) without reaching the provider.
  * @throws McpCoreError `OPTIONS_INVALID` for a malformed option, naming it
  */
 export function aiSdkSampling(options: AiSdkSamplingOptions): McpSamplingLoadOptions {

@@ -20,6 +20,8 @@ export { generationParts } from "../generation-parts.js";
 export { closestNames } from "../naming/closest-names.js";
 export { toolnexusSanitize } from "../naming/toolnexus-name.js";
 export { invalidOption } from "../option-error.js";
+export { ModelCallBudget, type ModelCallLimits } from "../sampling/model-call-budget.js";
+export { isSamplingRefusal, SamplingRefusal } from "../sampling/sampling-refusal.js";
 export {
   SAMPLING_FAILED_MESSAGE,
   type SamplingRequest,

@@ -9,6 +9,7 @@ import { hostHandlerFailure } from "../client-handler-failure.js";
 import { serverLabel } from "../server-message.js";
 import { boundSamplingRequest, type ResolvedSamplingOptions } from "./sampling-policy.js";
 import { SamplingRate } from "./sampling-rate.js";
+import { isSamplingRefusal } from "./sampling-refusal.js";
 import { samplingResultProblem } from "./sampling-result-shape.js";
 import type { SamplingHandler, SamplingRequest, SamplingResult } from "./sampling-types.js";
 import { SAMPLING_FAILED_MESSAGE } from "./sampling-types.js";
@@ -22,9 +23,10 @@ export type BoundSamplingHandler = (request: SamplingRequest, signal: AbortSigna
 /**
  * Binds the host's handler to one server behind `policy`. In order: the per-server rate, the size
  * bounds, `includeContext` dropped and `maxTokens` capped, `approve`, the handler, the answer's shape.
- * A refusal is a JSON-RPC error naming only numbers; a failing handler or hook, or an answer of the
- * wrong shape, is a generic internal error ({@link SAMPLING_FAILED_MESSAGE}) with the detail told
- * to `warn` (control characters escaped, bounded).
+ * A refusal (the policy's, or a handler's own `SamplingRefusal`) is a JSON-RPC error naming only
+ * numbers; a failing handler or hook, or an answer of the wrong shape, is a generic internal error
+ * ({@link SAMPLING_FAILED_MESSAGE}) with the detail told to `warn` (control characters escaped,
+ * bounded).
  */
 export function guardSampling(
   server: string,
@@ -72,7 +74,10 @@ export function guardSampling(
     try {
       result = await handler(request, context);
     } catch (error) {
-      throw failed("the sampling handler failed", error);
+      // A handler's own budget refusal is answered as the core's rate refusal is, warned once a burst.
+      if (!isSamplingRefusal(error)) throw failed("the sampling handler failed", error);
+      if (error.warning !== undefined) warn(`${serverLabel(server)}: ${error.warning}`);
+      throw new ProtocolError(ProtocolErrorCode.InvalidRequest, error.message);
     }
     const problem = samplingResultProblem(result);
     if (problem !== undefined) throw failed("the sampling handler answered no sampling result", problem);
