@@ -35,7 +35,7 @@ describe("an HTTP server's transport", () => {
     expect(legacy).toMatchObject({ transport: "http", transportUsed: "sse", state: "running" });
     expect(nowhere?.state).toBe("error");
     expect(nowhere?.lastError).toBe(
-      'MCP server "nowhere" failed to start: no MCP endpoint at this URL (HTTP 404 to the Streamable HTTP POST, HTTP 404 to the legacy SSE GET)',
+      `MCP server "nowhere" failed to start: no MCP endpoint at this URL (HTTP 404 to the Streamable HTTP POST, HTTP 404 to the legacy SSE GET) at ${sse.url.replace(/\/mcp$/, "/nowhere")}`,
     );
   });
 });

@@ -12,6 +12,7 @@ import { resultLines } from "../content-lines.js";
 import { ArgsError, parseJsonArgs, pointAt } from "../json-args.js";
 import { COLUMNS, causeOf, cut, labelled, oneLine } from "../output.js";
 import { type ToolTarget, toolTarget } from "../server-selection.js";
+import { stderrLines } from "../stderr-lines.js";
 import { cliElicitation } from "../url-elicitation.js";
 import { EXIT, UsageError } from "../usage-error.js";
 import { reportDownServers } from "./tools.js";
@@ -121,6 +122,7 @@ async function run(context: CommandContext): Promise<number> {
       for (const s of down) {
         for (const line of labelled(output, "error: ", causeOf(s.lastError ?? `${s.name}: ${s.state}`)))
           output.err(line);
+        for (const line of stderrLines(output, s.stderrTail, flags.verbose)) output.err(line);
       }
       return EXIT.failed;
     }

@@ -15,8 +15,9 @@ import {
   resolveConfig,
 } from "../command.js";
 import type { ConfigChoice } from "../config-file.js";
-import { causeOf, cell, formatMs, labelled, type Output, oneLine, paint, wrap } from "../output.js";
+import { causeOf, cell, formatMs, labelled, type Output, oneLine, paint } from "../output.js";
 import { type Progress, startProgress } from "../progress.js";
+import { stderrLines } from "../stderr-lines.js";
 import { EXIT } from "../usage-error.js";
 
 /** One server's row, as `--json` prints it too. */
@@ -63,7 +64,8 @@ function failed(server: ServerSnapshot): boolean {
 }
 
 /**
- * The table: one row per server, then its env names, error and (`--verbose`) stderr tail. Server
+ * The table: one row per server, then its env names, error and the last lines of its stderr (a
+ * failed server's; every server's with `--verbose`). Server
  * names are never cut: the column is as wide as the longest that fits, a longer one gets a line.
  */
 export function printTable(output: Output, rows: readonly InspectRow[], verbose: boolean): void {
@@ -104,12 +106,8 @@ function details(output: Output, server: InspectRow, verbose: boolean): string[]
       ...labelled(output, "  error: ", causeOf(server.lastError)).map((l) => paint(output, "red", l)),
     );
   }
-  if (verbose && server.stderrTail) {
-    for (const tailLine of server.stderrTail.trimEnd().split("\n").slice(-10)) {
-      const wrapped = wrap(tailLine, output.width, "  stderr| ");
-      lines.push(...wrapped.map((l) => paint(output, "dim", l)));
-    }
-  }
+  // A failed server's last stderr lines are its cause; a running one's only with --verbose.
+  if (verbose || failed(server)) lines.push(...stderrLines(output, server.stderrTail, verbose));
   return lines;
 }
 

@@ -7,6 +7,7 @@ import { readConfig, startingOnly } from "../cli-config.js";
 import { type Command, type CommandContext, configAndRest, openSource, resolveConfig } from "../command.js";
 import { COLUMNS, causeOf, cut, firstLine, labelled, type Output, oneLine, paint, wrap } from "../output.js";
 import { checkServerName } from "../server-selection.js";
+import { stderrLines } from "../stderr-lines.js";
 import { EXIT } from "../usage-error.js";
 
 /** The whole definition, as `--json` prints it. */
@@ -58,6 +59,8 @@ export function reportDownServers(context: CommandContext, source: McpSource, on
     down = true;
     const status = `${s.name}: ${s.state}${s.lastError ? `: ${causeOf(s.lastError)}` : ""}`;
     for (const line of labelled(context.output, "", status, 2)) context.output.err(line);
+    for (const line of stderrLines(context.output, s.stderrTail, context.flags.verbose))
+      context.output.err(line);
   }
   return down;
 }

@@ -65,7 +65,7 @@ function monitoredFetch(params: HttpTransportParams, mode: Mode): FetchLike {
       response = await fetch(url, { ...init, headers });
     } catch (error) {
       if (init?.signal?.aborted) throw error;
-      const failure = describeFetchFailure(error);
+      const failure = describeFetchFailure(error, String(url));
       fatal("CONNECTION_CLOSED", `is unreachable: ${failure.message}`, failure);
       throw failure;
     } finally {

@@ -150,7 +150,8 @@ function startError(params: SessionParams, error: unknown, child?: ChildProcessT
   if (supported) return versionMismatch(params, supported, error);
   return new OpenFailure(
     // The child's own fatal error (an oversized frame) says more than the "Connection closed" it caused.
-    child?.fatalError ?? connectFailureCause(error),
+    child?.fatalError ??
+      connectFailureCause(error, params.config.transport === "stdio" ? undefined : params.config.url),
     params.signal?.aborted === true,
     child?.stderr.text(),
     child?.stdoutNoise.firstSample,

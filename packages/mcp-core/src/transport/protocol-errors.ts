@@ -8,6 +8,7 @@
 import { ProtocolError, SdkError, SdkErrorCode, SdkHttpError } from "@modelcontextprotocol/client";
 import { boundedText } from "../bounded-text.js";
 import { isMcpCoreError } from "../errors.js";
+import { shownUrl } from "./fetch-failure.js";
 import { invalidResultText } from "./invalid-result.js";
 
 /** The longest HTTP error body quoted in a start failure, in characters. */
@@ -15,20 +16,26 @@ const MAX_BODY_TEXT = 1000;
 
 /**
  * What a failed connect is reported by: our own error when the client wrapped one (a header
- * function, an unreachable server), an HTTP error with the body the server sent (its own
- * explanation; redacted later like everything else), else the error as it is.
+ * function), else the error with what failed said in words: an HTTP error's status and the body
+ * the server sent (its own explanation; redacted later like everything else), and, for a remote
+ * server, the URL (`url`, shown without credentials or query) when the message does not name it.
  */
-export function connectFailureCause(error: unknown): unknown {
+export function connectFailureCause(error: unknown, url?: string): unknown {
   for (let e = error, depth = 0; e instanceof Error && depth < 4; e = e.cause, depth++) {
     if (isMcpCoreError(e)) return e;
   }
+  if (!(error instanceof Error)) return error;
+  let message = error.message;
   if (error instanceof SdkHttpError) {
     const text = (error.data as { text?: unknown } | undefined)?.text;
-    if (typeof text === "string" && text.trim() !== "" && !error.message.includes(text)) {
-      return new Error(`${error.message}: ${boundedText(text.trim(), MAX_BODY_TEXT)}`, { cause: error });
+    if (typeof text === "string" && text.trim() !== "" && !message.includes(text)) {
+      message = `${message}: ${boundedText(text.trim(), MAX_BODY_TEXT)}`;
     }
+    if (!message.includes(`HTTP ${error.status}`)) message = `HTTP ${error.status}: ${message}`;
   }
-  return error;
+  const where = url === undefined ? undefined : shownUrl(url);
+  if (where !== undefined && !message.includes(where)) message = `${message} at ${where}`;
+  return message === error.message ? error : new Error(message, { cause: error });
 }
 
 /** JSON-RPC code of "unsupported protocol version" (protocol revision 2026-07-28). */
