@@ -10,6 +10,7 @@ import { type Command, type CommandContext, openSource, resolveConfig } from "..
 import { looksLikeConfig } from "../config-file.js";
 import { resultLines } from "../content-lines.js";
 import { ArgsError, parseJsonArgs, pointAt } from "../json-args.js";
+import { needsAuthMessage, withLoginHint } from "../needs-auth.js";
 import { COLUMNS, causeOf, cut, labelled, oneLine } from "../output.js";
 import { type ToolTarget, toolTarget } from "../server-selection.js";
 import { stderrLines } from "../stderr-lines.js";
@@ -119,7 +120,7 @@ async function run(context: CommandContext): Promise<number> {
     const down = !tool && target.servers !== undefined ? allDown(source) : undefined;
     if (down) {
       // The tool's server did not start: that, with its cause, is the answer.
-      for (const s of down) {
+      for (const s of down.map((snapshot) => withLoginHint(snapshot, choice))) {
         for (const line of labelled(output, "error: ", causeOf(s.lastError ?? `${s.name}: ${s.state}`)))
           output.err(line);
         for (const line of stderrLines(output, s.stderrTail, flags.verbose)) output.err(line);
@@ -130,7 +131,7 @@ async function run(context: CommandContext): Promise<number> {
       output.err(`error: no tool named "${oneLine(name)}"`);
       const near = suggestions(source, name);
       if (near.length > 0) output.err(`did you mean: ${near.map(oneLine).join(", ")}?`);
-      reportDownServers(context, source);
+      reportDownServers(context, source, choice);
       return EXIT.failed;
     }
     const result = await tool.execute(args, {
@@ -148,7 +149,10 @@ async function run(context: CommandContext): Promise<number> {
         const text = resultLines(result).join("\n").trim();
         output.err(`error: ${text || "the tool reported an error"}`);
       } else {
-        const cause = causeOf(result.error?.message) || "the call failed";
+        const cause =
+          result.error?.code === "AUTH_REQUIRED"
+            ? needsAuthMessage(tool.server, choice)
+            : causeOf(result.error?.message) || "the call failed";
         for (const line of labelled(output, "error: ", cause)) output.err(line);
       }
       return EXIT.failed;

@@ -15,6 +15,7 @@ import {
   resolveConfig,
 } from "../command.js";
 import type { ConfigChoice } from "../config-file.js";
+import { withLoginHint } from "../needs-auth.js";
 import { causeOf, cell, formatMs, labelled, type Output, oneLine, paint } from "../output.js";
 import { type Progress, startProgress } from "../progress.js";
 import { stderrLines } from "../stderr-lines.js";
@@ -99,8 +100,6 @@ function details(output: Output, server: InspectRow, verbose: boolean): string[]
   if (server.transport === "stdio" && server.env) {
     lines.push(...labelled(output, "  env: ", server.env.map((e) => e.name).join(", ") || "(none)"));
   }
-  // A URL to copy is never cut nor broken: it has a line of its own, however long.
-  if (server.authorizationUrl) lines.push("  authorize at:", `  ${oneLine(server.authorizationUrl)}`);
   if (server.lastError && failed(server)) {
     lines.push(
       ...labelled(output, "  error: ", causeOf(server.lastError)).map((l) => paint(output, "red", l)),
@@ -181,7 +180,8 @@ async function run(context: CommandContext): Promise<number> {
   let early: McpSource | undefined;
   const rowOf = (s: ServerSnapshot): InspectRow => {
     const ms = s.state === "running" ? connectMs.get(s.name) : undefined;
-    return { ...s, connectMs: ms === undefined ? undefined : Math.round(ms) };
+    // The source closes when inspect ends, its loopback listener too: a login command, not a dead URL.
+    return { ...withLoginHint(s, config), connectMs: ms === undefined ? undefined : Math.round(ms) };
   };
   // Subscribed for the load itself: each server's result is shown as it gets there.
   const onStateChange = (server: string, state: string) => {

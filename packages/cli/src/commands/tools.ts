@@ -5,6 +5,8 @@
 import type { McpSource, McpTool } from "@toolnexus/mcp-core";
 import { readConfig, startingOnly } from "../cli-config.js";
 import { type Command, type CommandContext, configAndRest, openSource, resolveConfig } from "../command.js";
+import type { ConfigChoice } from "../config-file.js";
+import { withLoginHint } from "../needs-auth.js";
 import { COLUMNS, causeOf, cut, firstLine, labelled, type Output, oneLine, paint, wrap } from "../output.js";
 import { checkServerName } from "../server-selection.js";
 import { stderrLines } from "../stderr-lines.js";
@@ -51,9 +53,14 @@ function toolLines(output: Output, tool: McpTool): string[] {
  * Each server that is not running, on stderr, with the whole first line of its error (the cause is
  * at its end): its tools are missing from the list for a reason.
  */
-export function reportDownServers(context: CommandContext, source: McpSource, only?: string): boolean {
+export function reportDownServers(
+  context: CommandContext,
+  source: McpSource,
+  config: ConfigChoice,
+  only?: string,
+): boolean {
   let down = false;
-  for (const s of source.servers()) {
+  for (const s of source.servers().map((snapshot) => withLoginHint(snapshot, config))) {
     if ((only !== undefined && s.name !== only) || s.status === "disabled" || s.state === "running" || s.lazy)
       continue;
     down = true;
@@ -79,7 +86,7 @@ async function run(context: CommandContext): Promise<number> {
   try {
     await source.whenSettled(); // a lazy server's tools come from a discovery the load does not wait for
     const tools = source.tools.filter((t) => flags.server === undefined || t.server === flags.server);
-    const down = reportDownServers(context, source, flags.server);
+    const down = reportDownServers(context, source, choice, flags.server);
     if (flags.json) {
       output.out(JSON.stringify(tools.map(toolDefinition), null, 2));
     } else {

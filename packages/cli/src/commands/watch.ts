@@ -7,6 +7,7 @@
 import type { ConnectionState, McpSource, StateInfo, ToolsChange } from "@toolnexus/mcp-core";
 import { type Command, type CommandContext, configAndRest, openSource, resolveConfig } from "../command.js";
 import type { ConfigChoice } from "../config-file.js";
+import { needsAuthMessage } from "../needs-auth.js";
 import { formatMs, type Output, oneLine, paint, statusLines, toolCount, wrap } from "../output.js";
 import { EXIT } from "../usage-error.js";
 
@@ -48,7 +49,17 @@ interface Printer {
   tools(server: string, change: ToolsChange): void;
 }
 
-function textPrinter(output: Output): Printer {
+/**
+ * The error a state line shows: a server waiting for authorization is told the CLI's way (the URL
+ * printed with it stays good while watch runs: its listener lives as long as the source).
+ */
+function errorText(server: string, state: ConnectionState, info: StateInfo, config: ConfigChoice) {
+  if (state !== "needs-auth") return info.error?.message;
+  const login = needsAuthMessage(server, config);
+  return info.authorizationUrl ? `${login}, or open the URL below while watch runs` : login;
+}
+
+function textPrinter(output: Output, config: ConfigChoice): Printer {
   const print = (lines: readonly string[], color?: "red" | "green" | "yellow") => {
     for (const line of lines) output.out(color ? paint(output, color, line) : line);
   };
@@ -58,7 +69,7 @@ function textPrinter(output: Output): Printer {
       const lines = statusLines(
         output,
         stamp + stateStatus(server, state, info, running),
-        info.error?.message,
+        errorText(server, state, info, config),
       );
       // A URL to copy is never cut nor broken: a line of its own, however long.
       if (info.authorizationUrl) lines.push(`    authorize at: ${oneLine(info.authorizationUrl)}`);
@@ -69,7 +80,7 @@ function textPrinter(output: Output): Printer {
   };
 }
 
-function jsonPrinter(output: Output): Printer {
+function jsonPrinter(output: Output, config: ConfigChoice): Printer {
   const print = (event: Record<string, unknown>) =>
     output.out(JSON.stringify({ time: new Date().toISOString(), ...event }));
   return {
@@ -83,7 +94,7 @@ function jsonPrinter(output: Output): Printer {
         ...running,
         attempt: info.attempt,
         nextDelayMs: info.nextDelayMs,
-        error: info.error?.message,
+        error: errorText(server, state, info, config),
         authorizationUrl: info.authorizationUrl,
       }),
     tools: (server, change) => print({ server, event: "tools", ...change }),
@@ -154,7 +165,7 @@ async function watchUntilSignal(
   received: Promise<NodeJS.Signals>,
 ): Promise<number> {
   const { output, flags } = context;
-  const printer = flags.json ? jsonPrinter(output) : textPrinter(output);
+  const printer = flags.json ? jsonPrinter(output, config) : textPrinter(output, config);
   const source = await openSource(context, config, {
     autoRestart: true,
     liveToolList: true,
