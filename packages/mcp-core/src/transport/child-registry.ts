@@ -3,10 +3,17 @@
  * its host: on `exit`, and on SIGTERM/SIGINT (docker stop, Ctrl-C), which end a process without
  * `exit` and do not reach children in their own process groups.
  *
+ * The listeners are installed before a child is spawned and its group tracked as soon as `spawn()`
+ * returns ({@link spawnTracked}): a signal that comes while the child is being created is then
+ * caught, and the JS listener that runs after it finds the group to kill. (Installed only on the
+ * child's `spawn` event, a signal in between killed the host by its default action and left the
+ * child running.)
+ *
  * The host's own signal semantics stay as they were. The signal listeners exist only while a
- * child group is live; when one fires and the host has a listener of its own, the groups are
- * killed and the host's listeners decide what happens next; when the host has none, the groups
- * are killed and the signal is raised again with Node's default action (the process dies by it).
+ * child group is live or being spawned; when one fires and the host has a listener of its own,
+ * the groups are killed and the host's listeners decide what happens next; when the host has none,
+ * the groups are killed and the signal is raised again with Node's default action (the process
+ * dies by it).
  */
 const liveGroups = new Set<number>();
 const SIGNALS = ["SIGTERM", "SIGINT"] as const;
@@ -48,12 +55,24 @@ export function killGroup(pid: number, signal: NodeJS.Signals): void {
   }
 }
 
-/** Tracks a child group until `release`. */
-export function trackChildGroup(pid: number): void {
-  liveGroups.add(pid);
+/**
+ * Runs `spawn` (a synchronous `child_process.spawn` of a child in its own group) with the exit and
+ * signal listeners already installed, and tracks the child's group from the moment it returns,
+ * until {@link releaseChildGroup}. A spawn that failed (no pid) tracks nothing.
+ */
+export function spawnTracked<T extends { readonly pid?: number | undefined }>(spawn: () => T): T {
   hook();
+  let child: T | undefined;
+  try {
+    child = spawn();
+  } finally {
+    if (child?.pid !== undefined) liveGroups.add(child.pid);
+    else if (liveGroups.size === 0) unhook();
+  }
+  return child;
 }
 
+/** Stops tracking a group whose leader has exited (and which has been killed). */
 export function releaseChildGroup(pid: number): void {
   liveGroups.delete(pid);
   if (liveGroups.size === 0) unhook();

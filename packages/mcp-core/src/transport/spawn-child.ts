@@ -6,7 +6,7 @@
  * @module
  */
 import { type ChildProcess, spawn } from "node:child_process";
-import { killGroup, releaseChildGroup, trackChildGroup } from "./child-registry.js";
+import { killGroup, releaseChildGroup, spawnTracked } from "./child-registry.js";
 
 /** What a child is launched with; `env` is its complete environment (already scoped). */
 export interface ChildLaunch {
@@ -30,24 +30,24 @@ export interface WatchedChild {
 
 /**
  * Spawns `launch` in its own process group (so a stop reaches grandchildren started through npx or
- * a shell), tracked for the host's exit from its `spawn` event, and watched at once. Unless
- * `keepAlive`, neither the child nor its pipes hold the host process open.
+ * a shell), tracked for the host's exit and signals from the moment `spawn()` returns (the listeners
+ * are installed before it runs, `child-registry.ts`), and watched at once. Unless `keepAlive`,
+ * neither the child nor its pipes hold the host process open.
  */
 export function spawnChild(launch: ChildLaunch, keepAlive: boolean): WatchedChild {
-  const child = spawn(launch.command, [...launch.args], {
-    env: launch.env,
-    cwd: launch.cwd,
-    stdio: ["pipe", "pipe", "pipe"],
-    detached: process.platform !== "win32",
-    windowsHide: true,
-    shell: false,
-  });
+  const child = spawnTracked(() =>
+    spawn(launch.command, [...launch.args], {
+      env: launch.env,
+      cwd: launch.cwd,
+      stdio: ["pipe", "pipe", "pipe"],
+      detached: process.platform !== "win32",
+      windowsHide: true,
+      shell: false,
+    }),
+  );
   const spawned = new Promise<void>((resolve, reject) => {
     child.once("error", reject);
-    child.once("spawn", () => {
-      if (child.pid !== undefined) trackChildGroup(child.pid);
-      resolve();
-    });
+    child.once("spawn", () => resolve());
   });
   // Nobody may be waiting yet: a spawn error is read through `spawned` when it is.
   spawned.catch(() => {});
