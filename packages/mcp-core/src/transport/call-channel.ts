@@ -85,8 +85,8 @@ export class CallChannel implements TransportPart {
         ? undefined
         : message;
     }
-    const id = (message as { id?: unknown }).id;
-    if (typeof id !== "number" || id < FIRST_CALL_ID) return message;
+    const id = ownId((message as { id?: unknown }).id);
+    if (id === undefined) return message;
     const entry = this.pending.get(id);
     if (!entry || !this.settle(id)) return message;
     if ("error" in message) {
@@ -108,8 +108,8 @@ export class CallChannel implements TransportPart {
   /** A progress notification of one of this path's calls: resets its timeout, tells the caller. */
   private progress(params: unknown): boolean {
     if (!isObject(params)) return false;
-    const token = params.progressToken;
-    if (typeof token !== "number" || token < FIRST_CALL_ID) return false;
+    const token = ownId(params.progressToken);
+    if (token === undefined) return false;
     const entry = this.pending.get(token);
     // Late progress (after the result, or for a call given up) is dropped: it is this path's token.
     if (!entry?.onProgress) return true;
@@ -162,6 +162,16 @@ export class CallChannel implements TransportPart {
     if (entry.onAbort) entry.signal?.removeEventListener("abort", entry.onAbort);
     return true;
   }
+}
+
+/**
+ * The id of one of this path's calls that `value` (a response id or a progress token) names, matched
+ * as the SDK client matches (`Number(value)`): servers that echo `"7"` for 7 exist, and the client
+ * settled their calls before this path took them over.
+ */
+function ownId(value: unknown): number | undefined {
+  const id = typeof value === "string" ? Number(value) : value;
+  return typeof id === "number" && id >= FIRST_CALL_ID ? id : undefined;
 }
 
 /** How the client reports an aborted request: a request timeout carrying the abort reason. */

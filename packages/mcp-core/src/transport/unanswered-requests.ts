@@ -25,8 +25,12 @@ type RequestId = string | number;
 const requestId = (message: JSONRPCMessage): RequestId | undefined =>
   "method" in message && "id" in message ? (message.id as RequestId) : undefined;
 
-const responseId = (message: JSONRPCMessage): RequestId | undefined =>
-  !("method" in message) && "id" in message ? (message.id as RequestId) : undefined;
+/** A response's id as its request sent it: the SDK client's ids are numbers, and a server may echo `"7"`. */
+const responseId = (message: JSONRPCMessage): RequestId | undefined => {
+  if ("method" in message || !("id" in message)) return undefined;
+  const id = message.id as RequestId;
+  return typeof id === "string" && Number.isSafeInteger(Number(id)) ? Number(id) : id;
+};
 
 /**
  * The part of a Streamable HTTP session's transport that remembers each request until its answer
