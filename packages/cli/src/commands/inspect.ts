@@ -16,7 +16,7 @@ import {
 } from "../command.js";
 import type { ConfigChoice } from "../config-file.js";
 import { withLoginHint } from "../needs-auth.js";
-import { causeOf, cell, formatMs, labelled, type Output, oneLine, paint } from "../output.js";
+import { causeOf, cell, formatMs, labelled, type Output, paint } from "../output.js";
 import { type Progress, startProgress } from "../progress.js";
 import { stderrLines } from "../stderr-lines.js";
 import { EXIT } from "../usage-error.js";
