@@ -1,8 +1,8 @@
 // Runs the CLI's bin (bin/toolnexus-mcp.js, which loads the built dist/bin.js) as a child process:
 // what a person's shell would run.
 import { type ChildProcess, spawn } from "node:child_process";
-import { writeFileSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { chmodSync, existsSync, readFileSync, writeFileSync } from "node:fs";
+import { delimiter, dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { fixturePath, makeTempDir, waitFor } from "@toolnexus/fixtures";
 
@@ -106,3 +106,32 @@ export function writeConfig(
 
 /** The text with wrapped lines joined again (the CLI indents a continuation line). */
 export const unwrapped = (text: string) => text.replace(/\n {2,}/g, " ");
+
+/**
+ * Runs `toolnexus-mcp ...args` with a fake `xdg-open` from `binDir` first on PATH, logging to a
+ * fresh file in `logDir`; resolves with the run and the argv of every opener run (waited for when
+ * `opens`: the opener is detached and may write a moment after the CLI ended).
+ */
+export async function runWithOpener(args: string[], binDir: string, logDir: string, opens: boolean) {
+  const log = join(logDir, "opener.log");
+  const run = await runCli(args, {
+    env: { PATH: `${binDir}${delimiter}${process.env.PATH}`, OPENER_LOG: log },
+  });
+  if (opens) await waitFor(() => existsSync(log), { message: "the opener to run" });
+  const opened = existsSync(log)
+    ? readFileSync(log, "utf8")
+        .trim()
+        .split("\n")
+        .map((line) => JSON.parse(line) as string[])
+    : [];
+  return { run, opened };
+}
+
+/** Writes a fake `xdg-open` into `binDir` that appends its argv, as one JSON line, to $OPENER_LOG. */
+export function writeFakeOpener(binDir: string): void {
+  writeFileSync(
+    join(binDir, "xdg-open"),
+    `#!${process.execPath}\nrequire("node:fs").appendFileSync(process.env.OPENER_LOG, JSON.stringify(process.argv.slice(2)) + "\\n");\n`,
+  );
+  chmodSync(join(binDir, "xdg-open"), 0o755);
+}

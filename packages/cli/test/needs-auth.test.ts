@@ -44,7 +44,9 @@ describe("a server that needs authorization", () => {
   it("inspect --json carries the same message and no authorization URL", () => {
     const [row] = JSON.parse(runs.json.stdout).servers;
     expect(row).toMatchObject({ name: "secure", state: "needs-auth" });
-    expect(row.lastError).toBe(`MCP server "secure" needs authorization: run toolnexus-mcp login secure ${path}`);
+    expect(row.lastError).toBe(
+      `MCP server "secure" needs authorization: run toolnexus-mcp login secure ${path}`,
+    );
     expect(row.authorizationUrl).toBeUndefined();
   });
 

@@ -3,12 +3,11 @@
 // elicitation URL on stderr and, with `--open`, hands it to the opener (a fake `xdg-open` first on
 // PATH that records its argv) as login does, while a URL the core refuses reaches neither;
 // `inspect` names the client capabilities it declared. The era fixture `dual-era` (2025 era).
-import { chmodSync, existsSync, readFileSync, writeFileSync } from "node:fs";
-import { delimiter, join } from "node:path";
+import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { makeTempDir, removeTempDir, waitFor } from "@toolnexus/fixtures";
+import { makeTempDir, removeTempDir } from "@toolnexus/fixtures";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type CliRun, fixtureEntry, runCli, writeConfig } from "./helpers.js";
+import { type CliRun, fixtureEntry, runCli, runWithOpener, writeConfig, writeFakeOpener } from "./helpers.js";
 
 let dir: string;
 let path: string;
@@ -20,11 +19,7 @@ beforeAll(() => {
   }));
   binDir = makeTempDir("cli-opener-");
   rootDir = makeTempDir("cli-root-");
-  writeFileSync(
-    join(binDir, "xdg-open"),
-    `#!${process.execPath}\nrequire("node:fs").appendFileSync(process.env.OPENER_LOG, JSON.stringify(process.argv.slice(2)) + "\\n");\n`,
-  );
-  chmodSync(join(binDir, "xdg-open"), 0o755);
+  writeFakeOpener(binDir);
 });
 /** The opener logs' dirs, removed with the rest. */
 const logDirs: string[] = [];
@@ -36,18 +31,12 @@ afterAll(() => {
 async function askUrl(args: Record<string, unknown>, opens: boolean) {
   const logDir = makeTempDir("cli-opener-log-");
   logDirs.push(logDir);
-  const log = join(logDir, "opener.log");
-  const run = await runCli(["call", path, "e/ask_url", JSON.stringify(args), "--open"], {
-    env: { PATH: `${binDir}${delimiter}${process.env.PATH}`, OPENER_LOG: log },
-  });
-  // The opener is detached and may write a moment after the CLI ended.
-  if (opens) await waitFor(() => existsSync(log), { message: "the opener to run" });
-  const opened = existsSync(log)
-    ? readFileSync(log, "utf8")
-        .trim()
-        .split("\n")
-        .map((line) => JSON.parse(line) as string[])
-    : [];
+  const { run, opened } = await runWithOpener(
+    ["call", path, "e/ask_url", JSON.stringify(args), "--open"],
+    binDir,
+    logDir,
+    opens,
+  );
   return { run, opened };
 }
 

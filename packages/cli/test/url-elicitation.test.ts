@@ -3,11 +3,9 @@
 // `xdg-open` first on PATH that appends its argv to a log. One call is the person's one action: at
 // most one URL is opened, after it was shown; a URL whose host a reader could mistake is shown with
 // its real host, as it is opened; an internationalized host is shown as it is opened (punycode).
-import { chmodSync, existsSync, readFileSync, writeFileSync } from "node:fs";
-import { delimiter, join } from "node:path";
-import { hostileServer, makeTempDir, removeTempDir, waitFor } from "@toolnexus/fixtures";
+import { hostileServer, makeTempDir, removeTempDir } from "@toolnexus/fixtures";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type CliRun, runCli, writeConfig } from "./helpers.js";
+import { runWithOpener, writeConfig, writeFakeOpener } from "./helpers.js";
 
 let dir: string;
 let path: string;
@@ -16,11 +14,7 @@ const logDirs: string[] = [];
 beforeAll(() => {
   ({ dir, path } = writeConfig({ h: hostileServer("url-elicit-many") }));
   binDir = makeTempDir("cli-opener-");
-  writeFileSync(
-    join(binDir, "xdg-open"),
-    `#!${process.execPath}\nrequire("node:fs").appendFileSync(process.env.OPENER_LOG, JSON.stringify(process.argv.slice(2)) + "\\n");\n`,
-  );
-  chmodSync(join(binDir, "xdg-open"), 0o755);
+  writeFakeOpener(binDir);
 });
 afterAll(() => {
   for (const d of [dir, binDir, ...logDirs]) removeTempDir(d);
@@ -30,18 +24,12 @@ afterAll(() => {
 async function askMany(args: Record<string, unknown>, opens: boolean) {
   const logDir = makeTempDir("cli-opener-log-");
   logDirs.push(logDir);
-  const log = join(logDir, "opener.log");
-  const run: CliRun = await runCli(["call", path, "h/ask_many", JSON.stringify(args), "--open", "--json"], {
-    env: { PATH: `${binDir}${delimiter}${process.env.PATH}`, OPENER_LOG: log },
-  });
-  // The opener is detached and may write a moment after the CLI ended.
-  if (opens) await waitFor(() => existsSync(log), { message: "the opener to run" });
-  const opened = existsSync(log)
-    ? readFileSync(log, "utf8")
-        .trim()
-        .split("\n")
-        .map((line) => JSON.parse(line) as string[])
-    : [];
+  const { run, opened } = await runWithOpener(
+    ["call", path, "h/ask_many", JSON.stringify(args), "--open", "--json"],
+    binDir,
+    logDir,
+    opens,
+  );
   const actions: string[] = JSON.parse(JSON.parse(run.stdout).content[0].text).actions;
   return { run, opened, actions };
 }
