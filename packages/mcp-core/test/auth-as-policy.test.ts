@@ -12,6 +12,7 @@ import { isMcpCoreError } from "../src/errors.js";
 import type { ConnectionState, StateInfo } from "../src/index.js";
 import { failOnUnhandledRejections, useSources, useTempDir } from "./support/harness.js";
 import { MemoryTokenStore } from "./support/oauth-harness.js";
+import { isLoopbackTarget, recordOutboundConnections } from "./support/outbound-connections.js";
 
 failOnUnhandledRejections();
 
@@ -195,6 +196,44 @@ describe("where an authorization server may live", () => {
     );
     expect(safeOrigin(new URL("https://b\u00fccher.example/"))).toBe("https://xn--bcher-kva.example");
     expect(safeOrigin(new URL("foo://a\u0007b/"))).toBe("foo://a%07b");
+  });
+});
+
+describe("the network addresses a server may make the host fetch (the configured server is on loopback)", () => {
+  it.each([
+    [
+      "a 401's resource_metadata on the cloud metadata service",
+      { "resource-metadata-url": "https://169.254.169.254/latest/meta-data/" },
+      /refused an OAuth request to https:\/\/169\.254\.169\.254: 169\.254\.169\.254 is a cloud metadata service address/,
+    ],
+    [
+      "a 401's resource_metadata on a private network",
+      { "resource-metadata-url": "https://10.1.2.3:{port}/prm" },
+      /refused an OAuth request to https:\/\/10\.1\.2\.3:\d+: 10\.1\.2\.3 is a private network address/,
+    ],
+    [
+      "endpoints on the metadata service written as an IPv4-mapped IPv6 address",
+      { "endpoint-origin": "https://[::ffff:a9fe:a9fe]:{port}" },
+      /refused an OAuth request to https:\/\/\[::ffff:a9fe:a9fe\]:\d+: ::ffff:a9fe:a9fe is a cloud metadata service address/,
+    ],
+    [
+      "endpoints on a carrier-grade NAT address written in hex",
+      { "endpoint-origin": "https://0x64.0x40.0.7:{port}" },
+      /refused an OAuth request to https:\/\/100\.64\.0\.7:\d+: 100\.64\.0\.7 is a private network address/,
+    ],
+    [
+      "endpoints on the unspecified address",
+      { "endpoint-origin": "https://0.0.0.0:{port}" },
+      /refused an OAuth request to https:\/\/0\.0\.0\.0:\d+: 0\.0\.0\.0 is a reserved address/,
+    ],
+  ])("should refuse %s before any connection", async (_what, flags, reason) => {
+    const logged = await hostileModes(flags);
+    const outbound = recordOutboundConnections();
+    const message = expectRefused(await load(fixture.url), reason);
+    expect(message).toContain("auth.allowPrivateHosts");
+    expect(outbound.targets.filter((target) => !isLoopbackTarget(target))).toEqual([]);
+    expect(logged("register")).toEqual([]);
+    expect(logged("authorize")).toEqual([]);
   });
 });
 

@@ -28,7 +28,10 @@ describe("auth", () => {
     };
     const { servers: configs } = await parseConfig({
       mcpServers: {
-        a: { url: "https://a.example/mcp", auth: { type: "oauth", clientId: "app", scopes: ["read"] } },
+        a: {
+          url: "https://a.example/mcp",
+          auth: { type: "oauth", clientId: "app", scopes: ["read"], allowPrivateHosts: ["10.0.0.0/8"] },
+        },
         b: {
           url: "https://b.example/mcp",
           auth: { type: "client_credentials", clientId: "svc", clientSecret: "${SECRET}" },
@@ -37,7 +40,7 @@ describe("auth", () => {
       },
     });
     expect(configs.map((c) => (c.transport === "stdio" ? undefined : c.auth))).toEqual([
-      { type: "oauth", clientId: "app", scopes: ["read"] },
+      { type: "oauth", clientId: "app", scopes: ["read"], allowPrivateHosts: ["10.0.0.0/8"] },
       { type: "client_credentials", clientId: "svc", clientSecret: "${SECRET}" },
       provider,
     ]);
@@ -57,6 +60,11 @@ describe("auth", () => {
     ],
     [{ type: "client_credentials", clientId: "svc" }, "exactly one of clientSecret and privateKeyFile"],
     [{ type: "password", username: "u" }, 'field "auth.type": expected "oauth" or "client_credentials"'],
+    [
+      { type: "oauth", allowPrivateHosts: ["10.0.0.0/33"] },
+      'field "auth.allowPrivateHosts[0]": expected a hostname, an IP address or a CIDR range',
+    ],
+    [{ type: "oauth", allowPrivateHosts: "10.0.0.0/8" }, 'field "auth.allowPrivateHosts": expected an array'],
   ])("should reject %j with a message naming the field", async (auth, expected) => {
     const message = await problems(remote(auth));
     expect(message).toContain(expected);

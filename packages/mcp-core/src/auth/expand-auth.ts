@@ -22,6 +22,7 @@ export function expandedAuth(
     value === undefined ? undefined : expandVars(value, env, "error", { server, field: `auth.${field}` });
   const scopes = auth.scopes ? [...auth.scopes] : undefined;
   const issuer = expand(auth.issuer, "issuer");
+  const allowPrivateHosts = auth.allowPrivateHosts ? [...auth.allowPrivateHosts] : undefined;
   if (auth.type === "client_credentials") {
     return {
       type: "client_credentials",
@@ -30,6 +31,7 @@ export function expandedAuth(
       privateKeyFile: expand(auth.privateKeyFile, "privateKeyFile"),
       scopes,
       issuer,
+      allowPrivateHosts,
     };
   }
   return {
@@ -40,5 +42,6 @@ export function expandedAuth(
     redirectUrl: expand(auth.redirectUrl, "redirectUrl"),
     scopes,
     issuer,
+    allowPrivateHosts,
   };
 }

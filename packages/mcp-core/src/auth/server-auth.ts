@@ -14,7 +14,7 @@ import { authEntryKey, clientKeyOf } from "./auth-entry-key.js";
 import { refreshingFetch } from "./auth-fetch.js";
 import { exchangeFailure, keptCause, messageOf } from "./auth-message.js";
 import { assertAuthUrl } from "./authorization-server-policy.js";
-import { guardedFetch } from "./guarded-fetch.js";
+import { DEFAULT_AUTH_REQUEST_TIMEOUT_MS, guardedFetch, serverFetchGuard } from "./guarded-fetch.js";
 import { exposedKeyFileMode, headlessProviderFactory } from "./headless-credentials.js";
 import { type LoopbackRedirect, listenForRedirect } from "./loopback-redirect.js";
 import { optional } from "./optional.js";
@@ -71,7 +71,7 @@ export interface ServerAuth {
 }
 
 /** Default bound of one discovery, token or refresh request. */
-export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
+export const DEFAULT_REQUEST_TIMEOUT_MS = DEFAULT_AUTH_REQUEST_TIMEOUT_MS;
 
 const authFailed = (server: string, message: string, cause?: unknown) =>
   new McpCoreError("AUTH_FAILED", `MCP server "${server}": ${message}`, { server, cause });
@@ -84,7 +84,7 @@ export function createServerAuth(params: ServerAuthParams): ServerAuth {
   let loopback: LoopbackRedirect | undefined;
   let closed = false;
   const finishing = new Map<string, Promise<void>>();
-  const guard = { server: params.server, serverUrl: params.url };
+  const guard = serverFetchGuard(params, config.allowPrivateHosts);
   const fetchFn = guardedFetch(guard, timedFetch(params.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS));
 
   const confidential =
@@ -264,7 +264,7 @@ function isHttpsWithPath(value: string): boolean {
 /** A host's own provider: used as it is; the authorization URL it is sent to is remembered. */
 function hostProviderAuth(params: ServerAuthParams, host: OAuthClientProvider): ServerAuth {
   let pending: URL | undefined;
-  const guard = { server: params.server, serverUrl: params.url };
+  const guard = serverFetchGuard(params);
   const provider = new Proxy(host, {
     get(target, property) {
       if (property === "redirectToAuthorization") {

@@ -5,6 +5,7 @@
  * @module
  */
 import { z } from "zod";
+import { hostPatternProblem } from "../auth/host-allowlist.js";
 import { isIssuerUrl } from "./issuer-url.js";
 import type { AuthInput } from "./server-config.js";
 
@@ -26,6 +27,14 @@ const httpUrl = z.string({ error: "an http or https URL" }).refine(
 
 const scopes = z.array(text, { error: "an array of scope names" });
 
+/** `allowPrivateHosts`: hostnames, IP addresses or CIDR ranges (`auth/host-allowlist.ts`). */
+const hostList = z.array(
+  z.string().refine((value) => hostPatternProblem(value) === undefined, {
+    error: "a hostname, an IP address or a CIDR range",
+  }),
+  { error: "an array of hostnames, IP addresses or CIDR ranges" },
+);
+
 /** The authorization server a configured client may go to (`${VAR}` is checked once expanded). */
 const issuer = z
   .string({ error: "an https URL, or http on a loopback host" })
@@ -42,6 +51,7 @@ const oauth = z.strictObject(
     scopes: scopes.optional(),
     redirectUrl: httpUrl.optional(),
     issuer: issuer.optional(),
+    allowPrivateHosts: hostList.optional(),
   },
   { error: "an object" },
 );
@@ -55,6 +65,7 @@ const clientCredentials = z
       privateKeyFile: text.optional(),
       scopes: scopes.optional(),
       issuer: issuer.optional(),
+      allowPrivateHosts: hostList.optional(),
     },
     { error: "an object" },
   )

@@ -137,6 +137,11 @@ export type AuthInput =
       redirectUrl?: string | undefined;
       /** The authorization server's issuer: an https URL, or http on a loopback host. */
       issuer?: string | undefined;
+      /**
+       * Hosts (names, IP addresses, CIDR ranges) the server's OAuth URLs may reach although they
+       * are on a private, loopback, link-local or metadata address (SPEC §3.5.11).
+       */
+      allowPrivateHosts?: readonly string[] | undefined;
     }
   | {
       type: "client_credentials";
@@ -146,6 +151,11 @@ export type AuthInput =
       scopes?: readonly string[] | undefined;
       /** The authorization server's issuer: an https URL, or http on a loopback host. */
       issuer?: string | undefined;
+      /**
+       * Hosts (names, IP addresses, CIDR ranges) the server's OAuth URLs may reach although they
+       * are on a private, loopback, link-local or metadata address (SPEC §3.5.11).
+       */
+      allowPrivateHosts?: readonly string[] | undefined;
     }
   | OAuthClientProvider;
 
