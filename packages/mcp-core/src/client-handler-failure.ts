@@ -6,6 +6,7 @@
 import { ProtocolError, ProtocolErrorCode } from "@modelcontextprotocol/client";
 import { errorMessage } from "./errors.js";
 import { printableSample } from "./printable-sample.js";
+import { redactSecretTokens } from "./redact/secret-tokens.js";
 import { serverLabel } from "./server-message.js";
 import { shownText } from "./shown-text.js";
 
@@ -13,9 +14,9 @@ import { shownText } from "./shown-text.js";
 export const QUOTED_FAILURE_CHARS = 500;
 
 /**
- * Tells `warn` that `what` failed for `server` (the error's message escaped and bounded, SPEC
- * §20.1.2) and returns the error the server is answered with: `serverMessage` and nothing of the
- * host's own text.
+ * Tells `warn` that `what` failed for `server` (the error's message with secret-shaped values
+ * redacted, escaped and bounded, SPEC §20.1.2) and returns the error the server is answered with:
+ * `serverMessage` and nothing of the host's own text.
  */
 export function hostHandlerFailure(
   server: string,
@@ -24,10 +25,11 @@ export function hostHandlerFailure(
   serverMessage: string,
   warn: (message: string) => void,
 ): ProtocolError {
-  // C0 controls spelled \xNN, then C1, bidi and zero-width ones \uXXXX: nothing reorders or
-  // drives the terminal a warning is printed on.
+  // Secret shapes first, on the whole text (a key cut by the bound would slip through): the host's
+  // error may quote the host's own key, which no server's redactor knows. Then C0 controls spelled
+  // \xNN, C1, bidi and zero-width ones \uXXXX: nothing reorders or drives the terminal.
   const detail = shownText(
-    printableSample(errorMessage(error), QUOTED_FAILURE_CHARS),
+    printableSample(redactSecretTokens(errorMessage(error)), QUOTED_FAILURE_CHARS),
     Number.MAX_SAFE_INTEGER,
   );
   warn(`${serverLabel(server)}: ${what}: ${detail}`);

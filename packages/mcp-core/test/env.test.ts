@@ -276,7 +276,8 @@ describe("scrub predicates", () => {
     ]) {
       expect(isHijackName(name), name).toBe(true);
     }
-    for (const name of ["NODE_ENV", "MY_ENV", "LD_RUN", "DYLD"]) expect(isHijackName(name), name).toBe(false);
+    for (const name of ["NODE_ENV", "MY_ENV", "LDFLAGS", "DYLD", "GIT_AUTHOR_NAME", "JAVA_HOME"])
+      expect(isHijackName(name), name).toBe(false);
   });
 
   it("should keep the safe base lists exactly as the design gives them", () => {

@@ -1,9 +1,10 @@
 /**
  * Values that carry a credential whatever their name: a URL with a password, a connection string
- * or flag assigning a password or key, a webhook URL (whose path is the secret). Found with
- * `indexOf` over the lower-cased value: linear, no regex.
+ * or flag assigning a password or key, a webhook URL (whose path is the secret), a secret-shaped
+ * token (an issuer's key prefix, a JWT, a PEM private key). Found with `indexOf`: linear, no regex.
  * @module
  */
+import { hasSecretToken } from "./secret-token.js";
 import { hasUrlPassword } from "./url-password.js";
 
 /**
@@ -65,11 +66,11 @@ function hasSecretPath(lower: string, part: string): boolean {
 
 /**
  * Whether a value carries a credential: a URL with a password (`postgres://u:p@h`, see
- * `urlPasswords`), one of {@link SECRET_ASSIGNMENTS} with a value, or one of
- * {@link SECRET_URL_PARTS} with a path after it.
+ * `urlPasswords`), one of {@link SECRET_ASSIGNMENTS} with a value, one of
+ * {@link SECRET_URL_PARTS} with a path after it, or a secret-shaped token (see `secretTokenSpans`).
  */
 export function isCredentialValue(value: string): boolean {
-  if (hasUrlPassword(value)) return true;
+  if (hasUrlPassword(value) || hasSecretToken(value)) return true;
   const lower = value.toLowerCase();
   return (
     SECRET_ASSIGNMENTS.some((part) => assigns(lower, part)) ||
