@@ -5,6 +5,7 @@
  * @module
  */
 
+import { onAbort } from "../abort-fanout.js";
 import { StateWaiters } from "../calls/state-waiters.js";
 import type { ServerConfig } from "../config/server-config.js";
 import { isMcpCoreError, McpCoreError } from "../errors.js";
@@ -42,6 +43,8 @@ export class ConnectionRunner {
   private closes: Set<Promise<void>> | undefined;
   private readonly timers = new RestartTimers();
   private readonly supervision: Supervision;
+  /** Removes this server's wait on the load signal (shared by every server: one listener on it). */
+  private readonly offOuterAbort: () => void;
 
   private readonly onOuterAbort = () => {
     // The load signal ends supervision at once: no further attempts, the current one aborted.
@@ -61,7 +64,7 @@ export class ConnectionRunner {
       this.onLost(session, error, "health-check"),
     );
     events.on("lost", (session, error) => this.onLost(session, error, lostReason(error)));
-    deps.signal?.addEventListener("abort", this.onOuterAbort, { once: true });
+    this.offOuterAbort = deps.signal ? onAbort(deps.signal, this.onOuterAbort) : () => {};
   }
 
   /** The current state. */
@@ -261,7 +264,7 @@ export class ConnectionRunner {
   async close(): Promise<void> {
     if (this.state.kind === "closed") return;
     const { opener, output } = this.parts;
-    this.deps.signal?.removeEventListener("abort", this.onOuterAbort);
+    this.offOuterAbort();
     opener.abortDiscoveries();
     opener.sessions.auth?.close();
     const attempt = this.attempt;

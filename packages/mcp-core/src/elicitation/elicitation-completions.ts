@@ -8,6 +8,7 @@
  * nothing. One set per server: a server can settle only its own waits.
  * @module
  */
+import { onAbort } from "../abort-fanout.js";
 
 /** How long a URL-mode elicitation's completion is waited for. */
 export const ELICITATION_COMPLETION_WAIT_MS = 10 * 60_000;
@@ -35,7 +36,7 @@ export class ElicitationCompletions {
     return new Promise<boolean>((resolve) => {
       const finish = (completed: boolean) => {
         clearTimeout(timer);
-        sessionEnded?.removeEventListener("abort", onEnded);
+        offEnded?.();
         resolve(completed);
       };
       // Only this wait: a later one under the same id belongs to another request.
@@ -44,7 +45,8 @@ export class ElicitationCompletions {
       };
       const timer = setTimeout(() => this.settle(elicitationId, false), this.waitMs);
       timer.unref?.();
-      sessionEnded?.addEventListener("abort", onEnded, { once: true });
+      // Through the session end's one shared listener: up to MAX_PENDING_COMPLETIONS wait on it.
+      const offEnded = sessionEnded ? onAbort(sessionEnded, onEnded) : undefined;
       this.pending.set(elicitationId, finish);
     });
   }

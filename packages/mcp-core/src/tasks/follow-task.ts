@@ -6,6 +6,7 @@
  * same task id. Resolves, never throws.
  * @module
  */
+import { onAbort } from "../abort-fanout.js";
 import { abortedResult, errorResult } from "../tools/call-result.js";
 import type { McpCallContext, McpToolResult } from "../types.js";
 import { clampPollIntervalMs } from "./poll-interval.js";
@@ -228,11 +229,11 @@ function pause(
   return new Promise((resolve) => {
     const done = (outcome: "slept" | "deadline" | "aborted") => {
       clearTimeout(timer);
-      for (const signal of signals) signal?.removeEventListener("abort", onAbort);
+      for (const off of offs) off();
       resolve(outcome);
     };
-    const onAbort = () => done("aborted");
     const timer = setTimeout(() => done(ms < left ? "slept" : "deadline"), Math.min(ms, left));
-    for (const signal of signals) signal?.addEventListener("abort", onAbort, { once: true });
+    // Through the signals' one shared listener: every task call of a server waits on its close.
+    const offs = signals.flatMap((signal) => (signal ? [onAbort(signal, () => done("aborted"))] : []));
   });
 }

@@ -1,0 +1,98 @@
+/**
+ * Node prints `MaxListenersExceededWarning` once an AbortSignal holds more than 10 listeners. A
+ * signal the engine shares — the load's `signal` (one per server), a server's close (one per waiting
+ * task call), a session's end (one per URL elicitation waiting for its completion) — must hold one
+ * listener however many wait on it: no warning at 200 servers, 200 task calls or 64 URL waits.
+ */
+import { stdioServer, waitFor } from "@toolnexus/fixtures";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { MAX_PENDING_COMPLETIONS } from "../src/elicitation/elicitation-completions.js";
+import type { ElicitationHandler } from "../src/index.js";
+import { failOnUnhandledRejections, httpFixture, toolByRawName, useSources } from "./support/harness.js";
+
+failOnUnhandledRejections();
+
+const sources = useSources({ toolCache: false, autoRestart: false });
+
+/** The Node warnings about listeners printed while a test runs. */
+let listenerWarnings: string[] = [];
+const onWarning = (warning: Error) => {
+  if (warning.name === "MaxListenersExceededWarning") listenerWarnings.push(warning.message);
+};
+beforeEach(() => {
+  listenerWarnings = [];
+  process.on("warning", onWarning);
+});
+afterEach(() => {
+  process.off("warning", onWarning);
+});
+
+/** The warnings printed so far (Node emits one on the next tick after the listener that passed 10). */
+async function warningsSoFar(): Promise<string[]> {
+  await new Promise((resolve) => setImmediate(resolve));
+  return listenerWarnings;
+}
+
+describe("listeners on a shared AbortSignal", () => {
+  it("should print no listener warning for 200 servers loaded with the host's signal", async () => {
+    const fixture = await httpFixture("basic");
+    const names = Array.from({ length: 200 }, (_, i) => `s${i}`);
+    const controller = new AbortController();
+    const servers = Object.fromEntries(names.map((name) => [name, { url: fixture.url }]));
+    const source = await sources.loadServers(servers, { signal: controller.signal });
+
+    expect(Object.values(source.status).filter((s) => s === "connected")).toHaveLength(200);
+    expect(await warningsSoFar()).toStrictEqual([]);
+  }, 60_000);
+
+  it("should print no listener warning for 200 task calls waiting on one server", async () => {
+    const fixture = await httpFixture("tasks", [
+      "--work-ms",
+      "1500",
+      "--stages",
+      "1",
+      "--poll-interval-ms",
+      "1000",
+    ]);
+    const source = await sources.loadServers({ t: { url: fixture.url } }, { taskStore: false });
+    const tool = toolByRawName(source, "slow_task");
+
+    const results = await Promise.all(
+      Array.from({ length: 200 }, (_, i) => tool.execute({ label: `c${i}` })),
+    );
+
+    expect(results.filter((r) => !r.isError)).toHaveLength(200);
+    expect(await warningsSoFar()).toStrictEqual([]);
+  }, 60_000);
+
+  it(`should print no listener warning for ${MAX_PENDING_COMPLETIONS} URL elicitations waiting for their completion`, async () => {
+    const completions: Promise<boolean>[] = [];
+    const onElicitation: ElicitationHandler = async (_server, _request, context) => {
+      if (context?.completed) completions.push(context.completed);
+      return { action: "accept" };
+    };
+    const source = await sources.loadServers(
+      { e: { ...stdioServer("dual-era", ["--input-tools"]), protocol: "2025-11-25" } },
+      { onElicitation, onWarning: () => {} },
+    );
+    const askUrl = toolByRawName(source, "ask_url");
+
+    // Accepted, never completed: each waits on the server, which never sends the completion.
+    const answers = await Promise.all(
+      Array.from({ length: MAX_PENDING_COMPLETIONS }, () => askUrl.execute({})),
+    );
+    expect(answers.filter((a) => !a.isError)).toHaveLength(MAX_PENDING_COMPLETIONS);
+    expect(completions).toHaveLength(MAX_PENDING_COMPLETIONS);
+    expect(await warningsSoFar()).toStrictEqual([]);
+
+    // The session's end still reaches every wait through the one listener.
+    let settled = 0;
+    for (const completion of completions) void completion.then(() => (settled += 1));
+    await source.close();
+    await waitFor(() => settled === MAX_PENDING_COMPLETIONS, {
+      timeoutMs: 5_000,
+      message: "every wait settled",
+    });
+    expect(await Promise.all(completions)).toStrictEqual(completions.map(() => false));
+  });
+});
