@@ -74,9 +74,10 @@ export function startingOnly(choice: ConfigChoice, only: readonly string[] | und
  * as it always has), else a config object holding only the servers `choice.only` names.
  */
 export async function configInput(choice: ConfigChoice): Promise<string | McpConfigInput> {
+  const config = await readConfig(choice);
   // A VS Code file's variables are expanded here, so even every server goes as an object.
   if (choice.only === undefined && vsCodeWorkspaceOf(resolve(choice.path)) === undefined) return choice.path;
-  return (await readConfig(choice)).input(choice.only);
+  return config.input(choice.only);
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
@@ -121,7 +122,19 @@ async function readConfigFile(named: string): Promise<CliConfig> {
   return cliConfig(path, entries, parsed);
 }
 
+/**
+ * A config with no server at all: nothing a command could start. The core loads it as an empty
+ * source; the CLI says so, as a config error (exit 2), with what an entry looks like.
+ */
+function noServers(path: string): McpCoreError {
+  return new McpCoreError(
+    "CONFIG_INVALID",
+    `Invalid MCP config in ${JSON.stringify(path)}: no servers in it; add one under "mcpServers", e.g. {"mcpServers": {"files": {"command": "npx", "args": ["-y", "@modelcontextprotocol/server-filesystem", "."]}}}`,
+  );
+}
+
 function cliConfig(path: string, entries: readonly Entry[], parsed: ParsedConfig): CliConfig {
+  if (entries.length === 0) throw noServers(path);
   const pick = (names?: readonly string[]): McpServerMap => {
     const keep = names && new Set(names);
     const chosen = entries.filter(({ name }) => !keep || keep.has(name));

@@ -3,7 +3,7 @@
  * @module
  */
 import { statSync } from "node:fs";
-import { resolve } from "node:path";
+import { dirname, resolve } from "node:path";
 import { type Command, FLAG_HELP, type Flags, isConfigError } from "./command.js";
 import { call } from "./commands/call.js";
 import { env } from "./commands/env.js";
@@ -76,15 +76,24 @@ function timeoutOf(text: string | undefined): number | undefined {
   return ms;
 }
 
-/** `--roots` values as absolute paths, each an existing directory (a typo is a usage error). */
+/**
+ * `--roots` values as absolute paths, each an existing directory. A root is a directory (MCP's
+ * `roots` are places a server may work in): a file is refused, naming the directory it is in,
+ * rather than widened to it silently; a typo is a usage error too.
+ */
 function rootsOf(values: readonly string[] | undefined): string[] | undefined {
   if (values === undefined) return undefined;
   return values.map((value) => {
     const path = resolve(value);
-    if (!statSync(path, { throwIfNoEntry: false })?.isDirectory()) {
-      throw new UsageError(`--roots expects a directory, got "${oneLine(value)}" (no such directory)`);
+    const stat = statSync(path, { throwIfNoEntry: false });
+    if (stat?.isDirectory()) return path;
+    const given = `"${oneLine(value)}"`;
+    if (stat) {
+      throw new UsageError(
+        `--roots expects a directory, got ${given}, which is a file (its directory: --roots "${oneLine(dirname(path))}")`,
+      );
     }
-    return path;
+    throw new UsageError(`--roots expects a directory, got ${given} (no such directory)`);
   });
 }
 

@@ -66,6 +66,7 @@ export interface ServerSnapshot {
   status: McpStatus;
   toolCount: number;
   lazy: boolean;
+  /** A stdio server's child: while `running`, and while `starting` once the child runs. */
   pid?: number;
   /** Milliseconds since the server last entered `running`. */
   uptimeMs?: number;

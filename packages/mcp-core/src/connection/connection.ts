@@ -184,8 +184,10 @@ export class Connection implements ToolCaller {
     return this.deps.lazy;
   }
 
+  /** The stdio child's pid: the session's when running, the child's of the open while starting. */
   get pid(): number | undefined {
     const state = this.runner.state;
+    if (state.kind === "starting") return this.parts.opener.sessions.startingPid;
     return state.kind === "running" ? state.session.pid : undefined;
   }
 

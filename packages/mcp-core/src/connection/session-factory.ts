@@ -42,6 +42,8 @@ export class SessionFactory {
   /** The latest session's instructions, else the listing cache's (redacted when cached). */
   instructions: string | undefined;
   private opened = false;
+  /** The child of the live open in progress, once it runs (a stdio server's pid while starting). */
+  private spawnedPid: number | undefined;
 
   constructor(
     private readonly config: ServerConfig,
@@ -82,7 +84,8 @@ export class SessionFactory {
           onWarning: this.warn,
         }
       : { onListChanged: undefined, onLost: () => {}, onWarning: this.warn };
-    const session = await openSession({
+    if (live) this.spawnedPid = undefined;
+    const opening = openSession({
       config: this.config,
       childEnv: env.env,
       headers: async () => {
@@ -100,7 +103,17 @@ export class SessionFactory {
       auth: this.auth,
       clientHandlers: this.clientHandlers,
       output: this.output,
+      onChildSpawned: live
+        ? (pid) => {
+            this.spawnedPid = pid;
+          }
+        : undefined,
       ...reports,
+    });
+    // A failed open's child is gone; an open one's stays the pid while the tools are listed.
+    const session = await opening.catch((error: unknown) => {
+      if (live) this.spawnedPid = undefined;
+      throw error;
     });
     opened = session;
     this.lastProtocol = session.protocol;
@@ -108,6 +121,11 @@ export class SessionFactory {
     this.opened = true;
     this.known = { version: session.protocol.version, verdict: session.protocol.verdict };
     return { session, envEntries: env.entries };
+  }
+
+  /** The pid of the stdio child of the latest live open, while its start is in progress. */
+  get startingPid(): number | undefined {
+    return this.spawnedPid;
   }
 
   /** What the next open starts from (the listing cache stores it). */

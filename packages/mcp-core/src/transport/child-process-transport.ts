@@ -35,6 +35,8 @@ export interface ChildProcessParams {
   onStderrLine?: ((line: string) => void) | undefined;
   /** Receives the first bytes of each burst of stdout lines that are not JSON-RPC. */
   onStdoutNoise: ((sample: string) => void) | undefined;
+  /** The child runs: its pid, known before any message is exchanged. */
+  onSpawned?: ((pid: number) => void) | undefined;
   /** A child already spawned for this launch, if there is one to adopt (`early-spawns.ts`). */
   adopt?: ((launch: ChildLaunch) => WatchedChild | undefined) | undefined;
 }
@@ -67,6 +69,14 @@ export class ChildProcessTransport implements Transport {
     return this.child?.pid;
   }
 
+  /** How the child ended, once it has: `exited with code 3`, `was killed by signal SIGKILL`. */
+  get exitStatus(): string | undefined {
+    const child = this.child;
+    if (child?.signalCode) return `was killed by signal ${child.signalCode}`;
+    if (child?.exitCode !== null && child?.exitCode !== undefined) return `exited with code ${child.exitCode}`;
+    return undefined;
+  }
+
   async start(): Promise<void> {
     if (this.child) throw new Error("ChildProcessTransport already started");
     const { command, args, env, cwd, keepAlive } = this.params;
@@ -82,6 +92,7 @@ export class ChildProcessTransport implements Transport {
       this.onerror?.(error as Error);
       throw error;
     }
+    if (child.pid !== undefined) this.params.onSpawned?.(child.pid);
     // Errors after the spawn (a kill that failed) are reported, as the client expects of a transport.
     child.on("error", (error) => this.onerror?.(error));
     void watched.exited.then(() => this.onclose?.());

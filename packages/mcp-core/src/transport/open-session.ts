@@ -19,7 +19,12 @@ import {
   shouldFallBackToSse,
   sseFallbackFailure,
 } from "./http-transport.js";
-import { connectFailureCause, isEraNegotiationFailure, unsupportedVersionList } from "./protocol-errors.js";
+import {
+  connectFailureCause,
+  isConnectionClosed,
+  isEraNegotiationFailure,
+  unsupportedVersionList,
+} from "./protocol-errors.js";
 import { type McpSession, type NegotiatedProtocol, Session, type SessionParams } from "./session.js";
 import { newSessionClient } from "./session-client.js";
 import { sessionTransport } from "./session-transport.js";
@@ -58,11 +63,11 @@ async function connect(
   });
   client.onclose = () => {
     ended.abort();
+    // A child's end is said with how it ended (the signal that killed it, its exit code).
+    const how = child?.exitStatus;
+    const message = `${serverLabel(config.name)} closed the connection${how ? `: its process ${how}` : ""}`;
     session?.lost(
-      child?.fatalError ??
-        new McpCoreError("CONNECTION_CLOSED", `${serverLabel(config.name)} closed the connection`, {
-          server: config.name,
-        }),
+      child?.fatalError ?? new McpCoreError("CONNECTION_CLOSED", message, { server: config.name }),
     );
   };
   client.onerror = (error) => {
@@ -144,14 +149,25 @@ export class OpenFailure extends Error {
   }
 }
 
+/** `Connection closed: its process exited with code 3` for a child that ended during the open. */
+function withExitStatus(cause: unknown, child: ChildProcessTransport | undefined): unknown {
+  const how = child?.exitStatus;
+  if (!how || !isConnectionClosed(cause)) return cause;
+  return new Error(`${(cause as Error).message}: its process ${how}`, { cause });
+}
+
 function startError(params: SessionParams, error: unknown, child?: ChildProcessTransport): Error {
   if (isAuthorizationNeeded(error)) return authorizationNeeded(params.config.name, error);
   const supported = unsupportedVersionList(error);
   if (supported) return versionMismatch(params, supported, error);
   return new OpenFailure(
-    // The child's own fatal error (an oversized frame) says more than the "Connection closed" it caused.
+    // The child's own fatal error (an oversized frame) says more than the "Connection closed" it
+    // caused; a child that ended says how (its exit code, the signal that killed it).
     child?.fatalError ??
-      connectFailureCause(error, params.config.transport === "stdio" ? undefined : params.config.url),
+      withExitStatus(
+        connectFailureCause(error, params.config.transport === "stdio" ? undefined : params.config.url),
+        child,
+      ),
     params.signal?.aborted === true,
     child?.stderr.text(),
     child?.stdoutNoise.firstSample,
@@ -223,6 +239,7 @@ async function openStdio(params: SessionParams): Promise<McpSession> {
     maxFrameBytes: params.maxFrameBytes,
     server: config.name,
     adopt: params.adoptChild,
+    onSpawned: params.onChildSpawned,
     onStderrLine: params.output && ((line) => params.output?.stderrLine(line)),
     onStdoutNoise: (sample) =>
       params.onWarning?.(

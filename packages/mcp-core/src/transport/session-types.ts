@@ -36,6 +36,8 @@ export interface SessionParams {
   killGraceMs: number;
   /** A running stdio child holds the host process open (`keepAlive`). */
   keepAlive: boolean;
+  /** The stdio child of this open is running (its pid), before the session is: shown while starting. */
+  onChildSpawned?: ((pid: number) => void) | undefined;
   /** A stdio child spawned before this open, to adopt if it launched the same process. */
   adoptChild?: ((launch: ChildLaunch) => WatchedChild | undefined) | undefined;
   /** The largest frame a stdio server may send, and the stdin backlog bound. */
