@@ -88,7 +88,9 @@ describe("auto-restart", () => {
     const result = await echo.execute({ text: "x" });
     expect(result.isError).toBe(true);
     expect(result.error?.kind).toBe("unavailable");
-    expect(result.text).toBe('MCP server "r" is unavailable: closed the connection: its process exited with code 1');
+    expect(result.text).toBe(
+      'MCP server "r" is unavailable: closed the connection: its process exited with code 1',
+    );
     expect(result.error?.code).toBe("SERVER_FAILED");
     expect(states.states("r")).toEqual(["error"]);
     expect(source.status).toEqual({ r: "failed", other: "connected" });

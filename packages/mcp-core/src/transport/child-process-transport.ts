@@ -73,7 +73,8 @@ export class ChildProcessTransport implements Transport {
   get exitStatus(): string | undefined {
     const child = this.child;
     if (child?.signalCode) return `was killed by signal ${child.signalCode}`;
-    if (child?.exitCode !== null && child?.exitCode !== undefined) return `exited with code ${child.exitCode}`;
+    if (child?.exitCode !== null && child?.exitCode !== undefined)
+      return `exited with code ${child.exitCode}`;
     return undefined;
   }
 
