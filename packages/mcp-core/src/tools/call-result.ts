@@ -95,10 +95,12 @@ export function classifyCallError(
     const text = boundedText(`MCP error ${said.code}: ${said.message}`, MAX_SERVER_MESSAGE);
     return errorResult("protocol", "PROTOCOL_ERROR", `Call to ${where} failed: ${text}`, text);
   }
+  // Bounded too: an HTTP error's message quotes the whole body the server sent (up to a frame).
+  const detail = boundedText(errorMessage(error), MAX_SERVER_MESSAGE);
   return errorResult(
     "unavailable",
     isMcpCoreError(error) ? error.code : "CALL_FAILED",
-    `Call to ${where} failed: ${errorMessage(error)}`,
-    errorMessage(error),
+    `Call to ${where} failed: ${detail}`,
+    detail,
   );
 }

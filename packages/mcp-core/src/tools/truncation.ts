@@ -3,6 +3,7 @@
  * tool results (`maxResultBytes`) say `[truncated: N of M bytes shown]` the same way.
  * @module
  */
+import { ownCopy } from "../bounded-text.js";
 import { codePointSize, utf8ByteLength } from "../utf8-bytes.js";
 
 /** The marker a cut item, listing or result ends with. */
@@ -17,7 +18,10 @@ export interface CutText {
   total: number;
 }
 
-/** `text` cut to at most `maxBytes` of UTF-8, never inside a character, and its full size. */
+/**
+ * `text` cut to at most `maxBytes` of UTF-8, never inside a character, and its full size. The cut is
+ * a copy of its own (`ownCopy`): a V8 slice would keep the whole text alive behind it.
+ */
 export function cutText(text: string, maxBytes: number): CutText {
   let bytes = 0;
   let i = 0;
@@ -28,5 +32,5 @@ export function cutText(text: string, maxBytes: number): CutText {
     i += size.units;
   }
   if (i === text.length) return { text, bytes, total: bytes };
-  return { text: text.slice(0, i), bytes, total: bytes + utf8ByteLength(text.slice(i)) };
+  return { text: ownCopy(text.slice(0, i)), bytes, total: bytes + utf8ByteLength(text.slice(i)) };
 }
