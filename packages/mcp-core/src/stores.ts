@@ -22,7 +22,11 @@ export {
   listenForRedirect,
   type RedirectResult,
 } from "./auth/loopback-redirect.js";
-export type { StoredAuth, TokenLockOptions, TokenStore } from "./auth/token-store.js";
+export {
+  isPendingAuthorization,
+  PENDING_AUTHORIZATION_TTL_MS,
+} from "./auth/pending-authorization.js";
+export type { PendingAuthorization, StoredAuth, TokenLockOptions, TokenStore } from "./auth/token-store.js";
 export { configFingerprint } from "./lazy/fingerprint.js";
 export { printableSample } from "./printable-sample.js";
 export { taskServerKey } from "./task-server-key.js";

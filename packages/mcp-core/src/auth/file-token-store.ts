@@ -16,6 +16,7 @@ import { directoryRefusal, readTrustedFile } from "../fs/trusted-file.js";
 import { isObject } from "../is-object.js";
 import { MAX_TIMER_EXPECTED, MAX_TIMER_MS } from "../timer-limit.js";
 import { withFileLock } from "./file-lock.js";
+import { filePendingAuthorizations } from "./file-pending-authorizations.js";
 import type { StoredAuth, TokenStore } from "./token-store.js";
 
 /** Default of {@link FileTokenStoreOptions.lockWaitMs}. */
@@ -102,7 +103,8 @@ function duration(name: string, value: number | undefined, fallback: number): nu
  * `TOKEN_STORE_REFUSED` rejection rather than write secrets where others can replace them.
  * `withLock` is exclusive across this process and every process using the same directory on this
  * machine (a lock file `<hash>.lock` created with O_EXCL, its time rewritten while held); it is not
- * reentrant, and refuses a directory that `set` refuses.
+ * reentrant, and refuses a directory that `set` refuses. A begun authorization request is kept
+ * beside the entries for 10 minutes (`file-pending-authorizations.ts`), for any process to complete.
  */
 export function fileTokenStore(
   dir: string = defaultAuthDir(),
@@ -179,5 +181,6 @@ export function fileTokenStore(
       await trustedDirForWrite();
       return withFileLock(`${base(key)}.lock`, timing, fn);
     },
+    ...filePendingAuthorizations({ dir, maxEntryBytes, trustedDirForWrite }),
   };
 }

@@ -151,7 +151,7 @@ export function createServerAuth(params: ServerAuthParams): ServerAuth {
     // learned a code (or forged one) finish the pending authorization with its PKCE verifier.
     if (!callback.state)
       throw authFailed(params.server, "the callback carries no state of the pending authorization request");
-    if (callback.state !== provider.pendingState) {
+    if (!(await provider.prepareExchange(callback.state))) {
       throw authFailed(
         params.server,
         "the callback's state does not match the pending authorization request",

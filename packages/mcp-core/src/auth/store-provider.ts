@@ -27,6 +27,7 @@ import { assertAuthorizationServer, assertAuthUrl } from "./authorization-server
 import { BoundEntry, learnTokenSecrets } from "./bound-entry.js";
 import { interactiveClientAuthentication } from "./client-authentication.js";
 import type { CredentialsGrant, InteractiveGrant } from "./grants.js";
+import { keepPendingRequest, type PendingRequests, takePendingRequest } from "./pending-authorization.js";
 import { ProviderRenewal } from "./provider-renewal.js";
 import type { ServerBinding } from "./resource-binding.js";
 import type { TokenStore } from "./token-store.js";
@@ -65,10 +66,16 @@ export class StoreProvider implements OAuthClientProvider {
   private readonly renewal: ProviderRenewal;
   /** The code flow's client authentication: form-encoded, a configured secret only to the bound issuer. */
   private readonly authenticateInteractiveClient: AddClientAuthentication;
+  /** Where begun requests are kept for any user of the store to complete. */
+  private readonly pending: PendingRequests;
+  /** Whether the pending request was kept in the store. */
+  private pendingKept = false;
 
   constructor(private readonly params: StoreProviderParams) {
     const { grant } = params;
     this.bound = new BoundEntry(params);
+    const { store, storeKey: key, server, warn, onSecret } = params;
+    this.pending = { store, key, server, warn, onSecret };
     this.renewal = new ProviderRenewal({
       provider: this,
       server: params.server,
@@ -182,9 +189,34 @@ export class StoreProvider implements OAuthClientProvider {
     await entry.saveTokens(complete);
   }
 
-  redirectToAuthorization(url: URL): void {
+  /** Keeps the request in the store (when it can) so any user of it can complete it, then shows it. */
+  async redirectToAuthorization(url: URL): Promise<void> {
     assertAuthUrl(this.params.server, this.params.url, url, "the authorization endpoint");
+    if (this.pendingState && this.verifier) {
+      const client = this.bound.loaded?.cached?.client;
+      const redirectUrl = this.activeRedirectUrl;
+      const kept = { codeVerifier: this.verifier, redirectUrl, client };
+      this.pendingKept = await keepPendingRequest(this.pending, this.pendingState, kept);
+    }
     this.pendingAuthorization = url;
+  }
+
+  /**
+   * Readies the code exchange for the request `state` names: this process's pending one, or one
+   * another user of the store began (`pending-authorization.ts`) — its verifier, redirect URL and
+   * client restored. False for neither.
+   */
+  async prepareExchange(state: string): Promise<boolean> {
+    const own = state !== this.pendingState ? undefined : this.pendingKept ? "kept" : "held";
+    const found = await takePendingRequest(this.pending, state, own);
+    if (found === "own" || found === undefined) return found === "own";
+    this.verifier = found.codeVerifier;
+    if (found.redirectUrl !== undefined) this.activeRedirectUrl = found.redirectUrl;
+    const entry = await this.entry();
+    // The code was issued to the client the request was made with (another worker's registration).
+    if (found.client && entry.cached?.client?.client_id !== found.client.client_id)
+      await entry.update({ client: found.client });
+    return true;
   }
 
   saveCodeVerifier(verifier: string): void {

@@ -34,6 +34,20 @@ export interface TokenLockOptions {
 }
 
 /**
+ * An authorization request one user of the store began (it built the authorization URL) and any
+ * user may complete: what the code exchange needs besides the code. Kept under the entry's key and
+ * the request's `state`; a secret (the PKCE verifier, a registered client's secret).
+ */
+export interface PendingAuthorization {
+  /** The PKCE code verifier of the request. */
+  codeVerifier: string;
+  /** The redirect URL the request named: the code exchange repeats it. */
+  redirectUrl?: string | undefined;
+  /** The stored client registration the request was made with (dynamic or metadata document). */
+  client?: StoredOAuthClientInformation | undefined;
+}
+
+/**
  * A store of OAuth credentials. `get` returns undefined on a miss and never throws for a corrupt
  * entry (a miss); `withLock` runs `fn` while holding the key's lock, exclusive across every user of
  * the store — other processes included — so one refresh of a rotating refresh token runs at a time
@@ -45,4 +59,21 @@ export interface TokenStore {
   set(key: string, value: StoredAuth): Promise<void>;
   delete(key: string): Promise<void>;
   withLock<T>(key: string, fn: () => Promise<T>, options?: TokenLockOptions): Promise<T>;
+  /**
+   * Optional, with {@link takePendingAuthorization}: keeps a begun authorization request for
+   * `ttlMs` (sealed where the store has a secret), so that any user of the store — another worker
+   * of a fleet — can complete it. A store without the pair keeps today's behaviour: only the
+   * process that began a request completes it.
+   */
+  savePendingAuthorization?(
+    key: string,
+    state: string,
+    value: PendingAuthorization,
+    ttlMs: number,
+  ): Promise<void>;
+  /**
+   * The request kept under `key` and `state`, removed as it is read: across every user of the
+   * store, at most one gets it. Undefined when there is none, it expired, or it cannot be trusted.
+   */
+  takePendingAuthorization?(key: string, state: string): Promise<PendingAuthorization | undefined>;
 }

@@ -1,0 +1,99 @@
+/**
+ * A begun authorization request kept in the token store (SPEC §3.5.14), so that in a fleet the
+ * redirect completes on whichever worker receives it: the worker that built the authorization URL
+ * keeps the PKCE verifier, the redirect URL and the client it used under the request's `state`
+ * for a short time; the worker that gets the redirect takes them (once across the fleet) and
+ * exchanges the code. A store without the optional pair of methods keeps all of it in memory.
+ * @module
+ */
+import type { StoredOAuthClientInformation } from "@modelcontextprotocol/client";
+import { isObject } from "../is-object.js";
+import type { SecretKind } from "../redact/redactor.js";
+import { messageOf } from "./auth-message.js";
+import type { PendingAuthorization, TokenStore } from "./token-store.js";
+
+/** How long a begun authorization can be completed from another worker: 10 minutes. */
+export const PENDING_AUTHORIZATION_TTL_MS = 10 * 60_000;
+
+/** The most characters of a kept verifier or redirect URL (a verifier is 43–128; RFC 7636). */
+const MAX_FIELD_CHARS = 8192;
+
+/** Whether the store can keep begun authorizations (both optional methods). */
+export function keepsPendingAuthorizations(
+  store: TokenStore,
+): store is TokenStore & Required<Pick<TokenStore, "savePendingAuthorization" | "takePendingAuthorization">> {
+  return (
+    typeof store.savePendingAuthorization === "function" &&
+    typeof store.takePendingAuthorization === "function"
+  );
+}
+
+const boundedString = (value: unknown): value is string =>
+  typeof value === "string" && value.length > 0 && value.length <= MAX_FIELD_CHARS;
+
+/** Whether `value` (read back from a store) has the shape of a {@link PendingAuthorization}. */
+export function isPendingAuthorization(value: unknown): value is PendingAuthorization {
+  if (!isObject(value) || !boundedString(value.codeVerifier)) return false;
+  if (value.redirectUrl !== undefined && !boundedString(value.redirectUrl)) return false;
+  const client = value.client as StoredOAuthClientInformation | undefined;
+  return client === undefined || (isObject(client) && typeof client.client_id === "string");
+}
+
+/** Where one server's begun requests are kept, and who hears of their secrets and failures. */
+export interface PendingRequests {
+  store: TokenStore;
+  /** The server's entry key (`authEntryKey`). */
+  key: string;
+  server: string;
+  warn(message: string): void;
+  onSecret(value: string, kind?: SecretKind): void;
+}
+
+/**
+ * Keeps the request `state` names (when the store can); true once kept. A store that fails is
+ * reported: the request can still be completed by this process.
+ */
+export async function keepPendingRequest(
+  where: PendingRequests,
+  state: string,
+  value: PendingAuthorization,
+): Promise<boolean> {
+  if (!keepsPendingAuthorizations(where.store)) return false;
+  try {
+    await where.store.savePendingAuthorization(where.key, state, value, PENDING_AUTHORIZATION_TTL_MS);
+    return true;
+  } catch (error) {
+    where.warn(
+      `MCP server "${where.server}": the authorization request could not be kept in the token store, so only this process can complete it: ${messageOf(error)}`,
+    );
+    return false;
+  }
+}
+
+/**
+ * Takes the request `state` names from the store. `own` says whether it is this process's pending
+ * request, and whether that one was kept in the store (`kept`) or in memory only (`held`). Answers
+ * "own" to complete this process's request — unless it was kept and is gone (another user completed
+ * it, or it expired) —, the request another user of the store began (its secrets told to
+ * `onSecret`), or undefined: nothing to complete.
+ */
+export async function takePendingRequest(
+  where: PendingRequests,
+  state: string,
+  own: "kept" | "held" | undefined,
+): Promise<PendingAuthorization | "own" | undefined> {
+  if (!keepsPendingAuthorizations(where.store)) return own ? "own" : undefined;
+  let value: unknown;
+  try {
+    value = await where.store.takePendingAuthorization(where.key, state);
+  } catch (error) {
+    if (own) return "own"; // this process holds what the exchange needs
+    throw error;
+  }
+  const found = isPendingAuthorization(value) ? value : undefined;
+  if (own === "held" || (own === "kept" && found)) return "own";
+  if (own || !found) return undefined;
+  where.onSecret(found.codeVerifier);
+  if (found.client?.client_secret) where.onSecret(found.client.client_secret, "client_secret");
+  return found;
+}
