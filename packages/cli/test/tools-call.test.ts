@@ -21,19 +21,14 @@ describe("tools", () => {
     expect(run.stderr).toMatch(/^broken: error: MCP server "broken" failed to start/m);
   });
 
-  it("--server --json prints the full definitions with schemas, parsed", async () => {
+  it("--server --json prints the server's tools/list result, each tool as the server sent it", async () => {
     const run = await runCli(["tools", path, "--server", "basic", "--json"]);
-    const tools = JSON.parse(run.stdout) as {
-      name: string;
-      rawName: string;
-      server: string;
-      inputSchema: unknown;
-    }[];
+    const { tools } = JSON.parse(run.stdout) as { tools: { name: string; inputSchema: unknown }[] };
     expect(tools).toHaveLength(8);
-    expect(tools.find((t) => t.rawName === "echo")).toMatchObject({
-      name: "mcp__basic__echo",
-      server: "basic",
+    expect(tools.find((t) => t.name === "echo")).toMatchObject({
+      name: "echo",
       inputSchema: { type: "object", properties: { text: { type: "string" } } },
+      execution: { taskSupport: "forbidden" },
     });
     expect(run.code).toBe(0); // only "basic" was asked about
   });

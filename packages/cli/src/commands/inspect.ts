@@ -5,7 +5,7 @@
  * @module
  */
 import type { McpSource, ServerSnapshot } from "@toolnexus/mcp-core";
-import { readConfig } from "../cli-config.js";
+import { readConfig, startingOnly } from "../cli-config.js";
 import {
   type Command,
   type CommandContext,
@@ -16,8 +16,9 @@ import {
 } from "../command.js";
 import type { ConfigChoice } from "../config-file.js";
 import { withLoginHint } from "../needs-auth.js";
-import { causeOf, cell, formatMs, labelled, type Output, paint } from "../output.js";
+import { causeOf, cell, formatMs, labelled, type Output, oneLine, paint } from "../output.js";
 import { type Progress, startProgress } from "../progress.js";
+import { checkServerName } from "../server-selection.js";
 import { stderrLines } from "../stderr-lines.js";
 import { EXIT } from "../usage-error.js";
 
@@ -171,9 +172,16 @@ function report(
 async function run(context: CommandContext): Promise<number> {
   const { output, flags } = context;
   const [named] = configAndRest(context.positionals, 0);
-  const config = resolveConfig(context, named);
-  const parsed = await readConfig(config); // a config error stops here, before anything starts
-  const names = parsed.servers.filter((s) => s.enabled).map((s) => s.name);
+  const choice = resolveConfig(context, named);
+  const parsed = await readConfig(choice); // a config error stops here, before anything starts
+  const server = flags.server;
+  // --server: checked before anything starts; then that server is the only one started.
+  if (server !== undefined)
+    checkServerName(parsed, server, `--server "${oneLine(server)}" is not in the config`);
+  const config = startingOnly(choice, server === undefined ? undefined : [server]);
+  const names = parsed.servers
+    .filter((s) => s.enabled && (server === undefined || s.name === server))
+    .map((s) => s.name);
   const progress = flags.json ? undefined : startProgress(output, names);
   const started = performance.now();
   const connectMs = new Map<string, number>();
@@ -225,9 +233,9 @@ export const inspect: Command = {
   name: "inspect",
   usage: "inspect [config]",
   summary: "start every server and show transport, era, state, tools, timing, env and errors",
-  flags: ["json", "timeout", "verbose", "roots"],
+  flags: ["server", "json", "timeout", "verbose", "roots"],
   details: [
-    "Each server's result is printed on stderr as it settles; then the table on stdout.",
+    "Each server's result is printed on stderr as it settles; then the table on stdout. --server <name>: only that server starts and is shown.",
     "--timeout: at the deadline, the servers still starting are named and the table shows what had settled.",
     "The client capabilities declared to every server are named after the table: roots with --roots, else none (inspect answers no elicitation, and the command line has no model for sampling).",
     "Exit code: 0 when every enabled server connected, 1 when any failed, 2 on a config error.",

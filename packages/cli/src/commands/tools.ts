@@ -3,6 +3,7 @@
  * @module
  */
 import type { McpSource, McpTool } from "@toolnexus/mcp-core";
+import { listedDefinition } from "@toolnexus/mcp-core/adapter";
 import { readConfig, startingOnly } from "../cli-config.js";
 import { type Command, type CommandContext, configAndRest, openSource, resolveConfig } from "../command.js";
 import type { ConfigChoice } from "../config-file.js";
@@ -12,18 +13,22 @@ import { checkServerName } from "../server-selection.js";
 import { stderrLines } from "../stderr-lines.js";
 import { EXIT } from "../usage-error.js";
 
-/** The whole definition, as `--json` prints it. */
-export function toolDefinition(tool: McpTool) {
-  return {
-    name: tool.name,
-    server: tool.server,
-    rawName: tool.rawName,
-    title: tool.title,
-    description: tool.description,
-    inputSchema: tool.inputSchema,
-    outputSchema: tool.outputSchema,
-    annotations: tool.annotations,
-  };
+/**
+ * What `--json` prints: each server's `tools/list` result as the official inspector prints it —
+ * `{ "tools": [...] }`, every tool the object the server sent, field for field — for the one
+ * server `--server` names; else every enabled server's, under its name (`{ "servers": { name:
+ * { "tools": [...] } } }`; a server that did not start has none). Only the tools the config keeps.
+ */
+export function toolsJson(source: McpSource, only: string | undefined): unknown {
+  const listing = (server: string) => ({
+    tools: source.tools.filter((t) => t.server === server).map(listedDefinition),
+  });
+  if (only !== undefined) return listing(only);
+  const names = source
+    .servers()
+    .filter((s) => s.status !== "disabled")
+    .map((s) => s.name);
+  return { servers: Object.fromEntries(names.map((name) => [name, listing(name)])) };
 }
 
 /** How many lines of a tool's description `tools` shows. */
@@ -88,7 +93,7 @@ async function run(context: CommandContext): Promise<number> {
     const tools = source.tools.filter((t) => flags.server === undefined || t.server === flags.server);
     const down = reportDownServers(context, source, choice, flags.server);
     if (flags.json) {
-      output.out(JSON.stringify(tools.map(toolDefinition), null, 2));
+      output.out(JSON.stringify(toolsJson(source, flags.server), null, 2));
     } else {
       for (const tool of tools) for (const line of toolLines(output, tool)) output.out(line);
       if (tools.length === 0) output.err("no tools");
@@ -103,9 +108,12 @@ async function run(context: CommandContext): Promise<number> {
 export const tools: Command = {
   name: "tools",
   usage: "tools [config]",
-  summary: "list the tools: final name, raw name, description (--json: full definitions)",
+  summary: "list the tools: final name, raw name, description (--json: each server's tools/list)",
   flags: ["server", "json", "timeout", "verbose", "roots"],
-  details: ["Exit code: 0 when every enabled server connected, 1 when any failed, 2 on a config error."],
+  details: [
+    '--json prints what the server listed, as the official inspector prints tools/list: {"tools": [...]} with --server, else {"servers": {"<name>": {"tools": [...]}}}.',
+    "Exit code: 0 when every enabled server connected, 1 when any failed, 2 on a config error.",
+  ],
   example: "toolnexus-mcp tools --server github --json",
   run,
 };

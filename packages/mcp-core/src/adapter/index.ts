@@ -90,5 +90,5 @@ export {
 } from "./resource-tools.js";
 export { createSubscriptions, type Subscriptions } from "./subscriptions.js";
 export { createToolConverter, type ToolConverter } from "./tool-converter.js";
-export { type McpToolMetadata, toolMetadata } from "./tool-metadata.js";
+export { listedDefinition, type McpToolMetadata, toolMetadata } from "./tool-metadata.js";
 export { untilAborted } from "./until-aborted.js";

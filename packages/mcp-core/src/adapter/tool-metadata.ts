@@ -16,3 +16,13 @@ export type McpToolMetadata = {
 export function toolMetadata(tool: McpTool): McpToolMetadata {
   return { mcpServer: tool.server, mcpRawName: tool.rawName };
 }
+
+/**
+ * The tool as its server listed it: the object of the `tools/list` result, field for field (the
+ * spec's `Tool` keys, `execution` and `_meta` included), before naming or projection; what the
+ * official inspector prints for `tools/list`.
+ */
+export function listedDefinition(tool: McpTool): Record<string, unknown> {
+  const { definition } = tool as McpTool & { definition?: Record<string, unknown> };
+  return definition ?? { name: tool.rawName, description: tool.description, inputSchema: tool.inputSchema };
+}
