@@ -2,9 +2,11 @@
 // packages and pins every third-party package at the version this checkout's package-lock.json
 // holds (so `npm ci` installs exactly what the workspace tests, mostly from the npm cache its own
 // `npm ci` filled). Usage:
-//   node app-files.mjs <repo root> <app dir> <name=tarball>... -- <third-party name>...
+//   node app-files.mjs <repo root> <app dir> <name=tarball>... -- <third-party name>... [--dev <name@version>...]
 // The third-party names are what the app itself depends on (peers of the adapters, typescript…);
-// the packages' own runtime dependencies are followed from the lockfile.
+// the packages' own runtime dependencies are followed from the lockfile. `--dev` names tools the
+// workspace does not lock (the bundlers): they go to the manifest's devDependencies at the version
+// given, not to the lockfile, so `npm install` resolves them from the registry and keeps the rest.
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 
@@ -36,12 +38,13 @@ function runtimeDeps(entry) {
  * The app's manifest and lockfile (v3): `tarballs` (package name → .tgz path) are workspace packages
  * of `root`; `thirdParty` names are taken at the version `root`'s lockfile hoists to its top level.
  */
-export function appFiles(root, tarballs, thirdParty) {
+export function appFiles(root, tarballs, thirdParty, devDependencies = {}) {
   const source = JSON.parse(readFileSync(join(root, "package-lock.json"), "utf8")).packages;
   const dependencies = Object.fromEntries(
     Object.entries(tarballs).map(([name, file]) => [name, `file:${file}`]),
   );
   const manifest = { name: "consumer-app", version: "1.0.0", private: true, type: "commonjs", dependencies };
+  if (Object.keys(devDependencies).length > 0) manifest.devDependencies = devDependencies;
   const packages = { "": { name: manifest.name, version: manifest.version, dependencies } };
   const queue = [];
   for (const [name, tarball] of Object.entries(tarballs)) {
@@ -89,12 +92,20 @@ export function appFiles(root, tarballs, thirdParty) {
 
 const [root, app, ...rest] = process.argv.slice(2);
 const split = rest.indexOf("--");
+const devSplit = rest.includes("--dev") ? rest.indexOf("--dev") : rest.length;
 const tarballs = Object.fromEntries(
   rest.slice(0, split).map((pair) => {
     const at = pair.indexOf("=");
     return [pair.slice(0, at), pair.slice(at + 1)];
   }),
 );
-const { manifest, lock } = appFiles(root, tarballs, rest.slice(split + 1));
+// `name@version`, the name possibly scoped (`@rollup/plugin-json@6.1.0`).
+const devDependencies = Object.fromEntries(
+  rest.slice(devSplit + 1).map((spec) => {
+    const at = spec.lastIndexOf("@");
+    return [spec.slice(0, at), spec.slice(at + 1)];
+  }),
+);
+const { manifest, lock } = appFiles(root, tarballs, rest.slice(split + 1, devSplit), devDependencies);
 writeFileSync(join(app, "package.json"), `${JSON.stringify(manifest, null, 2)}\n`);
 writeFileSync(join(app, "package-lock.json"), `${JSON.stringify(lock, null, 2)}\n`);

@@ -13,6 +13,10 @@
 #      — this script checks that too, so the day TypeScript changes it is noticed.
 #   3. A bundler's resolution (bundler/consumer.ts: `module: "esnext"`, `moduleResolution:
 #      "bundler"`, strict): typechecked, built with tsc, run by Node.
+#   4. Bundles (bundled/consumer.mjs): esbuild, Rollup, webpack and Vite (SSR, every dependency
+#      bundled) each bundle it for Node with their defaults (bundled/bundle.mjs), and each bundle
+#      starts and calls tools through every adapter. The bundlers are the app's devDependencies,
+#      pinned below and installed from the registry (the workspace does not lock them).
 #
 # Why `check:package` still passes `--ignore-rules cjs-resolves-to-esm` to attw: attw 0.18.5 judges
 # "node16 (from CJS)" with its own TypeScript (5.6), for which a `require` that resolves to an ES
@@ -54,15 +58,18 @@ for package in mcp-core adapter-langchain adapter-ai-sdk adapter-toolnexus store
 done
 
 app="$work/app"
+bundlers=(esbuild@0.28.2 rollup@4.69.3 @rollup/plugin-node-resolve@16.0.3 @rollup/plugin-commonjs@29.0.3
+  @rollup/plugin-json@6.1.0 webpack@5.113.0 vite@8.4.0)
 node "$here/app-files.mjs" "$root" "$app" "${tarballs[@]}" -- \
-  ai @langchain/core langchain typescript @types/node
-(cd "$app" && npm ci --prefer-offline --no-audit --no-fund --ignore-scripts --loglevel=error)
+  ai @langchain/core langchain typescript @types/node --dev "${bundlers[@]}"
+# `install`, not `ci`: the lockfile pins everything but the bundlers, which npm adds to it.
+(cd "$app" && npm install --prefer-offline --no-audit --no-fund --ignore-scripts --loglevel=error)
 echo "consumers: ${#tarballs[@]} packages packed and installed into a fresh app in $((SECONDS - started)) s"
 
 tsc="$app/node_modules/.bin/tsc"
 fixture="$root/fixtures/basic/server.mjs"
 
-cp -R "$here/cjs" "$here/bundler" "$app/"
+cp -R "$here/cjs" "$here/bundler" "$here/bundled" "$app/"
 node "$app/cjs/require-entries.cjs" "$fixture"
 
 "$tsc" -p "$app/cjs/tsconfig.json"
@@ -84,4 +91,12 @@ echo "consumers: module node16 refuses require() of the packages (TS1479), as ex
 "$tsc" -p "$app/bundler/tsconfig.json"
 node "$app/bundler/build/consumer.js" "$fixture"
 
-echo "consumers: CommonJS (JavaScript and TypeScript) and bundler-resolved consumers passed, $((SECONDS - started)) s in all"
+bundled_at=$SECONDS
+(cd "$app" && node bundled/bundle.mjs bundled/consumer.mjs bundled/out) |
+  while IFS=$'\t' read -r bundler file ms; do
+    echo "consumers: $bundler bundled the consumer in $ms"
+    node "$file" "$fixture" "$bundler" </dev/null
+  done
+echo "consumers: bundles by esbuild, Rollup, webpack and Vite (SSR) built and ran in $((SECONDS - bundled_at)) s"
+
+echo "consumers: CommonJS (JavaScript and TypeScript), bundler-resolved and bundled consumers passed, $((SECONDS - started)) s in all"

@@ -15,7 +15,7 @@ import {
   parseConfig,
   type ServerConfig,
 } from "@toolnexus/mcp-core/config";
-import { getNodeValue, type ParseError, parseTree } from "jsonc-parser";
+import { getNodeValue, type ParseError, parseTree } from "#jsonc-parser";
 import type { ConfigChoice } from "./config-file.js";
 import { expandEntry, vsCodeWorkspaceOf } from "./vscode-variables.js";
 

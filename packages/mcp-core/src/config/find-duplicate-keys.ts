@@ -3,7 +3,7 @@
  * parse keeps only the last of them, which would silently drop a server.
  * @module
  */
-import type { Node } from "jsonc-parser";
+import type { Node } from "#jsonc-parser";
 
 /** A key that appears `count` (> 1) times in one object. `parent` is null for the top level. */
 export interface DuplicateKey {

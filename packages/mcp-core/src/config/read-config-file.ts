@@ -5,7 +5,7 @@
  */
 import { readFile } from "node:fs/promises";
 import { dirname, resolve } from "node:path";
-import { getNodeValue, type ParseError, parseTree, printParseErrorCode } from "jsonc-parser";
+import { getNodeValue, type ParseError, parseTree, printParseErrorCode } from "#jsonc-parser";
 import { McpCoreError } from "../errors.js";
 import { type DuplicateKey, findDuplicateKeys } from "./find-duplicate-keys.js";
 
