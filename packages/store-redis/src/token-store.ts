@@ -22,10 +22,12 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { createHash } from "node:crypto";
 import { McpCoreError, type StoredAuth, type TokenStore } from "@toolnexus/mcp-core";
+import type { PendingAuthorization } from "@toolnexus/mcp-core/stores";
 import { type RedisConnection, RedisUnavailableError } from "./connection.js";
 import { tokenKeys } from "./keys.js";
 import type { KeyspaceMarker } from "./keyspace-marker.js";
 import { type LeaseManager, publishCommand } from "./lease.js";
+import { savePendingRequest, takePendingRequest } from "./pending-authorizations.js";
 import type { ReplicaWait } from "./replica-wait.js";
 import { SET_VERSIONED, WRITE_CLEAR } from "./scripts.js";
 import type { SharedSubscriber } from "./shared-subscriber.js";
@@ -136,6 +138,16 @@ export class RedisTokenStore implements TokenStore {
       if (!running && error instanceof RedisUnavailableError) throw unavailable(error);
       throw error;
     }
+  }
+
+  /** Keeps a begun authorization request, sealed, for any worker to complete (pending-authorizations.ts). */
+  savePendingAuthorization(key: string, state: string, value: PendingAuthorization, ttlMs: number) {
+    return savePendingRequest(this.params, key, state, value, ttlMs);
+  }
+
+  /** Takes a begun authorization request: one worker of the fleet gets it. */
+  takePendingAuthorization(key: string, state: string) {
+    return takePendingRequest(this.params, key, state);
   }
 
   /** Ends the store's subscriptions (the connection is the stores'). Idempotent. */
