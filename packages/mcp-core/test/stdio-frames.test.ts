@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { isMcpCoreError, type McpSource } from "../src/index.js";
 import { printableSample } from "../src/printable-sample.js";
 import { LineReader } from "../src/transport/line-reader.js";
+import { UNREADABLE_RESPONSE } from "../src/transport/refused-response.js";
 import { NOISE_QUIET_MS, StdoutNoise } from "../src/transport/stdout-noise.js";
 import { useSources } from "./support/harness.js";
 
@@ -63,16 +64,12 @@ describe("LineReader", () => {
       '{"jsonrpc":"2.0","id":"s-1","result":{}}',
       '{"jsonrpc":"2.0","id":8,"result":{"_meta":{"k":1},"content":[]}}',
     ];
+    // Refused, with no id a request can have, or not JSON-RPC 2.0 at all: noise.
     const refused = [
-      '{"jsonrpc":"2.0","id":7,"result":{},"extra":1}',
       '{"jsonrpc":"2.0","id":7.5,"result":{}}',
       '{"jsonrpc":"2.0","id":null,"result":{}}',
-      '{"jsonrpc":"2.0","id":7,"result":[]}',
-      '{"jsonrpc":"2.0","id":7,"result":null}',
-      '{"jsonrpc":"2.0","id":7,"result":"text"}',
       '{"jsonrpc":"1.0","id":7,"result":{}}',
       '{"id":7,"result":{}}',
-      '{"jsonrpc":"2.0","id":7,"result":{"_meta":"not an object"}}',
       '[{"jsonrpc":"2.0","id":7,"result":{}}]',
     ];
     const frames = reader.push(Buffer.from(`${[...valid, ...refused].join("\n")}\n`));
@@ -80,6 +77,28 @@ describe("LineReader", () => {
       ...valid.map((line) => ({ kind: "message", message: JSON.parse(line) })),
       ...refused.map((line) => ({ kind: "invalid", text: line })),
     ]);
+  });
+
+  it("should read a refused response with a request's id for what it carries, so its call settles", () => {
+    const reader = new LineReader(4096, 300);
+    const unreadable = { code: -32603, message: UNREADABLE_RESPONSE };
+    const cases: Array<[string, unknown]> = [
+      ['{"jsonrpc":"2.0","id":7,"result":{},"extra":1}', { jsonrpc: "2.0", id: 7, result: {} }],
+      [
+        '{"jsonrpc":"2.0","id":7,"result":{"_meta":"not an object"}}',
+        { jsonrpc: "2.0", id: 7, result: { _meta: "not an object" } },
+      ],
+      [
+        '{"jsonrpc":"2.0","id":"7","error":{"code":-1,"message":"no","data":1},"extra":1}',
+        { jsonrpc: "2.0", id: "7", error: { code: -1, message: "no", data: 1 } },
+      ],
+      ['{"jsonrpc":"2.0","id":7,"result":[]}', { jsonrpc: "2.0", id: 7, error: unreadable }],
+      ['{"jsonrpc":"2.0","id":7,"result":null}', { jsonrpc: "2.0", id: 7, error: unreadable }],
+      ['{"jsonrpc":"2.0","id":7,"result":"text"}', { jsonrpc: "2.0", id: 7, error: unreadable }],
+      ['{"jsonrpc":"2.0","id":7,"error":{"code":"x"}}', { jsonrpc: "2.0", id: 7, error: unreadable }],
+    ];
+    const frames = reader.push(Buffer.from(`${cases.map(([line]) => line).join("\n")}\n`));
+    expect(frames).toStrictEqual(cases.map(([, message]) => ({ kind: "message", message })));
   });
 
   it("should accept a line of exactly the bound", () => {

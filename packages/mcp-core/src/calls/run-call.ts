@@ -3,8 +3,8 @@ import { isMcpCoreError } from "../errors.js";
 import {
   abortedResult,
   classifyCallError,
-  fromCallResult,
   type LenientCallResult,
+  readCallResult,
 } from "../tools/call-result.js";
 import type { McpSession } from "../transport/session.js";
 import type { McpCallContext, McpToolResult } from "../types.js";
@@ -45,7 +45,7 @@ export async function runCall(
       what: where.what,
     });
   }
-  return fromCallResult(result, maxResultBytes);
+  return readCallResult(result, maxResultBytes, where);
 }
 
 /**

@@ -8,6 +8,7 @@ import { validationSummary } from "../validation-summary.js";
 import { boundResultParts } from "./bounded-result.js";
 import { readContentBlocks } from "./content-blocks.js";
 import { abortedResult, errorResult } from "./error-result.js";
+import { cutDeeperThan, MAX_RESULT_DEPTH } from "./json-depth.js";
 
 // Their home is SDK-free (`error-result.ts`); the call path keeps importing them from here.
 export { abortedResult, errorResult };
@@ -49,8 +50,14 @@ export function fromCallResult(result: LenientCallResult, maxResultBytes: number
     typeof result._meta === "object" && result._meta !== null && !Array.isArray(result._meta)
       ? (result._meta as Record<string, unknown>)
       : undefined;
+  // Cut to the depth bound first: every later step (the byte bound, the text, a host) may recurse.
+  const shallow = <T>(value: T): T => cutDeeperThan(value, MAX_RESULT_DEPTH) as T;
   const parts = boundResultParts(
-    { content: readContentBlocks(result.content), structuredContent: result.structuredContent, meta },
+    {
+      content: readContentBlocks(result.content).map(shallow),
+      structuredContent: shallow(result.structuredContent),
+      meta: shallow(meta),
+    },
     maxResultBytes,
   );
   const { content } = parts;
@@ -62,6 +69,29 @@ export function fromCallResult(result: LenientCallResult, maxResultBytes: number
     mapped.error = { kind: "tool", code: "TOOL_ERROR", message: text || "MCP tool returned an error" };
   }
   return mapped;
+}
+
+/**
+ * {@link fromCallResult}, and a result that still cannot be read (whatever it throws) settles the
+ * call as a protocol error instead of rejecting it: `execute` never throws on what a server sent.
+ */
+export function readCallResult(
+  result: LenientCallResult,
+  maxResultBytes: number,
+  where: { server: string; tool: string; what?: string | undefined },
+): McpToolResult {
+  try {
+    return fromCallResult(result, maxResultBytes);
+  } catch (error) {
+    const message = `the server sent a result that could not be read (${boundedText(errorMessage(error), MAX_SERVER_MESSAGE)})`;
+    const what = where.what ?? `tool "${where.tool}"`;
+    return errorResult(
+      "protocol",
+      "PROTOCOL_ERROR",
+      `Call to ${what} on MCP server "${where.server}" failed: ${message}`,
+      message,
+    );
+  }
 }
 
 /** Classifies a rejected request; abort and timeout share a code, so the caller's flags decide. */

@@ -8,6 +8,7 @@
 
 import type { JSONRPCMessage } from "@modelcontextprotocol/client";
 import { parseJSONRPCMessage } from "@modelcontextprotocol/client";
+import { refusedResponse } from "./refused-response.js";
 
 /** What a complete (or over-long) line turned out to be. */
 export type StdoutFrame =
@@ -70,10 +71,14 @@ export class LineReader {
   private frame(line: Buffer): StdoutFrame | undefined {
     const text = line.toString("utf8").replace(/\r$/, "");
     if (text.trim() === "") return undefined;
+    let value: unknown;
     try {
-      const value: unknown = JSON.parse(text);
+      value = JSON.parse(text);
       return { kind: "message", message: plainResult(value) ?? parseJSONRPCMessage(value) };
     } catch {
+      // An answer in an envelope the schema refuses still answers its request (`refused-response`).
+      const response = refusedResponse(value);
+      if (response) return { kind: "message", message: response };
       return { kind: "invalid", text: text.slice(0, this.sampleChars + 1) };
     }
   }
