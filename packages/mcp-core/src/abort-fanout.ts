@@ -2,8 +2,9 @@
  * One `abort` listener per AbortSignal, however many parts of the engine wait on it. Node warns
  * (`MaxListenersExceededWarning`) once a signal holds more than 10 listeners, and the engine shares
  * signals widely: the host's load `signal` (every server), a server's close (every waiting task
- * call), a session's end (every URL elicitation waiting for its completion). Each waiter is kept
- * here instead, and the signal's one listener calls them all; the last one to leave removes it.
+ * call), a session's end (every URL elicitation waiting for its completion), a caller's `signal`
+ * (a host may pass one to every call of an agent's turn). Each waiter is kept here instead, and the
+ * signal's one listener calls them all; the last one to leave removes it.
  * @module
  */
 

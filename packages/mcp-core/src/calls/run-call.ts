@@ -1,4 +1,5 @@
 import type { RequestOptions } from "@modelcontextprotocol/client";
+import { onAbort } from "../abort-fanout.js";
 import { isMcpCoreError } from "../errors.js";
 import {
   abortedResult,
@@ -62,7 +63,8 @@ export async function runRequest<R>(
   if (callerSignal?.aborted) return { failed: abortedResult(where.server, where.tool, where.what) };
   const controller = new AbortController();
   const forward = () => controller.abort(callerSignal?.reason);
-  callerSignal?.addEventListener("abort", forward, { once: true });
+  // Through the signal's one listener: a host may pass the same signal to every call of a turn.
+  const offForward = callerSignal ? onAbort(callerSignal, forward) : undefined;
   try {
     return { value: await send({ signal: controller.signal, timeout: timeoutMs }) };
   } catch (error) {
@@ -78,6 +80,6 @@ export async function runRequest<R>(
       }),
     };
   } finally {
-    callerSignal?.removeEventListener("abort", forward);
+    offForward?.();
   }
 }

@@ -3,6 +3,7 @@
  * the request's own `timeout` starts again at every progress notification.
  * @module
  */
+import { onAbort } from "../abort-fanout.js";
 import { errorResult } from "../tools/call-result.js";
 import type { McpCallContext, McpToolResult } from "../types.js";
 import type { CallTarget } from "./run-call.js";
@@ -24,7 +25,8 @@ export async function withTotalBound<T>(
   if (limitMs === undefined || callerSignal?.aborted) return run(ctx);
   const controller = new AbortController();
   const forward = () => controller.abort(callerSignal?.reason);
-  callerSignal?.addEventListener("abort", forward, { once: true });
+  // Through the signal's one listener: a host may pass the same signal to every call of a turn.
+  const offForward = callerSignal ? onAbort(callerSignal, forward) : undefined;
   let expired = false;
   const timer = setTimeout(() => {
     expired = true;
@@ -39,6 +41,6 @@ export async function withTotalBound<T>(
     return { failed: errorResult("timeout", "TIMEOUT", message) };
   } finally {
     clearTimeout(timer);
-    callerSignal?.removeEventListener("abort", forward);
+    offForward?.();
   }
 }

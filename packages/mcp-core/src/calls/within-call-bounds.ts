@@ -1,3 +1,4 @@
+import { onAbort } from "../abort-fanout.js";
 import { McpCoreError } from "../errors.js";
 
 /**
@@ -12,17 +13,19 @@ export function withinCallBounds<T>(
   const { timeoutMs, signal, server } = bounds;
   return new Promise<T>((resolve, reject) => {
     let timer: NodeJS.Timeout | undefined;
+    let offAbort: (() => void) | undefined;
     const settle = (finish: () => void) => {
       clearTimeout(timer);
-      signal?.removeEventListener("abort", onAbort);
+      offAbort?.();
       finish();
     };
-    const onAbort = () =>
+    const aborted = () =>
       settle(() =>
         reject(new McpCoreError("ABORTED", `Waiting for MCP server "${server}" was aborted`, { server })),
       );
-    if (signal?.aborted) return onAbort();
-    signal?.addEventListener("abort", onAbort, { once: true });
+    if (signal?.aborted) return aborted();
+    // Through the signal's one listener: every call of a turn may wait on one lazy start with it.
+    if (signal) offAbort = onAbort(signal, aborted);
     timer = setTimeout(
       () =>
         settle(() =>

@@ -14,6 +14,7 @@
  * @module
  */
 import { type JSONRPCMessage, ProtocolError, SdkError, SdkErrorCode } from "@modelcontextprotocol/client";
+import { onAbort } from "../abort-fanout.js";
 import type { McpProgress } from "../call-types.js";
 import { isObject } from "../is-object.js";
 import type { LenientCallResult } from "../tools/call-result.js";
@@ -32,8 +33,8 @@ interface PendingCall {
   timeoutMs: number;
   timer: ReturnType<typeof setTimeout> | undefined;
   onProgress: ((progress: McpProgress) => void) | undefined;
-  signal: AbortSignal | undefined;
-  onAbort: (() => void) | undefined;
+  /** Ends the wait on the caller's signal (one listener on it however many calls share it). */
+  offAbort: (() => void) | undefined;
 }
 
 /** The transport part that owns `tools/call` requests: sends them, and takes their responses. */
@@ -61,15 +62,12 @@ export class CallChannel implements TransportPart {
         timeoutMs,
         timer: undefined,
         onProgress,
-        signal,
-        onAbort: undefined,
+        offAbort: undefined,
       };
       this.pending.set(id, entry);
       entry.timer = setTimeout(() => this.timedOut(id), timeoutMs);
-      if (signal) {
-        entry.onAbort = () => this.cancel(id, aborted(signal.reason), signal.reason);
-        signal.addEventListener("abort", entry.onAbort, { once: true });
-      }
+      if (signal)
+        entry.offAbort = onAbort(signal, () => this.cancel(id, aborted(signal.reason), signal.reason));
       this.sendMessage({ jsonrpc: "2.0", id, method: "tools/call", params } as JSONRPCMessage).catch(
         (error: unknown) => {
           if (this.settle(id)) reject(error);
@@ -159,7 +157,7 @@ export class CallChannel implements TransportPart {
     if (!entry) return false;
     this.pending.delete(id);
     clearTimeout(entry.timer);
-    if (entry.onAbort) entry.signal?.removeEventListener("abort", entry.onAbort);
+    entry.offAbort?.();
     return true;
   }
 }

@@ -4,6 +4,7 @@
  * @module
  */
 import type { Progress, RequestOptions } from "@modelcontextprotocol/client";
+import { onAbort } from "../abort-fanout.js";
 import type { McpProgress } from "../call-types.js";
 import { isMcpCoreError } from "../errors.js";
 import type { ToolCallOptions } from "./session-types.js";
@@ -19,7 +20,8 @@ export async function withSdkCallOptions<T>(
   const { signal: callerSignal, onProgress } = options;
   const controller = new AbortController();
   const forward = () => controller.abort(callerSignal?.reason);
-  callerSignal?.addEventListener("abort", forward, { once: true });
+  // Through the signal's one listener: a host may pass the same signal to every call of a turn.
+  const offForward = callerSignal ? onAbort(callerSignal, forward) : undefined;
   const requestOptions: RequestOptions = { signal: controller.signal, timeout: options.timeoutMs };
   if (onProgress) {
     // The client only sends a progress token (and so only resets the timeout) when onprogress is set.
@@ -39,6 +41,6 @@ export async function withSdkCallOptions<T>(
     if (isMcpCoreError(error) && error.code === "STDIN_BACKLOG_FULL") controller.abort(error);
     throw error;
   } finally {
-    callerSignal?.removeEventListener("abort", forward);
+    offForward?.();
   }
 }
