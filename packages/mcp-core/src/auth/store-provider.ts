@@ -189,10 +189,15 @@ export class StoreProvider implements OAuthClientProvider {
     await entry.saveTokens(complete);
   }
 
-  /** Keeps the request in the store (when it can) so any user of it can complete it, then shows it. */
+  /**
+   * Keeps a request to a configured redirect URL in the store (when it can) so any user of it can
+   * complete it, then shows it. One to the loopback listener stays here: only this process gets it.
+   */
   async redirectToAuthorization(url: URL): Promise<void> {
     assertAuthUrl(this.params.server, this.params.url, url, "the authorization endpoint");
-    if (this.pendingState && this.verifier) {
+    const { grant } = this.params;
+    this.pendingKept = false;
+    if (this.pendingState && this.verifier && grant.kind === "interactive" && grant.redirectUrl) {
       const client = this.bound.loaded?.cached?.client;
       const redirectUrl = this.activeRedirectUrl;
       const kept = { codeVerifier: this.verifier, redirectUrl, client };
