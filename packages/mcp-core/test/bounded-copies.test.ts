@@ -8,7 +8,12 @@ import { hostileServer, startHttpFixture } from "@toolnexus/fixtures";
 import { describe, expect, it, onTestFinished } from "vitest";
 import { boundedText, ownCopy } from "../src/bounded-text.js";
 import { cutText } from "../src/tools/truncation.js";
+import { failOnUnhandledRejections, useSources } from "./support/harness.js";
 import { runHost } from "./support/host-process.js";
+
+failOnUnhandledRejections();
+
+const sources = useSources({ toolCache: false, autoRestart: false });
 
 const MiB = 1024 * 1024;
 
@@ -91,4 +96,22 @@ describe("bounded copies of server text", () => {
     for (const chars of summary.chars) expect(chars).toBeLessThan(2_200);
     expect(summary.delta, `heap grew by ${summary.delta} bytes`).toBeLessThanOrEqual(MiB);
   }, 60_000);
+
+  it("should quote at most 1 000 characters of a 20 MiB HTTP error body in a start failure", async () => {
+    const fixture = await startHttpFixture("hostile", ["--mode", "http-fault", "--arg", "500-all-huge"]);
+    onTestFinished(() => fixture.stop());
+    const warnings: string[] = [];
+    const source = await sources.load(
+      { mcpServers: { h: { url: fixture.url, protocol: "2025-11-25" } } },
+      { onWarning: (warning) => warnings.push(warning) },
+    );
+    const lastError = source.servers()[0]?.lastError ?? "";
+    // The length first: a failed match would print all 20 MiB.
+    expect(lastError.length).toBeLessThan(1_200);
+    expect(lastError).toMatch(
+      /^MCP server "h" failed to start: HTTP 500: Error POSTing to endpoint: x{1000}… at /,
+    );
+    expect(warnings.length).toBeGreaterThan(0);
+    for (const warning of warnings) expect(warning.length).toBeLessThan(1_200);
+  });
 });

@@ -28,8 +28,11 @@ export function connectFailureCause(error: unknown, url?: string): unknown {
   let message = error.message;
   if (error instanceof SdkHttpError) {
     const text = (error.data as { text?: unknown } | undefined)?.text;
-    if (typeof text === "string" && text.trim() !== "" && !message.includes(text)) {
-      message = `${message}: ${boundedText(text.trim(), MAX_BODY_TEXT)}`;
+    if (typeof text === "string" && text.trim() !== "") {
+      // The client's own message may quote the whole body (as large as a frame): the quote is cut too.
+      const quoted = boundedText(text.trim(), MAX_BODY_TEXT);
+      if (!message.includes(text)) message = `${message}: ${quoted}`;
+      else if (quoted !== text.trim()) message = message.replace(text, () => quoted);
     }
     if (!message.includes(`HTTP ${error.status}`)) message = `HTTP ${error.status}: ${message}`;
   }
