@@ -18,8 +18,9 @@ afterAll(async () => {
   removeTempDir(authDir);
 });
 
-/** Token files in the store (lock files aside). */
-const tokenFiles = () => readdirSync(authDir).filter((f) => !f.endsWith(".lock"));
+/** Token files in the store (lock files and begun authorization requests aside). */
+const tokenFiles = () =>
+  readdirSync(authDir).filter((f) => !f.endsWith(".lock") && !f.endsWith(".pending.json"));
 
 describe("login / logout", () => {
   it("login prints the URL, takes the redirect on the loopback listener, stores the token; logout removes it", async () => {
