@@ -4,9 +4,12 @@
  * so does the core's own call path: the call settles with the server's answer, and each progress
  * report reaches `onProgress` and resets the call's timeout, in both eras.
  */
+
+import type { JSONRPCMessage } from "@modelcontextprotocol/client";
 import { hostileServer } from "@toolnexus/fixtures";
 import { describe, expect, it } from "vitest";
 import type { McpProgress } from "../src/index.js";
+import { unansweredRequests } from "../src/transport/unanswered-requests.js";
 import { failOnUnhandledRejections, toolByRawName, useSources } from "./support/harness.js";
 
 failOnUnhandledRejections();
@@ -40,5 +43,21 @@ describe.each(CASES)("string ids from $inner ($version)", ({ inner, version }) =
     );
     expect(result).toMatchObject({ isError: false, text: "done" });
     expect(progress.map((p) => p.progress)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+  });
+});
+
+describe("a Streamable HTTP response stream that ends after a string-id answer", () => {
+  it("should count the answer as its request's: no 'unanswered' error follows it", async () => {
+    const delivered: JSONRPCMessage[] = [];
+    const part = unansweredRequests((message) => delivered.push(message));
+    let streamEnd: (() => void) | undefined;
+    const request = { jsonrpc: "2.0", id: 7, method: "tools/call", params: {} } as JSONRPCMessage;
+    await part.send?.(request, undefined, async (_message, options) => {
+      streamEnd = options?.onRequestStreamEnd;
+    });
+    part.receive?.({ jsonrpc: "2.0", id: "7", result: {} } as JSONRPCMessage);
+    streamEnd?.();
+    expect(streamEnd).toBeDefined();
+    expect(delivered).toStrictEqual([]);
   });
 });
