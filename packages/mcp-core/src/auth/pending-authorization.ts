@@ -97,3 +97,23 @@ export async function takePendingRequest(
   if (found.client?.client_secret) where.onSecret(found.client.client_secret, "client_secret");
   return found;
 }
+
+/** One server's begun requests as its provider keeps and takes them. */
+export class PendingRequestKeeper {
+  /** Whether this process's pending request was kept in the store. */
+  private kept = false;
+
+  constructor(private readonly where: PendingRequests) {}
+
+  /** Keeps this process's request `state` when `shared` (its redirect reaches any user of the store). */
+  async keep(shared: boolean, state: string, value: PendingAuthorization): Promise<void> {
+    this.kept = false;
+    if (shared) this.kept = await keepPendingRequest(this.where, state, value);
+  }
+
+  /** {@link takePendingRequest} for `state`, this process's own when it is `ownState`. */
+  take(state: string, ownState: string | undefined): Promise<PendingAuthorization | "own" | undefined> {
+    const own = state !== ownState ? undefined : this.kept ? "kept" : "held";
+    return takePendingRequest(this.where, state, own);
+  }
+}

@@ -27,7 +27,7 @@ import { assertAuthorizationServer, assertAuthUrl } from "./authorization-server
 import { BoundEntry, learnTokenSecrets } from "./bound-entry.js";
 import { interactiveClientAuthentication } from "./client-authentication.js";
 import type { CredentialsGrant, InteractiveGrant } from "./grants.js";
-import { keepPendingRequest, type PendingRequests, takePendingRequest } from "./pending-authorization.js";
+import { PendingRequestKeeper } from "./pending-authorization.js";
 import { ProviderRenewal } from "./provider-renewal.js";
 import type { ServerBinding } from "./resource-binding.js";
 import type { TokenStore } from "./token-store.js";
@@ -67,15 +67,13 @@ export class StoreProvider implements OAuthClientProvider {
   /** The code flow's client authentication: form-encoded, a configured secret only to the bound issuer. */
   private readonly authenticateInteractiveClient: AddClientAuthentication;
   /** Where begun requests are kept for any user of the store to complete. */
-  private readonly pending: PendingRequests;
-  /** Whether the pending request was kept in the store. */
-  private pendingKept = false;
+  private readonly pending: PendingRequestKeeper;
 
   constructor(private readonly params: StoreProviderParams) {
     const { grant } = params;
     this.bound = new BoundEntry(params);
     const { store, storeKey: key, server, warn, onSecret } = params;
-    this.pending = { store, key, server, warn, onSecret };
+    this.pending = new PendingRequestKeeper({ store, key, server, warn, onSecret });
     this.renewal = new ProviderRenewal({
       provider: this,
       server: params.server,
@@ -189,31 +187,23 @@ export class StoreProvider implements OAuthClientProvider {
     await entry.saveTokens(complete);
   }
 
-  /**
-   * Keeps a request to a configured redirect URL in the store (when it can) so any user of it can
-   * complete it, then shows it. One to the loopback listener stays here: only this process gets it.
-   */
+  /** Keeps the request in the store for any user of it (`pending-authorization.ts`), then shows it. */
   async redirectToAuthorization(url: URL): Promise<void> {
     assertAuthUrl(this.params.server, this.params.url, url, "the authorization endpoint");
     const { grant } = this.params;
-    this.pendingKept = false;
-    if (this.pendingState && this.verifier && grant.kind === "interactive" && grant.redirectUrl) {
+    // A request to the loopback listener stays here: only this process receives its redirect.
+    const shared = grant.kind === "interactive" && grant.redirectUrl !== undefined;
+    if (this.pendingState && this.verifier) {
       const client = this.bound.loaded?.cached?.client;
-      const redirectUrl = this.activeRedirectUrl;
-      const kept = { codeVerifier: this.verifier, redirectUrl, client };
-      this.pendingKept = await keepPendingRequest(this.pending, this.pendingState, kept);
+      const request = { codeVerifier: this.verifier, redirectUrl: this.activeRedirectUrl, client };
+      await this.pending.keep(shared, this.pendingState, request);
     }
     this.pendingAuthorization = url;
   }
 
-  /**
-   * Readies the code exchange for the request `state` names: this process's pending one, or one
-   * another user of the store began (`pending-authorization.ts`) — its verifier, redirect URL and
-   * client restored. False for neither.
-   */
+  /** Readies the exchange for the request `state` names, this process's or a kept one; false for neither. */
   async prepareExchange(state: string): Promise<boolean> {
-    const own = state !== this.pendingState ? undefined : this.pendingKept ? "kept" : "held";
-    const found = await takePendingRequest(this.pending, state, own);
+    const found = await this.pending.take(state, this.pendingState);
     if (found === "own" || found === undefined) return found === "own";
     this.verifier = found.codeVerifier;
     if (found.redirectUrl !== undefined) this.activeRedirectUrl = found.redirectUrl;
@@ -284,11 +274,6 @@ export class StoreProvider implements OAuthClientProvider {
   /** The current access token, without I/O. */
   currentAccessToken(): string | undefined {
     return this.bound.loaded?.cached?.tokens?.access_token;
-  }
-
-  /** The redirect URL of the pending (or last) authorization request. */
-  get lastRedirectUrl(): string | undefined {
-    return this.activeRedirectUrl;
   }
 
   /** Forgets the pending authorization (after it completed). */
