@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { describeFetchFailure } from "../src/transport/fetch-failure.js";
+import { connectFailureCause } from "../src/transport/protocol-errors.js";
 
 const refused = (address: string) =>
   Object.assign(new Error(`connect ECONNREFUSED ${address}`), { code: "ECONNREFUSED" });
@@ -47,6 +48,13 @@ describe("describeFetchFailure", () => {
     );
     expect(describeFetchFailure(new TypeError("fetch failed", { cause: tls })).message).toBe(
       "fetch failed: TLS handshake failed (ERR_SSL_WRONG_VERSION_NUMBER: does the server speak plain http?)",
+    );
+  });
+
+  it("should describe a fetch no transport described (an OAuth discovery's) in a failed connect, with the URL", () => {
+    const error = new TypeError("fetch failed", { cause: refused("127.0.0.1:1") });
+    expect((connectFailureCause(error, "http://127.0.0.1:1/mcp?k=v") as Error).message).toBe(
+      "fetch failed: connection refused (connect ECONNREFUSED 127.0.0.1:1) at http://127.0.0.1:1/mcp?…",
     );
   });
 });

@@ -8,7 +8,7 @@
 import { ProtocolError, SdkError, SdkErrorCode, SdkHttpError } from "@modelcontextprotocol/client";
 import { boundedText } from "../bounded-text.js";
 import { isMcpCoreError } from "../errors.js";
-import { shownUrl } from "./fetch-failure.js";
+import { describeFetchFailure, shownUrl } from "./fetch-failure.js";
 import { invalidResultText } from "./invalid-result.js";
 
 /** The longest HTTP error body quoted in a start failure, in characters. */
@@ -25,7 +25,11 @@ export function connectFailureCause(error: unknown, url?: string): unknown {
     if (isMcpCoreError(e)) return e;
   }
   if (!(error instanceof Error)) return error;
-  let message = error.message;
+  // A fetch no transport described (an OAuth discovery's): its cause said in words too.
+  let message =
+    error instanceof TypeError && error.message === "fetch failed"
+      ? describeFetchFailure(error).message
+      : error.message;
   if (error instanceof SdkHttpError) {
     const text = (error.data as { text?: unknown } | undefined)?.text;
     if (typeof text === "string" && text.trim() !== "") {
