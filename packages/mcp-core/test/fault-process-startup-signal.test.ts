@@ -6,6 +6,7 @@
  */
 import { execFileSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { hostileServer, isAlive, waitFor } from "@toolnexus/fixtures";
 import { describe, expect, it } from "vitest";
 import { runHost } from "./support/host-process.js";
@@ -18,14 +19,28 @@ const SWEEP_MS = [0, 5, 10, 15, 20, 25, 30, 50, 100, 200];
 /** Four servers rather than two: the spawns take longer, so a signal lands among them more often. */
 const SERVERS = 4;
 
+/** Every process's pid and command line: from /proc where there is one (no `ps` needed), else `ps`. */
+function processTable(): { pid: number; args: string }[] {
+  if (!existsSync("/proc/self/cmdline")) {
+    const rows = execFileSync("ps", ["-A", "-o", "pid=,args="], { encoding: "utf8" }).split("\n");
+    return rows.map((row) => ({ pid: Number.parseInt(row.trim(), 10), args: row }));
+  }
+  return readdirSync("/proc")
+    .filter((entry) => /^\d+$/.test(entry))
+    .map((entry) => {
+      try {
+        return { pid: Number(entry), args: readFileSync(`/proc/${entry}/cmdline`, "utf8") };
+      } catch {
+        return { pid: Number(entry), args: "" }; // gone meanwhile
+      }
+    });
+}
+
 /** The pids of live processes whose command line holds `marker` (a zombie's shows no arguments). */
 function pidsWith(marker: string, except: number | undefined): number[] {
-  const table = execFileSync("ps", ["-A", "-o", "pid=,args="], { encoding: "utf8" });
-  return table
-    .split("\n")
-    .filter((row) => row.includes(marker))
-    .map((row) => Number.parseInt(row.trim(), 10))
-    .filter((pid) => pid !== except && isAlive(pid));
+  return processTable()
+    .filter(({ pid, args }) => args.includes(marker) && pid !== except && isAlive(pid))
+    .map(({ pid }) => pid);
 }
 
 /** Runs a host loading the servers, signals it `delayMs` after it starts loading, reports what is left. */
