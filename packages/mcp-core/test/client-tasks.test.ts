@@ -49,7 +49,13 @@ describe("client-side tasks against server-everything", () => {
 });
 
 describe("the client task store", () => {
-  const limits = { maxTasks: 2, defaultTtlMs: 1_000, maxTtlMs: 5_000, pollIntervalMs: 100 };
+  const limits = {
+    maxTasks: 2,
+    defaultTtlMs: 1_000,
+    maxTtlMs: 5_000,
+    pollIntervalMs: 100,
+    maxResultWaiters: 2,
+  };
   const answer = { role: "assistant", content: { type: "text", text: "hi" }, model: "m" };
 
   /** A run the test settles by hand, and the signal it got. */
@@ -128,6 +134,29 @@ describe("the client task store", () => {
     await expect(store.result(task.taskId, new AbortController().signal)).rejects.toThrow("cancelled");
     expect(run.signal?.aborted).toBe(true);
     expect(store.size).toBe(0);
+  });
+
+  it("should refuse a tasks/result past the waiter bound at once, and give a slot back when a wait ends", async () => {
+    const store = new ClientTaskStore(limits, () => 0);
+    const { run, start } = manualRun();
+    const { task } = store.create(undefined, start);
+    const gone = new AbortController();
+    const waits = [
+      store.result(task.taskId, gone.signal),
+      store.result(task.taskId, new AbortController().signal),
+    ];
+    await expect(store.result(task.taskId, new AbortController().signal)).rejects.toMatchObject({
+      code: -32600,
+      message: expect.stringContaining("at most 2 at once"),
+    });
+    gone.abort();
+    await expect(waits[0]).rejects.toThrow("cancelled");
+    const third = store.result(task.taskId, new AbortController().signal);
+    run.resolve?.(answer);
+    await expect(Promise.all([waits[1], third])).resolves.toHaveLength(2);
+    // A finished task's result is read without waiting: never refused by the bound.
+    const reads = [1, 2, 3].map(() => store.result(task.taskId, new AbortController().signal));
+    await expect(Promise.all(reads)).resolves.toHaveLength(3);
   });
 
   it("should refuse a new task when every slot holds unfinished work, and make room by dropping a finished one", async () => {

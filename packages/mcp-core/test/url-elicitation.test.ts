@@ -18,11 +18,13 @@ failOnUnhandledRejections();
 
 const TRIGGER = "trigger-url-elicitation";
 
+// The credentials case first: its refusal is the one warned (once a minute per server), and its
+// warning must not hold the password.
 const HOSTILE_URLS = [
+  ["credentials", "https://user:secret@example.test/login"],
   ["javascript:", "javascript:alert(1)"],
   ["file:", "file:///etc/passwd"],
   ["http: off loopback", "http://evil.example/login"],
-  ["credentials", "https://user:secret@example.test/login"],
   ["over-long", `https://example.test/${"a".repeat(2100)}`],
   ["zero-width", "https://exa\u200bmple.test/login"],
 ] as const;
@@ -71,17 +73,18 @@ describe("URL elicitation against server-everything", () => {
   });
 
   it.each(HOSTILE_URLS)(
-    "should refuse a %s URL with a JSON-RPC error, never reaching the handler",
+    "should refuse a %s URL with a JSON-RPC error, never reaching the handler, warned once a minute",
     async (_, url) => {
       seen.length = 0;
-      warnings.length = 0;
       const result = await toolByRawName(source, TRIGGER).execute({ url });
       expect(result.isError).toBe(true);
       expect(result.text).toContain(ELICITATION_URL_REFUSED_MESSAGE);
       expect(seen).toEqual([]);
+      // The first refusal is warned; the rest of the minute's are not (a flood is one burst).
       expect(warnings).toHaveLength(1);
-      expect(warnings[0]).toMatch(/^MCP server "everything": refused a URL elicitation: the URL/);
-      expect(warnings[0]).not.toContain("secret");
+      expect(warnings[0]).toMatch(
+        /^MCP server "everything": refused a URL elicitation: the URL carries a user or password \(further refusals this minute are not warned\)$/,
+      );
     },
   );
 });
@@ -138,7 +141,8 @@ describe.each(ERAS)("ask_url on $fixture (era $era)", ({ fixture, protocol, era 
     expect(await ask({ url: "https://example.test/\u202egnp.exe" })).toContain(
       ELICITATION_URL_REFUSED_MESSAGE,
     );
-    expect(warnings.filter((w) => w.includes("refused a URL elicitation"))).toHaveLength(2);
+    // Two refusals in a minute: the first is warned, the second is not.
+    expect(warnings.filter((w) => w.includes("refused a URL elicitation"))).toHaveLength(1);
     // A control character in the host: the SDK's own URL check (-32602) refuses it first.
     expect(await ask({ url: "https://exa\u0007mple.test/" })).toContain("Invalid URL");
     expect(seen).toEqual([]);

@@ -32,6 +32,11 @@ export interface ClientTaskLimits {
   maxTtlMs: number;
   /** The poll interval suggested to the server. */
   pollIntervalMs: number;
+  /**
+   * `tasks/result` requests waiting at once, over all tasks; past it one is refused `-32600` at once.
+   * Each waiter holds a request of the server's open: unbounded, a flood of them fills the heap.
+   */
+  maxResultWaiters: number;
 }
 
 /** The defaults: a handful of concurrent model calls or questions, minutes each. */
@@ -40,6 +45,7 @@ export const CLIENT_TASK_LIMITS: Readonly<ClientTaskLimits> = Object.freeze({
   defaultTtlMs: 300_000,
   maxTtlMs: 3_600_000,
   pollIntervalMs: 500,
+  maxResultWaiters: 256,
 });
 
 /** The `_meta` key that ties a task's result to its task. */
@@ -71,6 +77,8 @@ const notFound = () =>
 export class ClientTaskStore {
   private readonly tasks = new Map<string, ClientTask>();
   private closed = false;
+  /** `tasks/result` requests waiting for their task now. */
+  private waiters = 0;
 
   constructor(
     private readonly limits: ClientTaskLimits = CLIENT_TASK_LIMITS,
@@ -131,11 +139,12 @@ export class ClientTaskStore {
 
   /**
    * `tasks/result`: waits until the task is finished (or `signal` aborts), then answers with its
-   * result, tied to the task in `_meta`, or with the JSON-RPC error it failed with.
+   * result, tied to the task in `_meta`, or with the JSON-RPC error it failed with. A request that
+   * would wait while {@link ClientTaskLimits.maxResultWaiters} already do is refused `-32600`.
    */
   async result(taskId: string, signal: AbortSignal): Promise<Record<string, unknown>> {
     const task = this.find(taskId);
-    await Promise.race([task.done, aborted(signal)]);
+    if (!TERMINAL.has(task.status)) await this.wait(task, signal);
     if (signal.aborted) throw new ProtocolError(ProtocolErrorCode.InternalError, "The request was cancelled");
     const { outcome } = task;
     if (task.status === "cancelled" || outcome === undefined) {
@@ -161,6 +170,22 @@ export class ClientTaskStore {
   list(): { tasks: ClientTaskView[] } {
     this.purge();
     return { tasks: [...this.tasks.values()].map((task) => this.view(task)) };
+  }
+
+  /** Waits for `task` to finish or `signal` to abort, as one of the bounded waiters. */
+  private async wait(task: ClientTask, signal: AbortSignal): Promise<void> {
+    if (this.waiters >= this.limits.maxResultWaiters) {
+      throw new ProtocolError(
+        ProtocolErrorCode.InvalidRequest,
+        `Too many waiting tasks/result requests: at most ${this.limits.maxResultWaiters} at once`,
+      );
+    }
+    this.waiters += 1;
+    try {
+      await Promise.race([task.done, aborted(signal)]);
+    } finally {
+      this.waiters -= 1;
+    }
   }
 
   /** The session ended: every task aborted and dropped, and no new one accepted. */

@@ -11,6 +11,8 @@ import {
   ProtocolErrorCode,
 } from "@modelcontextprotocol/client";
 import { hostHandlerFailure } from "../client-handler-failure.js";
+import { takeOrRefuse } from "../rate-refusal.js";
+import { SamplingRate } from "../sampling/sampling-rate.js";
 import { serverLabel } from "../server-message.js";
 import { applyElicitationDefaults } from "./apply-elicitation-defaults.js";
 import type { ElicitationCompletions } from "./elicitation-completions.js";
@@ -22,6 +24,12 @@ export const ELICITATION_FAILED_MESSAGE = "The client could not answer the elici
 /** What the server is told when its elicitation URL is refused (the host never saw the request). */
 export const ELICITATION_URL_REFUSED_MESSAGE =
   "The client refused the elicitation URL: only https: (or http: on a loopback host) without credentials is accepted";
+
+/**
+ * The elicitation requests one server may make in a minute (a fixed window from the first request
+ * in it, as sampling's). A person answers them: a handful a minute is use, more is a flood.
+ */
+export const MAX_ELICITATIONS_PER_MINUTE = 30;
 
 /**
  * The host's answer to a server's elicitation request, bound to the server: `signal` aborts when the
@@ -48,11 +56,13 @@ export interface ElicitationContext {
 }
 
 /**
- * Wraps the host's handler for one server. A handler that throws or rejects answers the server with a
+ * Wraps the host's handler for one server. Past {@link MAX_ELICITATIONS_PER_MINUTE} requests in a
+ * minute the rest of it is refused `-32600` (warned once). A handler that throws or rejects answers the server with a
  * generic JSON-RPC internal error ({@link ELICITATION_FAILED_MESSAGE}); its own message, which may hold
  * anything the host knows, goes to `warn` only. A URL-mode request whose URL breaks the rule of
  * `elicitation-url-policy.ts` is answered `-32602` ({@link ELICITATION_URL_REFUSED_MESSAGE}) and
- * never reaches the handler. An accepted form answer gets the schema's defaults.
+ * never reaches the handler; such refusals are warned once a minute (a flood of them is one burst).
+ * An accepted form answer gets the schema's defaults.
  * @param server The server's name, for the warning.
  * @param handler The host's handler, already bound to the server.
  * @param warn Where the failure's detail goes (the host's `onWarning`).
@@ -64,14 +74,22 @@ export function guardElicitation(
   warn: (message: string) => void,
   completions?: ElicitationCompletions,
 ): BoundElicitationHandler {
+  const rate = new SamplingRate(MAX_ELICITATIONS_PER_MINUTE);
+  // A window that allows none: its first refusal, once a minute, is the URL refusal that is warned.
+  const urlWarnings = new SamplingRate(0);
   return async (received, signal, sessionEnded) => {
+    takeOrRefuse(rate, MAX_ELICITATIONS_PER_MINUTE, "elicitation", server, warn);
     let params = received;
     const context: ElicitationContext = signal ? { signal } : {};
     let completionId: string | undefined;
     if (params.mode === "url") {
       const checked = checkElicitationUrl(params.url);
       if ("refused" in checked) {
-        warn(`${serverLabel(server)}: refused a URL elicitation: ${checked.refused}`);
+        if (urlWarnings.take() === "first-refusal") {
+          warn(
+            `${serverLabel(server)}: refused a URL elicitation: ${checked.refused} (further refusals this minute are not warned)`,
+          );
+        }
         throw new ProtocolError(ProtocolErrorCode.InvalidParams, ELICITATION_URL_REFUSED_MESSAGE);
       }
       params = { ...params, url: checked.href };

@@ -6,6 +6,7 @@
  */
 import { ProtocolError, ProtocolErrorCode } from "@modelcontextprotocol/client";
 import { hostHandlerFailure } from "../client-handler-failure.js";
+import { takeOrRefuse } from "../rate-refusal.js";
 import { serverLabel } from "../server-message.js";
 import { boundSamplingRequest, type ResolvedSamplingOptions } from "./sampling-policy.js";
 import { SamplingRate } from "./sampling-rate.js";
@@ -38,19 +39,7 @@ export function guardSampling(
   const failed = (what: string, error: unknown) =>
     hostHandlerFailure(server, what, error, SAMPLING_FAILED_MESSAGE, warn);
   return async (params, signal) => {
-    const verdict = rate.take();
-    if (verdict !== "allowed") {
-      const limit = policy.maxRequestsPerMinute;
-      if (verdict === "first-refusal") {
-        warn(
-          `${serverLabel(server)}: more than ${limit} sampling requests in a minute; refusing the rest of it`,
-        );
-      }
-      throw new ProtocolError(
-        ProtocolErrorCode.InvalidRequest,
-        `Too many sampling requests: at most ${limit} a minute`,
-      );
-    }
+    takeOrRefuse(rate, policy.maxRequestsPerMinute, "sampling", server, warn);
     const bounded = boundSamplingRequest(params, policy);
     if (!bounded.ok) {
       warn(`${serverLabel(server)}: refused a sampling request of ${bounded.problem}`);
