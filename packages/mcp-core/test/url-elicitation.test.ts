@@ -147,6 +147,20 @@ describe.each(ERAS)("ask_url on $fixture (era $era)", ({ fixture, protocol, era 
     expect(await ask({ url: "https://exa\u0007mple.test/" })).toContain("Invalid URL");
     expect(seen).toEqual([]);
   });
+
+  it.each([
+    ["a line break", "https://example.test/\nlogin"],
+    ["a tab", "https://exa\tmple.test/login"],
+    ["a trailing line break", "https://example.test/login\r\n"],
+  ])(
+    "should refuse a URL with %s as the server sent it, not as the SDK's schema rewrote it",
+    async (_, url) => {
+      seen.length = 0;
+      // The SDK's schema strips tabs and line breaks (URL parsing drops them): the raw value is checked.
+      expect(await ask({ url })).toContain(ELICITATION_URL_REFUSED_MESSAGE);
+      expect(seen).toEqual([]);
+    },
+  );
 });
 
 /** What `completed` settled to, once it has (bounded: a wait that outlives its session fails here). */

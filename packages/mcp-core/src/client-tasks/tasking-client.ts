@@ -14,6 +14,7 @@ import {
   type Implementation,
 } from "@modelcontextprotocol/client";
 import { z } from "zod";
+import { keepRawElicitationUrl } from "../elicitation/raw-elicitation-url.js";
 import { ClientTaskStore } from "./client-task-store.js";
 
 /** The requests a server may ask the client to run as a task (`tasks.requests` of the capability). */
@@ -53,15 +54,21 @@ export class TaskingClient extends Client {
     if (!TASK_METHODS.has(method)) return checked;
     // The SDK's handler types know no CreateTaskResult: the task answer is typed here, by hand.
     const wrapped = checked as unknown as Handler;
+    // Both eras' requests pass here before the SDK's schema rewrites them (a wire request, or an
+    // `input_required` round's embedded one): the raw elicitation URL is kept for the guard.
+    const run = (request: TaskRequest, ctx: ClientContext) => {
+      if (method === "elicitation/create") keepRawElicitationUrl(request, ctx);
+      return wrapped(request, ctx);
+    };
     return (async (request: TaskRequest, ctx: ClientContext) => {
       const task = request.params?.task;
       if (task === undefined || this.getProtocolEra() === "modern" || !this.tasksDeclared) {
-        return wrapped(request, ctx);
+        return run(request, ctx);
       }
       const { task: _task, ...params } = request.params ?? {};
       const ttl = typeof task === "object" && task !== null ? (task as { ttl?: unknown }).ttl : undefined;
       return this.clientTasks.create(ttl, (signal) =>
-        wrapped({ ...request, params }, { ...ctx, mcpReq: { ...ctx.mcpReq, signal } }),
+        run({ ...request, params }, { ...ctx, mcpReq: { ...ctx.mcpReq, signal } }),
       );
     }) as unknown as ReturnType<Client["_wrapHandler"]>;
   }

@@ -5,6 +5,7 @@
  * @module
  */
 import type { Client, ClientCapabilities } from "@modelcontextprotocol/client";
+import { withRawElicitationUrl } from "../elicitation/raw-elicitation-url.js";
 import type { ClientHandlers } from "./session-callbacks.js";
 
 /** The capabilities to declare for these handlers (none for an empty bundle). */
@@ -41,7 +42,8 @@ export function installClientHandlers(
   const { elicitation, elicitationComplete, sampling, roots } = handlers;
   if (elicitation)
     client.setRequestHandler("elicitation/create", (request, ctx) =>
-      elicitation(request.params, ctx.mcpReq.signal, sessionEnded),
+      // The URL as the server sent it (kept by the tasking client), so the guard checks that.
+      elicitation(withRawElicitationUrl(request.params, ctx), ctx.mcpReq.signal, sessionEnded),
     );
   if (elicitation && elicitationComplete)
     client.setNotificationHandler("notifications/elicitation/complete", (notification) =>
