@@ -25,7 +25,7 @@ export {
 export {
   isPendingAuthorization,
   PENDING_AUTHORIZATION_TTL_MS,
-} from "./auth/pending-authorization.js";
+} from "./auth/pending-authorization-shape.js";
 export type { PendingAuthorization, StoredAuth, TokenLockOptions, TokenStore } from "./auth/token-store.js";
 export { configFingerprint } from "./lazy/fingerprint.js";
 export { printableSample } from "./printable-sample.js";

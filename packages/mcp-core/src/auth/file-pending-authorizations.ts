@@ -13,7 +13,7 @@ import { join } from "node:path";
 import { writeFileAtomic } from "../fs/atomic-write.js";
 import { directoryRefusal, readTrustedFile } from "../fs/trusted-file.js";
 import { isObject } from "../is-object.js";
-import { isPendingAuthorization } from "./pending-authorization.js";
+import { isPendingAuthorization } from "./pending-authorization-shape.js";
 import type { PendingAuthorization, TokenStore } from "./token-store.js";
 
 const SUFFIX = ".pending.json";
