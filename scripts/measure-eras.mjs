@@ -12,7 +12,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { countEvents, fixturePath, startHttpFixture } from "@toolnexus/fixtures";
-import { fileToolCache, loadMcp } from "@toolnexus/mcp-core";
+import { loadMcp } from "@toolnexus/mcp-core";
+import { fileToolCache } from "@toolnexus/mcp-core/stores";
 
 const runs = Number(process.argv[2] ?? 7);
 const FIXTURES = [

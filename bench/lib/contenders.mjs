@@ -105,7 +105,8 @@ function coreConfig(servers, lazy) {
 }
 
 async function loadSource(servers, options = {}) {
-  const { fileToolCache, loadMcp } = await core();
+  const { loadMcp } = await core();
+  const { fileToolCache } = await import("@toolnexus/mcp-core/stores");
   const toolCache = options.cacheDir ? fileToolCache(options.cacheDir) : false;
   return loadMcp(coreConfig(servers, options.lazy), { toolCache, ...options.core });
 }

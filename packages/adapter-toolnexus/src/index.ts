@@ -8,13 +8,13 @@
 
 export type {
   ConnectionState,
-  InheritEnv,
   ServerSnapshot,
   StateInfo,
-  ToolCacheEntry,
   ToolCacheStore,
   ToolsChange,
 } from "@toolnexus/mcp-core";
+export type { InheritEnv } from "@toolnexus/mcp-core/config";
+export type { ToolCacheEntry } from "@toolnexus/mcp-core/stores";
 export { answerToElicitResult, elicitationToRequest } from "./elicitation.js";
 export { toolnexusInputSchema } from "./input-schema.js";
 export { listMcpTools, type McpInventory, type McpToolInfo } from "./list-mcp-tools.js";

@@ -7,7 +7,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { readLog } from "@toolnexus/fixtures";
 import { describe, expect, it, onTestFinished } from "vitest";
-import { fileTokenStore } from "../src/index.js";
+import { fileTokenStore } from "../src/stores.js";
 import {
   failOnUnhandledRejections,
   httpFixture,

@@ -7,81 +7,13 @@
  * catalogs, their events and errors, and the store interfaces a load option takes. Every type here
  * is our own (none is the MCP SDK's), so an SDK upgrade does not change it. Rarely used names live
  * on `@toolnexus/mcp-core/config` (parsing, defaults, limits, pure rules) and
- * `@toolnexus/mcp-core/stores` (the file stores and their keys). The names exported from
- * `./deprecated-root.js` moved there: they stay here, deprecated, for one release.
+ * `@toolnexus/mcp-core/stores` (the file stores and their keys). The root exports exactly the
+ * names the README's "Entries" table lists (test/package-surfaces.test.ts).
  * @module
  */
 
 export type { StoredAuth, TokenStore } from "./auth/token-store.js";
 export type { McpConfigInput } from "./config/mcp-config-input.js";
-export {
-  type AuthCallback,
-  type AuthInput,
-  type AuthStoreKeyOptions,
-  type AutoRestartOptions,
-  authStoreKey,
-  type BackoffInput,
-  backoffDelay,
-  configFingerprint,
-  DEFAULT_MAX_CACHE_ENTRY_BYTES,
-  DEFAULT_MAX_CACHE_TOOLS,
-  DEFAULT_MAX_TOKEN_ENTRY_BYTES,
-  DEFAULT_TOKEN_LOCK_STALE_AFTER_MS,
-  DEFAULT_TOKEN_LOCK_WAIT_MS,
-  defaultAuthDir,
-  defaultCacheDir,
-  type FileTokenStoreOptions,
-  type FileToolCacheOptions,
-  fileTokenStore,
-  fileToolCache,
-  type HeadersInput,
-  type HealthCheckOptions,
-  type HttpServerConfig,
-  type InheritEnv,
-  isMcpLogLevel,
-  LOAD_OPTION_DEFAULTS,
-  type LoadOptionDefaults,
-  type LoopbackRedirect,
-  type LoopbackRedirectOptions,
-  listenForRedirect,
-  MAX_CATALOG_ITEMS,
-  MAX_CATALOG_TEXT_CHARS,
-  MAX_INSTRUCTIONS_CHARS,
-  MAX_LOG_DATA_BYTES,
-  MAX_LOGGER_CHARS,
-  MAX_STDERR_LINE_BYTES,
-  MAX_TIMER_MS,
-  MAX_URI_CHARS,
-  MCP_LOG_LEVELS,
-  type McpLocalServerEntry,
-  type McpRemoteServerEntry,
-  type McpServerEntry,
-  type McpServerEntryOptions,
-  type McpServerMap,
-  type McpServersConfig,
-  type McpToolSelection,
-  namespacedName,
-  type OpencodeMcpConfig,
-  OUTPUT_RATE_LIMIT,
-  type ParsedConfig,
-  PROTOCOL_SETTINGS,
-  type ProtocolSetting,
-  parseConfig,
-  type RedirectResult,
-  SERVER_ENTRY_DEFAULTS,
-  type ServerConfig,
-  type ServerConfigBase,
-  type StdioServerConfig,
-  SUMMARY_INTERVAL_MS,
-  SUMMARY_LOGGER,
-  scopedEnv,
-  type ToolCacheEntry,
-  type ToolCacheListener,
-  type ToolFilter,
-  type ToolFilterInput,
-  toolnexusName,
-  type VsCodeServersConfig,
-} from "./deprecated-root.js";
 export { isMcpCoreError, McpCoreError, type McpCoreErrorCode } from "./errors.js";
 export { loadMcp } from "./load-mcp-entry.js";
 export type { McpLogLevel } from "./logs/log-level.js";

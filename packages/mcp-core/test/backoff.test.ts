@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { backoffDelay } from "../src/index.js";
+import { backoffDelay } from "../src/config-entry.js";
 
 describe("backoffDelay", () => {
   it.each([

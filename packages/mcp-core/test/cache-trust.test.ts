@@ -3,7 +3,8 @@ import { chmodSync, chownSync, existsSync, statSync, symlinkSync, writeFileSync 
 import { join } from "node:path";
 import { hostileServer, waitFor } from "@toolnexus/fixtures";
 import { describe, expect, it } from "vitest";
-import { configFingerprint, fileToolCache, isMcpCoreError, type ToolCacheEntry } from "../src/index.js";
+import { isMcpCoreError } from "../src/index.js";
+import { configFingerprint, fileToolCache, type ToolCacheEntry } from "../src/stores.js";
 import { serverConfig, tempDir, useSources } from "./support/harness.js";
 
 const sources = useSources();

@@ -1,7 +1,8 @@
 // The `auth` key of a server entry: accepted shapes, and errors that name the server and the field
 // and never echo a value.
 import { describe, expect, it } from "vitest";
-import { type McpConfigInput, parseConfig } from "../src/index.js";
+import { parseConfig } from "../src/config-entry.js";
+import type { McpConfigInput } from "../src/index.js";
 
 const remote = (auth: unknown) => ({ mcpServers: { r: { url: "https://mcp.example.com/mcp", auth } } });
 

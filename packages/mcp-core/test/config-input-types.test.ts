@@ -4,7 +4,8 @@
  * The `it` blocks also run, passing each literal through the real signatures' parameter type.
  */
 import { describe, expect, expectTypeOf, it } from "vitest";
-import type { loadMcp, McpConfigInput, parseConfig } from "../src/index.js";
+import type { parseConfig } from "../src/config-entry.js";
+import type { loadMcp, McpConfigInput } from "../src/index.js";
 
 type LoadInput = Parameters<typeof loadMcp>[0];
 /** Hands a literal to `loadMcp`'s own parameter type, so the checks below are the editor's. */

@@ -1,7 +1,8 @@
 import { hostileServer } from "@toolnexus/fixtures";
 import { describe, expect, it } from "vitest";
 import { closestKey, editDistance } from "../src/config/closest-key.js";
-import { type McpConfigInput, parseConfig } from "../src/index.js";
+import { parseConfig } from "../src/config-entry.js";
+import type { McpConfigInput } from "../src/index.js";
 import { configRejection, useSources } from "./support/harness.js";
 
 const P = "Invalid MCP config: ";

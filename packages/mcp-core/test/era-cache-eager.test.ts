@@ -6,7 +6,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { countEvents } from "@toolnexus/fixtures";
 import { afterEach, describe, expect, it } from "vitest";
-import { configFingerprint, fileToolCache, type ToolCacheEntry } from "../src/index.js";
+import { configFingerprint, fileToolCache, type ToolCacheEntry } from "../src/stores.js";
 import { ERA_FIXTURES, type EraFixture, eraOf, SERVER, stdioEntry } from "./support/era-matrix.js";
 import {
   cacheFiles,

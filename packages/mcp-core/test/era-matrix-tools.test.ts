@@ -7,7 +7,8 @@
 // shared log are taken as differences.
 import { collectStates, collectToolChanges, countEvents, waitFor } from "@toolnexus/fixtures";
 import { describe, expect, it } from "vitest";
-import { fileToolCache, type McpSource, type ToolsChange } from "../src/index.js";
+import type { McpSource, ToolsChange } from "../src/index.js";
+import { fileToolCache } from "../src/stores.js";
 import {
   ERA_FIXTURES,
   ERA_ROWS,

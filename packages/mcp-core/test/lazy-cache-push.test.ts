@@ -1,6 +1,7 @@
 import { collectToolChanges, countEvents, stdioServer, waitFor } from "@toolnexus/fixtures";
 import { describe, expect, it } from "vitest";
-import type { ToolCacheEntry, ToolCacheListener, ToolCacheStore, ToolsChange } from "../src/index.js";
+import type { ToolCacheStore, ToolsChange } from "../src/index.js";
+import type { ToolCacheEntry, ToolCacheListener } from "../src/stores.js";
 import { SETTLE_MS, tempLogFile, toolByRawName, useSources } from "./support/harness.js";
 
 const sources = useSources();

@@ -2,13 +2,8 @@ import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { collectToolChanges, countEvents, stdioServer, waitFor } from "@toolnexus/fixtures";
 import { describe, expect, it } from "vitest";
-import {
-  configFingerprint,
-  fileToolCache,
-  type ToolCacheEntry,
-  type ToolCacheStore,
-  type ToolsChange,
-} from "../src/index.js";
+import type { ToolCacheStore, ToolsChange } from "../src/index.js";
+import { configFingerprint, fileToolCache, type ToolCacheEntry } from "../src/stores.js";
 import {
   BASIC_TOOLS,
   cacheFiles,

@@ -1,6 +1,7 @@
 import { stdioServer, waitFor } from "@toolnexus/fixtures";
 import { describe, expect, it } from "vitest";
-import type { ToolCacheEntry, ToolCacheStore } from "../src/index.js";
+import type { ToolCacheStore } from "../src/index.js";
+import type { ToolCacheEntry } from "../src/stores.js";
 import { failOnUnhandledRejections, toolByRawName, useSources } from "./support/harness.js";
 
 failOnUnhandledRejections();

@@ -9,14 +9,8 @@ import {
   waitFor,
 } from "@toolnexus/fixtures";
 import { describe, expect, it } from "vitest";
-import {
-  configFingerprint,
-  fileToolCache,
-  loadMcp,
-  type McpConfigInput,
-  type McpSource,
-  type ToolsChange,
-} from "../src/index.js";
+import { loadMcp, type McpConfigInput, type McpSource, type ToolsChange } from "../src/index.js";
+import { configFingerprint, fileToolCache } from "../src/stores.js";
 import {
   BASIC_TOOLS,
   cacheFiles,

@@ -2,11 +2,11 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import {
   LOAD_OPTION_DEFAULTS,
-  type LoadMcpOptions,
   type McpServerEntryOptions,
   parseConfig,
   SERVER_ENTRY_DEFAULTS,
-} from "../src/index.js";
+} from "../src/config-entry.js";
+import type { LoadMcpOptions } from "../src/index.js";
 import {
   LOAD_OPTIONS_WITHOUT_FIXED_DEFAULT,
   type LoadOptionDefaults,

@@ -1,5 +1,5 @@
 // The root entry names our own types (an SDK upgrade must not change them), fits on one screen, and
-// the names that moved to `/config` and `/stores` are the same values there and on the root (deprecated).
+// the names that moved to `/config` and `/stores` are only there (the 0.1.0 aliases are gone).
 import { readFileSync } from "node:fs";
 import type * as Sdk from "@modelcontextprotocol/client";
 import { describe, expect, it } from "vitest";
@@ -51,19 +51,14 @@ describe("the root entry's public surface", () => {
 
   it("should name few enough exports for one screen, the rest on /config and /stores", () => {
     const exported = exportedNames(source("../src/index.ts"));
-    const current = exported.filter((e) => e.from !== "./deprecated-root.js");
-    expect(current.length).toBeLessThanOrEqual(55);
+    expect(exported.length).toBeLessThanOrEqual(55);
     expect(new Set(exported.map((e) => e.name)).size).toBe(exported.length);
   });
 
-  it("should keep every moved name on the root as the very same value, for one release", () => {
-    const moved = exportedNames(source("../src/index.ts")).filter((e) => e.from === "./deprecated-root.js");
+  it("should carry no deprecated alias: the names that moved to /config and /stores are only there", () => {
     const values = root as unknown as Record<string, unknown>;
-    const homes = { ...config, ...stores } as Record<string, unknown>;
-    const runtime = moved.map((e) => e.name).filter((name) => name in homes);
-    expect(runtime.length).toBeGreaterThan(20);
-    for (const name of runtime) expect([name, values[name] === homes[name]]).toEqual([name, true]);
-    expect(root.fileTokenStore).toBe(stores.fileTokenStore);
-    expect(root.parseConfig).toBe(config.parseConfig);
+    const moved = Object.keys({ ...config, ...stores }).filter((name) => name in values);
+    expect(moved).toEqual([]);
+    expect(source("../src/index.ts")).not.toMatch(/deprecated/i);
   });
 });

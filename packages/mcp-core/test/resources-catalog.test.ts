@@ -6,14 +6,9 @@
 import { createRequire } from "node:module";
 import { countEvents, hostileServer, makeTempDir, removeTempDir, stdioServer } from "@toolnexus/fixtures";
 import { afterEach, describe, expect, it } from "vitest";
-import {
-  configFingerprint,
-  fileToolCache,
-  MAX_CATALOG_ITEMS,
-  MAX_CATALOG_TEXT_CHARS,
-  type ToolCacheEntry,
-  type ToolCacheStore,
-} from "../src/index.js";
+import { MAX_CATALOG_ITEMS, MAX_CATALOG_TEXT_CHARS } from "../src/config-entry.js";
+import type { ToolCacheStore } from "../src/index.js";
+import { configFingerprint, fileToolCache, type ToolCacheEntry } from "../src/stores.js";
 import { failOnUnhandledRejections, serverConfig, tempLogFile, useSources } from "./support/harness.js";
 
 failOnUnhandledRejections();

@@ -1,7 +1,8 @@
 import { hostileServer, tinyPngBase64, waitFor } from "@toolnexus/fixtures";
 import { describe, expect, it } from "vitest";
 import { boundedResponse } from "../src/bounded-body.js";
-import { LOAD_OPTION_DEFAULTS, type LoadMcpOptions, type McpSource } from "../src/index.js";
+import { LOAD_OPTION_DEFAULTS } from "../src/config-entry.js";
+import type { LoadMcpOptions, McpSource } from "../src/index.js";
 import { boundResultParts } from "../src/tools/bounded-result.js";
 import { httpFixture, toolByName, useSources } from "./support/harness.js";
 

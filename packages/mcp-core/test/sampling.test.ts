@@ -6,7 +6,8 @@
 import { waitFor } from "@toolnexus/fixtures";
 import { describe, expect, it } from "vitest";
 import type { SamplingContext } from "../src/config-entry.js";
-import { type McpConfigInput, parseConfig, type SamplingHandler } from "../src/index.js";
+import { parseConfig } from "../src/config-entry.js";
+import type { McpConfigInput, SamplingHandler } from "../src/index.js";
 import { everythingOverHttp, everythingStdio } from "./support/everything.js";
 import {
   configRejection,

@@ -12,7 +12,8 @@ import { join } from "node:path";
 import { inspect } from "node:util";
 import { type HttpFixture, hostileServer, startHttpFixture } from "@toolnexus/fixtures";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { fileToolCache, type LoadMcpOptions, type McpSource } from "../src/index.js";
+import type { LoadMcpOptions, McpSource } from "../src/index.js";
+import { fileToolCache } from "../src/stores.js";
 import { failOnUnhandledRejections, tempDir, useSources } from "./support/harness.js";
 import { MemoryTokenStore } from "./support/oauth-harness.js";
 

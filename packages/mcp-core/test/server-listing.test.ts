@@ -1,6 +1,6 @@
 import type { Tool } from "@modelcontextprotocol/client";
 import { describe, expect, it } from "vitest";
-import { namespacedName } from "../src/index.js";
+import { namespacedName } from "../src/config-entry.js";
 import { ServerListing } from "../src/tools/server-listing.js";
 import { ToolRegistry } from "../src/tools/tool-registry.js";
 import type { ToolCaller } from "../src/tools/tool-wrapper.js";

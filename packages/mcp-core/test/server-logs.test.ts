@@ -5,18 +5,16 @@
  */
 import { hostileServer, stdioServer, waitFor } from "@toolnexus/fixtures";
 import { describe, expect, it } from "vitest";
-import {
-  type LoadMcpOptions,
-  MAX_LOG_DATA_BYTES,
-  MAX_STDERR_LINE_BYTES,
-  type McpLogLevel,
-  type McpSource,
-  OUTPUT_RATE_LIMIT,
-  type ServerLogMessage,
-  type ToolCacheEntry,
-  type ToolCacheStore,
+import { MAX_LOG_DATA_BYTES, MAX_STDERR_LINE_BYTES, OUTPUT_RATE_LIMIT } from "../src/config-entry.js";
+import type {
+  LoadMcpOptions,
+  McpLogLevel,
+  McpSource,
+  ServerLogMessage,
+  ToolCacheStore,
 } from "../src/index.js";
 import { LINE_CUT_MARKER } from "../src/logs/stderr-lines.js";
+import type { ToolCacheEntry } from "../src/stores.js";
 import { everythingStdio } from "./support/everything.js";
 import { callOk, httpFixture, useSources } from "./support/harness.js";
 

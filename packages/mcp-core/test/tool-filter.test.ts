@@ -7,7 +7,9 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { collectToolChanges, hostileServer, stdioServer, waitFor } from "@toolnexus/fixtures";
 import { describe, expect, it } from "vitest";
-import { fileToolCache, type ToolFilterInput, type ToolsChange } from "../src/index.js";
+import type { ToolFilterInput } from "../src/config-entry.js";
+import type { ToolsChange } from "../src/index.js";
+import { fileToolCache } from "../src/stores.js";
 import {
   BASIC_TOOLS,
   cacheFiles,

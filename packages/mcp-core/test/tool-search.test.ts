@@ -1,9 +1,10 @@
 import { countEvents, stdioServer, waitFor } from "@toolnexus/fixtures";
 import { catalogServer } from "@toolnexus/fixtures/catalog";
 import { describe, expect, it } from "vitest";
-import { fileToolCache, isMcpCoreError, type McpSource, type ToolSearchHit } from "../src/index.js";
+import { isMcpCoreError, type McpSource, type ToolSearchHit } from "../src/index.js";
 import { sourceSearchOf } from "../src/search/source-search.js";
 import { ToolSearchIndex } from "../src/search/tool-search-index.js";
+import { fileToolCache } from "../src/stores.js";
 import {
   cacheFiles,
   callOk,

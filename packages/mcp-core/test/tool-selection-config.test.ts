@@ -1,7 +1,8 @@
 import type { Tool } from "@modelcontextprotocol/client";
 import { describe, expect, it } from "vitest";
 import { parseConfig } from "../src/config/parse-config.js";
-import type { McpConfigInput, ToolFilterInput } from "../src/index.js";
+import type { ToolFilterInput } from "../src/config-entry.js";
+import type { McpConfigInput } from "../src/index.js";
 import { filterTools, type ToolFilterFailure } from "../src/tools/tool-filter.js";
 import { useSources } from "./support/harness.js";
 

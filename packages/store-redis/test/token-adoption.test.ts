@@ -8,7 +8,9 @@
 import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { waitFor } from "@toolnexus/fixtures";
-import { authStoreKey, loadMcp, parseConfig, type StoredAuth, type TokenStore } from "@toolnexus/mcp-core";
+import { loadMcp, type StoredAuth, type TokenStore } from "@toolnexus/mcp-core";
+import { parseConfig } from "@toolnexus/mcp-core/config";
+import { authStoreKey } from "@toolnexus/mcp-core/stores";
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { createRedisStores } from "../src/index.js";
 import { tokenKeys } from "../src/keys.js";

@@ -3,7 +3,9 @@
 // registration (both start at once, so each may register its own client). Source A shows the
 // authorization URL; source B gets the redirect and completes it. The request sat in Redis sealed
 // (no verifier in clear), expiring, and is gone once used: A cannot redeem the redirect again.
-import { authStoreKey, isMcpCoreError, loadMcp, parseConfig } from "@toolnexus/mcp-core";
+import { isMcpCoreError, loadMcp } from "@toolnexus/mcp-core";
+import { parseConfig } from "@toolnexus/mcp-core/config";
+import { authStoreKey } from "@toolnexus/mcp-core/stores";
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { pendingKey } from "../src/pending-authorizations.js";
 import { oauthFixture } from "./support/fleet.js";

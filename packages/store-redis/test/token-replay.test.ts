@@ -4,7 +4,9 @@
 // its reuse. Each sealed entry carries a version bound into its seal: a worker refuses one older
 // than a version it has seen, and no write lowers the version a store holds.
 import { waitFor } from "@toolnexus/fixtures";
-import { authStoreKey, loadMcp, parseConfig, type StoredAuth } from "@toolnexus/mcp-core";
+import { loadMcp, type StoredAuth } from "@toolnexus/mcp-core";
+import { parseConfig } from "@toolnexus/mcp-core/config";
+import { authStoreKey } from "@toolnexus/mcp-core/stores";
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { createRedisStores, type RedisStores } from "../src/index.js";
 import { tokenKeys } from "../src/keys.js";

@@ -26,6 +26,7 @@ export { pidOf } from "@toolnexus/fixtures";
 
 import { afterAll, afterEach, beforeAll, expect, onTestFinished } from "vitest";
 import { parseConfig } from "../../src/config/parse-config.js";
+import type { ServerConfig } from "../../src/config-entry.js";
 import {
   isMcpCoreError,
   type LoadMcpOptions,
@@ -34,7 +35,6 @@ import {
   type McpCoreError,
   type McpSource,
   type McpTool,
-  type ServerConfig,
   type ToolsChange,
 } from "../../src/index.js";
 
