@@ -4,7 +4,7 @@
  * @module
  */
 import { boundedText } from "./bounded-text.js";
-import { invalidResultText } from "./transport/invalid-result.js";
+import { invalidResultText } from "./invalid-result.js";
 
 /** Longest path or message quoted from an issue, in characters. */
 const MAX_PART = 100;

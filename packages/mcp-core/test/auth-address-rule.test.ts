@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addressCheckedFetch } from "../src/auth/address-checked-fetch.js";
 import { type AddressClass, addressClass, hostnameAddress } from "../src/auth/address-class.js";
 import { addressRule, mayReach } from "../src/auth/address-rule.js";
-import { hostPatternProblem } from "../src/auth/host-allowlist.js";
+import { hostPatternProblem } from "../src/config/host-allowlist.js";
 import { isMcpCoreError } from "../src/errors.js";
 
 describe("addressClass", () => {

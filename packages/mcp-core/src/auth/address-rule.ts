@@ -12,9 +12,9 @@
  */
 import { lookup as dnsLookup, type LookupAddress } from "node:dns";
 import type { LookupFunction } from "node:net";
+import { hostAllowlist } from "../config/host-allowlist.js";
 import { McpCoreError } from "../errors.js";
 import { type AddressClass, addressClass, hostnameAddress } from "./address-class.js";
-import { hostAllowlist } from "./host-allowlist.js";
 import { safeOrigin } from "./safe-origin.js";
 
 /** The classes a configured server's own address lends to the URLs its server chooses. */

@@ -5,7 +5,7 @@
  * @module
  */
 import { z } from "zod";
-import { hostPatternProblem } from "../auth/host-allowlist.js";
+import { hostPatternProblem } from "./host-allowlist.js";
 import { isIssuerUrl } from "./issuer-url.js";
 import type { AuthInput } from "./server-config.js";
 
@@ -27,7 +27,7 @@ const httpUrl = z.string({ error: "an http or https URL" }).refine(
 
 const scopes = z.array(text, { error: "an array of scope names" });
 
-/** `allowPrivateHosts`: hostnames, IP addresses or CIDR ranges (`auth/host-allowlist.ts`). */
+/** `allowPrivateHosts`: hostnames, IP addresses or CIDR ranges (`config/host-allowlist.ts`). */
 const hostList = z.array(
   z.string().refine((value) => hostPatternProblem(value) === undefined, {
     error: "a hostname, an IP address or a CIDR range",

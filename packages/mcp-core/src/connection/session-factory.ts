@@ -3,13 +3,13 @@ import type { ServerAuth } from "../auth/server-auth.js";
 import type { ServerConfig } from "../config/server-config.js";
 import type { ServerOutput } from "../logs/server-output.js";
 import type { Redactor } from "../redact/redactor.js";
-import { learnReferencedSecrets } from "../redact/referenced-secrets.js";
 import { openSession } from "../transport/open-session.js";
 import type { McpSession, NegotiatedProtocol, SessionParams } from "../transport/session.js";
 import type { ChildLaunch, WatchedChild } from "../transport/spawn-child.js";
 import type { EnvEntry } from "../types.js";
 import type { ConnectionEvents } from "./connection-events.js";
 import { childEnvironment, type LaunchEnvOptions, requestHeaders } from "./launch-env.js";
+import { learnReferencedSecrets } from "./referenced-secrets.js";
 
 /** How a stdio server's child runs: the grace of its stop, and whether it holds the host open. */
 export interface ChildProcessOptions {

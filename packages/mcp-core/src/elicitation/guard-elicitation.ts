@@ -11,7 +11,7 @@ import {
   ProtocolErrorCode,
 } from "@modelcontextprotocol/client";
 import { hostHandlerFailure } from "../client-handler-failure.js";
-import { takeOrRefuse } from "../rate-refusal.js";
+import { takeOrRefuse } from "../sampling/rate-refusal.js";
 import { SamplingRate } from "../sampling/sampling-rate.js";
 import { serverLabel } from "../server-message.js";
 import { applyElicitationDefaults } from "./apply-elicitation-defaults.js";

@@ -6,8 +6,8 @@
  */
 import { ProtocolError, ProtocolErrorCode } from "@modelcontextprotocol/client";
 import { hostHandlerFailure } from "../client-handler-failure.js";
-import { takeOrRefuse } from "../rate-refusal.js";
 import { serverLabel } from "../server-message.js";
+import { takeOrRefuse } from "./rate-refusal.js";
 import { boundSamplingRequest, type ResolvedSamplingOptions } from "./sampling-policy.js";
 import { SamplingRate } from "./sampling-rate.js";
 import { isSamplingRefusal } from "./sampling-refusal.js";

@@ -8,8 +8,8 @@
 import { ProtocolError, SdkError, SdkErrorCode, SdkHttpError } from "@modelcontextprotocol/client";
 import { boundedText } from "../bounded-text.js";
 import { isMcpCoreError } from "../errors.js";
+import { invalidResultText } from "../invalid-result.js";
 import { describeFetchFailure, shownUrl } from "./fetch-failure.js";
-import { invalidResultText } from "./invalid-result.js";
 
 /** The longest HTTP error body quoted in a start failure, in characters. */
 const MAX_BODY_TEXT = 1000;

@@ -6,7 +6,7 @@
 import type { ServerConfig } from "../config/server-config.js";
 import { isCredentialName } from "../env/credential-shaped.js";
 import { referencedNames } from "../env/expand-vars.js";
-import type { Redactor } from "./redactor.js";
+import type { Redactor } from "../redact/redactor.js";
 
 /**
  * Teaches `redactor` the parent values referenced from the server's config: every `${NAME}` in a

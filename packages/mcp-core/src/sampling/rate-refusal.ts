@@ -4,8 +4,8 @@
  * @module
  */
 import { ProtocolError, ProtocolErrorCode } from "@modelcontextprotocol/client";
-import type { SamplingRate } from "./sampling/sampling-rate.js";
-import { serverLabel } from "./server-message.js";
+import { serverLabel } from "../server-message.js";
+import type { SamplingRate } from "./sampling-rate.js";
 
 /**
  * Counts one request of `server` against `rate`.
