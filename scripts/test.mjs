@@ -1,6 +1,7 @@
-// `npm test`: build once, then every workspace's suite in two lanes that run side by side, each lane
-// one workspace at a time. The suites mostly wait on the servers they spawn, so one lane leaves a
-// core idle; two keep both busy without running so much at once that timing-bound tests starve.
+// `npm test`: check the layer map (ARCHITECTURE.md's tables, `scripts/layer-map.mjs`), build once,
+// then every workspace's suite in two lanes that run side by side, each lane one workspace at a
+// time. The suites mostly wait on the servers they spawn, so one lane leaves a core idle; two keep
+// both busy without running so much at once that timing-bound tests starve.
 // The lanes are balanced by measured wall time: the core's suite (the longest) in the first; the
 // CLI's and the smaller packages' in the second, whose output is held and printed once both lanes
 // end, so nothing interleaves; any suite failing fails the command. The soak and bench smoke runs
@@ -51,6 +52,10 @@ async function runLane({ show, workspaces }) {
   }
   return results;
 }
+
+// The layer map first (a second): an import up a layer fails the command before the long suites.
+const layers = await run("node", ["--test", "--test-reporter=dot", "scripts/layer-map.test.mjs"]);
+if (layers.code !== 0) process.exit(layers.code);
 
 const build = await run("npx", ["turbo", "run", "build", "--output-logs=errors-only"]);
 if (build.code !== 0) process.exit(build.code);
