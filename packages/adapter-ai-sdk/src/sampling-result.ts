@@ -2,7 +2,7 @@
  * The host model's answer (an AI SDK `generateText` result) as the result of a sampling request.
  * @module
  */
-import type { SamplingResult } from "@toolnexus/mcp-core/adapter";
+import { isObject, type SamplingResult } from "@toolnexus/mcp-core/adapter";
 import type { SamplingBlock } from "./sampling-messages.js";
 
 /**
@@ -26,10 +26,6 @@ export interface GeneratedAnswer {
 type AnswerPart = GeneratedAnswer["content"][number];
 type ResultBlock = Extract<SamplingBlock, { type: "text" | "image" | "audio" | "tool_use" }>;
 
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
 /**
  * One part as an MCP block: text (not empty) → `text`; a generated `image/*` or `audio/*` file →
  * `image` / `audio` with its base64 data; a valid tool call with an object input → `tool_use`.
@@ -43,7 +39,7 @@ function toBlock(part: AnswerPart): ResultBlock | undefined {
     if (mimeType.startsWith("audio/")) return { type: "audio", data, mimeType };
     return undefined;
   }
-  if (part.type === "tool-call" && part.invalid !== true && isPlainObject(part.input)) {
+  if (part.type === "tool-call" && part.invalid !== true && isObject(part.input)) {
     return { type: "tool_use", id: part.toolCallId ?? "", name: part.toolName ?? "", input: part.input };
   }
   return undefined;

@@ -3,7 +3,7 @@
  * @module
  */
 import type { AIMessage } from "@langchain/core/messages";
-import type { SamplingResult } from "@toolnexus/mcp-core/adapter";
+import { isObject, type SamplingResult } from "@toolnexus/mcp-core/adapter";
 import type { SamplingBlock } from "./sampling-messages.js";
 
 type ResultBlock = Extract<SamplingBlock, { type: "text" | "image" | "audio" | "tool_use" }>;
@@ -19,10 +19,6 @@ interface StandardBlock {
   args?: unknown;
 }
 
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
 /**
  * One standard block as an MCP block: text (not empty) → `text`; an `image` / `audio` block with
  * base64 `data` → `image` / `audio`; a `tool_call` → `tool_use` (its id, or `call_<n>` when the model
@@ -35,7 +31,7 @@ function toBlock(block: StandardBlock, index: number): ResultBlock | undefined {
     if (typeof block.data !== "string" || typeof block.mimeType !== "string") return undefined;
     return { type: block.type, data: block.data, mimeType: block.mimeType };
   }
-  if (block.type === "tool_call" && typeof block.name === "string" && isPlainObject(block.args)) {
+  if (block.type === "tool_call" && typeof block.name === "string" && isObject(block.args)) {
     const id = typeof block.id === "string" && block.id ? block.id : `call_${index}`;
     return { type: "tool_use", id, name: block.name, input: block.args };
   }

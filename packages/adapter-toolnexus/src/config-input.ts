@@ -3,6 +3,7 @@
  * @module
  */
 import { readFile } from "node:fs/promises";
+import { isObject } from "@toolnexus/mcp-core/adapter";
 
 /** Wrapper keys in toolnexus's order of precedence: the first one present wins, the others are ignored. */
 export const WRAPPER_KEYS = ["mcpServers", "servers", "mcp"] as const;
@@ -10,17 +11,13 @@ export const WRAPPER_KEYS = ["mcpServers", "servers", "mcp"] as const;
 /** Top-level keys of a toolnexus config that are not servers when the map is bare. */
 export const SIBLING_KEYS: readonly string[] = ["builtins", "agents", "a2a", "mcpServer"];
 
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
 /**
  * A config object → the object to hand to the core: only the first wrapper present (`mcpServers`,
  * then `servers`, then `mcp`), or a bare map without toolnexus's sibling keys (`builtins`, `agents`,
  * `a2a`, `mcpServer`). Anything else is returned as is for the core to report.
  */
 export function selectServers(raw: unknown): unknown {
-  if (!isPlainObject(raw)) return raw;
+  if (!isObject(raw)) return raw;
   const wrapper = WRAPPER_KEYS.find((key) => raw[key] !== undefined && raw[key] !== null);
   if (wrapper !== undefined) return { [wrapper]: raw[wrapper] };
   const servers: Record<string, unknown> = {};
@@ -61,10 +58,10 @@ export function mapEntries(
   config: string | object,
   map: (entry: Record<string, unknown>) => Record<string, unknown>,
 ): string | object {
-  if (!isPlainObject(config)) return config;
+  if (!isObject(config)) return config;
   const mapAll = (servers: unknown) =>
-    isPlainObject(servers)
-      ? Object.fromEntries(Object.entries(servers).map(([k, v]) => [k, isPlainObject(v) ? map(v) : v]))
+    isObject(servers)
+      ? Object.fromEntries(Object.entries(servers).map(([k, v]) => [k, isObject(v) ? map(v) : v]))
       : servers;
   const wrapper = WRAPPER_KEYS.find((key) => config[key] !== undefined);
   return wrapper !== undefined ? { [wrapper]: mapAll(config[wrapper]) } : (mapAll(config) as object);

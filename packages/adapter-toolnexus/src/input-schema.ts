@@ -2,6 +2,7 @@
  * toolnexus's input-schema normalization.
  * @module
  */
+import { isObject } from "@toolnexus/mcp-core/adapter";
 import type { JsonSchema } from "./types.js";
 
 /**
@@ -10,7 +11,7 @@ import type { JsonSchema } from "./types.js";
  * the forced ones it lacked are appended in that order. The server's object is not modified.
  */
 export function toolnexusInputSchema(schema: unknown): JsonSchema {
-  const source = typeof schema === "object" && schema !== null && !Array.isArray(schema) ? schema : {};
+  const source = isObject(schema) ? schema : {};
   const properties = (source as { properties?: unknown }).properties;
   return {
     ...(source as Record<string, unknown>),

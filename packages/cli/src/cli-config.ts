@@ -9,6 +9,7 @@ import { readFile } from "node:fs/promises";
 import { homedir } from "node:os";
 import { dirname, resolve } from "node:path";
 import { isMcpCoreError, type McpConfigInput, McpCoreError } from "@toolnexus/mcp-core";
+import { isObject } from "@toolnexus/mcp-core/adapter";
 import {
   type McpServerMap,
   type ParsedConfig,
@@ -78,10 +79,6 @@ export async function configInput(choice: ConfigChoice): Promise<string | McpCon
   // A VS Code file's variables are expanded here, so even every server goes as an object.
   if (choice.only === undefined && vsCodeWorkspaceOf(resolve(choice.path)) === undefined) return choice.path;
   return config.input(choice.only);
-}
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 /** One server entry as the CLI hands it on: ready, or the problems that keep it from starting. */
@@ -201,7 +198,7 @@ function mapEntries(
   root: unknown,
   prepare: (name: string, entry: unknown) => Omit<Entry, "name" | "enabledAsWritten">,
 ): { root: unknown; entries: Entry[] } {
-  if (!isPlainObject(root)) return { root, entries: [] };
+  if (!isObject(root)) return { root, entries: [] };
   const entries: Entry[] = [];
   const mapped = (map: Record<string, unknown>, skip?: string) => {
     const out: Record<string, unknown> = Object.create(null);
@@ -210,7 +207,7 @@ function mapEntries(
         out[name] = entry;
         continue;
       }
-      const enabledAsWritten = !isPlainObject(entry) || (entry.enabled !== false && entry.disabled !== true);
+      const enabledAsWritten = !isObject(entry) || (entry.enabled !== false && entry.disabled !== true);
       const prepared = { name, enabledAsWritten, ...prepare(name, entry) };
       entries.push(prepared);
       if (prepared.problems.length === 0) out[name] = prepared.entry;
@@ -221,14 +218,14 @@ function mapEntries(
   if (wrappers.length === 0) return { root: mapped(root, "$schema"), entries };
   const out: Record<string, unknown> = Object.create(null);
   for (const [key, value] of Object.entries(root)) {
-    out[key] = (WRAPPERS as readonly string[]).includes(key) && isPlainObject(value) ? mapped(value) : value;
+    out[key] = (WRAPPERS as readonly string[]).includes(key) && isObject(value) ? mapped(value) : value;
   }
   return { root: out, entries };
 }
 
 /** Relative `cwd` and `envFile` made absolute against the file's directory, as the core would. */
 function withAbsolutePaths(entry: unknown, baseDir: string): unknown {
-  if (!isPlainObject(entry)) return entry;
+  if (!isObject(entry)) return entry;
   const absolute = { ...entry };
   for (const key of ["cwd", "envFile"]) {
     const value = absolute[key];

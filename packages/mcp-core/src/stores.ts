@@ -27,6 +27,7 @@ export {
   PENDING_AUTHORIZATION_TTL_MS,
 } from "./auth/pending-authorization-shape.js";
 export type { PendingAuthorization, StoredAuth, TokenLockOptions, TokenStore } from "./auth/token-store.js";
+export { isObject } from "./is-object.js";
 export { configFingerprint } from "./lazy/fingerprint.js";
 export { printableSample } from "./printable-sample.js";
 export { taskServerKey } from "./task-server-key.js";

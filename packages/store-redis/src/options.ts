@@ -3,6 +3,7 @@
  * creation with the option named and what was expected — never the secret's value.
  * @module
  */
+import { isObject } from "@toolnexus/mcp-core/stores";
 import { isClusterClient } from "./cluster-client.js";
 import type { RedisClientLike } from "./connection.js";
 import { DEFAULT_KEY_PREFIX } from "./keys.js";
@@ -132,9 +133,6 @@ function positiveMs(options: RedisStoresOptions, field: keyof RedisStoresOptions
     fail(field, "a positive integer (ms)");
   return value;
 }
-
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
 
 function checkCluster(cluster: RedisClusterStoreOptions): void {
   if (!isObject(cluster)) fail("cluster", "an object with rootNodes");

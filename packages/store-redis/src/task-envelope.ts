@@ -6,7 +6,7 @@
  * names, so nothing planted in Redis is followed as another task.
  * @module
  */
-import { isTaskRecord, type TaskRecord } from "@toolnexus/mcp-core/stores";
+import { isObject, isTaskRecord, type TaskRecord } from "@toolnexus/mcp-core/stores";
 import { open, seal } from "./secret.js";
 import { taskDigest } from "./task-keys.js";
 
@@ -76,8 +76,4 @@ function parseJson(text: string): unknown {
   } catch {
     return undefined;
   }
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }

@@ -8,6 +8,7 @@
  * @module
  */
 import type { StoredAuth } from "@toolnexus/mcp-core";
+import { isObject } from "@toolnexus/mcp-core/stores";
 import { open, seal } from "./secret.js";
 
 /** What a stored value turned out to be. */
@@ -43,7 +44,7 @@ export function clearEntry(auth: StoredAuth): string {
 /** Reads a stored value with the worker's key (undefined: no secret). */
 export function openEntry(tokenKey: Buffer | undefined, redisKey: string, raw: string): OpenedEntry {
   const envelope = parseJson(raw);
-  if (!isRecord(envelope)) return { kind: "refused", why: "is not in a known format" };
+  if (!isObject(envelope)) return { kind: "refused", why: "is not in a known format" };
   const sealed = envelope.sealed;
   if (typeof sealed === "string") {
     let version: number;
@@ -71,8 +72,4 @@ function parseJson(text: string): unknown {
   } catch {
     return undefined;
   }
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }

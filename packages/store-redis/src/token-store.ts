@@ -22,7 +22,7 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { createHash } from "node:crypto";
 import { McpCoreError, type StoredAuth, type TokenStore } from "@toolnexus/mcp-core";
-import type { PendingAuthorization } from "@toolnexus/mcp-core/stores";
+import { isObject, type PendingAuthorization } from "@toolnexus/mcp-core/stores";
 import { type RedisConnection, RedisUnavailableError } from "./connection.js";
 import { tokenKeys } from "./keys.js";
 import type { KeyspaceMarker } from "./keyspace-marker.js";
@@ -290,16 +290,12 @@ function adoptedWrite(key: string): McpCoreError {
   );
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
 /** `value` as a StoredAuth when it has the shape of one. */
 function asStoredAuth(value: unknown): StoredAuth | undefined {
-  if (!isRecord(value) || typeof value.savedAt !== "string") return undefined;
+  if (!isObject(value) || typeof value.savedAt !== "string") return undefined;
   if (
     value.tokens !== undefined &&
-    (!isRecord(value.tokens) || typeof value.tokens.access_token !== "string")
+    (!isObject(value.tokens) || typeof value.tokens.access_token !== "string")
   )
     return undefined;
   if (value.expiresAt !== undefined && typeof value.expiresAt !== "number") return undefined;

@@ -17,6 +17,7 @@
  */
 
 export { generationParts } from "../generation-parts.js";
+export { isObject } from "../is-object.js";
 export { closestNames } from "../naming/closest-names.js";
 export { toolnexusSanitize } from "../naming/toolnexus-name.js";
 export { invalidOption } from "../option-error.js";

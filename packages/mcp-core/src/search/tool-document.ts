@@ -3,6 +3,7 @@
  * verbose tool cannot grow the index without bound.
  * @module
  */
+import { isObject } from "../is-object.js";
 import type { McpTool } from "../types.js";
 import { type AnalyzerOptions, searchTerms } from "./search-terms.js";
 
@@ -69,8 +70,7 @@ interface ParameterTexts {
 
 type SchemaNode = Record<string, unknown>;
 
-const isNode = (value: unknown): value is SchemaNode =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
+const isNode: (value: unknown) => value is SchemaNode = isObject;
 
 /**
  * Property names, and their descriptions, titles and string enum values, breadth-first through
