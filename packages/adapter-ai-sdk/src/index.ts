@@ -6,10 +6,10 @@
  * @module
  */
 export type { ApprovalPolicy } from "@toolnexus/mcp-core/adapter";
+export { type InstructionsPromptOptions, instructionsPrompt } from "@toolnexus/mcp-core/adapter";
 export { activeToolsFor } from "./active-tools.js";
 export { toAiSdkTool } from "./convert-tool.js";
 export type { AiSdkStepInput, AiSdkStepTools } from "./deferred-step.js";
-export { type InstructionsPromptOptions, instructionsPrompt } from "./instructions.js";
 export { toAiSdkTools } from "./live-tool-set.js";
 export { contentBlockToPart, mcpOutputToModelOutput } from "./model-output.js";
 export type {

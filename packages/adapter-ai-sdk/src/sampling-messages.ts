@@ -2,21 +2,19 @@
  * A server's sampling messages (`sampling/createMessage`) as AI SDK `ModelMessage`s.
  * @module
  */
-import { contentTextParts, EMPTY_ERROR_TEXT, type SamplingRequest } from "@toolnexus/mcp-core/adapter";
+import {
+  contentTextParts,
+  EMPTY_ERROR_TEXT,
+  type SamplingBlock,
+  type SamplingMessage,
+  samplingBlocks,
+} from "@toolnexus/mcp-core/adapter";
 import type { FilePart, ModelMessage, TextPart, ToolCallPart, ToolResultPart } from "ai";
 import { mcpOutputToModelOutput } from "./model-output.js";
 
-/** One message of a sampling request. */
-export type SamplingMessage = SamplingRequest["messages"][number];
-
-/** One content block of a sampling message: text, image, audio, `tool_use` or `tool_result`. */
-export type SamplingBlock = Exclude<SamplingMessage["content"], readonly unknown[]>;
+export type { SamplingBlock, SamplingMessage };
 
 type ToolResultBlock = Extract<SamplingBlock, { type: "tool_result" }>;
-
-function blocksOf(message: SamplingMessage): SamplingBlock[] {
-  return Array.isArray(message.content) ? message.content : [message.content as SamplingBlock];
-}
 
 /** Text stays text; image and audio become a `file` part with base64 data (what both `ai` majors take in both roles). */
 function mediaOrText(block: SamplingBlock, role: string): TextPart | FilePart {
@@ -55,7 +53,7 @@ export function samplingToModelMessages(messages: readonly SamplingMessage[]): M
   const toolNames = new Map<string, string>();
   const out: ModelMessage[] = [];
   for (const message of messages) {
-    const blocks = blocksOf(message);
+    const blocks = samplingBlocks(message);
     if (message.role === "assistant") {
       const content = blocks.map((block): TextPart | FilePart | ToolCallPart => {
         if (block.type !== "tool_use") return mediaOrText(block, "assistant");

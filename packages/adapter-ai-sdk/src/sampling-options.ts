@@ -2,9 +2,12 @@
  * Options of `aiSdkSampling` and the one step that resolves them.
  * @module
  */
-import type { SamplingHandler } from "@toolnexus/mcp-core";
-import { invalidOption } from "@toolnexus/mcp-core/adapter";
-import type { SamplingOptions } from "@toolnexus/mcp-core/config";
+import {
+  checkSamplingCount,
+  invalidOption,
+  type McpSamplingLoadOptions,
+  resolveSamplingModels,
+} from "@toolnexus/mcp-core/adapter";
 import type { LanguageModel } from "ai";
 
 /** Options of `aiSdkSampling`: the host's model, and how far a server may steer it. */
@@ -50,16 +53,7 @@ export interface AiSdkSamplingOptions {
 /** The defaults of `aiSdkSampling`'s call budget (the README and SPEC §20.2 state the same). */
 export const SAMPLING_CALL_DEFAULTS = Object.freeze({ maxCallsPerMinute: 30, maxCallsPerMinuteTotal: 60 });
 
-/**
- * The `loadMcp` options that lend the host's model to the servers: spread them into the options
- * (`loadMcp(config, { ...aiSdkSampling({ model }), toolCache: false })`).
- */
-export interface McpSamplingLoadOptions {
-  /** Answers each server's `sampling/createMessage` with the host's model. */
-  onSampling: SamplingHandler;
-  /** Declares sampling with tools when the `tools` option is on. */
-  sampling: SamplingOptions;
-}
+export type { McpSamplingLoadOptions };
 
 /** `aiSdkSampling`'s options after validation. */
 export interface ResolvedAiSdkSamplingOptions {
@@ -71,41 +65,24 @@ export interface ResolvedAiSdkSamplingOptions {
   maxCallsPerMinuteTotal: number;
 }
 
-const ENTRY = "AI SDK sampling";
-/** The largest count an option takes (a 32-bit signed integer, as `maxTokens` on the wire). */
-const MAX_TOKENS_LIMIT = 2_147_483_647;
-
-function isModel(value: unknown): value is LanguageModel {
-  return typeof value === "string" ? value !== "" : typeof value === "object" && value !== null;
-}
-
-function checkCount(name: string, value: unknown): void {
-  if (!Number.isInteger(value) || (value as number) < 1 || (value as number) > MAX_TOKENS_LIMIT) {
-    invalidOption(ENTRY, name, `an integer from 1 to ${MAX_TOKENS_LIMIT}`, value);
-  }
-}
+const MODEL = {
+  entry: "AI SDK sampling",
+  one: "an AI SDK language model",
+  many: "AI SDK language models",
+  isModel: (value: unknown): value is LanguageModel =>
+    typeof value === "string" ? value !== "" : typeof value === "object" && value !== null,
+};
 
 /** Validates the options field by field; an explicit `undefined` keeps the default. */
 export function resolveSamplingOptions(options: AiSdkSamplingOptions): ResolvedAiSdkSamplingOptions {
-  if (typeof options !== "object" || options === null) invalidOption(ENTRY, "options", "an object", options);
+  const { model, models, maxTokens } = resolveSamplingModels(options, MODEL);
   const {
-    model,
-    models = {},
-    maxTokens = MAX_TOKENS_LIMIT,
     tools = true,
     maxCallsPerMinute = SAMPLING_CALL_DEFAULTS.maxCallsPerMinute,
     maxCallsPerMinuteTotal = SAMPLING_CALL_DEFAULTS.maxCallsPerMinuteTotal,
   } = options;
-  if (!isModel(model)) invalidOption(ENTRY, "model", "an AI SDK language model", model);
-  if (typeof models !== "object" || models === null || Array.isArray(models)) {
-    invalidOption(ENTRY, "models", "an object of AI SDK language models", models);
-  }
-  for (const [name, named] of Object.entries(models)) {
-    if (!isModel(named)) invalidOption(ENTRY, `models.${name}`, "an AI SDK language model", named);
-  }
-  checkCount("maxTokens", maxTokens);
-  checkCount("maxCallsPerMinute", maxCallsPerMinute);
-  checkCount("maxCallsPerMinuteTotal", maxCallsPerMinuteTotal);
-  if (typeof tools !== "boolean") invalidOption(ENTRY, "tools", "a boolean", tools);
+  checkSamplingCount(MODEL.entry, "maxCallsPerMinute", maxCallsPerMinute);
+  checkSamplingCount(MODEL.entry, "maxCallsPerMinuteTotal", maxCallsPerMinuteTotal);
+  if (typeof tools !== "boolean") invalidOption(MODEL.entry, "tools", "a boolean", tools);
   return { model, models, maxTokens, tools, maxCallsPerMinute, maxCallsPerMinuteTotal };
 }

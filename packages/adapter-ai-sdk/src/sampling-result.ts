@@ -2,8 +2,12 @@
  * The host model's answer (an AI SDK `generateText` result) as the result of a sampling request.
  * @module
  */
-import { isObject, type SamplingResult } from "@toolnexus/mcp-core/adapter";
-import type { SamplingBlock } from "./sampling-messages.js";
+import {
+  isObject,
+  type SamplingAnswerBlock,
+  type SamplingResult,
+  samplingResultOf,
+} from "@toolnexus/mcp-core/adapter";
 
 /**
  * What the mapping reads of a `generateText` result (the same on `ai` 6 and 7): its content parts,
@@ -24,14 +28,13 @@ export interface GeneratedAnswer {
 }
 
 type AnswerPart = GeneratedAnswer["content"][number];
-type ResultBlock = Extract<SamplingBlock, { type: "text" | "image" | "audio" | "tool_use" }>;
 
 /**
  * One part as an MCP block: text (not empty) → `text`; a generated `image/*` or `audio/*` file →
  * `image` / `audio` with its base64 data; a valid tool call with an object input → `tool_use`.
  * Anything else (reasoning, sources, other files, tool calls the SDK marked invalid) is left out.
  */
-function toBlock(part: AnswerPart): ResultBlock | undefined {
+function toBlock(part: AnswerPart): SamplingAnswerBlock | undefined {
   if (part.type === "text" && part.text) return { type: "text", text: part.text };
   if (part.type === "file" && part.file) {
     const { base64: data, mediaType: mimeType } = part.file;
@@ -46,11 +49,11 @@ function toBlock(part: AnswerPart): ResultBlock | undefined {
 }
 
 /**
- * The MCP stop reason of a finish reason: `stop` → `endTurn`, `length` → `maxTokens`, tool calls
- * → `toolUse`; any other (content filter, error, other) is left out (the field is optional).
+ * The MCP stop reason of a finish reason: `stop` → `endTurn`, `length` → `maxTokens` (a tool call
+ * among the blocks makes it `toolUse`); any other (content filter, error, other) is left out (the
+ * field is optional).
  */
-function stopReasonOf(finishReason: string, toolUse: boolean): string | undefined {
-  if (toolUse) return "toolUse";
+function stopReasonOf(finishReason: string): string | undefined {
   if (finishReason === "stop" || finishReason === "tool-calls") return "endTurn";
   if (finishReason === "length") return "maxTokens";
   return undefined;
@@ -64,17 +67,5 @@ function stopReasonOf(finishReason: string, toolUse: boolean): string | undefine
  */
 export function toSamplingResult(answer: GeneratedAnswer, withTools: boolean): SamplingResult {
   const blocks = answer.content.map(toBlock).filter((block) => block !== undefined);
-  const toolUse = withTools && blocks.some((block) => block.type === "tool_use");
-  const stopReason = stopReasonOf(answer.finishReason, toolUse);
-  const base = {
-    role: "assistant" as const,
-    model: answer.response.modelId,
-    ...(stopReason ? { stopReason } : {}),
-  };
-  if (withTools) return { ...base, content: blocks };
-  const texts = blocks.flatMap((block) => (block.type === "text" ? [block.text] : []));
-  const media = blocks.find((block) => block.type === "image" || block.type === "audio");
-  const single =
-    texts.length > 0 || media === undefined ? { type: "text" as const, text: texts.join("") } : media;
-  return { ...base, content: single as Exclude<ResultBlock, { type: "tool_use" }> };
+  return samplingResultOf(blocks, withTools, answer.response.modelId, stopReasonOf(answer.finishReason));
 }

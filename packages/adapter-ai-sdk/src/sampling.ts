@@ -8,7 +8,7 @@ import {
   chooseModel,
   isSamplingRefusal,
   ModelCallBudget,
-  type SamplingRequest,
+  offersTools,
   untilAborted,
 } from "@toolnexus/mcp-core/adapter";
 import { generateText, RetryError } from "ai";
@@ -24,11 +24,6 @@ import {
 import { toSamplingResult } from "./sampling-result.js";
 import { samplingToolChoice, samplingToolSet } from "./sampling-tools.js";
 
-/** True when the request offers tools; then the result may carry several blocks and tool calls. */
-export function offersTools(request: SamplingRequest): boolean {
-  return request.tools !== undefined || request.toolChoice !== undefined;
-}
-
 /** A refusal the budget made at a retry, which the SDK wraps: thrown as it is, else the error. */
 function unwrapRefusal(error: unknown): unknown {
   return RetryError.isInstance(error) && isSamplingRefusal(error.lastError) ? error.lastError : error;
@@ -41,8 +36,7 @@ function createHandler(options: ResolvedAiSdkSamplingOptions): SamplingHandler {
     total: options.maxCallsPerMinuteTotal,
   });
   return async (request, { server, signal }) => {
-    const withTools = offersTools(request);
-    if (withTools && !options.tools) throw new Error("the sampling request offers tools, and tools are off");
+    const withTools = offersTools(request, options.tools);
     const model = chooseModel(request.modelPreferences, options.models, options.model);
     // The SDK hands `abortSignal` to the provider but does not race it: bound the wait here.
     const answer = generateText({

@@ -6,8 +6,9 @@
  * `@toolnexus/adapter-langchain/agent` (it needs the optional `langchain` peer).
  * @module
  */
+
+export { type InstructionsPromptOptions, instructionsPrompt } from "@toolnexus/mcp-core/adapter";
 export { type BindToolsOptions, bindCurrentTools } from "./bind-current-tools.js";
-export { type InstructionsPromptOptions, instructionsPrompt } from "./instructions.js";
 export type {
   ApprovalPolicy,
   LangChainToolkitOptions,

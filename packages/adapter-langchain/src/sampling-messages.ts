@@ -10,22 +10,21 @@ import {
   SystemMessage,
   ToolMessage,
 } from "@langchain/core/messages";
-import { contentTextParts, EMPTY_ERROR_TEXT, type SamplingRequest } from "@toolnexus/mcp-core/adapter";
+import {
+  contentTextParts,
+  EMPTY_ERROR_TEXT,
+  type SamplingBlock,
+  type SamplingMessage,
+  type SamplingRequest,
+  samplingBlocks,
+} from "@toolnexus/mcp-core/adapter";
 import { toLangChainBlock } from "./content-blocks.js";
 
-/** One message of a sampling request. */
-export type SamplingMessage = SamplingRequest["messages"][number];
-
-/** One content block of a sampling message: text, image, audio, `tool_use` or `tool_result`. */
-export type SamplingBlock = Exclude<SamplingMessage["content"], readonly unknown[]>;
+export type { SamplingBlock, SamplingMessage };
 
 type ToolUseBlock = Extract<SamplingBlock, { type: "tool_use" }>;
 type ToolResultBlock = Extract<SamplingBlock, { type: "tool_result" }>;
 type MediaBlock = Extract<SamplingBlock, { type: "text" | "image" | "audio" }>;
-
-function blocksOf(message: SamplingMessage): SamplingBlock[] {
-  return Array.isArray(message.content) ? message.content : [message.content as SamplingBlock];
-}
 
 function isMedia(block: SamplingBlock, role: string): block is MediaBlock {
   if (block.type === "text" || block.type === "image" || block.type === "audio") return true;
@@ -64,7 +63,7 @@ function toolMessage(block: ToolResultBlock): ToolMessage {
 export function samplingToLangChainMessages(request: SamplingRequest): BaseMessage[] {
   const out: BaseMessage[] = request.systemPrompt ? [new SystemMessage(request.systemPrompt)] : [];
   for (const message of request.messages) {
-    const blocks = blocksOf(message);
+    const blocks = samplingBlocks(message);
     const media = blocks.filter((block) => isMedia(block, message.role));
     if (message.role === "assistant") {
       const calls = blocks.filter((block): block is ToolUseBlock => block.type === "tool_use");

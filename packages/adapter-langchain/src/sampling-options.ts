@@ -3,9 +3,11 @@
  * @module
  */
 import type { BaseChatModel } from "@langchain/core/language_models/chat_models";
-import type { SamplingHandler } from "@toolnexus/mcp-core";
-import { invalidOption } from "@toolnexus/mcp-core/adapter";
-import type { SamplingOptions } from "@toolnexus/mcp-core/config";
+import {
+  invalidOption,
+  type McpSamplingLoadOptions,
+  resolveSamplingModels,
+} from "@toolnexus/mcp-core/adapter";
 
 /** What a request asks of the model beyond its messages, for {@link LangChainSamplingOptions.callOptions}. */
 export interface SamplingCallLimits {
@@ -47,16 +49,7 @@ export interface LangChainSamplingOptions {
   tools?: boolean | undefined;
 }
 
-/**
- * The `loadMcp` options that lend the host's chat model to the servers: spread them into the
- * options (`loadMcp(config, { ...langChainSampling({ model }), toolCache: false })`).
- */
-export interface McpSamplingLoadOptions {
-  /** Answers each server's `sampling/createMessage` with the host's chat model. */
-  onSampling: SamplingHandler;
-  /** Declares sampling with tools when the `tools` option is on. */
-  sampling: SamplingOptions;
-}
+export type { McpSamplingLoadOptions };
 
 /** `langChainSampling`'s options after validation. */
 export interface ResolvedLangChainSamplingOptions {
@@ -67,12 +60,13 @@ export interface ResolvedLangChainSamplingOptions {
   tools: boolean;
 }
 
-const ENTRY = "LangChain sampling";
-const MAX_TOKENS_LIMIT = 2_147_483_647;
-
-function isChatModel(value: unknown): value is BaseChatModel {
-  return typeof (value as BaseChatModel | null)?.invoke === "function";
-}
+const MODEL = {
+  entry: "LangChain sampling",
+  one: "a LangChain chat model",
+  many: "LangChain chat models",
+  isModel: (value: unknown): value is BaseChatModel =>
+    typeof (value as BaseChatModel | null)?.invoke === "function",
+};
 
 function canBindTools(model: BaseChatModel): boolean {
   return typeof model.bindTools === "function";
@@ -80,23 +74,14 @@ function canBindTools(model: BaseChatModel): boolean {
 
 /** Validates the options field by field; an explicit `undefined` keeps the default. */
 export function resolveSamplingOptions(options: LangChainSamplingOptions): ResolvedLangChainSamplingOptions {
-  if (typeof options !== "object" || options === null) invalidOption(ENTRY, "options", "an object", options);
-  const { model, models = {}, maxTokens = MAX_TOKENS_LIMIT, callOptions = () => ({}) } = options;
-  if (!isChatModel(model)) invalidOption(ENTRY, "model", "a LangChain chat model", model);
-  if (typeof models !== "object" || models === null || Array.isArray(models)) {
-    invalidOption(ENTRY, "models", "an object of LangChain chat models", models);
-  }
-  for (const [name, named] of Object.entries(models)) {
-    if (!isChatModel(named)) invalidOption(ENTRY, `models.${name}`, "a LangChain chat model", named);
-  }
-  if (!Number.isInteger(maxTokens) || maxTokens < 1 || maxTokens > MAX_TOKENS_LIMIT) {
-    invalidOption(ENTRY, "maxTokens", `an integer from 1 to ${MAX_TOKENS_LIMIT}`, maxTokens);
-  }
-  if (typeof callOptions !== "function") invalidOption(ENTRY, "callOptions", "a function", callOptions);
+  const { model, models, maxTokens } = resolveSamplingModels(options, MODEL);
+  const { callOptions = () => ({}) } = options;
+  const { entry } = MODEL;
+  if (typeof callOptions !== "function") invalidOption(entry, "callOptions", "a function", callOptions);
   const tools = options.tools ?? canBindTools(model);
-  if (typeof tools !== "boolean") invalidOption(ENTRY, "tools", "a boolean", tools);
+  if (typeof tools !== "boolean") invalidOption(entry, "tools", "a boolean", tools);
   if (tools && !canBindTools(model)) {
-    invalidOption(ENTRY, "tools", "false for a chat model without bindTools()", tools, "true");
+    invalidOption(entry, "tools", "false for a chat model without bindTools()", tools, "true");
   }
   return { model, models, maxTokens, callOptions, tools };
 }

@@ -3,10 +3,12 @@
  * @module
  */
 import type { AIMessage } from "@langchain/core/messages";
-import { isObject, type SamplingResult } from "@toolnexus/mcp-core/adapter";
-import type { SamplingBlock } from "./sampling-messages.js";
-
-type ResultBlock = Extract<SamplingBlock, { type: "text" | "image" | "audio" | "tool_use" }>;
+import {
+  isObject,
+  type SamplingAnswerBlock,
+  type SamplingResult,
+  samplingResultOf,
+} from "@toolnexus/mcp-core/adapter";
 
 /** What the mapping reads of one standard content block (`AIMessage.contentBlocks`). */
 interface StandardBlock {
@@ -24,7 +26,7 @@ interface StandardBlock {
  * base64 `data` → `image` / `audio`; a `tool_call` → `tool_use` (its id, or `call_<n>` when the model
  * gave none). Anything else (reasoning, URLs, files) is left out.
  */
-function toBlock(block: StandardBlock, index: number): ResultBlock | undefined {
+function toBlock(block: StandardBlock, index: number): SamplingAnswerBlock | undefined {
   if (block.type === "text")
     return typeof block.text === "string" && block.text ? { type: "text", text: block.text } : undefined;
   if (block.type === "image" || block.type === "audio") {
@@ -41,10 +43,10 @@ function toBlock(block: StandardBlock, index: number): ResultBlock | undefined {
 /**
  * The MCP stop reason of the provider's, as LangChain providers put it in `response_metadata`
  * (`finish_reason`, OpenAI style, or `stop_reason`, Anthropic style): none, `stop`, `end_turn` →
- * `endTurn`; `length`, `max_tokens` → `maxTokens`; `stop_sequence` → `stopSequence`; another is left out.
+ * `endTurn`; `length`, `max_tokens` → `maxTokens`; `stop_sequence` → `stopSequence`; another is left
+ * out (a tool call among the blocks makes it `toolUse`).
  */
-function stopReasonOf(message: AIMessage, toolUse: boolean): string | undefined {
-  if (toolUse) return "toolUse";
+function stopReasonOf(message: AIMessage): string | undefined {
   const metadata = message.response_metadata ?? {};
   const reason = metadata.finish_reason ?? metadata.stop_reason;
   if (reason === undefined || reason === null || reason === "stop" || reason === "end_turn") return "endTurn";
@@ -63,15 +65,7 @@ function stopReasonOf(message: AIMessage, toolUse: boolean): string | undefined 
 export function toSamplingResult(message: AIMessage, withTools: boolean, model: string): SamplingResult {
   const standard = message.contentBlocks as unknown as StandardBlock[];
   const blocks = standard.map(toBlock).filter((block) => block !== undefined);
-  const toolUse = withTools && blocks.some((block) => block.type === "tool_use");
-  const stopReason = stopReasonOf(message, toolUse);
-  const base = { role: "assistant" as const, model, ...(stopReason ? { stopReason } : {}) };
-  if (withTools) return { ...base, content: blocks };
-  const texts = blocks.flatMap((block) => (block.type === "text" ? [block.text] : []));
-  const media = blocks.find((block) => block.type === "image" || block.type === "audio");
-  const single =
-    texts.length > 0 || media === undefined ? { type: "text" as const, text: texts.join("") } : media;
-  return { ...base, content: single as Exclude<ResultBlock, { type: "tool_use" }> };
+  return samplingResultOf(blocks, withTools, model, stopReasonOf(message));
 }
 
 /**

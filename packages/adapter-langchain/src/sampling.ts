@@ -8,7 +8,7 @@ import type { BaseChatModel, BaseChatModelCallOptions } from "@langchain/core/la
 import type { AIMessage, AIMessageChunk } from "@langchain/core/messages";
 import type { Runnable } from "@langchain/core/runnables";
 import type { SamplingHandler } from "@toolnexus/mcp-core";
-import { chooseModel, type SamplingRequest, untilAborted } from "@toolnexus/mcp-core/adapter";
+import { chooseModel, offersTools, type SamplingRequest, untilAborted } from "@toolnexus/mcp-core/adapter";
 import { samplingToLangChainMessages } from "./sampling-messages.js";
 import {
   type LangChainSamplingOptions,
@@ -42,8 +42,7 @@ function invocable(model: BaseChatModel, request: SamplingRequest, withTools: bo
 
 function createHandler(options: ResolvedLangChainSamplingOptions): SamplingHandler {
   return async (request, { signal }) => {
-    const withTools = request.tools !== undefined || request.toolChoice !== undefined;
-    if (withTools && !options.tools) throw new Error("the sampling request offers tools, and tools are off");
+    const withTools = offersTools(request, options.tools);
     const model = chooseModel(request.modelPreferences, options.models, options.model);
     const limits = {
       maxTokens: Math.min(request.maxTokens, options.maxTokens),

@@ -50,4 +50,16 @@ describe("one copy of each rule", () => {
     const loopback = /"\[::1\]"|\^127\\\.|"\.localhost"/;
     expect(filesMatching(loopback)).toEqual(["mcp-core/src/loopback-hostname.ts"]);
   });
+
+  it("should keep the sampling glue and the instructions prompt in the adapter kit", () => {
+    // The marks of each: the tools-off refusal, a message's blocks as a list, the prompt builder.
+    const glue = /and tools are off|Array\.isArray\(message\.content\)|buildInstructionsPrompt\(/;
+    expect(filesMatching(glue)).toEqual([
+      "mcp-core/src/adapter/instructions.ts",
+      "mcp-core/src/adapter/sampling-exchange.ts",
+    ]);
+    expect(sources.filter(({ path }) => path.endsWith("/instructions.ts")).map(({ path }) => path)).toEqual([
+      "mcp-core/src/adapter/instructions.ts",
+    ]);
+  });
 });

@@ -11,8 +11,10 @@
  * the tool metadata keys, the option-error helper, the toolnexus sanitizer an adapter must not
  * copy, what deferred loading and approval need (the meta-tools, the deferred set per step, the
  * approval rule, globs and "did you mean" names), the resource tools (`mcp_list_resources`,
- * `mcp_read_resource`), prompt results as host-neutral messages, and the servers' instructions as a
- * system-prompt section.
+ * `mcp_read_resource`), prompt results as host-neutral messages, the servers' instructions as a
+ * system-prompt section (`instructionsPrompt`, which every adapter re-exports), and the sampling
+ * glue of the adapters that lend the host's model (a request's blocks, whether it offers tools,
+ * the result built from the answer's blocks, the checks of `model`, `models` and the counts).
  * @module
  */
 
@@ -66,6 +68,7 @@ export {
   buildInstructionsPrompt,
   type InstructionsPromptOptions,
   type InstructionsSource,
+  instructionsPrompt,
 } from "./instructions.js";
 export {
   createMetaTools,
@@ -89,6 +92,21 @@ export {
   resolveResourceToolsOption,
   truncationMarker,
 } from "./resource-tools.js";
+export {
+  offersTools,
+  type SamplingAnswerBlock,
+  type SamplingBlock,
+  type SamplingMessage,
+  samplingBlocks,
+  samplingResultOf,
+} from "./sampling-exchange.js";
+export {
+  checkSamplingCount,
+  MAX_SAMPLING_COUNT,
+  type McpSamplingLoadOptions,
+  resolveSamplingModels,
+  type SamplingModelKind,
+} from "./sampling-options.js";
 export { createSubscriptions, type Subscriptions } from "./subscriptions.js";
 export { createToolConverter, type ToolConverter } from "./tool-converter.js";
 export { listedDefinition, type McpToolMetadata, toolMetadata } from "./tool-metadata.js";

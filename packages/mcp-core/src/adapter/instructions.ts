@@ -61,3 +61,17 @@ export function buildInstructionsPrompt(
   }
   return sections.join("\n\n");
 }
+
+/**
+ * The `instructions` the chosen servers sent when they connected, as one system-prompt section:
+ * `## MCP server "<name>"`, a newline and the server's instructions, per server that has any,
+ * separated by blank lines (`""` when none has any). Off by default: nothing reaches the model
+ * unless the host passes the result itself (the AI SDK's `system` / `instructions`, LangChain's
+ * `SystemMessage` or `createAgent`'s `systemPrompt`). Read from `source.servers()` at the call:
+ * call it again after a server (re)connects. Every adapter exports this one function.
+ * @param options.servers the servers to include, in this order (default: all, in the source's order)
+ * @throws TypeError for a server name the source does not configure.
+ */
+export function instructionsPrompt(source: InstructionsSource, options?: InstructionsPromptOptions): string {
+  return buildInstructionsPrompt(source, options, "instructionsPrompt");
+}
