@@ -18,10 +18,11 @@
 #      starts and calls tools through every adapter. The bundlers are the app's devDependencies,
 #      pinned below and installed from the registry (the workspace does not lock them).
 #
-# Why `check:package` still passes `--ignore-rules cjs-resolves-to-esm` to attw: attw 0.18.5 judges
-# "node16 (from CJS)" with its own TypeScript (5.6), for which a `require` that resolves to an ES
-# module is an error, as it is on Node < 20.19. That verdict is right for those versions and cannot
-# change; what holds CommonJS consumers on the versions we support is this script.
+# Why `check:package` runs attw with `--profile esm-only`: attw 0.18.5 judges "node16 (from CJS)"
+# with its own TypeScript (5.6), for which a `require` that resolves to an ES module is an error, as
+# it is on Node < 20.19. That verdict is right for those versions, where the packages do not run
+# (`engines`: ^20.19.0 || >=22.12.0), and the esm-only profile leaves it out; what holds CommonJS
+# consumers on the versions we support is this script.
 #
 # Third-party packages (the adapters' peers `ai`, `@langchain/core`, `langchain`; `typescript`,
 # `@types/node`; every runtime dependency) are pinned at the versions of this checkout's

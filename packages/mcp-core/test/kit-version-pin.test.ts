@@ -4,6 +4,7 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 
 const packagesDir = fileURLToPath(new URL("../../", import.meta.url));
+const changesetConfig = fileURLToPath(new URL("../../../.changeset/config.json", import.meta.url));
 const core = JSON.parse(readFileSync(join(packagesDir, "mcp-core", "package.json"), "utf8")) as {
   version: string;
 };
@@ -49,5 +50,16 @@ describe("the adapter kit's version contract", () => {
       return [manifest.name, manifest.dependencies?.["@toolnexus/mcp-core"]];
     });
     expect(pins).toEqual(pins.map(([name]) => [name, core.version]));
+  });
+
+  // The exact pin holds only if the versions move together: changesets' `fixed` group releases the
+  // core and every package that imports its kit under one version, and bumps the pins with it.
+  it("should release the core and every package that imports the kit as one fixed group", () => {
+    const config = JSON.parse(readFileSync(changesetConfig, "utf8")) as { fixed?: string[][] };
+    const group = (config.fixed ?? []).find((names) => names.includes("@toolnexus/mcp-core")) ?? [];
+    const names = dependents.map(
+      (dir) => (JSON.parse(readFileSync(join(dir, "package.json"), "utf8")) as { name: string }).name,
+    );
+    expect([...group].sort()).toEqual(["@toolnexus/mcp-core", ...names].sort());
   });
 });
