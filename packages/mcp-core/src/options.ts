@@ -207,7 +207,7 @@ export interface ResolvedLoadOptions {
   onSampling: SamplingHandler | undefined;
   /**
    * The `sampling` option over `SAMPLING_DEFAULTS`: the sampling policy. Named apart from the
-   * entry's `sampling` (a boolean: may this server sample at all).
+   * entry's `allowSampling` (a boolean: may this server sample at all).
    */
   samplingPolicy: ResolvedSamplingOptions;
   /** The load-level roots, validated; `configured` is false without the option. */

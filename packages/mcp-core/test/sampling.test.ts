@@ -1,7 +1,7 @@
 // Sampling (`sampling/createMessage`): a server borrows the host's model through `onSampling`. The
 // capability is declared only with a handler, the handler sees the server's name and the request's
 // signal, and a failing handler answers the server with a generic JSON-RPC error; a server whose entry
-// says `sampling: false` gets neither the capability nor the handler. Real
+// says `allowSampling: false` gets neither the capability nor the handler. Real
 // `@modelcontextprotocol/server-everything` over stdio, and once over Streamable HTTP.
 import { waitFor } from "@toolnexus/fixtures";
 import { describe, expect, it } from "vitest";
@@ -94,10 +94,10 @@ describe("the per-server sampling switch", () => {
   const serversWithTool = (source: { tools: readonly { rawName: string; server: string }[] }) =>
     source.tools.filter((t) => t.rawName === SAMPLING_TOOL).map((t) => t.server);
 
-  it("should declare no sampling to a server whose entry says sampling: false", async () => {
+  it("should declare no sampling to a server whose entry says allowSampling: false", async () => {
     const warnings: string[] = [];
     const source = await sources.loadServers(
-      { on: everything, off: { ...everything, sampling: false } },
+      { on: everything, off: { ...everything, allowSampling: false } },
       { onSampling, onWarning: (message) => warnings.push(message) },
     );
     await waitFor(() => serversWithTool(source).includes("on"));
@@ -106,18 +106,28 @@ describe("the per-server sampling switch", () => {
     expect(warnings).toEqual([]);
   });
 
-  it("should read sampling as a boolean of the entry, a wrong type naming the server and field", async () => {
-    expect((await serverConfig({ mcpServers: { s: { command: "x", sampling: false } } })).sampling).toBe(
-      false,
-    );
-    expect(await serverConfig({ mcpServers: { s: { command: "x" } } })).not.toHaveProperty("sampling");
-    expect(await configRejection({ mcpServers: { s: { command: "x", sampling: "no" } } })).toEqual({
+  it("should read allowSampling as a boolean of the entry, a wrong type naming the server and field", async () => {
+    const entry = await serverConfig({ mcpServers: { s: { command: "x", allowSampling: false } } });
+    expect(entry.allowSampling).toBe(false);
+    expect(await serverConfig({ mcpServers: { s: { command: "x" } } })).not.toHaveProperty("allowSampling");
+    expect(await configRejection({ mcpServers: { s: { command: "x", allowSampling: "no" } } })).toEqual({
       code: "CONFIG_INVALID",
       server: "s",
-      message: 'Invalid MCP config: server "s", field "sampling": expected a boolean, got string',
+      message: 'Invalid MCP config: server "s", field "allowSampling": expected a boolean, got string',
     });
-    const typo: object = { mcpServers: { s: { command: "x", samplng: false } } };
+    const typo: object = { mcpServers: { s: { command: "x", allowSamplng: false } } };
     const { warnings } = await parseConfig(typo as McpConfigInput);
-    expect(warnings).toEqual(['MCP server "s": ignoring unknown key "samplng" (did you mean "sampling"?)']);
+    expect(warnings).toEqual([
+      'MCP server "s": ignoring unknown key "allowSamplng" (did you mean "allowSampling"?)',
+    ]);
+  });
+
+  it("should refuse the entry's earlier sampling key rather than ignore it, naming the new one", async () => {
+    // Ignored, `sampling: false` would lend the model to a server its author excluded.
+    expect(await configRejection({ mcpServers: { s: { command: "x", sampling: false } } })).toEqual({
+      code: "CONFIG_INVALID",
+      server: "s",
+      message: expect.stringContaining('field "sampling": expected "allowSampling" in its place'),
+    });
   });
 });

@@ -82,8 +82,10 @@ export interface McpServerEntryOptions {
   /**
    * `false` withholds sampling from this server: no capability declared, no request answered, even
    * with the load option `onSampling`. Only the config author decides; a server cannot turn it on.
+   * (Named apart from the load option `sampling`, an object; the entry's earlier `sampling` key is
+   * refused.)
    */
-  sampling?: boolean | undefined;
+  allowSampling?: boolean | undefined;
 }
 
 /** A local (stdio) server: it has a `command`. */

@@ -76,7 +76,7 @@ function build(name: string, data: ServerEntry, transport: Transport, baseDir: s
   if (data.healthCheck !== undefined) base.healthCheck = data.healthCheck;
   if (data.liveToolList !== undefined) base.liveToolList = data.liveToolList;
   if (data.defer !== undefined) base.defer = data.defer;
-  if (data.sampling !== undefined) base.sampling = data.sampling;
+  if (data.allowSampling !== undefined) base.allowSampling = data.allowSampling;
   if (data.tools !== undefined) {
     const { map, include, exclude } = splitTools(data.tools);
     if (map !== undefined) base.tools = map;

@@ -91,8 +91,11 @@ export interface ServerConfigBase {
   toolFilter?: ToolFilter;
   /** Call timeout in milliseconds per raw tool name; a call's own `timeout` wins, `timeoutMs` is the rest's. */
   toolTimeouts?: Record<string, number>;
-  /** `false`: this server is declared no sampling and its requests are not answered, whatever `onSampling`. */
-  sampling?: boolean;
+  /**
+   * `false`: this server is declared no sampling and its requests are not answered, whatever
+   * `onSampling`. A switch apart from the load option `sampling` (an object: how sampling is bounded).
+   */
+  allowSampling?: boolean;
   /** The server's own roots (`file:` URIs), replacing the load's for this server. */
   roots?: ResolvedRoot[];
   /**

@@ -203,7 +203,12 @@ export const serverEntrySchema = z.object(
       })
       .optional(),
     defer: boolean.optional(),
-    sampling: boolean.optional(),
+    allowSampling: boolean.optional(),
+    // The earlier name of `allowSampling`: refused, not ignored as an unknown key would be, since
+    // ignoring `sampling: false` would lend the host's model to a server the author excluded.
+    sampling: z
+      .custom<never>(() => false, { error: '"allowSampling" in its place (the key was renamed)' })
+      .optional(),
     roots: rootsSchema.optional(),
   },
   { error: "an object" },

@@ -45,8 +45,8 @@ export function serverClientHandlers(
     );
     handlers.elicitationComplete = (elicitationId) => completions.complete(elicitationId);
   }
-  // The entry's `sampling` says whether this server may sample; the load's policy bounds how.
-  if (host.onSampling && config.sampling !== false) {
+  // The entry's `allowSampling` says whether this server may sample; the load's policy bounds how.
+  if (host.onSampling && config.allowSampling !== false) {
     handlers.sampling = guardSampling(config.name, host.onSampling, host.samplingPolicy, warn);
     handlers.samplingTools = host.samplingPolicy.tools;
   }
