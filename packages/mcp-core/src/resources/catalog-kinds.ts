@@ -48,67 +48,93 @@ function optionalFields(source: Record<string, unknown>, keys: readonly string[]
 
 const text = (value: unknown) => boundedText(String(value), MAX_CATALOG_TEXT_CHARS);
 
+/** What tells one catalog kind from another; the rest (drop duplicates, bounded count) is shared. */
+interface CatalogKindSpec<T> {
+  method: string;
+  key: string;
+  noun: string;
+  /** The spec's schema of one item, its name in a reason, and the key bounded as a URI. */
+  schema: Validator;
+  what: string;
+  idKey: string;
+  /** The public item from the validated one: only the known fields, texts bounded. */
+  build(item: Record<string, unknown>): T;
+  idOf(item: T): string;
+}
+
+function catalogKind<T>(spec: CatalogKindSpec<T>): PagedKind<T> {
+  const { method, key, noun, schema, what, idKey, build, idOf } = spec;
+  return {
+    method,
+    key,
+    noun,
+    check(value) {
+      const checked = validated(schema, value, what, idKey);
+      return checked.value ? { item: build(checked.value) } : { reason: checked.reason };
+    },
+    idOf,
+    duplicates: "drop",
+    maxItems: MAX_CATALOG_ITEMS,
+  };
+}
+
+function promptArguments(value: unknown): McpPromptArgument[] | undefined {
+  if (!Array.isArray(value)) return undefined;
+  return (value as Record<string, unknown>[])
+    .slice(0, MAX_PROMPT_ARGUMENTS)
+    .map(
+      (arg) =>
+        ({ name: text(arg.name), ...optionalFields(arg, ["description", "required"]) }) as McpPromptArgument,
+    );
+}
+
 /** The resources kind, items without `server` (the catalog adds it). */
-export const RESOURCES: PagedKind<Omit<McpResource, "server">> = {
+export const RESOURCES: PagedKind<Omit<McpResource, "server">> = catalogKind({
   method: "resources/list",
   key: "resources",
   noun: "resources",
-  check(value) {
-    const checked = validated(specTypeSchemas.Resource, value, "resource", "uri");
-    if (!checked.value) return { reason: checked.reason };
-    const item = checked.value;
-    const fields = optionalFields(item, ["title", "description", "mimeType", "size", "annotations"]);
-    return { item: { uri: String(item.uri), name: text(item.name), ...fields } };
-  },
+  schema: specTypeSchemas.Resource,
+  what: "resource",
+  idKey: "uri",
+  build: (item) => ({
+    uri: String(item.uri),
+    name: text(item.name),
+    ...optionalFields(item, ["title", "description", "mimeType", "size", "annotations"]),
+  }),
   idOf: (item) => item.uri,
-  duplicates: "drop",
-  maxItems: MAX_CATALOG_ITEMS,
-};
+});
 
 /** The resource templates kind. */
-export const RESOURCE_TEMPLATES: PagedKind<Omit<McpResourceTemplate, "server">> = {
+export const RESOURCE_TEMPLATES: PagedKind<Omit<McpResourceTemplate, "server">> = catalogKind({
   method: "resources/templates/list",
   key: "resourceTemplates",
   noun: "resource templates",
-  check(value) {
-    const checked = validated(
-      specTypeSchemas.ResourceTemplate as unknown as Validator,
-      value,
-      "resource template",
-      "uriTemplate",
-    );
-    if (!checked.value) return { reason: checked.reason };
-    const item = checked.value;
-    const fields = optionalFields(item, ["title", "description", "mimeType", "annotations"]);
-    return { item: { uriTemplate: String(item.uriTemplate), name: text(item.name), ...fields } };
-  },
+  schema: specTypeSchemas.ResourceTemplate as unknown as Validator,
+  what: "resource template",
+  idKey: "uriTemplate",
+  build: (item) => ({
+    uriTemplate: String(item.uriTemplate),
+    name: text(item.name),
+    ...optionalFields(item, ["title", "description", "mimeType", "annotations"]),
+  }),
   idOf: (item) => item.uriTemplate,
-  duplicates: "drop",
-  maxItems: MAX_CATALOG_ITEMS,
-};
+});
 
 /** The prompts kind. */
-export const PROMPTS: PagedKind<Omit<McpPrompt, "server">> = {
+export const PROMPTS: PagedKind<Omit<McpPrompt, "server">> = catalogKind({
   method: "prompts/list",
   key: "prompts",
   noun: "prompts",
-  check(value) {
-    const checked = validated(specTypeSchemas.Prompt as unknown as Validator, value, "prompt", "name");
-    if (!checked.value) return { reason: checked.reason };
-    const item = checked.value;
-    const fields = optionalFields(item, ["title", "description"]);
-    const args = Array.isArray(item.arguments)
-      ? (item.arguments as Record<string, unknown>[]).slice(0, MAX_PROMPT_ARGUMENTS).map(
-          (arg) =>
-            ({
-              name: text(arg.name),
-              ...optionalFields(arg, ["description", "required"]),
-            }) as McpPromptArgument,
-        )
-      : undefined;
-    return { item: { name: String(item.name), ...fields, ...(args ? { arguments: args } : {}) } };
+  schema: specTypeSchemas.Prompt as unknown as Validator,
+  what: "prompt",
+  idKey: "name",
+  build: (item) => {
+    const args = promptArguments(item.arguments);
+    return {
+      name: String(item.name),
+      ...optionalFields(item, ["title", "description"]),
+      ...(args ? { arguments: args } : {}),
+    };
   },
   idOf: (item) => item.name,
-  duplicates: "drop",
-  maxItems: MAX_CATALOG_ITEMS,
-};
+});
