@@ -40,7 +40,7 @@ describe("resource tools", () => {
           return [text("done")];
         },
       ]),
-      tools: toAiSdkTools(source, { resourceTools: true }),
+      tools: toAiSdkTools(source, { resourceTools: {} }),
       prompt: "go",
       stopWhen: stepCountIs(3),
     });
@@ -53,7 +53,7 @@ describe("resource tools", () => {
 
   it("should let the model list and read a resource, offered on every step even while tools are deferred", async () => {
     const source = await loadResources();
-    const toolset = createAiSdkToolset(source, { resourceTools: true, deferLoading: true });
+    const toolset = createAiSdkToolset(source, { resourceTools: {}, deferLoading: true });
     const offered: string[][] = [];
     const outputs: Map<string, unknown>[] = [];
     const record = (options: CallOptions) => {
@@ -90,7 +90,7 @@ describe("resource tools", () => {
     );
     expect(Object.keys(toAiSdkTools(source))).not.toContain("mcp_read_resource");
     expect(() => toAiSdkTools(source, { resourceTools: { maxBytes: 0 } })).toThrow(
-      'AI SDK adapter option "resourceTools": expected a boolean or { maxBytes: a positive integer }',
+      'AI SDK adapter option "resourceTools": expected an object { maxBytes?: a positive integer } ({} for the defaults)',
     );
   });
 });

@@ -75,9 +75,10 @@ export interface LangChainToolkitOptions extends McpLangChainOptions {
   /**
    * Also offer `mcp_list_resources` and `mcp_read_resource`, so the model can browse and read the
    * servers' resources (contents bounded by `maxBytes`, default 256 KiB, cuts marked). Never deferred.
-   * @default false
+   * Given as an object (`{}` for the defaults); absent, the tools are off.
+   * @default absent
    */
-  resourceTools?: boolean | { maxBytes?: number | undefined } | undefined;
+  resourceTools?: { maxBytes?: number | undefined } | undefined;
 }
 
 /** Options after validation. */

@@ -19,7 +19,7 @@ async function loadResources() {
 describe("resource tools", () => {
   it("should list and read a resource through the toolkit, offered even while tools are deferred", async () => {
     const source = await loadResources();
-    const toolkit = createLangChainToolkit(source, { resourceTools: true, deferLoading: true });
+    const toolkit = createLangChainToolkit(source, { resourceTools: {}, deferLoading: true });
     expect(toolkit.tools.map((t) => t.name)).toEqual(expect.arrayContaining(RESOURCE_TOOLS));
     const conversation = [new HumanMessage("read the greeting")];
     const offered = toolkit.toolsFor(conversation).map((t) => t.name);
@@ -45,7 +45,7 @@ describe("resource tools", () => {
 
   it("should read a blob as an image block and a failed read as an error message", async () => {
     const source = await loadResources();
-    const toolkit = createLangChainToolkit(source, { resourceTools: true });
+    const toolkit = createLangChainToolkit(source, { resourceTools: {} });
     const pixel = await toolkit.runToolCall({
       id: "p",
       name: "mcp_read_resource",
@@ -64,7 +64,13 @@ describe("resource tools", () => {
     const source = await loadResources();
     expect(createLangChainToolkit(source).tools.map((t) => t.name)).not.toContain("mcp_read_resource");
     expect(() => createLangChainToolkit(source, { resourceTools: "yes" as never })).toThrow(
-      'LangChain adapter option "resourceTools": expected a boolean or { maxBytes: a positive integer }',
+      'LangChain adapter option "resourceTools": expected an object { maxBytes?: a positive integer } ({} for the defaults)',
     );
+    // A boolean does not stand in for the object (CONTRIBUTING.md's option naming rule).
+    for (const flag of [true, false]) {
+      expect(() => createLangChainToolkit(source, { resourceTools: flag as never })).toThrow(
+        /option "resourceTools": expected an object .*, got boolean$/,
+      );
+    }
   });
 });

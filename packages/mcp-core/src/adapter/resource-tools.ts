@@ -193,20 +193,22 @@ function contentBlocks(contents: McpResourceContents[], maxBytes: number): McpCo
   return blocks;
 }
 
+const RESOURCE_TOOLS_EXPECTED = "an object { maxBytes?: a positive integer } ({} for the defaults)";
+
 /**
- * An adapter's `resourceTools` option as {@link createResourceTools}' options: `undefined` when off
- * (`false` or absent), `{}` for `true`, the object itself for `{ maxBytes }`.
+ * An adapter's `resourceTools` option as {@link createResourceTools}' options: `undefined` when
+ * absent (the tools are off), else the object (`{}` for the defaults, or `{ maxBytes }`). A boolean
+ * is refused: it does not stand in for the object (CONTRIBUTING.md's option naming rule).
  * @throws McpCoreError `OPTIONS_INVALID` naming the adapter and the option
  */
 export function resolveResourceToolsOption(entry: string, value: unknown): ResourceToolsOptions | undefined {
-  if (value === undefined || value === false) return undefined;
-  if (value === true) return {};
+  if (value === undefined) return undefined;
   const maxBytes = (value as { maxBytes?: unknown } | null)?.maxBytes;
   const valid =
     typeof value === "object" &&
     value !== null &&
     Object.keys(value).every((key) => key === "maxBytes") &&
     (maxBytes === undefined || (Number.isSafeInteger(maxBytes) && (maxBytes as number) > 0));
-  if (!valid) invalidOption(entry, "resourceTools", "a boolean or { maxBytes: a positive integer }", value);
+  if (!valid) invalidOption(entry, "resourceTools", RESOURCE_TOOLS_EXPECTED, value);
   return value as ResourceToolsOptions;
 }
