@@ -77,19 +77,28 @@ describe("clampPollIntervalMs", () => {
 });
 
 describe("the entry's taskTools", () => {
-  it("should take true, false or globs on raw names", async () => {
+  it("should take globs on raw names, * for every tool", async () => {
     const { servers } = await parseConfig({
       a: { url: "http://127.0.0.1:1/mcp", taskTools: ["research_*"] },
     });
     const policy = taskToolsPolicy(servers[0]?.taskTools);
     expect([policy("research_deep"), policy("echo")]).toEqual([true, false]);
-    expect(taskToolsPolicy(true)("echo")).toBe(true);
+    expect(taskToolsPolicy(["*"])("echo")).toBe(true);
     expect(taskToolsPolicy(undefined)("echo")).toBe(false);
   });
 
   it("should reject anything else, naming the field", async () => {
     const rejected = await configRejection({ a: { url: "http://127.0.0.1:1/mcp", taskTools: "yes" } });
     expect(rejected.code).toBe("CONFIG_INVALID");
-    expect(rejected.message).toContain('field "taskTools": expected a boolean or an array of globs');
+    expect(rejected.message).toContain('field "taskTools": expected an array of globs on raw tool names');
+  });
+
+  it("should refuse a boolean, which does not stand in for the list (CONTRIBUTING.md's option naming rule)", async () => {
+    for (const taskTools of [true, false]) {
+      const rejected = await configRejection({ a: { url: "http://127.0.0.1:1/mcp", taskTools } });
+      expect(rejected.message).toContain(
+        'field "taskTools": expected an array of globs on raw tool names (["*"] for every tool), got boolean',
+      );
+    }
   });
 });

@@ -73,10 +73,10 @@ export interface McpServerEntryOptions {
   /** Call timeout in milliseconds per raw tool name (a call's own `timeout` wins), 1 … 2147483647. */
   toolTimeouts?: Readonly<Record<string, number>> | undefined;
   /**
-   * Call these `taskSupport: "optional"` tools as MCP tasks: all (`true`), or those whose raw name
-   * matches a glob. A call's own `task` wins. `required` tools always are.
+   * Call these `taskSupport: "optional"` tools as MCP tasks: those whose raw name matches a glob
+   * (`["*"]` for all). A call's own `task` wins. `required` tools always are.
    */
-  taskTools?: boolean | readonly string[] | undefined;
+  taskTools?: readonly string[] | undefined;
   /** Defer this server's tools behind the adapters' tool search (`true`) or never (`false`). */
   defer?: boolean | undefined;
   /**

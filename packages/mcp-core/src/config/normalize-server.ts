@@ -87,7 +87,7 @@ function build(name: string, data: ServerEntry, transport: Transport, baseDir: s
   if (data.toolTimeouts !== undefined) base.toolTimeouts = { ...data.toolTimeouts };
   if (data.roots !== undefined) base.roots = ownRoots(data.roots, baseDir);
   if (data.taskTools !== undefined) {
-    base.taskTools = typeof data.taskTools === "boolean" ? data.taskTools : [...data.taskTools];
+    base.taskTools = [...data.taskTools];
   }
 
   if (transport !== "stdio") {

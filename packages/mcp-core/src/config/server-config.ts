@@ -99,10 +99,10 @@ export interface ServerConfigBase {
   /** The server's own roots (`file:` URIs), replacing the load's for this server. */
   roots?: ResolvedRoot[];
   /**
-   * Which tools whose `execution.taskSupport` is `optional` are called as tasks: all (`true`), none
-   * (`false`, the default), or those whose raw name matches a glob. A call's own `task` wins.
+   * Which tools whose `execution.taskSupport` is `optional` are called as tasks: those whose raw
+   * name matches a glob (`["*"]` for all; none when absent). A call's own `task` wins.
    */
-  taskTools?: boolean | string[];
+  taskTools?: string[];
 }
 
 /** A server run as a child process speaking MCP over stdio. */

@@ -198,9 +198,7 @@ export const serverEntrySchema = z.object(
     toolFilter: toolFilterSchema.optional(),
     toolTimeouts: ownRecord(positiveMs, "an object of positive integers (milliseconds)").optional(),
     taskTools: z
-      .union([boolean, z.array(z.string().min(1))], {
-        error: "a boolean or an array of globs on raw tool names",
-      })
+      .array(z.string().min(1), { error: 'an array of globs on raw tool names (["*"] for every tool)' })
       .optional(),
     defer: boolean.optional(),
     allowSampling: boolean.optional(),

@@ -20,7 +20,7 @@ export interface ServerTasksDeps {
   /** The server's identity in the store (`taskServerKey`). */
   serverKey: string;
   /** The entry's `taskTools`: which `optional` tools are called as tasks. */
-  taskTools: boolean | readonly string[] | undefined;
+  taskTools: readonly string[] | undefined;
   /** The task store, or undefined when durability is off (`taskStore: false`). */
   store: TaskStore | undefined;
   maxResultBytes: number;
@@ -38,11 +38,8 @@ export interface ServerTasksDeps {
  * The entry's `taskTools` as a test on raw names: which `optional` tools are called as tasks when
  * the call does not say.
  */
-export function taskToolsPolicy(
-  taskTools: boolean | readonly string[] | undefined,
-): (rawName: string) => boolean {
-  if (taskTools === undefined || typeof taskTools === "boolean") return () => taskTools === true;
-  return globMatcher(taskTools);
+export function taskToolsPolicy(taskTools: readonly string[] | undefined): (rawName: string) => boolean {
+  return taskTools === undefined ? () => false : globMatcher(taskTools);
 }
 
 /**
