@@ -96,6 +96,7 @@ export function createRedisStores(options: RedisStoresOptions): RedisStores {
       closing ??= taskStore.close().then(() => {
         toolCache.close();
         tokenStore.close();
+        replicas.close();
         subscriber.close();
         connection.close();
       });

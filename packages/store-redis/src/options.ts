@@ -40,6 +40,11 @@ export interface RedisDurabilityOptions {
   replicas?: number | undefined;
   /** How long a write waits for them, in ms (then it returns anyway, with a warning). @default 100 */
   timeoutMs?: number | undefined;
+  /**
+   * How long a worker holds a token write no replica acknowledged, writing it again on whichever
+   * primary is current (after a failover that lost it) until one does, in ms. @default 60000
+   */
+  holdMs?: number | undefined;
 }
 
 /** Options of {@link createRedisStores}. Give one of `url`, `client`, `cluster`, `sentinel`. */
@@ -116,7 +121,7 @@ export interface ResolvedRedisStoresOptions {
   cacheTtlMs: number;
   taskRecordTtlMs: number;
   /** Replicas to `WAIT` for after a token write (0: none), and for how long (ms). */
-  durability: { replicas: number; timeoutMs: number };
+  durability: { replicas: number; timeoutMs: number; holdMs: number };
   warn: (message: string) => void;
 }
 
@@ -168,7 +173,7 @@ function checkSentinel(sentinel: RedisSentinelStoreOptions): void {
 function resolveDurability(
   given: RedisDurabilityOptions | undefined,
   replicated: boolean,
-): { replicas: number; timeoutMs: number } {
+): { replicas: number; timeoutMs: number; holdMs: number } {
   if (given !== undefined && !isObject(given)) fail("durability", "an object with replicas and timeoutMs");
   const replicas: unknown = given?.replicas ?? (replicated ? 1 : 0);
   const timeoutMs: unknown = given?.timeoutMs ?? 100;
@@ -176,7 +181,10 @@ function resolveDurability(
     fail("durability.replicas", "a non-negative integer (0: no wait)");
   if (typeof timeoutMs !== "number" || !Number.isInteger(timeoutMs) || timeoutMs <= 0)
     fail("durability.timeoutMs", "a positive integer (ms)");
-  return { replicas, timeoutMs };
+  const holdMs: unknown = given?.holdMs ?? 60_000;
+  if (typeof holdMs !== "number" || !Number.isInteger(holdMs) || holdMs <= 0 || holdMs > 2_147_483_647)
+    fail("durability.holdMs", "a positive integer (ms) no larger than 2147483647");
+  return { replicas, timeoutMs, holdMs };
 }
 
 /** Validates `options` and applies the defaults; throws a `TypeError` naming the field. */

@@ -71,3 +71,30 @@ end
 redis.call('SET', KEYS[1], ARGV[1])
 redis.call(ARGV[5], ARGV[4], 'written')
 return 'ok'`;
+
+/**
+ * A held token write tried again (grant-hold.ts). KEYS[1] value; ARGV[1] the held value, ARGV[2]
+ * its version ("" in clear), ARGV[3] the SHA-1 of the value it replaced ("" none, "?" unknown),
+ * ARGV[4] channel, ARGV[5] `PUBLISH` or `SPUBLISH`. The entry is the held value → set again (so a
+ * `WAIT` on this connection covers it), `held`. The entry is older — the value the write replaced,
+ * a sealed entry of a lower version, or none where none was replaced or the entry is sealed — →
+ * written back and announced, `rewritten`. Anything else is a later write: `newer`, nothing done.
+ */
+export const REWRITE_HELD = `local stored = redis.call('GET', KEYS[1])
+if stored == ARGV[1] then
+  redis.call('SET', KEYS[1], ARGV[1])
+  return 'held'
+end
+local older = false
+if not stored then
+  older = ARGV[3] == '' or ARGV[2] ~= ''
+elseif redis.sha1hex(stored) == ARGV[3] then
+  older = true
+elseif ARGV[2] ~= '' then
+  local ok, entry = pcall(cjson.decode, stored)
+  older = ok and type(entry) == 'table' and type(entry.n) == 'number' and entry.n < tonumber(ARGV[2])
+end
+if not older then return 'newer' end
+redis.call('SET', KEYS[1], ARGV[1])
+redis.call(ARGV[5], ARGV[4], 'written')
+return 'rewritten'`;

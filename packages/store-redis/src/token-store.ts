@@ -24,12 +24,14 @@ import { createHash } from "node:crypto";
 import { McpCoreError, type StoredAuth, type TokenStore } from "@toolnexus/mcp-core";
 import { isObject, type PendingAuthorization } from "@toolnexus/mcp-core/stores";
 import { type RedisConnection, RedisUnavailableError } from "./connection.js";
+import { failoverError } from "./failover-errors.js";
+import { type HeldWrite, heldWrite } from "./grant-hold.js";
 import { tokenKeys } from "./keys.js";
 import type { KeyspaceMarker } from "./keyspace-marker.js";
 import { type LeaseManager, publishCommand } from "./lease.js";
 import { savePendingRequest, takePendingRequest } from "./pending-authorizations.js";
 import type { ReplicaWait } from "./replica-wait.js";
-import { SET_VERSIONED, WRITE_CLEAR } from "./scripts.js";
+import { RENEW_LEASE, SET_VERSIONED, WRITE_CLEAR } from "./scripts.js";
 import type { SharedSubscriber } from "./shared-subscriber.js";
 import { takeOrAdopt } from "./token-adoption.js";
 import { clearEntry, openEntry, sealEntry } from "./token-envelope.js";
@@ -93,6 +95,7 @@ export class RedisTokenStore implements TokenStore {
     const keys = tokenKeys(this.params.keyPrefix, key);
     const adopted = this.adopted.getStore();
     if (adopted?.valueKey === keys.value) return adopted.entry;
+    await this.params.replicas.settled();
     this.params.marker.arm();
     const raw = await this.send(["GET", keys.value]);
     return this.read(key, keys.value, typeof raw === "string" ? raw : undefined);
@@ -116,7 +119,15 @@ export class RedisTokenStore implements TokenStore {
     const { leases } = this.params;
     const stillNeeded = options?.stillNeeded;
     let running = false;
-    const run = () => {
+    const since = this.params.replicas.generation;
+    const run = async () => {
+      // After the lease (its wait may span a failover): the entry `fn` reads again is then the one
+      // a holder put back, not the rolled-back one whose refresh token is spent; and a lease taken
+      // before an outage may be gone with the old primary, so it is confirmed before `fn` spends.
+      await this.params.replicas.settled();
+      const lease = leases.current(keys.lease);
+      if (lease && this.params.replicas.generation !== since && !(await this.stillHeld(lease.token, keys)))
+        throw failoverError(describeKey(key), "lease-gone");
       running = true;
       return fn();
     };
@@ -135,6 +146,7 @@ export class RedisTokenStore implements TokenStore {
       return await this.adopted.run({ valueKey: keys.value, entry: acquired.entry }, run);
     } catch (error) {
       // Only the lease's own commands are mapped; what `fn` throws passes through as is.
+      if (error instanceof RedisUnavailableError) this.params.replicas.disturbed();
       if (!running && error instanceof RedisUnavailableError) throw unavailable(error);
       throw error;
     }
@@ -171,19 +183,26 @@ export class RedisTokenStore implements TokenStore {
     this.params.marker.arm();
     const lease = this.params.leases.current(keys.lease);
     const { tokenKey } = this.params;
+    // What this write replaces, for a hold that must tell a failover's rollback from a later write.
+    const replaced = this.lastValue.get(keys.value);
+    const held = (encoded: string, version: string) =>
+      heldWrite(keys, describeKey(key), encoded, version, replaced);
     if (!tokenKey) {
       const encoded = value === null ? "" : clearEntry(value);
       const publish = publishCommand(this.params.connection);
       const args = [keys.value, keys.lease, encoded, lease?.token ?? "", keys.channel, publish];
-      if ((await this.send(["EVAL", WRITE_CLEAR, "2", ...args])) !== 1) throw leaseLost(key);
+      const write = encoded ? held(encoded, "") : undefined;
+      if ((await this.sendWrite(write, ["EVAL", WRITE_CLEAR, "2", ...args])) !== 1)
+        throw this.lost(key, write);
       this.noteValue(keys.value, encoded || undefined);
-      await this.params.replicas.after(keys.value);
+      await this.params.replicas.after(keys.value, write);
       return;
     }
     let version = Math.max(Date.now(), (this.seen.get(keys.value) ?? 0) + 1);
     for (let tries = 0; tries < VERSION_TRIES; tries++) {
       const encoded = sealEntry(tokenKey, keys.value, version, value);
-      const answer = await this.send([
+      const write = held(encoded, String(version));
+      const answer = await this.sendWrite(write, [
         "EVAL",
         SET_VERSIONED,
         "2",
@@ -198,10 +217,10 @@ export class RedisTokenStore implements TokenStore {
       if (answer === "ok") {
         this.remember(keys.value, version);
         this.noteValue(keys.value, encoded);
-        await this.params.replicas.after(keys.value);
+        await this.params.replicas.after(keys.value, write);
         return;
       }
-      if (answer === "lost") throw leaseLost(key);
+      if (answer === "lost") throw this.lost(key, write);
       const stored = Number(answer);
       if (!Number.isSafeInteger(stored) || stored + 1 > Number.MAX_SAFE_INTEGER)
         throw refused(key, "the entry in Redis carries a version no write can go above");
@@ -234,11 +253,40 @@ export class RedisTokenStore implements TokenStore {
     if (this.seen.size > MAX_REMEMBERED_KEYS) this.seen.delete(this.seen.keys().next().value as string);
   }
 
+  /**
+   * A write refused because its lease is gone (expired, or lost with a failed-over primary): it
+   * may carry a grant the authorization server has already rotated, so it is held — put back only
+   * where the entry is still the one it replaced (grant-hold.ts) — and the caller gets the error.
+   */
+  private lost(key: string, write: HeldWrite | undefined): McpCoreError {
+    if (!write || !this.params.replicas.unsure(write)) return leaseLost(key);
+    return failoverError(describeKey(key), "write-held");
+  }
+
+  /** Whether this worker's lease of `keys` is still in Redis (renewed if so). */
+  private async stillHeld(token: string, keys: { lease: string }): Promise<boolean> {
+    const ttl = String(this.params.leases.timing.ttlMs);
+    return (await this.send(["EVAL", RENEW_LEASE, "1", keys.lease, token, ttl])) === 1;
+  }
+
+  /** A token write; one Redis did not answer may have run, and is held (grant-hold.ts) all the same. */
+  private async sendWrite(write: HeldWrite | undefined, args: string[]): Promise<unknown> {
+    try {
+      return await this.send(args);
+    } catch (error) {
+      if (write && error instanceof McpCoreError && error.code === "AUTH_STORE_UNAVAILABLE")
+        this.params.replicas.unsure(write);
+      throw error;
+    }
+  }
+
   private async send(args: string[]): Promise<unknown> {
     try {
       return await this.params.connection.command(args);
     } catch (error) {
-      throw error instanceof RedisUnavailableError ? unavailable(error) : error;
+      if (!(error instanceof RedisUnavailableError)) throw error;
+      this.params.replicas.disturbed(); // an outage: maybe a failover that lost another worker's write
+      throw unavailable(error);
     }
   }
 
@@ -252,6 +300,8 @@ export class RedisTokenStore implements TokenStore {
     if (opened.kind === "refused") return refuse(opened.why);
     if (opened.kind === "sealed") {
       const last = this.seen.get(redisKey);
+      if (last !== undefined && opened.version < last && this.params.replicas.mayBeRolledBack(redisKey))
+        throw failoverError(describeKey(key), "rolled-back");
       if (last !== undefined && opened.version < last)
         return refuse(
           `carries version ${opened.version}, older than version ${last} this worker has already read or written (a replayed entry?)`,

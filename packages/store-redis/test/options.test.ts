@@ -38,6 +38,10 @@ describe("createRedisStores options", () => {
       { url: "redis://x", durability: { timeoutMs: 0 } },
       '"durability.timeoutMs" must be a positive integer (ms)',
     ],
+    [
+      { url: "redis://x", durability: { holdMs: 2 ** 31 } },
+      '"durability.holdMs" must be a positive integer (ms) no larger than 2147483647',
+    ],
   ])("should name the field of %j", (options, expected) => {
     expect(() => createRedisStores(options as never)).toThrow(expected);
   });

@@ -6,7 +6,11 @@ import type { RedisConnection } from "../src/connection.js";
 import { ReplicaWait } from "../src/replica-wait.js";
 
 function failingConnection(message: string): RedisConnection {
-  return { command: async () => Promise.reject(new Error(message)) } as unknown as RedisConnection;
+  return {
+    command: async () => Promise.reject(new Error(message)),
+    onReadyChange: () => () => {},
+    client: { on() {}, off() {} },
+  } as unknown as RedisConnection;
 }
 
 describe("ReplicaWait's warning", () => {

@@ -1,7 +1,7 @@
 // One fleet worker, as a real process whose only link to the others is Redis: loads the OAuth
 // fixture server `o` with the Redis token store, calls `echo` every `everyMs` for `ms`, then prints
 // one JSON line: { state, calls, failed, codes, failedAt, warnings } (`failedAt`: when each failed
-// call ended, ms since the epoch). Argument: a JSON object
+// call ended, ms since the epoch), after a first line { ready: true } once loaded; SIGTERM ends the run early, with the report. Argument: a JSON object
 // { redisUrl, keyPrefix, secret?, url, ms, everyMs?, lockTtlMs?, target? } (`target`: the
 // stores' `cluster` or `sentinel` option in place of `redisUrl`).
 import { loadMcp } from "@toolnexus/mcp-core";
@@ -26,11 +26,16 @@ const source = await loadMcp(
   { tokenStore: stores.tokenStore, toolCache: false, refreshSkewMs: 500, onWarning: warn },
 );
 const echo = source.tools.find((tool) => tool.rawName === "echo");
+process.stdout.write(`${JSON.stringify({ ready: true })}\n`);
 let calls = 0;
 let failed = 0;
 const codes = [];
 const failedAt = [];
-const until = Date.now() + ms;
+let until = Date.now() + ms;
+// SIGTERM ends the run early, with its report (a test that decides when it has seen enough).
+process.once("SIGTERM", () => {
+  until = 0;
+});
 while (echo && Date.now() < until) {
   const result = await echo.execute({ text: `call ${calls}` });
   calls++;

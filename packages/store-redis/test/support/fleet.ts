@@ -89,7 +89,12 @@ export interface WorkerArgs {
 }
 
 /** Forks one worker; `done` settles when it exits (rejects on a non-zero exit). Killed after the test. */
-export function startWorker(args: WorkerArgs): { child: ChildProcess; done: Promise<WorkerRun> } {
+export function startWorker(args: WorkerArgs): {
+  child: ChildProcess;
+  /** Settles once the worker has loaded (its first line), or when it exits. */
+  ready: Promise<void>;
+  done: Promise<WorkerRun>;
+} {
   const child = spawn(process.execPath, [WORKER, JSON.stringify(args)], {
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -98,17 +103,23 @@ export function startWorker(args: WorkerArgs): { child: ChildProcess; done: Prom
   });
   let out = "";
   let err = "";
+  let loaded: () => void = () => {};
+  const ready = new Promise<void>((resolve) => {
+    loaded = resolve;
+  });
   child.stdout?.on("data", (chunk) => {
     out += chunk;
+    if (out.includes("\n")) loaded();
   });
   child.stderr?.on("data", (chunk) => {
     err += chunk;
   });
   const done = new Promise<WorkerRun>((resolve, reject) => {
     child.once("exit", (code) => {
+      loaded();
       if (code !== 0) reject(new Error(`worker exited ${code}: ${err.slice(-800)}`));
       else resolve(JSON.parse(out.trim().split("\n").at(-1) ?? "{}"));
     });
   });
-  return { child, done };
+  return { child, ready, done };
 }

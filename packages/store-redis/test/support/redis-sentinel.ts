@@ -25,6 +25,14 @@ export interface TestSentinel {
   replicated(): Promise<void>;
   /** Kills the data node at `url` with SIGKILL (a crash). */
   kill(url: string): Promise<void>;
+  /** Pauses (SIGSTOP) or resumes (SIGCONT) the data node at `url`: a replica that lags. */
+  pause(url: string): void;
+  resume(url: string): void;
+  /**
+   * Starts the killed data node at `url` again, as a replica of the primary the sentinel names now,
+   * and resolves once it is in sync and the sentinel lists it as a replica in good standing.
+   */
+  restartAsReplica(url: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -49,7 +57,12 @@ export async function startSentinel(): Promise<TestSentinel> {
   const nodes = new Map<string, ChildProcess>();
   const children: ChildProcess[] = [];
   const close = async () => {
-    await Promise.all(children.map((child) => stopProcess(child)));
+    await Promise.all(
+      children.map((child) => {
+        child.kill("SIGCONT"); // a paused node would ignore SIGTERM until the SIGKILL
+        return stopProcess(child);
+      }),
+    );
     removeTempDir(dir);
   };
   const data = (port: number, extra: string[] = []) =>
@@ -92,14 +105,7 @@ export async function startSentinel(): Promise<TestSentinel> {
       await startRedisProcess("redis-sentinel", [config], `redis-sentinel on port ${sentinelPort}`),
     );
     const sentinelUrl = `redis://127.0.0.1:${sentinelPort}`;
-    await waitFor(
-      async () => /master_link_status:up/.test(String(await ask(urls[1] as string, ["INFO", "replication"]))),
-      {
-        timeoutMs: 20_000,
-        intervalMs: 100,
-        message: "the replica's first sync",
-      },
-    );
+    await synced(urls[1] as string, "the replica's first sync");
     // The sentinel learns the replica from the primary's INFO (every 10 s at first): wait for it,
     // or a failover would find no replica to promote.
     await waitFor(
@@ -109,17 +115,18 @@ export async function startSentinel(): Promise<TestSentinel> {
       },
       { timeoutMs: 20_000, intervalMs: 200, message: "the sentinel to see the replica" },
     );
+    const current = async () => {
+      const [host, port] = (await ask(sentinelUrl, [
+        "SENTINEL",
+        "GET-MASTER-ADDR-BY-NAME",
+        SENTINEL_NAME,
+      ])) as [string, string];
+      return `redis://${host}:${port}`;
+    };
     return {
       sentinel: { host: "127.0.0.1", port: sentinelPort },
       urls,
-      primary: async () => {
-        const [host, port] = (await ask(sentinelUrl, [
-          "SENTINEL",
-          "GET-MASTER-ADDR-BY-NAME",
-          SENTINEL_NAME,
-        ])) as [string, string];
-        return `redis://${host}:${port}`;
-      },
+      primary: current,
       replicated: async () => {
         const offset = (info: unknown, field: string) =>
           Number(new RegExp(`${field}:(\\d+)`).exec(String(info))?.[1]);
@@ -134,12 +141,57 @@ export async function startSentinel(): Promise<TestSentinel> {
         const child = nodes.get(url);
         if (child) await stopProcess(child, "SIGKILL");
       },
+      pause: (url) => nodes.get(url)?.kill("SIGSTOP"),
+      resume: (url) => nodes.get(url)?.kill("SIGCONT"),
+      restartAsReplica: async (url) => {
+        const primary = new URL(await current());
+        const port = Number(new URL(url).port);
+        const child = await startRedisProcess(
+          "redis-server",
+          data(port, ["--replicaof", primary.hostname, primary.port]),
+          `redis-server on port ${port}`,
+        );
+        children.push(child);
+        nodes.set(url, child);
+        await synced(url, "the restarted node's sync");
+        // A failover picks only a replica the sentinel has seen up and replicating.
+        let seen = "";
+        await waitFor(
+          async () => {
+            const replicas = (await ask(sentinelUrl, ["SENTINEL", "REPLICAS", SENTINEL_NAME])) as unknown[];
+            const described = replicas.map((fields) => {
+              // A flat list of names and values (RESP2), or a map.
+              const field = (name: string) =>
+                Array.isArray(fields)
+                  ? String(fields[fields.indexOf(name) + 1])
+                  : String((fields as Record<string, unknown>)[name]);
+              return `${field("port")} ${field("flags")} ${field("master-link-status")}`;
+            });
+            seen = described.join("; ");
+            return described.includes(`${port} slave ok`);
+          },
+          {
+            timeoutMs: 60_000,
+            intervalMs: 100,
+            message: () => `the sentinel to see the restarted replica (it lists: ${seen})`,
+          },
+        );
+      },
       close,
     };
   } catch (error) {
     await close();
     throw error;
   }
+}
+
+/** Resolves once the replica at `url` reports its link to the primary up (bounded: 20 s). */
+async function synced(url: string, message: string): Promise<void> {
+  await waitFor(async () => /master_link_status:up/.test(String(await ask(url, ["INFO", "replication"]))), {
+    timeoutMs: 20_000,
+    intervalMs: 50,
+    message,
+  });
 }
 
 /** One command on a short-lived connection. */
