@@ -35,6 +35,7 @@ export class ReplicaWait {
   private holds: GrantHold | undefined;
   private closed = false;
   private settleUntil = 0;
+  private readonly settling = new Set<() => void>();
   private disturbedAt = Number.NEGATIVE_INFINITY;
   /** Counts the disturbances (see `wait`). */
   private disturbances = 0;
@@ -112,7 +113,16 @@ export class ReplicaWait {
    */
   async settled(): Promise<void> {
     const left = this.settleUntil - Date.now();
-    if (left > 0 && !this.closed) await new Promise((resolve) => setTimeout(resolve, left));
+    if (left <= 0 || this.closed) return;
+    await new Promise<void>((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.settling.delete(done);
+        resolve();
+      };
+      const timer = setTimeout(done, left);
+      this.settling.add(done); // `close()` ends the wait: no timer outlives the stores
+    });
   }
 
   /** Ends the holds. Idempotent. */
@@ -120,6 +130,7 @@ export class ReplicaWait {
     this.closed = true;
     this.stopWatching?.();
     this.holds?.close();
+    for (const done of [...this.settling]) done();
   }
 
   private holdsOf(): GrantHold {

@@ -32,3 +32,24 @@ describe("ReplicaWait's warning", () => {
     expect(warning.length).toBeLessThan(1_000);
   });
 });
+
+describe("ReplicaWait's settling after an outage", () => {
+  it("should end a read's wait at close(), leaving no timer behind", async () => {
+    const wait = new ReplicaWait({
+      connection: failingConnection("unused"),
+      durability: { replicas: 1, timeoutMs: 10 },
+      warn: () => {},
+    });
+    wait.disturbed(); // an outage: reads wait 5 s
+    let settled = false;
+    const reading = wait.settled().then(() => {
+      settled = true;
+    });
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(settled).toBe(false);
+    wait.close();
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(settled).toBe(true);
+    await reading;
+  });
+});
