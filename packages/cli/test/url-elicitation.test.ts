@@ -39,14 +39,15 @@ let backslash: Awaited<ReturnType<typeof askMany>>;
 let idn: Awaited<ReturnType<typeof askMany>>;
 beforeAll(async () => {
   [many, backslash, idn] = await Promise.all([
-    askMany({ count: 50 }, true),
+    // 30: the most one server may ask in a minute (the core refuses the rest, SPEC §20.4.1c).
+    askMany({ count: 30 }, true),
     askMany({ count: 1, urls: ["https://evil.example\\@bank.example/login"] }, true),
     askMany({ count: 1, urls: ["https://раураl.example/login"] }, true),
   ]);
 }, 60_000);
 
 describe("call --open and a server that asks for many URLs", () => {
-  it("opens only the first, after showing it, and declines the other 49, saying so once", () => {
+  it("opens only the first, after showing it, and declines the other 29, saying so once", () => {
     const { run, opened, actions } = many;
     expect(run.code).toBe(0);
     expect(opened).toEqual([["https://phish.example/step/0"]]);
@@ -56,7 +57,7 @@ describe("call --open and a server that asks for many URLs", () => {
     expect(run.stderr.match(/asks you to open this URL/g)).toHaveLength(1);
     expect(run.stderr).not.toContain("step/1");
     expect(run.stderr.match(/declined \(one URL per call/g)).toHaveLength(1);
-    expect(actions).toEqual(["accept", ...Array(49).fill("decline")]);
+    expect(actions).toEqual(["accept", ...Array(29).fill("decline")]);
   });
 
   it("shows a URL a reader could mistake as it is opened (a backslash is a slash), with its real host", () => {

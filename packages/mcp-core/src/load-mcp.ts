@@ -124,6 +124,7 @@ export async function loadMcp(
       signal: options.signal,
       client: {
         onElicitation: options.onElicitation,
+        maxElicitationsPerMinute: options.maxElicitationsPerMinute,
         onSampling: options.onSampling,
         samplingPolicy: options.samplingPolicy,
         roots: options.roots,

@@ -70,6 +70,12 @@ export interface LoadMcpOptions {
   /** Answers server elicitation requests; the capability is advertised only when given. */
   onElicitation?: ElicitationHandler | undefined;
   /**
+   * The elicitation requests one server may make in a minute (a fixed window, as sampling's);
+   * the rest of the minute is refused `-32600` and warned once. A person answers them: a handful
+   * a minute is use, more is a flood. Read only with `onElicitation`. @default 30
+   */
+  maxElicitationsPerMinute?: number | undefined;
+  /**
    * Answers server sampling requests with the host's model; the `sampling` capability is declared
    * only when given. A server's prompt is untrusted: nothing of the host's conversation is added.
    */
@@ -204,6 +210,7 @@ export interface ResolvedLoadOptions {
   /** The load-level policy; a server's own `healthCheck` is merged over it field by field. */
   healthCheck: ResolvedHealthCheck;
   onElicitation: ElicitationHandler | undefined;
+  maxElicitationsPerMinute: number;
   onSampling: SamplingHandler | undefined;
   /**
    * The `sampling` option over `SAMPLING_DEFAULTS`: the sampling policy. Named apart from the

@@ -59,7 +59,8 @@ describe("listeners on a shared AbortSignal", () => {
     };
     const source = await sources.loadServers(
       { e: { ...stdioServer("dual-era", ["--input-tools"]), protocol: "2025-11-25" } },
-      { onElicitation, onWarning: () => {} },
+      // The rate allows them within the minute: 64 waits on one session are reachable over 10 minutes.
+      { onElicitation, onWarning: () => {}, maxElicitationsPerMinute: MAX_PENDING_COMPLETIONS },
     );
     const askUrl = toolByRawName(source, "ask_url");
 

@@ -16,7 +16,7 @@ import type { ClientHandlers } from "../transport/session-callbacks.js";
 /** The load options the client features are built from. */
 export type HostClientOptions = Pick<
   ResolvedLoadOptions,
-  "onElicitation" | "onSampling" | "samplingPolicy"
+  "onElicitation" | "maxElicitationsPerMinute" | "onSampling" | "samplingPolicy"
 > & {
   /** The load-level roots (`roots` option, `source.setRoots`); a server's own `roots` override them. */
   roots?: LoadRoots | undefined;
@@ -42,6 +42,7 @@ export function serverClientHandlers(
       (request, context) => onElicitation(config.name, request, context),
       warn,
       completions,
+      host.maxElicitationsPerMinute,
     );
     handlers.elicitationComplete = (elicitationId) => completions.complete(elicitationId);
   }

@@ -26,8 +26,9 @@ export const ELICITATION_URL_REFUSED_MESSAGE =
   "The client refused the elicitation URL: only https: (or http: on a loopback host) without credentials is accepted";
 
 /**
- * The elicitation requests one server may make in a minute (a fixed window from the first request
- * in it, as sampling's). A person answers them: a handful a minute is use, more is a flood.
+ * The elicitation requests one server may make in a minute by default (a fixed window from the
+ * first request in it, as sampling's; the `maxElicitationsPerMinute` load option). A person answers
+ * them: a handful a minute is use, more is a flood.
  */
 export const MAX_ELICITATIONS_PER_MINUTE = 30;
 
@@ -56,7 +57,7 @@ export interface ElicitationContext {
 }
 
 /**
- * Wraps the host's handler for one server. Past {@link MAX_ELICITATIONS_PER_MINUTE} requests in a
+ * Wraps the host's handler for one server. Past `maxPerMinute` requests in a
  * minute the rest of it is refused `-32600` (warned once). A handler that throws or rejects answers the server with a
  * generic JSON-RPC internal error ({@link ELICITATION_FAILED_MESSAGE}); its own message, which may hold
  * anything the host knows, goes to `warn` only. A URL-mode request whose URL breaks the rule of
@@ -67,18 +68,20 @@ export interface ElicitationContext {
  * @param handler The host's handler, already bound to the server.
  * @param warn Where the failure's detail goes (the host's `onWarning`).
  * @param completions The server's completion waits (URL mode).
+ * @param maxPerMinute The requests a minute the handler is given ({@link MAX_ELICITATIONS_PER_MINUTE}).
  */
 export function guardElicitation(
   server: string,
   handler: (params: ElicitRequest["params"], context: ElicitationContext) => Promise<ElicitResult>,
   warn: (message: string) => void,
   completions?: ElicitationCompletions,
+  maxPerMinute = MAX_ELICITATIONS_PER_MINUTE,
 ): BoundElicitationHandler {
-  const rate = new SamplingRate(MAX_ELICITATIONS_PER_MINUTE);
+  const rate = new SamplingRate(maxPerMinute);
   // A window that allows none: its first refusal, once a minute, is the URL refusal that is warned.
   const urlWarnings = new SamplingRate(0);
   return async (received, signal, sessionEnded) => {
-    takeOrRefuse(rate, MAX_ELICITATIONS_PER_MINUTE, "elicitation", server, warn);
+    takeOrRefuse(rate, maxPerMinute, "elicitation", server, warn);
     let params = received;
     const context: ElicitationContext = signal ? { signal } : {};
     let completionId: string | undefined;

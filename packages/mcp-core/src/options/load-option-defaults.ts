@@ -19,6 +19,7 @@ export interface LoadOptionDefaults {
   readonly defaultLazy: boolean;
   readonly failOnStartupError: boolean;
   readonly healthCheck: Readonly<ResolvedHealthCheck>;
+  readonly maxElicitationsPerMinute: number;
   readonly expandEnvReferences: boolean;
   readonly missingHeaderVar: "error" | "empty";
   readonly serverNames: "strict" | "any";
@@ -51,6 +52,7 @@ export const LOAD_OPTION_DEFAULTS: LoadOptionDefaults = Object.freeze({
   defaultLazy: false,
   failOnStartupError: false,
   healthCheck: Object.freeze({ enabled: false, intervalMs: 30_000, timeoutMs: 10_000, failures: 2 }),
+  maxElicitationsPerMinute: 30,
   expandEnvReferences: true,
   missingHeaderVar: "error",
   serverNames: "strict",

@@ -40,6 +40,7 @@ export function resolveLoadOptions(options: LoadMcpOptions): ResolvedLoadOptions
     failOnStartupError: options.failOnStartupError ?? DEFAULTS.failOnStartupError,
     healthCheck: mergePolicy(DEFAULTS.healthCheck, options.healthCheck),
     onElicitation: options.onElicitation,
+    maxElicitationsPerMinute: options.maxElicitationsPerMinute ?? DEFAULTS.maxElicitationsPerMinute,
     onSampling: options.onSampling,
     samplingPolicy: resolveSamplingOptions(options.sampling),
     roots: new LoadRoots(options.roots),

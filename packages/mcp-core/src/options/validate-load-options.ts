@@ -70,6 +70,7 @@ export function validateLoadOptions(options: LoadMcpOptions): void {
   checkInt("killGraceMs", o.killGraceMs, 0);
   checkInt("maxFrameBytes", o.maxFrameBytes, 1024);
   checkInt("maxResultBytes", o.maxResultBytes, 1024);
+  checkInt("maxElicitationsPerMinute", o.maxElicitationsPerMinute, 1);
   checkInt("refreshSkewMs", o.refreshSkewMs, 0);
   if (o.deferLoading !== undefined && !isDeferLoading(o.deferLoading)) {
     fail("deferLoading", DEFER_LOADING_EXPECTED, o.deferLoading);
