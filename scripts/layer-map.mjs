@@ -14,11 +14,7 @@ import ts from "typescript";
  * Imports that run up a layer today, each waiting on work that removes it; ARCHITECTURE.md explains
  * each one. `from` is a file, `to` a file or a folder (ending in `/`), both from the repository root.
  */
-export const PENDING_UP_ARROWS = [
-  // Pending: the call path becomes one pipeline (issue 41, goal 1), which moves the classification
-  // of a failed call out of tools/ so that the result shaping no longer reads transport/'s errors.
-  { from: "packages/mcp-core/src/tools/call-result.ts", to: "packages/mcp-core/src/transport/" },
-];
+export const PENDING_UP_ARROWS = [];
 
 const MAP_LINE = /^<!--\s*layer-map\s+(\S+)((?:\s+\w+)*)\s*-->\s*$/;
 

@@ -1,9 +1,9 @@
 import { hostileServer } from "@toolnexus/fixtures";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
+import { classifyCallError } from "../src/calls/call-failure.js";
 import { errorMessage } from "../src/errors.js";
 import { isKnownContentBlock, type McpSource, unsupportedContentText } from "../src/index.js";
-import { classifyCallError } from "../src/tools/call-result.js";
 import { toolByName, useSources } from "./support/harness.js";
 
 const sources = useSources({ toolCache: false });

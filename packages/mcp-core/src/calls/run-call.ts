@@ -1,14 +1,10 @@
 import type { RequestOptions } from "@modelcontextprotocol/client";
 import { onAbort } from "../abort-fanout.js";
 import { isMcpCoreError } from "../errors.js";
-import {
-  abortedResult,
-  classifyCallError,
-  type LenientCallResult,
-  readCallResult,
-} from "../tools/call-result.js";
+import { abortedResult, type LenientCallResult, readCallResult } from "../tools/call-result.js";
 import type { McpSession } from "../transport/session.js";
 import type { McpCallContext, McpToolResult } from "../types.js";
+import { classifyCallError } from "./call-failure.js";
 
 /** Where a request goes: its server, and the tool (or, with `what`, the resource or prompt) it is for. */
 export interface CallTarget {
