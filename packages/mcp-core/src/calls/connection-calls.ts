@@ -1,114 +1,27 @@
 /**
- * Requests of one server — tool calls, resource reads, prompt gets: the "no longer offered" check,
- * the wait for a live session (a lazy server starts), the request. Every outcome resolves with a
- * stable `error.code`, its texts redacted.
+ * Requests of one server other than a plain tool call (`call-pipeline.ts`): resource reads, prompt
+ * gets, a task's polls and resumes. Each passes the gate a tool call passes (`live-session.ts`), and
+ * every outcome resolves with a stable `error.code`, its texts redacted.
  * @module
  */
-import type { ServerConfig } from "../config/server-config.js";
 import { redactResult } from "../redact/redact-error.js";
-import type { Redactor } from "../redact/redactor.js";
 import type { TaskRequestOutcome } from "../tasks/follow-task.js";
-import type { ServerTasks } from "../tasks/server-tasks.js";
-import { runTaskCall, TaskCallResultSchema, taskCallRequest } from "../tasks/task-call.js";
 import { type TaskRequestTarget, taskSubject } from "../tasks/task-outcome.js";
 import type { TaskRecord } from "../tasks/task-store.js";
 import { errorResult } from "../tools/call-result.js";
 import { callContextProblem, callTimeoutMs } from "../tools/call-timeout.js";
-import type { ToolCaller } from "../tools/tool-wrapper.js";
 import type { McpSession } from "../transport/session.js";
-import type { McpCallContext, McpTool, McpToolResult } from "../types.js";
-import type { GateVerdict } from "./call-gate.js";
-import { type CallTarget, runCall, runRequest } from "./run-call.js";
+import type { McpCallContext, McpToolResult } from "../types.js";
+import { type CallSite, defaultTimeoutMs, type Gated } from "./call-site.js";
+import { admitRequest, awaitSession } from "./live-session.js";
+import { type CallTarget, runRequest } from "./run-call.js";
 import { withTotalBound } from "./total-bound.js";
-import type { RunningOutcome } from "./when-running.js";
 
-/** A request's outcome: its value, or the failure as an error result (redacted). */
-export type Gated<T> = { value: T } | { failed: McpToolResult };
+export type { CallSite, Gated } from "./call-site.js";
 
-/**
- * A request's timeout when it gives none: for a tool call, the entry's `toolTimeouts` for the tool;
- * else (and for resource and prompt requests) the entry's `timeout`.
- */
-function defaultTimeoutMs(config: ServerConfig, rawName: string | undefined): number {
-  const { toolTimeouts } = config;
-  const own = toolTimeouts && rawName !== undefined && Object.hasOwn(toolTimeouts, rawName);
-  return (own ? toolTimeouts[rawName] : undefined) ?? config.timeoutMs;
-}
-
-/** What the call path reads of its server, at the moment it reads it. */
-export interface CallSite {
-  config: ServerConfig;
-  redactor: Redactor;
-  /** The most bytes one tool result hands the host (`maxResultBytes`). */
-  maxResultBytes: number;
-  /** Whether the server still offers a tool (by raw name). */
-  offers(rawName: string): boolean;
-  /** A lazy server's idle timer counts calls in flight. */
-  idle: { callStarted(): void; callEnded(): void };
-  /** What a call would do now (`callGate` of the state). */
-  verdict(): GateVerdict;
-  /** The live session, waiting (and starting a lazy server) within the call's bounds. */
-  whenRunning(where: CallTarget, timeoutMs: number, signal: AbortSignal | undefined): Promise<RunningOutcome>;
-  closedMessage(): string;
-  /** The server's tasks: calls of task tools go through them. */
-  tasks: ServerTasks;
-}
-
-export class ConnectionCalls implements ToolCaller {
+/** The requests of one server that are not plain tool calls. */
+export class ConnectionCalls {
   constructor(private readonly connection: CallSite) {}
-
-  /** Calls a tool; the error texts of the result are redacted. */
-  async callTool(
-    tool: McpTool,
-    args: Record<string, unknown>,
-    ctx: McpCallContext | undefined,
-  ): Promise<McpToolResult> {
-    const server = this.connection.config.name;
-    const where = { server, tool: tool.name, rawName: tool.rawName };
-    const removed = () =>
-      this.connection.offers(tool.rawName)
-        ? undefined
-        : errorResult(
-            "unavailable",
-            "TOOL_REMOVED",
-            `Tool "${tool.name}" is no longer offered by MCP server "${server}"`,
-          );
-    const asTask = this.connection.tasks.asTask(tool, ctx);
-    const outcome = await withTotalBound(where, ctx, async (bounded) => {
-      const gated = await this.gatedUnredacted(
-        where,
-        bounded,
-        (session, timeoutMs) =>
-          asTask
-            ? this.runAsTask(session, where, args, bounded, timeoutMs)
-            : runCall(session, where, args, bounded, timeoutMs, this.connection.maxResultBytes),
-        removed,
-      );
-      // runCall resolves its own failures (an aborted request among them) as error results.
-      return "value" in gated && gated.value.isError ? { failed: gated.value } : gated;
-    });
-    // Redacted once here, failures and runCall's own error results (timeout, a JSON-RPC error
-    // echoing a header) alike: one async layer less per call than going through `gated`.
-    return redactResult("failed" in outcome ? outcome.failed : outcome.value, this.connection.redactor);
-  }
-
-  /** A tool call as a task: the task-augmented `tools/call`, then the task followed to its end. */
-  private runAsTask(
-    session: McpSession,
-    where: CallTarget & { rawName: string },
-    args: Record<string, unknown>,
-    ctx: McpCallContext | undefined,
-    timeoutMs: number,
-  ): Promise<McpToolResult> {
-    const send = () =>
-      runRequest(
-        (options) => session.request(taskCallRequest(where.rawName, args), TaskCallResultSchema, options),
-        where,
-        ctx,
-        timeoutMs,
-      );
-    return runTaskCall(this.connection.tasks.site, where, send, ctx, timeoutMs);
-  }
 
   /**
    * Re-attaches to a stored task of this server (`source.resumeTasks()`); undefined when the record
@@ -187,23 +100,15 @@ export class ConnectionCalls implements ToolCaller {
   ): Promise<Gated<T>> {
     const { connection } = this;
     const timeoutMs = callTimeoutMs(ctx) ?? defaultTimeoutMs(connection.config, where.rawName);
-    const verdict = connection.verdict();
-    if (verdict.go === "fail" && verdict.code === "CLOSED") {
-      return { failed: errorResult("unavailable", "CLOSED", connection.closedMessage()) };
-    }
-    // Auto-restart that gave up withdrew the tools: the call says that, not "no longer offered".
-    const exhausted = verdict.go === "fail" && verdict.code === "RESTART_EXHAUSTED";
-    const gone = exhausted ? undefined : notOffered();
-    if (gone) return { failed: gone };
+    const verdict = admitRequest(connection, notOffered);
+    if (verdict.go === "refused") return { failed: verdict.failed };
     connection.idle.callStarted();
     try {
       // A running server (the usual case) is called at once: no wait, so no await before the send.
       if (verdict.go === "call") return { value: await run(verdict.session, timeoutMs) };
-      const running = await connection.whenRunning(where, timeoutMs, ctx?.signal);
+      const running = await awaitSession(connection, where, timeoutMs, ctx?.signal, notOffered);
       if ("failed" in running) return running;
-      const goneNow = notOffered();
-      if (goneNow) return { failed: goneNow };
-      return { value: await run(running.session, timeoutMs) };
+      return { value: await run(running.value, timeoutMs) };
     } finally {
       connection.idle.callEnded();
     }

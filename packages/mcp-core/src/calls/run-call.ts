@@ -1,8 +1,7 @@
 import type { RequestOptions } from "@modelcontextprotocol/client";
 import { onAbort } from "../abort-fanout.js";
 import { isMcpCoreError } from "../errors.js";
-import { abortedResult, type LenientCallResult, readCallResult } from "../tools/call-result.js";
-import type { McpSession } from "../transport/session.js";
+import { abortedResult } from "../tools/call-result.js";
 import type { McpCallContext, McpToolResult } from "../types.js";
 import { classifyCallError } from "./call-failure.js";
 
@@ -17,36 +16,7 @@ export interface CallTarget {
 }
 
 /**
- * Runs one `tools/call` on a live session; its result is bounded by `maxResultBytes`. The session
- * gets the caller's own signal: its call path adds no listener it does not remove.
- */
-export async function runCall(
-  session: McpSession,
-  where: CallTarget & { rawName: string },
-  args: Record<string, unknown>,
-  ctx: McpCallContext | undefined,
-  timeoutMs: number,
-  maxResultBytes: number,
-): Promise<McpToolResult> {
-  const signal = ctx?.signal;
-  if (signal?.aborted) return abortedResult(where.server, where.tool, where.what);
-  let result: LenientCallResult;
-  try {
-    result = await session.callTool(where.rawName, args, { timeoutMs, signal, onProgress: ctx?.onProgress });
-  } catch (error) {
-    return classifyCallError(error, {
-      aborted: signal?.aborted === true,
-      timeoutMs,
-      server: where.server,
-      tool: where.tool,
-      what: where.what,
-    });
-  }
-  return readCallResult(result, maxResultBytes, where);
-}
-
-/**
- * Runs one request on a live session under the call's timeout and signal, with the same fresh
+ * Runs one request on a live session under the call's timeout and signal, with a fresh
  * AbortController per request; a failure comes back classified as a call's (`failed`).
  */
 export async function runRequest<R>(

@@ -1,14 +1,18 @@
 /**
- * One connection's call path: its tool calls, resource and prompt requests and task calls
- * (`ConnectionCalls`) and its tasks (`ServerTasks`), each gated on the state machine's runner —
- * a call proceeds, waits for a start (a lazy server starts) or fails by `callGate` of the state.
+ * One connection's call path: its tool calls (the stages of `calls/call-pipeline.ts`), its resource
+ * and prompt requests and task polls (`ConnectionCalls`) and its tasks (`ServerTasks`), each gated on
+ * the state machine's runner — a call proceeds, waits for a start (a lazy server starts) or fails by
+ * `callGate` of the state.
  * @module
  */
 import { callGate } from "../calls/call-gate.js";
+import { runToolCall } from "../calls/call-pipeline.js";
+import type { CallSite } from "../calls/call-site.js";
 import { ConnectionCalls } from "../calls/connection-calls.js";
 import { whenRunning } from "../calls/when-running.js";
 import type { ServerConfig } from "../config/server-config.js";
 import { ServerTasks } from "../tasks/server-tasks.js";
+import type { ToolCaller } from "../tools/tool-wrapper.js";
 import type { ConnectionDeps } from "./connection-deps.js";
 import type { ConnectionParts } from "./connection-parts.js";
 import type { ConnectionRunner } from "./connection-runner.js";
@@ -19,7 +23,7 @@ export function connectionCallPath(
   deps: ConnectionDeps,
   parts: ConnectionParts,
   runner: ConnectionRunner,
-): { calls: ConnectionCalls; tasks: ServerTasks } {
+): { callTool: ToolCaller["callTool"]; calls: ConnectionCalls; tasks: ServerTasks } {
   const running = {
     server: config.name,
     state: () => runner.state,
@@ -37,7 +41,7 @@ export function connectionCallPath(
     warn: parts.warn,
     request: (task, ctx, timeoutMs, send) => calls.taskRequest(task, ctx, timeoutMs, send),
   });
-  const calls: ConnectionCalls = new ConnectionCalls({
+  const site: CallSite = {
     config,
     tasks,
     redactor: parts.redactor,
@@ -47,6 +51,8 @@ export function connectionCallPath(
     verdict: () => callGate(runner.state, deps.lazy),
     whenRunning: (where, timeoutMs, signal) => whenRunning(running, where, timeoutMs, signal, deps.lazy),
     closedMessage: () => runner.closedError().message,
-  });
-  return { calls, tasks };
+  };
+  const calls = new ConnectionCalls(site);
+  // Bound, not wrapped: a tool wrapper's `execute` reaches the pipeline one frame down.
+  return { callTool: runToolCall.bind(undefined, site), calls, tasks };
 }

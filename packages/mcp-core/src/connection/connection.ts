@@ -25,7 +25,6 @@ import type {
   McpCallContext,
   McpPromptResult,
   McpResourceResult,
-  McpTool,
   McpToolResult,
 } from "../types.js";
 import { connectionCallPath } from "./connection-call-path.js";
@@ -81,6 +80,7 @@ export class Connection implements ToolCaller {
     const path = connectionCallPath(config, deps, parts, this.runner);
     this.tasks = path.tasks;
     this.calls = path.calls;
+    this.callTool = path.callTool;
   }
 
   /** The values of this server's secrets, kept out of what we surface. */
@@ -158,13 +158,8 @@ export class Connection implements ToolCaller {
     return this.runner.context.envEntries;
   }
 
-  callTool(
-    tool: McpTool,
-    args: Record<string, unknown>,
-    ctx: McpCallContext | undefined,
-  ): Promise<McpToolResult> {
-    return this.calls.callTool(tool, args, ctx);
-  }
+  /** Runs one tool call through the call pipeline (`calls/call-pipeline.ts`); set once built. */
+  readonly callTool: ToolCaller["callTool"];
 
   /** Re-attaches to a stored task of this server; undefined when it is not this server's or followed. */
   resumeTask(record: TaskRecord, ctx: McpCallContext | undefined): Promise<McpToolResult> | undefined {

@@ -1,7 +1,5 @@
 import type { Tool } from "@modelcontextprotocol/client";
 import type { JsonSchemaObject, McpCallContext, McpTool, McpToolResult, ToolAnnotations } from "../types.js";
-import { errorResult } from "./call-result.js";
-import { callContextProblem } from "./call-timeout.js";
 
 /** Runs a call on whatever session the server has at call time. */
 export interface ToolCaller {
@@ -47,12 +45,7 @@ export class ToolWrapper implements McpTool {
   }
 
   execute(args: Record<string, unknown>, ctx?: McpCallContext): Promise<McpToolResult> {
-    // A timeout no timer can wait (or no timeout at all) is refused before anything waits on it.
-    const timeoutProblem = callContextProblem(ctx);
-    if (timeoutProblem !== undefined) {
-      const message = `Call to tool "${this.name}" on MCP server "${this.server}" was not sent: ${timeoutProblem}`;
-      return Promise.resolve(errorResult("protocol", "PROTOCOL_ERROR", message, timeoutProblem));
-    }
+    // The call's stages (durations checked first) are the caller's: `calls/call-pipeline.ts`.
     return this.#caller.callTool(this, args ?? {}, ctx);
   }
 }

@@ -48,32 +48,40 @@ export class CallChannel implements TransportPart {
 
   /** Sends one `tools/call`; resolves its result (any object), rejects as the client would. */
   call(name: string, args: Record<string, unknown>, options: ToolCallOptions): Promise<LenientCallResult> {
-    return new Promise<LenientCallResult>((resolve, reject) => {
-      const { signal, onProgress, timeoutMs } = options;
-      if (this.closed) return reject(new Error("Not connected"));
-      if (signal?.aborted) return reject(aborted(signal.reason));
-      const id = this.nextId++;
-      const params: Record<string, unknown> = { name, arguments: args };
-      // A progress token only when progress is asked for: it is also what lets progress reset the timeout.
-      if (onProgress) params._meta = { progressToken: id };
-      const entry: PendingCall = {
-        resolve,
-        reject,
-        timeoutMs,
-        timer: undefined,
-        onProgress,
-        offAbort: undefined,
-      };
-      this.pending.set(id, entry);
-      entry.timer = setTimeout(() => this.timedOut(id), timeoutMs);
-      if (signal)
-        entry.offAbort = onAbort(signal, () => this.cancel(id, aborted(signal.reason), signal.reason));
-      this.sendMessage({ jsonrpc: "2.0", id, method: "tools/call", params } as JSONRPCMessage).catch(
-        (error: unknown) => {
-          if (this.settle(id)) reject(error);
-        },
-      );
+    const { signal, onProgress, timeoutMs } = options;
+    if (this.closed) return Promise.reject(new Error("Not connected"));
+    if (signal?.aborted) return Promise.reject(aborted(signal.reason));
+    const id = this.nextId++;
+    const params: Record<string, unknown> = { name, arguments: args };
+    // A progress token only when progress is asked for: it is also what lets progress reset the timeout.
+    if (onProgress) params._meta = { progressToken: id };
+    const entry: PendingCall = {
+      resolve: noSettler,
+      reject: noSettler,
+      timeoutMs,
+      timer: undefined,
+      onProgress,
+      offAbort: undefined,
+    };
+    // The executor only keeps the settlers: the write below is not one frame deeper inside it.
+    const result = new Promise<LenientCallResult>((resolve, reject) => {
+      entry.resolve = resolve;
+      entry.reject = reject;
     });
+    this.pending.set(id, entry);
+    entry.timer = setTimeout(() => this.timedOut(id), timeoutMs);
+    if (signal)
+      entry.offAbort = onAbort(signal, () => this.cancel(id, aborted(signal.reason), signal.reason));
+    const failed = (error: unknown) => {
+      if (this.settle(id)) entry.reject(error);
+    };
+    try {
+      this.sendMessage({ jsonrpc: "2.0", id, method: "tools/call", params } as JSONRPCMessage).catch(failed);
+    } catch (error) {
+      // Arguments that cannot be serialized (a cycle, a BigInt) fail the call, as in an executor.
+      failed(error);
+    }
+    return result;
   }
 
   /** Takes the responses and progress of this path's calls; everything else goes on to the client. */
@@ -171,6 +179,9 @@ function ownId(value: unknown): number | undefined {
   const id = typeof value === "string" ? Number(value) : value;
   return typeof id === "number" && id >= FIRST_CALL_ID ? id : undefined;
 }
+
+/** A pending call's settler until its promise's executor (which runs at once) gives the real one. */
+function noSettler(): void {}
 
 /** How the client reports an aborted request: a request timeout carrying the abort reason. */
 function aborted(reason: unknown): SdkError {

@@ -1,0 +1,229 @@
+/**
+ * One tool call as an ordered list of stages. A call is a `ToolCall` record; each stage takes it and
+ * returns it (or a promise of it), and a stage that settles the call sets `result`: the send stages
+ * after it are skipped, the result stages still run. A new concern of the call (a result budget,
+ * pinned definitions, tracing, a per-call context) is one more stage here and a test of that stage.
+ *
+ * The stages before the call reaches the core are the host's: approval (each adapter maps the
+ * `approval` policy to its host's own mechanism, which stops before `execute`) and the arguments
+ * (the adapter hands over the model's input as an object; the server validates it).
+ *
+ * The running server's usual call takes no await before the send: the request is written in the
+ * same turn as `execute` (`McpTool.execute` → `runToolCall` → `send` → `Session.callTool` →
+ * `CallChannel.call`), counted by the call-frames tests.
+ * @module
+ */
+import { redactResult } from "../redact/redact-error.js";
+import { runTaskCall, TaskCallResultSchema, taskCallRequest } from "../tasks/task-call.js";
+import { abortedResult, errorResult, type LenientCallResult, readCallResult } from "../tools/call-result.js";
+import { callContextProblem, callTimeoutMs } from "../tools/call-timeout.js";
+import type { McpSession } from "../transport/session.js";
+import type { McpCallContext, McpTool, McpToolResult } from "../types.js";
+import { classifyCallError } from "./call-failure.js";
+import { type CallSite, defaultTimeoutMs } from "./call-site.js";
+import { admitRequest, awaitSession } from "./live-session.js";
+import { type CallTarget, runRequest } from "./run-call.js";
+import { startTotalBound, type TotalBound, totalBoundResult } from "./total-bound.js";
+
+/** One tool call on its way through the stages; each stage reads it and fills in its part. */
+export interface ToolCall {
+  readonly site: CallSite;
+  readonly tool: McpTool;
+  readonly where: CallTarget & { rawName: string };
+  readonly args: Record<string, unknown>;
+  /** The context the host gave. */
+  readonly callerCtx: McpCallContext | undefined;
+  /** The context the request runs under: the host's, with the total bound's signal once it runs. */
+  ctx: McpCallContext | undefined;
+  /** The request's timeout: the call's own, else the entry's for the tool (`checkDurations`). */
+  timeoutMs: number;
+  /** The total bound while it runs (`boundTotal`). */
+  total: TotalBound | undefined;
+  /** Whether the server's idle timer counts this call (`resolveTool`); ended when the call ends. */
+  counted: boolean;
+  /** The live session (`resolveTool`). */
+  session: McpSession | undefined;
+  /** The server's result as sent (`send`), read by `readResult`. */
+  raw: LenientCallResult | undefined;
+  /** The call's outcome; a send stage that sets it settles the call. */
+  result: McpToolResult | undefined;
+}
+
+/** A stage: one call in, the same call out (or a promise of it). */
+export type CallStage = (call: ToolCall) => ToolCall | Promise<ToolCall>;
+
+/** A result stage: runs on every call once the send stages are done, settled early or not. */
+export type ResultStage = (call: ToolCall) => ToolCall;
+
+/** A duration no timer can wait is refused before anything waits on it; else the call's timeout. */
+export function checkDurations(call: ToolCall): ToolCall {
+  const problem = callContextProblem(call.callerCtx);
+  if (problem !== undefined) {
+    const { tool, server } = call.where;
+    const message = `Call to tool "${tool}" on MCP server "${server}" was not sent: ${problem}`;
+    call.result = errorResult("protocol", "PROTOCOL_ERROR", message, problem);
+    return call;
+  }
+  call.timeoutMs = callTimeoutMs(call.callerCtx) ?? defaultTimeoutMs(call.site.config, call.where.rawName);
+  return call;
+}
+
+/** `maxTotalTimeoutMs`: one timer on the whole call, the wait for a starting server included. */
+export function boundTotal(call: ToolCall): ToolCall {
+  const total = startTotalBound(call.callerCtx);
+  if (total !== undefined) {
+    call.total = total;
+    call.ctx = total.ctx;
+  }
+  return call;
+}
+
+/** The tool still offered and the server's live session (a lazy server starts, a restart is waited). */
+export function resolveTool(call: ToolCall): ToolCall | Promise<ToolCall> {
+  const { site } = call;
+  const notOffered = () => removedResult(call);
+  const verdict = admitRequest(site, notOffered);
+  if (verdict.go === "refused") {
+    call.result = verdict.failed;
+    return call;
+  }
+  site.idle.callStarted();
+  call.counted = true;
+  if (verdict.go === "call") {
+    call.session = verdict.session;
+    return call;
+  }
+  return awaitSession(site, call.where, call.timeoutMs, call.ctx?.signal, notOffered).then((running) => {
+    if ("failed" in running) call.result = running.failed;
+    else call.session = running.value;
+    return call;
+  });
+}
+
+/** `tools/call` on the session (a task tool's as a task, followed to its end). */
+export function send(call: ToolCall): Promise<ToolCall> {
+  const { where, ctx, timeoutMs } = call;
+  const session = call.session as McpSession;
+  if (call.site.tasks.asTask(call.tool, call.callerCtx)) {
+    return sendAsTask(call, session).then((result) => settle(call, result));
+  }
+  const signal = ctx?.signal;
+  if (signal?.aborted)
+    return Promise.resolve(settle(call, abortedResult(where.server, where.tool, where.what)));
+  const options = { timeoutMs, signal, onProgress: ctx?.onProgress };
+  return session.callTool(where.rawName, call.args, options).then(
+    (raw) => {
+      call.raw = raw;
+      return call;
+    },
+    (error: unknown) => {
+      const { server, tool, what } = where;
+      const aborted = signal?.aborted === true;
+      return settle(call, classifyCallError(error, { aborted, timeoutMs, server, tool, what }));
+    },
+  );
+}
+
+/** The server's result read leniently and bounded by `maxResultBytes`. */
+export function readResult(call: ToolCall): ToolCall {
+  if (call.raw !== undefined) call.result = readCallResult(call.raw, call.site.maxResultBytes, call.where);
+  return call;
+}
+
+/** An abort of the total bound running out is reported as the timeout it is. */
+export function totalTimeout(call: ToolCall): ToolCall {
+  const { total, result } = call;
+  if (total !== undefined && result !== undefined) {
+    call.result = totalBoundResult(call.where, total, call.callerCtx?.signal, result);
+  }
+  return call;
+}
+
+/** The error texts redacted once, whichever stage settled the call. */
+export function redact(call: ToolCall): ToolCall {
+  if (call.result !== undefined) call.result = redactResult(call.result, call.site.redactor);
+  return call;
+}
+
+/** The stages up to the send, in order; the first to settle the call ends them. */
+export const CALL_STAGES: readonly CallStage[] = [checkDurations, boundTotal, resolveTool, send];
+
+/** The stages every outcome passes, in order. */
+export const RESULT_STAGES: readonly ResultStage[] = [readResult, totalTimeout, redact];
+
+/**
+ * Runs one tool call through the stages; resolves with its result, redacted, never rejects on
+ * what a server did. Bind `site` to get the server's `ToolCaller.callTool`.
+ */
+export async function runToolCall(
+  site: CallSite,
+  tool: McpTool,
+  args: Record<string, unknown>,
+  ctx: McpCallContext | undefined,
+): Promise<McpToolResult> {
+  let call = newCall(site, tool, args, ctx);
+  try {
+    for (const stage of CALL_STAGES) {
+      const next = stage(call);
+      // Only a stage that waits returns a promise: the usual call reaches the send without an await.
+      call = next instanceof Promise ? await next : next;
+      if (call.result !== undefined) break;
+    }
+  } finally {
+    if (call.counted) site.idle.callEnded();
+    call.total?.end();
+  }
+  for (const stage of RESULT_STAGES) call = stage(call);
+  return call.result as McpToolResult;
+}
+
+/** A fresh call record (one object per call). */
+export function newCall(
+  site: CallSite,
+  tool: McpTool,
+  args: Record<string, unknown>,
+  ctx: McpCallContext | undefined,
+): ToolCall {
+  return {
+    site,
+    tool,
+    where: { server: site.config.name, tool: tool.name, rawName: tool.rawName },
+    args,
+    callerCtx: ctx,
+    ctx,
+    timeoutMs: 0,
+    total: undefined,
+    counted: false,
+    session: undefined,
+    raw: undefined,
+    result: undefined,
+  };
+}
+
+function settle(call: ToolCall, result: McpToolResult): ToolCall {
+  call.result = result;
+  return call;
+}
+
+function removedResult(call: ToolCall): McpToolResult | undefined {
+  if (call.site.offers(call.tool.rawName)) return undefined;
+  const { tool, server } = call.where;
+  return errorResult(
+    "unavailable",
+    "TOOL_REMOVED",
+    `Tool "${tool}" is no longer offered by MCP server "${server}"`,
+  );
+}
+
+/** The task-augmented `tools/call`, then the task followed to its end (SPEC §20.6). */
+function sendAsTask(call: ToolCall, session: McpSession): Promise<McpToolResult> {
+  const { where, args, ctx, timeoutMs } = call;
+  const request = () =>
+    runRequest(
+      (options) => session.request(taskCallRequest(where.rawName, args), TaskCallResultSchema, options),
+      where,
+      ctx,
+      timeoutMs,
+    );
+  return runTaskCall(call.site.tasks.site, where, request, ctx, timeoutMs);
+}

@@ -1,0 +1,105 @@
+// The tool-call pipeline (`calls/call-pipeline.ts`): its stages in order, each tested alone on a
+// call record, and the frames one call crosses from `McpTool.execute` to its write on the wire
+// (a real `basic` server, 2025 era, through the core's own call channel).
+import { callStackAtWrite, stdioServer } from "@toolnexus/fixtures";
+import { describe, expect, it } from "vitest";
+import {
+  boundTotal,
+  CALL_STAGES,
+  checkDurations,
+  newCall,
+  RESULT_STAGES,
+  readResult,
+  redact,
+  resolveTool,
+  send,
+  totalTimeout,
+} from "../src/calls/call-pipeline.js";
+import type { CallSite } from "../src/calls/call-site.js";
+import type { ServerConfig } from "../src/config/server-config.js";
+import { Redactor } from "../src/redact/redactor.js";
+import type { ServerTasks } from "../src/tasks/server-tasks.js";
+import { abortedResult } from "../src/tools/call-result.js";
+import type { McpSession } from "../src/transport/session.js";
+import type { McpTool } from "../src/types.js";
+import { toolByRawName, useSources } from "./support/harness.js";
+
+const sources = useSources({ toolCache: false });
+
+const TOOL = { name: "mcp__s__echo", rawName: "echo", server: "s" } as McpTool;
+
+/** A server's call site as plain values: what each stage reads, nothing running. */
+function site(patch: Partial<CallSite> = {}): CallSite & { counted: number } {
+  const counts = { counted: 0 };
+  const base: CallSite = {
+    config: { name: "s", timeoutMs: 30_000, toolTimeouts: { echo: 7_000 } } as unknown as ServerConfig,
+    redactor: new Redactor(),
+    maxResultBytes: 1_000_000,
+    offers: () => true,
+    idle: { callStarted: () => void counts.counted++, callEnded: () => void counts.counted-- },
+    verdict: () => ({ go: "call", session: {} as McpSession }),
+    whenRunning: () => Promise.resolve({ session: {} as McpSession }),
+    closedMessage: () => "closed",
+    tasks: {} as ServerTasks,
+  };
+  return Object.assign(counts, base, patch);
+}
+
+describe("the call pipeline", () => {
+  it("should run its stages in order: durations, total bound, tool and session, send; then read, total timeout, redact", () => {
+    expect(CALL_STAGES).toEqual([checkDurations, boundTotal, resolveTool, send]);
+    expect(RESULT_STAGES).toEqual([readResult, totalTimeout, redact]);
+  });
+
+  it("checkDurations: should refuse a duration no timer can wait, else take the entry's timeout for the tool", () => {
+    const refused = checkDurations(newCall(site(), TOOL, {}, { timeoutMs: -1 }));
+    expect(refused.result?.error).toMatchObject({ kind: "protocol", code: "PROTOCOL_ERROR" });
+    expect(refused.result?.error?.message).toContain(
+      'Call to tool "mcp__s__echo" on MCP server "s" was not sent',
+    );
+    expect(checkDurations(newCall(site(), TOOL, {}, undefined)).timeoutMs).toBe(7_000);
+    expect(checkDurations(newCall(site(), TOOL, {}, { timeoutMs: 5 })).timeoutMs).toBe(5);
+  });
+
+  it("resolveTool: should settle a tool no longer offered without counting it, and take a running session at once", () => {
+    const gone = site({ offers: () => false });
+    const removed = resolveTool(newCall(gone, TOOL, {}, undefined));
+    expect(removed).not.toBeInstanceOf(Promise);
+    expect((removed as ReturnType<typeof newCall>).result?.error?.code).toBe("TOOL_REMOVED");
+    expect(gone.counted).toBe(0);
+    const running = site();
+    const call = resolveTool(newCall(running, TOOL, {}, undefined));
+    expect(call).not.toBeInstanceOf(Promise);
+    expect((call as ReturnType<typeof newCall>).session).toBeDefined();
+    expect(running.counted).toBe(1);
+  });
+
+  it("totalTimeout: should report an abort by the expired bound as a timeout, and a caller's abort as an abort", () => {
+    const call = newCall(site(), TOOL, {}, undefined);
+    call.result = abortedResult("s", "mcp__s__echo");
+    call.total = { ctx: {}, limitMs: 50, expired: true, end: () => {} };
+    expect(totalTimeout(call).result?.error).toMatchObject({ kind: "timeout", code: "TIMEOUT" });
+    const controller = new AbortController();
+    controller.abort();
+    const callers = newCall(site(), TOOL, {}, { signal: controller.signal });
+    callers.result = abortedResult("s", "mcp__s__echo");
+    callers.total = { ctx: {}, limitMs: 50, expired: true, end: () => {} };
+    expect(totalTimeout(callers).result?.error?.kind).toBe("aborted");
+  });
+
+  it("readResult: should read the server's result leniently, bounded", () => {
+    const call = newCall(site(), TOOL, {}, undefined);
+    call.raw = { content: [{ type: "text", text: "hi" }, { type: "no-such-block" }] };
+    expect(readResult(call).result).toMatchObject({ isError: false, text: "hi" });
+  });
+
+  it("should reach the write within 5 frames in at most 5 files from McpTool.execute", async () => {
+    const source = await sources.load({ mcpServers: { basic: stdioServer("basic") } });
+    const echo = toolByRawName(source, "echo");
+    const { frames, files } = await callStackAtWrite(() => echo.execute({ text: "hi" }));
+    const path = frames.map((frame) => frame.name).join(" ← ");
+    expect(frames.at(-1)?.name, path).toBe("ToolWrapper.execute");
+    expect(frames.length, path).toBeLessThanOrEqual(5);
+    expect(files.length, files.join("\n")).toBeLessThanOrEqual(5);
+  });
+});
