@@ -5,6 +5,7 @@
  * @module
  */
 import { McpCoreError } from "@toolnexus/mcp-core";
+import { describeKey } from "./token-errors.js";
 
 /** Which failover fault an error names. */
 export type FailoverFault = "rolled-back" | "lease-gone" | "write-held";
@@ -19,10 +20,8 @@ const WHAT: Record<FailoverFault, string> = {
 
 /** The error of `fault` for the entry of store key `key` (`<server URL> <client>`), naming its server. */
 export function failoverError(key: string, fault: FailoverFault): McpCoreError {
-  const [server] = key.split(" ");
-  const named = server && URL.canParse(server) ? new URL(server).href : "an unrecognized key";
   return new McpCoreError(
     "AUTH_STORE_UNAVAILABLE",
-    `Redis token store: the entry for ${named} ${WHAT[fault]}`,
+    `Redis token store: the entry for ${describeKey(key)} ${WHAT[fault]}`,
   );
 }

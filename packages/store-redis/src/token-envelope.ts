@@ -73,3 +73,15 @@ function parseJson(text: string): unknown {
     return undefined;
   }
 }
+
+/** `value` as a StoredAuth when it has the shape of one. */
+export function asStoredAuth(value: unknown): StoredAuth | undefined {
+  if (!isObject(value) || typeof value.savedAt !== "string") return undefined;
+  if (
+    value.tokens !== undefined &&
+    (!isObject(value.tokens) || typeof value.tokens.access_token !== "string")
+  )
+    return undefined;
+  if (value.expiresAt !== undefined && typeof value.expiresAt !== "number") return undefined;
+  return value as unknown as StoredAuth;
+}

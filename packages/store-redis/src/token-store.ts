@@ -22,7 +22,7 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { createHash } from "node:crypto";
 import { McpCoreError, type StoredAuth, type TokenStore } from "@toolnexus/mcp-core";
-import { isObject, type PendingAuthorization } from "@toolnexus/mcp-core/stores";
+import type { PendingAuthorization } from "@toolnexus/mcp-core/stores";
 import { type RedisConnection, RedisUnavailableError } from "./connection.js";
 import { failoverError } from "./failover-errors.js";
 import { type HeldWrite, heldWrite } from "./grant-hold.js";
@@ -34,7 +34,8 @@ import type { ReplicaWait } from "./replica-wait.js";
 import { RENEW_LEASE, SET_VERSIONED, WRITE_CLEAR } from "./scripts.js";
 import type { SharedSubscriber } from "./shared-subscriber.js";
 import { takeOrAdopt } from "./token-adoption.js";
-import { clearEntry, openEntry, sealEntry } from "./token-envelope.js";
+import { asStoredAuth, clearEntry, openEntry, sealEntry } from "./token-envelope.js";
+import { adoptedWrite, describeKey, leaseLost, refused, unavailable } from "./token-errors.js";
 import { TokenWatch } from "./token-watch.js";
 
 export interface RedisTokenStoreParams {
@@ -56,12 +57,6 @@ export interface RedisTokenStoreParams {
 const VERSION_TRIES = 5;
 /** Most keys whose last seen version a worker remembers (the oldest remembered is forgotten first). */
 const MAX_REMEMBERED_KEYS = 10_000;
-
-/** Which server a store key (`<server URL> <client>`) is about, for a warning: its server URL. */
-export function describeKey(key: string): string {
-  const [server] = key.split(" ");
-  return server && URL.canParse(server) ? new URL(server).href : "an unrecognized key";
-}
 
 /** What the core may tell `withLock` (its `TokenLockOptions`, typed here so any core version fits). */
 export interface RedisTokenLockOptions {
@@ -311,43 +306,4 @@ export class RedisTokenStore implements TokenStore {
     }
     return asStoredAuth(opened.value) ?? refuse("is not a valid token entry");
   }
-}
-
-function unavailable(error: RedisUnavailableError): McpCoreError {
-  return new McpCoreError("AUTH_STORE_UNAVAILABLE", `The Redis token store: ${error.message}`, {
-    cause: error,
-  });
-}
-
-function refused(key: string, why: string): McpCoreError {
-  return new McpCoreError(
-    "TOKEN_STORE_REFUSED",
-    `Redis token store: the write for ${describeKey(key)} was refused: ${why}`,
-  );
-}
-
-function leaseLost(key: string): McpCoreError {
-  return new McpCoreError(
-    "TOKEN_STORE_LEASE_LOST",
-    `Redis token store: the write for ${describeKey(key)} was refused: its lease expired and another worker may hold a newer token`,
-  );
-}
-
-function adoptedWrite(key: string): McpCoreError {
-  return new McpCoreError(
-    "TOKEN_STORE_LEASE_LOST",
-    `Redis token store: the write for ${describeKey(key)} was refused: it was made without the lease, by a refresh that had adopted another worker's newer entry`,
-  );
-}
-
-/** `value` as a StoredAuth when it has the shape of one. */
-function asStoredAuth(value: unknown): StoredAuth | undefined {
-  if (!isObject(value) || typeof value.savedAt !== "string") return undefined;
-  if (
-    value.tokens !== undefined &&
-    (!isObject(value.tokens) || typeof value.tokens.access_token !== "string")
-  )
-    return undefined;
-  if (value.expiresAt !== undefined && typeof value.expiresAt !== "number") return undefined;
-  return value as unknown as StoredAuth;
 }
