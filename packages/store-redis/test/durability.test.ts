@@ -68,7 +68,9 @@ describe.runIf(redisAvailable())("token writes on a replicated Redis", () => {
     const before = (await commandCounts(inspector)).get("wait") ?? 0;
     await tokenStore.set(KEY, auth("rotated-1"));
     await tokenStore.set(KEY, auth("rotated-2"));
-    expect(((await commandCounts(inspector)).get("wait") ?? 0) - before).toBe(2);
+    // One WAIT per write at least; a write whose WAIT is slow (over 100 ms on a loaded machine) is
+    // tried again by its hold (grant-hold.ts), each try with a WAIT of its own.
+    expect(((await commandCounts(inspector)).get("wait") ?? 0) - before).toBeGreaterThanOrEqual(2);
     const valueKey = tokenKeys("durable-a:", KEY).value;
     expect(await onReplica.get(valueKey)).toBe(await inspector.get(valueKey));
     expect(warnings).toEqual([]);
