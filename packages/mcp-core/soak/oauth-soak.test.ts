@@ -66,10 +66,12 @@ describe("OAuth over a long run", () => {
 });
 
 const CORE = pathToFileURL(fileURLToPath(new URL("../dist/index.js", import.meta.url))).href;
+const STORES = pathToFileURL(fileURLToPath(new URL("../dist/stores.js", import.meta.url))).href;
 
 /** One host process: loads the server from the shared file store and calls every 100 ms for `ms`. */
 const HOST = `
-  const { loadMcp, fileTokenStore } = await import(${JSON.stringify(CORE)});
+  const { loadMcp } = await import(${JSON.stringify(CORE)});
+  const { fileTokenStore } = await import(${JSON.stringify(STORES)});
   const { url, dir, ms } = JSON.parse(process.argv[1]);
   const sleep = (t) => new Promise((resolve) => setTimeout(resolve, t));
   const source = await loadMcp(
