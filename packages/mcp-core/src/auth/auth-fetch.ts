@@ -3,7 +3,8 @@
  * (single-flight: concurrent 401s share one refresh) and retried once, before the transport sees
  * the 401. Only when no refresh helps (refused for good, or nothing to refresh with) does the 401
  * reach the transport, whose `auth()` then starts a new authorization (the core's `needs-auth`);
- * a refresh that failed for now (network, server error) fails the request instead.
+ * a refresh that failed for now (network, server error, the store unreachable) fails the request
+ * instead, also when the retry with a newer token whose refresh failed meets a 401 again.
  * @module
  */
 import type { FetchLike } from "@modelcontextprotocol/client";
@@ -32,9 +33,10 @@ export function refreshingFetch(tokens: RefreshingTokens, base: FetchLike = fetc
     const failure = await tokens.renew(sent);
     const current = tokens.currentAccessToken();
     if (!current || current === sent) {
-      // The authorization server is unreachable for now: a failed request (retried by the core),
-      // not a 401 that would send the server to needs-auth.
-      if (failure && current === sent) {
+      // The refresh failed for now (store or authorization server unreachable, a server error): a
+      // failed request (the next one refreshes again), not a 401 that would send the server to
+      // needs-auth while the grant is good.
+      if (failure) {
         await response.body?.cancel().catch(() => {});
         throw failure;
       }
@@ -42,6 +44,11 @@ export function refreshingFetch(tokens: RefreshingTokens, base: FetchLike = fetc
     }
     await response.body?.cancel().catch(() => {});
     headers.set("authorization", `Bearer ${current}`);
-    return base(url, { ...init, headers });
+    const retried = await base(url, { ...init, headers });
+    // A newer token (another process's, adopted) whose own refresh failed for now may be spent as
+    // well: its 401 is that failure, not a refusal of the grant.
+    if (retried.status !== 401 || !failure) return retried;
+    await retried.body?.cancel().catch(() => {});
+    throw failure;
   };
 }
