@@ -1,6 +1,6 @@
 /**
  * `@toolnexus/mcp-core/stores`: the file stores the core ships (the listing cache, the OAuth token
- * store and the task store with its `TaskStore` interface), their defaults and keys, and the loopback redirect helper for a host that runs its own
+ * store, the task store with its `TaskStore` interface and the kept-result store), their defaults and keys, and the loopback redirect helper for a host that runs its own
  * OAuth flow. The store interfaces a load option takes (`TokenStore`, `StoredAuth`,
  * `ToolCacheStore`) are on the root entry; what a store implementation needs beyond them is here
  * (`@toolnexus/store-redis` is built on it). Follows semver like the root entry.
@@ -30,6 +30,15 @@ export type { PendingAuthorization, StoredAuth, TokenLockOptions, TokenStore } f
 export { isObject } from "./is-object.js";
 export { configFingerprint } from "./lazy/fingerprint.js";
 export { printableSample } from "./printable-sample.js";
+export {
+  DEFAULT_MAX_RESULT_ENTRY_BYTES,
+  DEFAULT_MAX_RESULT_STORE_BYTES,
+  defaultResultDir,
+  type FileResultStoreOptions,
+  fileResultStore,
+} from "./results/file-result-store.js";
+export { MAX_RESULT_HANDLE_CHARS } from "./results/result-file.js";
+export type { ResultStore } from "./results/result-store.js";
 export { taskServerKey } from "./task-server-key.js";
 export {
   DEFAULT_MAX_TASK_RECORDS,
