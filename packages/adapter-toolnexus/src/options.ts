@@ -65,6 +65,13 @@ export interface LoadMcpOptions {
    * @default none
    */
   onProgress?: ((progress: McpToolProgress) => void) | undefined;
+  /**
+   * The most characters of a tool's description the model sees (the core's option, an integer ≥
+   * 128): a longer one is cut, ending `[description truncated: N of M characters shown]`. A server
+   * entry's own `maxDescriptionChars` wins.
+   * @default none: descriptions reach toolnexus whole, as toolnexus has them (the other adapters cut at 2048)
+   */
+  maxDescriptionChars?: number | undefined;
 }
 
 /** Options of `listMcpTools`. */
@@ -104,12 +111,19 @@ export function toCoreAutoRestart(value: LoadMcpOptions["autoRestart"]): CoreLoa
   return { maxRetries, initialDelayMs: backoffMs, maxDelayMs: longer ? backoffMs : undefined };
 }
 
-/** The core options every toolnexus load uses: names, server names, headers and env as toolnexus has them. */
+/** A description bound no description reaches: toolnexus gives the model the server's text whole. */
+const WHOLE_DESCRIPTIONS = Number.MAX_SAFE_INTEGER;
+
+/**
+ * The core options every toolnexus load uses: names, server names, headers, env and descriptions as
+ * toolnexus has them.
+ */
 const TOOLNEXUS_BASE = {
   naming: "toolnexus",
   serverNames: "any",
   missingHeaderVar: "empty",
   expandEnvReferences: false,
+  maxDescriptionChars: WHOLE_DESCRIPTIONS,
 } as const satisfies CoreLoadMcpOptions;
 
 /**
@@ -126,6 +140,7 @@ export function toCoreOptions(options: LoadMcpOptions): CoreLoadMcpOptions {
   }
   return {
     ...TOOLNEXUS_BASE,
+    maxDescriptionChars: options.maxDescriptionChars ?? WHOLE_DESCRIPTIONS,
     autoRestart: toCoreAutoRestart(options.autoRestart),
     liveToolList: options.liveToolList ?? false,
     defaultInheritEnv: options.defaultInheritEnv ?? "all",

@@ -13,6 +13,8 @@ describe("option mapping", () => {
       serverNames: "any",
       missingHeaderVar: "empty",
       expandEnvReferences: false,
+      // Descriptions reach toolnexus whole: no bound a description reaches.
+      maxDescriptionChars: Number.MAX_SAFE_INTEGER,
       autoRestart: false,
       liveToolList: false,
       defaultInheritEnv: "all",

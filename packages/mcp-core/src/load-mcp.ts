@@ -15,7 +15,11 @@ import { LazyListing } from "./lazy/lazy-listing.js";
 import { adoptCachedEra, prepareLazyServer } from "./lazy/prepare-lazy-server.js";
 import type { ServerLogMessage } from "./logs/log-message.js";
 import { Source } from "./mcp-source.js";
-import { resolveLoadOptions, resolveServerPolicy } from "./options/resolve-load-options.js";
+import {
+  resolveLoadOptions,
+  resolveServerPolicy,
+  type ServerPolicy,
+} from "./options/resolve-load-options.js";
 import type { LoadMcpOptions } from "./options.js";
 import { createCatalogHubs } from "./resources/catalog-hubs.js";
 import { aboutServer } from "./server-message.js";
@@ -86,11 +90,14 @@ export async function loadMcp(
   if (options.onResourcesChange) catalogEvents.resources.subscribe(options.onResourcesChange);
   if (options.onResourceUpdated) catalogEvents.updates.subscribe(options.onResourceUpdated);
   if (options.onPromptsChange) catalogEvents.prompts.subscribe(options.onPromptsChange);
+  // Each server's bounds on what the model sees of its text: its entry's, else the load options'.
+  const policies = new Map(configs.map((c) => [c.name, resolveServerPolicy(options, c)]));
   const registry = new ToolRegistry(
     configs.map((c) => c.name),
     options.naming,
     (server, change) => toolEvents.emit(server, change),
     warn,
+    (server) => policies.get(server)?.maxDescriptionChars ?? options.maxDescriptionChars,
   );
   const connections = new Map<string, Connection>();
   const lazyServers: LazyServer[] = [];
@@ -99,7 +106,7 @@ export async function loadMcp(
   // stays lazy-only, so a load of eager servers alone writes nothing to the user's cache directory.
   const eraStore = given.toolCache ? options.toolCache : undefined;
   for (const config of configs.filter((c) => c.enabled)) {
-    const { lazy, liveToolList, autoRestart, healthCheck } = resolveServerPolicy(options, config);
+    const { lazy, liveToolList, autoRestart, healthCheck } = policies.get(config.name) as ServerPolicy;
     // A lazy server's listings are cached (they are its tools before it starts); an eager `auto`
     // server's entry keeps the era its sessions negotiated, so its next start sends no probe.
     const store = lazy ? options.toolCache : config.protocol === "auto" ? eraStore : undefined;
@@ -166,6 +173,8 @@ export async function loadMcp(
     connections,
     taskStore: options.taskStore,
     deferLoading: options.deferLoading,
+    maxInstructionsChars: (server) =>
+      policies.get(server)?.maxInstructionsChars ?? options.maxInstructionsChars,
     discoveries,
     closeHooks,
     cacheWrites: async () => {

@@ -137,6 +137,7 @@ export class Source implements McpSource {
         config,
         this.#parts.connections.get(config.name),
         this.#parts.registry.count(config.name),
+        this.#parts.maxInstructionsChars(config.name),
       ),
     );
   }

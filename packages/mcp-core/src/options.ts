@@ -158,6 +158,22 @@ export interface LoadMcpOptions {
    */
   maxResultBytes?: number | undefined;
   /**
+   * The most characters (UTF-16 code units) of a tool's description the model sees, the note
+   * included: a longer one is cut and ends with `[description truncated: N of M characters shown]`
+   * (SPEC §13.4.8). The host keeps the whole text (`McpTool.fullDescription`). A server entry's own
+   * `maxDescriptionChars` wins. An integer ≥ 128.
+   * @default 2048
+   */
+  maxDescriptionChars?: number | undefined;
+  /**
+   * The most characters of one server's instructions that `instructionsPrompt` gives the model, the
+   * note included (`[instructions truncated: N of M characters shown]`); the snapshot's
+   * `instructions` stay whole for the host. A server entry's own `maxInstructionsChars` wins. An
+   * integer ≥ 128.
+   * @default 2048
+   */
+  maxInstructionsChars?: number | undefined;
+  /**
    * Where OAuth credentials of servers with `auth` are kept and shared between processes.
    * @default a file store under the user config dir (`fileTokenStore()`), made only when a server has `auth`
    */
@@ -234,6 +250,8 @@ export interface ResolvedLoadOptions {
   keepAlive: boolean;
   maxFrameBytes: number;
   maxResultBytes: number;
+  maxDescriptionChars: number;
+  maxInstructionsChars: number;
   /** The host's token store; without one a server with `auth` gets a `fileTokenStore()` on first use. */
   tokenStore: TokenStore | undefined;
   /** The task store, or undefined when `taskStore` is false. */

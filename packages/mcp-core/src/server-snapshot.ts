@@ -19,6 +19,7 @@ export function serverSnapshot(
   config: ServerConfig,
   connection: Connection | undefined,
   toolCount: number,
+  maxInstructionsChars?: number,
 ): ServerSnapshot {
   const snapshot: ServerSnapshot = {
     name: config.name,
@@ -31,6 +32,9 @@ export function serverSnapshot(
   };
   if (config.defer !== undefined) snapshot.defer = config.defer;
   if (!connection) return snapshot;
+  // Beside the instructions it bounds: what `instructionsPrompt` gives the model of them.
+  if (connection.instructions !== undefined && maxInstructionsChars !== undefined)
+    snapshot.maxInstructionsChars = maxInstructionsChars;
   const optional = {
     pid: connection.pid,
     uptimeMs: connection.uptimeMs,

@@ -100,6 +100,12 @@ export interface ServerSnapshot {
    * yet, the listing cache's. Absent when the server gave none.
    */
   instructions?: string;
+  /**
+   * With `instructions`: the most characters of them `instructionsPrompt` gives the model, the note
+   * included (the entry's `maxInstructionsChars`, else the load option's; default 2048). The
+   * `instructions` above stay whole: they are the host's.
+   */
+  maxInstructionsChars?: number;
   /** For stdio servers: which env names the child got and why (names only). */
   env?: EnvEntry[];
   /**

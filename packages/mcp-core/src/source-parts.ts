@@ -23,6 +23,8 @@ export interface SourceParts {
   taskStore: TaskStore | undefined;
   /** The resolved `deferLoading` load option. */
   deferLoading: DeferLoading;
+  /** A server's bound on the instructions `instructionsPrompt` gives the model (its snapshot's). */
+  maxInstructionsChars: (server: string) => number;
   /** Background discoveries of lazy servers on a cache miss (close and `whenSettled` wait for them). */
   discoveries: Promise<void>[];
   /** Called once by `close()` before the connections close (e.g. the cache subscription's end). */

@@ -60,7 +60,16 @@ export interface McpTool {
   readonly rawName: string;
   /** The key is always there on the core's tools (class fields), `undefined` when the server gave none. */
   readonly title?: string | undefined;
+  /**
+   * What the model is given: the server's description, cut at the server's `maxDescriptionChars`
+   * (default 2048, a note at the end saying how much was shown).
+   */
   readonly description: string;
+  /**
+   * The server's whole description when `description` was cut for the model; undefined (or absent)
+   * when it was not. The host's copy: `tool.fullDescription ?? tool.description` is the server's text.
+   */
+  readonly fullDescription?: string | undefined;
   readonly inputSchema: JsonSchemaObject;
   readonly outputSchema?: JsonSchemaObject | undefined;
   readonly annotations?: ToolAnnotations | undefined;

@@ -143,6 +143,15 @@ describe("toolDocument", () => {
     });
   });
 
+  it("should index the server's whole description, not the model's cut of it", () => {
+    const cut = "Reads a file\n[description truncated: 12 of 40 characters shown]";
+    const document = toolDocument(
+      tool({ description: cut, fullDescription: "Reads a file; zephyrquartz mode applies" }),
+    );
+    expect(document.description.split(" ")).toContain("zephyrquartz");
+    expect(document.description).not.toContain("truncat");
+  });
+
   it("should use the annotations' title when the tool has none", () => {
     expect(toolDocument(tool({ annotations: { title: "Send mail" } })).title).toBe("send mail");
   });

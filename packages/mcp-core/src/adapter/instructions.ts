@@ -4,10 +4,18 @@
  * @module
  */
 import { invalidOption } from "../option-error.js";
+import { budgetText, DEFAULT_MAX_INSTRUCTIONS_CHARS } from "../text-budget.js";
 
-/** What the section is built from: a source's `servers()` (only `name` and `instructions` are read). */
+/**
+ * What the section is built from: a source's `servers()` (only `name`, `instructions` and
+ * `maxInstructionsChars` are read).
+ */
 export interface InstructionsSource {
-  servers(): readonly { readonly name: string; readonly instructions?: string | undefined }[];
+  servers(): readonly {
+    readonly name: string;
+    readonly instructions?: string | undefined;
+    readonly maxInstructionsChars?: number | undefined;
+  }[];
 }
 
 /** Options of `instructionsPrompt`. */
@@ -33,8 +41,8 @@ function chosenNames(
 
 /**
  * A system-prompt section with the instructions of the chosen servers: for each one that has any,
- * `## MCP server "<name>"`, a newline, and its instructions (trailing white space trimmed); sections
- * separated by a blank line. Servers without instructions are skipped, so the result is `""` when
+ * `## MCP server "<name>"`, a newline, and its instructions (trailing white space trimmed; cut at
+ * the server's `maxInstructionsChars`, default 2048, with a note); sections separated by a blank line. Servers without instructions are skipped, so the result is `""` when
  * none has any. Nothing reads instructions unless the host calls this: they are the server's text,
  * and the host decides whether the model sees them.
  * @param caller the adapter function's name, for error messages
@@ -57,7 +65,10 @@ export function buildInstructionsPrompt(
       throw new TypeError(`${caller}: no MCP server named "${name}" is configured (configured: ${known})`);
     }
     const text = typeof server.instructions === "string" ? server.instructions.trimEnd() : "";
-    if (text.trim() !== "") sections.push(`## MCP server "${name}"\n${text}`);
+    if (text.trim() === "") continue;
+    // The model's share of the server's text (SPEC §13.4.8); the snapshot keeps it whole.
+    const max = server.maxInstructionsChars ?? DEFAULT_MAX_INSTRUCTIONS_CHARS;
+    sections.push(`## MCP server "${name}"\n${budgetText(text, max, "instructions").text}`);
   }
   return sections.join("\n\n");
 }

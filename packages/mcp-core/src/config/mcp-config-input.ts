@@ -79,6 +79,10 @@ export interface McpServerEntryOptions {
   taskTools?: readonly string[] | undefined;
   /** Defer this server's tools behind the adapters' tool search (`true`) or never (`false`). */
   defer?: boolean | undefined;
+  /** The most characters of a tool description the model sees (an integer ≥ 128; the load option's otherwise). */
+  maxDescriptionChars?: number | undefined;
+  /** The most characters of the instructions `instructionsPrompt` gives the model (an integer ≥ 128). */
+  maxInstructionsChars?: number | undefined;
   /**
    * `false` withholds sampling from this server: no capability declared, no request answered, even
    * with the load option `onSampling`. Only the config author decides; a server cannot turn it on.

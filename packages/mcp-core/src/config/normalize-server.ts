@@ -76,6 +76,8 @@ function build(name: string, data: ServerEntry, transport: Transport, baseDir: s
   if (data.healthCheck !== undefined) base.healthCheck = data.healthCheck;
   if (data.liveToolList !== undefined) base.liveToolList = data.liveToolList;
   if (data.defer !== undefined) base.defer = data.defer;
+  if (data.maxDescriptionChars !== undefined) base.maxDescriptionChars = data.maxDescriptionChars;
+  if (data.maxInstructionsChars !== undefined) base.maxInstructionsChars = data.maxInstructionsChars;
   if (data.allowSampling !== undefined) base.allowSampling = data.allowSampling;
   if (data.tools !== undefined) {
     const { map, include, exclude } = splitTools(data.tools);

@@ -81,6 +81,10 @@ export interface ServerConfigBase {
   protocol: ProtocolSetting;
   /** Defer this server's tools behind the adapters' tool search (`true`) or never (`false`). */
   defer?: boolean;
+  /** Overrides the load option: the most characters of a tool description the model sees. */
+  maxDescriptionChars?: number;
+  /** Overrides the load option: the most characters of the instructions `instructionsPrompt` gives. */
+  maxInstructionsChars?: number;
   /** Allow/drop map on raw tool names: any `true` ⇒ allow list, all `false` ⇒ drop list. */
   tools?: Record<string, boolean>;
   /** `tools.include`: globs on raw names; only a tool matching one is kept. */

@@ -6,6 +6,7 @@
  */
 import { z } from "zod";
 import { ROOT_EXPECTED, rootUri } from "../roots/root-uri.js";
+import { MIN_TEXT_BUDGET_CHARS } from "../text-budget.js";
 import { MAX_TIMER_EXPECTED, MAX_TIMER_MS } from "../timer-limit.js";
 import { authSchema } from "./auth-schema.js";
 import { isPlainObject } from "./describe-value.js";
@@ -117,6 +118,8 @@ function milliseconds(expected: string, min: number) {
 
 const positiveMs = milliseconds("a positive integer (milliseconds)", 1);
 const nonNegativeMs = milliseconds("a non-negative integer (milliseconds)", 0);
+/** A bound on what the model sees of a server's text, in characters. */
+const textBudget = integer(`an integer ≥ ${MIN_TEXT_BUDGET_CHARS} (characters)`, MIN_TEXT_BUDGET_CHARS);
 
 /** The object form of `autoRestart`. */
 export const autoRestartSchema = z.object({
@@ -201,6 +204,8 @@ export const serverEntrySchema = z.object(
       .array(z.string().min(1), { error: 'an array of globs on raw tool names (["*"] for every tool)' })
       .optional(),
     defer: boolean.optional(),
+    maxDescriptionChars: textBudget.optional(),
+    maxInstructionsChars: textBudget.optional(),
     allowSampling: boolean.optional(),
     // The earlier name of `allowSampling`: refused, not ignored as an unknown key would be, since
     // ignoring `sampling: false` would lend the host's model to a server the author excluded.

@@ -7,6 +7,7 @@
 import type { ResolvedAutoRestart, ResolvedHealthCheck } from "../config/resolved-policies.js";
 import type { InheritEnv } from "../config/server-config.js";
 import type { McpLogLevel } from "../logs/log-level.js";
+import { DEFAULT_MAX_DESCRIPTION_CHARS, DEFAULT_MAX_INSTRUCTIONS_CHARS } from "../text-budget.js";
 import type { DeferLoading } from "../types.js";
 
 /** The shape of {@link LOAD_OPTION_DEFAULTS}: every option that has a fixed default value. */
@@ -27,6 +28,8 @@ export interface LoadOptionDefaults {
   readonly keepAlive: boolean;
   readonly maxFrameBytes: number;
   readonly maxResultBytes: number;
+  readonly maxDescriptionChars: number;
+  readonly maxInstructionsChars: number;
   readonly refreshSkewMs: number;
   readonly deferLoading: DeferLoading;
   readonly serverLogLevel: McpLogLevel;
@@ -63,6 +66,9 @@ export const LOAD_OPTION_DEFAULTS: LoadOptionDefaults = Object.freeze({
   // 8 MiB: about two million tokens of text, past any model's context, and an image of 6 MiB
   // (base64) still arrives whole; a host that wants more raises it.
   maxResultBytes: 8 * 1024 * 1024,
+  // What the model sees of a server's own text (SPEC §13.4.8): Claude Code's cap of both.
+  maxDescriptionChars: DEFAULT_MAX_DESCRIPTION_CHARS,
+  maxInstructionsChars: DEFAULT_MAX_INSTRUCTIONS_CHARS,
   refreshSkewMs: 30_000,
   deferLoading: false,
   serverLogLevel: "info",

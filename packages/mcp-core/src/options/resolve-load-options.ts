@@ -59,6 +59,8 @@ export function resolveLoadOptions(options: LoadMcpOptions): ResolvedLoadOptions
     keepAlive: options.keepAlive ?? DEFAULTS.keepAlive,
     maxFrameBytes: options.maxFrameBytes ?? DEFAULTS.maxFrameBytes,
     maxResultBytes: options.maxResultBytes ?? DEFAULTS.maxResultBytes,
+    maxDescriptionChars: options.maxDescriptionChars ?? DEFAULTS.maxDescriptionChars,
+    maxInstructionsChars: options.maxInstructionsChars ?? DEFAULTS.maxInstructionsChars,
     tokenStore: options.tokenStore,
     taskStore: options.taskStore === false ? undefined : (options.taskStore ?? defaultTaskStore()),
     refreshSkewMs: options.refreshSkewMs ?? DEFAULTS.refreshSkewMs,
@@ -75,6 +77,10 @@ export interface ServerPolicy {
   liveToolList: boolean;
   autoRestart: ResolvedAutoRestart;
   healthCheck: ResolvedHealthCheck;
+  /** The most characters of a tool description the model sees. */
+  maxDescriptionChars: number;
+  /** The most characters of the server's instructions `instructionsPrompt` gives the model. */
+  maxInstructionsChars: number;
 }
 
 /** Merges a server's entry over the resolved load options, field by field. */
@@ -84,6 +90,8 @@ export function resolveServerPolicy(options: ResolvedLoadOptions, config: Server
     liveToolList: config.liveToolList ?? options.liveToolList,
     autoRestart: mergePolicy(options.autoRestart, config.autoRestart),
     healthCheck: mergePolicy(options.healthCheck, config.healthCheck),
+    maxDescriptionChars: config.maxDescriptionChars ?? options.maxDescriptionChars,
+    maxInstructionsChars: config.maxInstructionsChars ?? options.maxInstructionsChars,
   };
 }
 

@@ -8,6 +8,7 @@ import { McpCoreError } from "../errors.js";
 import { isMcpLogLevel, MCP_LOG_LEVELS } from "../logs/log-level.js";
 import type { LoadMcpOptions } from "../options.js";
 import { DEFER_LOADING_EXPECTED, isDeferLoading } from "../search/defer-loading.js";
+import { MIN_TEXT_BUDGET_CHARS } from "../text-budget.js";
 import { MAX_TIMER_EXPECTED, MAX_TIMER_MS } from "../timer-limit.js";
 import { LOAD_OPTION_HOOKS } from "./load-option-defaults.js";
 
@@ -70,6 +71,8 @@ export function validateLoadOptions(options: LoadMcpOptions): void {
   checkInt("killGraceMs", o.killGraceMs, 0);
   checkInt("maxFrameBytes", o.maxFrameBytes, 1024);
   checkInt("maxResultBytes", o.maxResultBytes, 1024);
+  checkInt("maxDescriptionChars", o.maxDescriptionChars, MIN_TEXT_BUDGET_CHARS);
+  checkInt("maxInstructionsChars", o.maxInstructionsChars, MIN_TEXT_BUDGET_CHARS);
   checkInt("maxElicitationsPerMinute", o.maxElicitationsPerMinute, 1);
   checkInt("refreshSkewMs", o.refreshSkewMs, 0);
   if (o.deferLoading !== undefined && !isDeferLoading(o.deferLoading)) {

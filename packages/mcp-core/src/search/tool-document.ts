@@ -40,7 +40,8 @@ export function toolFieldTerms(tool: McpTool, analyzer?: AnalyzerOptions): ToolF
     server: tool.server,
     name: tool.rawName,
     title: tool.title ?? tool.annotations?.title ?? "",
-    description: tool.description,
+    // The server's whole text: a term past the model's cut (SPEC §13.4.8) still finds the tool.
+    description: tool.fullDescription ?? tool.description,
     params: params.names.join(" "),
     paramText: params.texts.join(" "),
   };

@@ -8,6 +8,7 @@
 import type { Tool } from "@modelcontextprotocol/client";
 import { jsonEqual } from "../json-equal.js";
 import { type NamedTool, type NamingUpdate, SourceNames } from "../naming/source-names.js";
+import { DEFAULT_MAX_DESCRIPTION_CHARS } from "../text-budget.js";
 import type { McpTool, ToolsChange } from "../types.js";
 import { collisionWarnings } from "./collision-warnings.js";
 import { type ToolCaller, ToolWrapper } from "./tool-wrapper.js";
@@ -42,12 +43,15 @@ export class ToolRegistry {
    * @param finalName the naming rule
    * @param onChange called once per effective change of a server's tools
    * @param warn receives one warning per new name collision
+   * @param maxDescriptionChars each server's bound on the description the model sees (fixed for the
+   *   source's life, so a kept wrapper never needs a new cut)
    */
   constructor(
     private readonly order: readonly string[],
     private readonly finalName: (server: string, rawName: string) => string,
     private readonly onChange: (server: string, change: ToolsChange) => void,
     private readonly warn: (message: string) => void = () => {},
+    private readonly maxDescriptionChars: (server: string) => number = () => DEFAULT_MAX_DESCRIPTION_CHARS,
   ) {
     this.rank = new Map(order.map((server, i) => [server, i]));
     this.names = new SourceNames((server) => this.rank.get(server) ?? order.length);
@@ -152,7 +156,8 @@ export class ToolRegistry {
         next.set(tool.name, old);
         continue;
       }
-      next.set(tool.name, new ToolWrapper(name, server, tool, (listing as RegisteredListing).caller));
+      const caller = (listing as RegisteredListing).caller;
+      next.set(tool.name, new ToolWrapper(name, server, tool, caller, this.maxDescriptionChars(server)));
       (old && !renamed ? change.changed : change.added).push(name);
     }
     for (const [rawName, old] of previous) {

@@ -1,4 +1,5 @@
 import type { Tool } from "@modelcontextprotocol/client";
+import { budgetText, DEFAULT_MAX_DESCRIPTION_CHARS } from "../text-budget.js";
 import type { JsonSchemaObject, McpCallContext, McpTool, McpToolResult, ToolAnnotations } from "../types.js";
 
 /** Runs a call on whatever session the server has at call time. */
@@ -16,7 +17,10 @@ export interface ToolCaller {
  */
 export class ToolWrapper implements McpTool {
   readonly title: string | undefined;
+  /** What the model sees: the server's description, cut at the server's `maxDescriptionChars`. */
   readonly description: string;
+  /** The server's whole description when `description` was cut; undefined when it was not. */
+  readonly fullDescription: string | undefined;
   readonly inputSchema: JsonSchemaObject;
   readonly outputSchema: JsonSchemaObject | undefined;
   readonly annotations: ToolAnnotations | undefined;
@@ -31,10 +35,16 @@ export class ToolWrapper implements McpTool {
     readonly server: string,
     readonly definition: Tool,
     caller: ToolCaller,
+    maxDescriptionChars: number = DEFAULT_MAX_DESCRIPTION_CHARS,
   ) {
     this.#caller = caller;
     this.title = definition.title ?? definition.annotations?.title;
-    this.description = definition.description ?? "";
+    // The description budget is a stage of the projection, here and nowhere else: every adapter
+    // reads `description`, so each offers the same cut text (SPEC §6.6).
+    const full = definition.description ?? "";
+    const budgeted = budgetText(full, maxDescriptionChars, "description");
+    this.description = budgeted.text;
+    this.fullDescription = budgeted.shownChars === undefined ? undefined : full;
     this.inputSchema = definition.inputSchema as JsonSchemaObject;
     this.outputSchema = definition.outputSchema as JsonSchemaObject | undefined;
     this.annotations = definition.annotations;

@@ -1,0 +1,96 @@
+import { hostileServer } from "@toolnexus/fixtures";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { instructionsPrompt } from "../src/adapter/index.js";
+import { isMcpCoreError, loadMcp, type McpSource } from "../src/index.js";
+import { toolByRawName } from "./support/harness.js";
+
+/** The `long-texts` fixture's descriptions and instructions: 10 000 characters each. */
+const FULL = 10_000;
+
+/** Three servers of one fixture: the defaults, a load option, and an entry's own bounds. */
+let source: McpSource;
+beforeAll(async () => {
+  const long = hostileServer("long-texts");
+  source = await loadMcp(
+    {
+      mcpServers: {
+        d: long,
+        // 300: the head's room is odd (300 - 54 - 1), so an unguarded cut splits a surrogate pair.
+        e: { ...long, maxDescriptionChars: 300, maxInstructionsChars: 500 },
+      },
+    },
+    { toolCache: false, autoRestart: false },
+  );
+}, 60_000);
+afterAll(() => source?.close());
+
+const isWellFormed = (text: string) =>
+  !/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/.test(text);
+
+describe("description budget (what the model sees of a tool's description)", () => {
+  it("should cut a description over 2 048 characters with a note, and keep the whole one for the host", () => {
+    const tool = toolByRawName(source, "manual", "d");
+    const full = tool.fullDescription as string;
+    expect(full).toHaveLength(FULL);
+    expect(tool.description.length).toBeLessThanOrEqual(2048);
+    const [head, note] = [
+      tool.description.slice(0, tool.description.lastIndexOf("\n")),
+      tool.description.split("\n").at(-1),
+    ];
+    expect(note).toBe(`[description truncated: ${head.length} of ${FULL} characters shown]`);
+    expect(full.startsWith(head)).toBe(true);
+    expect(head.length).toBeGreaterThan(1900);
+    expect(tool.description).not.toContain("zephyrquartz");
+    // The host's copy is what the server listed, field for field.
+    expect((tool as unknown as { definition: { description: string } }).definition.description).toBe(full);
+  });
+
+  it("should leave a description within the bound as it is (no fullDescription)", () => {
+    const tool = toolByRawName(source, "short", "d");
+    expect(tool.description).toBe("Answers ok");
+    expect(tool.fullDescription).toBeUndefined();
+  });
+
+  it("should take the entry's maxDescriptionChars over the load's, never cutting inside a surrogate pair", () => {
+    for (const server of ["d", "e"]) {
+      const tool = toolByRawName(source, "emoji_manual", server);
+      const bound = server === "e" ? 300 : 2048;
+      expect(tool.description.length).toBeLessThanOrEqual(bound);
+      expect(isWellFormed(tool.description)).toBe(true);
+      expect(tool.description).toMatch(/^(📘)+\n\[description truncated: \d+ of 10000 characters shown\]$/);
+    }
+    expect(toolByRawName(source, "manual", "e").description.length).toBeLessThanOrEqual(300);
+  });
+});
+
+describe("instructions budget (what instructionsPrompt gives the model)", () => {
+  it("should keep the whole instructions in the snapshot and cut them in the prompt, per server", () => {
+    const [d, e] = source.servers();
+    expect(d?.instructions).toHaveLength(FULL);
+    expect(d?.maxInstructionsChars).toBe(2048);
+    expect(e?.maxInstructionsChars).toBe(500);
+    for (const [server, bound] of [
+      ["d", 2048],
+      ["e", 500],
+    ] as const) {
+      const prompt = instructionsPrompt(source, { servers: server });
+      const body = prompt.slice(prompt.indexOf("\n") + 1);
+      expect(body.length).toBeLessThanOrEqual(bound);
+      expect(body).toMatch(/\n\[instructions truncated: \d+ of 10000 characters shown\]$/);
+      expect(d?.instructions?.startsWith(body.slice(0, body.lastIndexOf("\n")))).toBe(true);
+    }
+  });
+});
+
+describe("the bounds' validation", () => {
+  it("should refuse a load option or an entry under 128 characters, naming it", async () => {
+    const option = await loadMcp({ mcpServers: {} }, { maxDescriptionChars: 12 }).catch((e: unknown) => e);
+    expect(isMcpCoreError(option) && option.code).toBe("OPTIONS_INVALID");
+    expect(String(option)).toMatch(/"maxDescriptionChars": expected an integer ≥ 128, got 12/);
+    const entry = await loadMcp(
+      { mcpServers: { x: { command: "node", maxInstructionsChars: 1.5 } } },
+      { toolCache: false },
+    ).catch((e: unknown) => e);
+    expect(String(entry)).toMatch(/server "x", field "maxInstructionsChars": expected an integer ≥ 128/);
+  });
+});
