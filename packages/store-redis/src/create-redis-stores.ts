@@ -1,5 +1,6 @@
 /**
- * `createRedisStores`: the listing cache and the token store on one Redis connection. Creating
+ * `createRedisStores`: the listing cache, the token store, the task store and the kept-result store
+ * on one Redis connection. Creating
  * them never fails because Redis is down (the client connects in the background); only a wrong
  * option throws.
  * @module
@@ -9,6 +10,7 @@ import { KeyspaceMarker } from "./keyspace-marker.js";
 import { LeaseManager } from "./lease.js";
 import { type RedisStoresOptions, resolveOptions } from "./options.js";
 import { ReplicaWait } from "./replica-wait.js";
+import { RedisResultStore } from "./result-store.js";
 import { deriveKeys } from "./secret.js";
 import { SharedSubscriber } from "./shared-subscriber.js";
 import { storeClient } from "./store-client.js";
@@ -24,6 +26,8 @@ export interface RedisStores {
   tokenStore: RedisTokenStore;
   /** The task store: a task a worker started is resumed by one other worker after it dies. */
   taskStore: RedisTaskStore;
+  /** The kept-result store: a result kept over the model's budget is read back on any worker. */
+  results: RedisResultStore;
   /** Closes the stores and the connection they opened (a host's open client stays open). Idempotent. */
   close(): Promise<void>;
 }
@@ -42,7 +46,7 @@ export function createRedisStores(options: RedisStoresOptions): RedisStores {
   const { warn, keyPrefix } = resolved;
   if (!keys) {
     warn(
-      'Redis stores: no "secret" (insecure: true): OAuth tokens and task records are kept in clear in Redis and cached listings are not authenticated',
+      `Redis stores: no "secret" (insecure: true): OAuth tokens, task records and kept results are kept in clear in Redis and cached listings are not authenticated`,
     );
   }
   const { client, sharded } = storeClient(resolved);
@@ -86,11 +90,19 @@ export function createRedisStores(options: RedisStoresOptions): RedisStores {
     recordTtlMs: resolved.taskRecordTtlMs,
     warn,
   });
+  const results = new RedisResultStore({
+    connection,
+    keyPrefix,
+    resultKey: keys?.resultKey,
+    maxBytes: resolved.maxKeptResultBytes,
+    warn,
+  });
   let closing: Promise<void> | undefined;
   return {
     toolCache,
     tokenStore,
     taskStore,
+    results,
     close: () => {
       stopMarking();
       closing ??= taskStore.close().then(() => {

@@ -14,7 +14,7 @@ export const DEFAULT_KEY_PREFIX = "toolnexus:";
  * spaces (and could hold braces, which would break the hash tag); the digest keeps every Redis key
  * short, printable and brace-free.
  */
-export function keyTag(kind: "tok" | "cache", key: string): string {
+export function keyTag(kind: "tok" | "cache" | "res", key: string): string {
   return `{${kind}:${createHash("sha256").update(key).digest("hex").slice(0, 32)}}`;
 }
 
@@ -48,4 +48,12 @@ export function cacheChannel(prefix: string): string {
  */
 export function cacheShardChannel(prefix: string, fingerprint: string): string {
   return `${prefix}${keyTag("cache", fingerprint)}:changed`;
+}
+
+/**
+ * The Redis key of a kept result (`<prefix>{res:<h>}:value`, `h` from the handle). The handle is
+ * untrusted text the model sends back: hashed, it only ever names a key of its own shape.
+ */
+export function resultKey(prefix: string, handle: string): string {
+  return `${prefix}${keyTag("res", handle)}:value`;
 }

@@ -7,6 +7,7 @@ import { isObject } from "@toolnexus/mcp-core/stores";
 import { isClusterClient } from "./cluster-client.js";
 import type { RedisClientLike } from "./connection.js";
 import { DEFAULT_KEY_PREFIX } from "./keys.js";
+import { DEFAULT_MAX_KEPT_RESULT_BYTES } from "./result-store.js";
 import { isSentinelClient } from "./sentinel-client.js";
 import { DEFAULT_TASK_RECORD_TTL_MS } from "./task-store.js";
 
@@ -96,6 +97,11 @@ export interface RedisStoresOptions {
    */
   taskRecordTtlMs?: number | undefined;
   /**
+   * The largest result the result store keeps, in UTF-8 bytes; a larger one is not kept (a
+   * warning) and a stored value larger than one this size sealed is not read. @default 16777216 (16 MiB)
+   */
+  maxKeptResultBytes?: number | undefined;
+  /**
    * After each token write, `WAIT replicas timeoutMs` on the primary (the slot's master on a
    * cluster), so a replica promoted by a failover holds the rotated refresh token. Fewer replicas
    * acknowledging within `timeoutMs` is one warning (`STORE_REPLICATION_LAGGING`), never a failed
@@ -120,6 +126,7 @@ export interface ResolvedRedisStoresOptions {
   lockWaitMs: number;
   cacheTtlMs: number;
   taskRecordTtlMs: number;
+  maxKeptResultBytes: number;
   /** Replicas to `WAIT` for after a token write (0: none), and for how long (ms). */
   durability: { replicas: number; timeoutMs: number; holdMs: number };
   warn: (message: string) => void;
@@ -136,6 +143,18 @@ function positiveMs(options: RedisStoresOptions, field: keyof RedisStoresOptions
   if (value === undefined) return fallback;
   if (typeof value !== "number" || !Number.isInteger(value) || value <= 0)
     fail(field, "a positive integer (ms)");
+  return value;
+}
+
+function positiveBytes(
+  options: RedisStoresOptions,
+  field: keyof RedisStoresOptions,
+  fallback: number,
+): number {
+  const value = options[field];
+  if (value === undefined) return fallback;
+  if (typeof value !== "number" || !Number.isSafeInteger(value) || value <= 0)
+    fail(field, "a positive integer (bytes)");
   return value;
 }
 
@@ -227,6 +246,7 @@ export function resolveOptions(options: RedisStoresOptions): ResolvedRedisStores
     lockWaitMs: positiveMs(options, "lockWaitMs", 10_000),
     cacheTtlMs: positiveMs(options, "cacheTtlMs", 7 * 24 * 60 * 60 * 1000),
     taskRecordTtlMs: positiveMs(options, "taskRecordTtlMs", DEFAULT_TASK_RECORD_TTL_MS),
+    maxKeptResultBytes: positiveBytes(options, "maxKeptResultBytes", DEFAULT_MAX_KEPT_RESULT_BYTES),
     durability: resolveDurability(
       options.durability,
       cluster !== undefined || sentinel !== undefined || isClusterClient(client) || isSentinelClient(client),

@@ -1,7 +1,7 @@
 /**
- * Secrets at rest: token values sealed with AES-256-GCM, cache entries signed with HMAC-SHA256
- * (`node:crypto`). Both keys are derived from the one configured secret with HKDF-SHA256, each for
- * its own purpose, and each sealed value is bound to the Redis key it is stored under (GCM's
+ * Secrets at rest: token values, task records and kept results sealed with AES-256-GCM, cache
+ * entries signed with HMAC-SHA256 (`node:crypto`). Every key is derived from the one configured
+ * secret with HKDF-SHA256, each for its own purpose, and each sealed value is bound to the Redis key it is stored under (GCM's
  * additional data; part of the HMAC input) so an entry copied to another key does not verify.
  * @module
  */
@@ -26,6 +26,8 @@ export interface SecretKeys {
   readonly cacheKey: Buffer;
   /** Seals task records (AES-256-GCM). */
   readonly taskKey: Buffer;
+  /** Seals kept results (AES-256-GCM). */
+  readonly resultKey: Buffer;
 }
 
 /**
@@ -44,6 +46,7 @@ export function deriveKeys(secret: string | Uint8Array): SecretKeys {
     tokenKey: derive("token aes-256-gcm"),
     cacheKey: derive("cache hmac-sha256"),
     taskKey: derive("task aes-256-gcm"),
+    resultKey: derive("result aes-256-gcm"),
   };
 }
 

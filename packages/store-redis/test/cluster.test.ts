@@ -2,7 +2,8 @@
 // redis-cli --cluster create): two workers take turns under the token lease (the lease, the
 // versioned compare-and-set script and the reads on keys of one slot), and a listing change
 // reaches a subscriber over sharded pub/sub — on the shard that holds the entry only, never by a
-// cluster-wide PUBLISH; the task store hands a task to one store at a time. Worker processes sharing an OAuth grant, with a master killed mid-run, are
+// cluster-wide PUBLISH; the task store hands a task to one store at a time; a kept result is read
+// on another worker whichever shard holds it. Worker processes sharing an OAuth grant, with a master killed mid-run, are
 // in soak/cluster-failover.test.ts.
 import { waitFor } from "@toolnexus/fixtures";
 import { createClient, createCluster } from "redis";
@@ -124,6 +125,24 @@ describe.runIf(redisAvailable() && canRunCluster())("the stores on a Redis Clust
     expect(await other.taskStore.list()).toEqual([]);
     await holder.close();
     expect(await other.taskStore.list()).toEqual([task]);
+  });
+
+  it("should hand a result kept by one worker to another on the cluster, whichever shard holds it", async () => {
+    const keyPrefix = nextPrefix();
+    const warnings: string[] = [];
+    const open = () =>
+      openStores({ ...target, keyPrefix, secret: SECRET, onWarning: (message) => warnings.push(message) });
+    const [a, b] = [open(), open()];
+    const handles = Array.from({ length: 12 }, (_, i) => `res_${i}`);
+    await Promise.all(handles.map((handle) => a.results.put(handle, `kept ${handle}`, 60_000)));
+    expect(await Promise.all(handles.map((handle) => b.results.get(handle)))).toEqual(
+      handles.map((handle) => `kept ${handle}`),
+    );
+    const shards = await Promise.all(
+      (await masterClients()).map((client) => client.sendCommand(["KEYS", `${keyPrefix}{res:*`])),
+    );
+    expect(shards.filter((keys) => Array.isArray(keys) && keys.length > 0).length).toBeGreaterThan(1);
+    expect(warnings).toEqual([]);
   });
 
   it("should push a listing change over sharded pub/sub, on the entry's shard only", async () => {
