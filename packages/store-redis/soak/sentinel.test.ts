@@ -1,5 +1,5 @@
 // The stores on a primary followed through Redis Sentinel (a primary, a replica, one sentinel):
-// a token entry and a listing written before the primary is killed are read from the promoted
+// a token entry, a listing and a kept result written before the primary is killed are read from the promoted
 // replica after, and a listing change made after the switch still reaches a subscriber (node-redis
 // moved its pub/sub connection to the new primary). The fleet run across a failover is in
 // soak/sentinel-failover.test.ts.
@@ -37,6 +37,7 @@ describe.runIf(redisAvailable() && canRunSentinel())("the stores through Redis S
     const key = "https://mcp.example.com/mcp app";
     const auth = { savedAt: new Date().toISOString(), tokens: { access_token: "a1", token_type: "Bearer" } };
     await writer.tokenStore.withLock(key, () => writer.tokenStore.set(key, auth as never));
+    await writer.results.put("res_sentinel", "kept before the switch", 600_000);
     await reader.toolCache.get(FINGERPRINT);
     const pushed: string[] = [];
     reader.toolCache.subscribe((_key, e) => pushed.push(e.tools[0]?.name ?? ""));
@@ -65,6 +66,7 @@ describe.runIf(redisAvailable() && canRunSentinel())("the stores through Redis S
     });
     expect((await reader.tokenStore.get(key))?.tokens?.access_token).toBe("a1");
     expect((await reader.toolCache.get(FINGERPRINT))?.tools.map((t) => t.name)).toEqual(["before"]);
+    expect(await reader.results.get("res_sentinel")).toBe("kept before the switch");
     await waitFor(
       async () => {
         await writer.toolCache.set(FINGERPRINT, entry(["after"]));
