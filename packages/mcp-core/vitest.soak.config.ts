@@ -5,6 +5,9 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   test: {
     include: ["soak/**/*.test.ts"],
+    // Every file at once (three): each mostly waits (a call every 100 ms, a slow server's start), so
+    // the run takes as long as its longest file (the 60-second one), not the sum of them.
+    maxWorkers: 3,
     testTimeout: 120_000,
     hookTimeout: 30_000,
   },

@@ -15,7 +15,10 @@
 # Environment: CONFORMANCE_TIMEOUT_MS (the client's limit per scenario, default 30000),
 # CONFORMANCE_FILTER (an extended regex on "<spec version> <scenario>": run only those; default all),
 # CONFORMANCE_RESULTS_DIR (where the suite writes checks.json, stdout.txt and stderr.txt per
-# scenario; default a fresh temporary folder, removed when everything passed).
+# scenario; default a fresh temporary folder, removed when everything passed), CONFORMANCE_JOBS (how
+# many scenarios run at once, default 4: each mostly waits on its client and server, every server
+# listens on a port of its own (port 0), and each writes to its own folder; the lines print in the
+# list's order).
 set -euo pipefail
 
 here="$(cd "$(dirname "$0")" && pwd)"
@@ -69,13 +72,9 @@ fi
 host_node="$(command -v node)"
 started=$SECONDS
 
-# Install the pinned tools unless this exact lock file is already installed.
-lock_hash="$(sha256sum "$here/package-lock.json" | cut -d' ' -f1)"
-stamp="$here/node_modules/.installed-lock-sha256"
-if [[ ! -f "$stamp" || "$(cat "$stamp")" != "$lock_hash" ]]; then
-  (cd "$here" && npm ci --no-audit --no-fund --loglevel=error)
-  echo "$lock_hash" >"$stamp"
-fi
+# shellcheck source=../lib/pinned-tools.sh
+source "$here/../lib/pinned-tools.sh"
+install_pinned "$here"
 tools_bin="$here/node_modules/.bin"
 echo "conformance: suite $(node -p 'require(process.argv[1]).version' "$here/node_modules/@modelcontextprotocol/conformance/package.json") on Node $("$tools_bin/node" --version), client on Node $("$host_node" --version); tools ready in $((SECONDS - started)) s"
 
@@ -84,23 +83,20 @@ mkdir -p "$results"
 # Hard stop per scenario beyond the client's own limit, in case the suite's server hangs on stop.
 hard_limit_s=$((timeout_ms / 1000 + 60))
 
-failed=0
-ran=0
-for entry in "${scenarios[@]}"; do
-  [[ -z "${CONFORMANCE_FILTER:-}" || "$entry" =~ $CONFORMANCE_FILTER ]] || continue
-  ran=$((ran + 1))
-  read -r version scenario <<<"$entry"
-  log="$results/$version-${scenario//\//-}.log"
-  t0=$SECONDS
-  status=0
+parallel="${CONFORMANCE_JOBS:-4}"
+
+# One scenario: its verdict line in $results/lines/<index>, followed by its log when it failed.
+run_scenario() {
+  local index=$1 version=$2 scenario=$3
+  local log="$results/$version-${scenario//\//-}.log" t0=$SECONDS status=0
   PATH="$tools_bin:$PATH" timeout --kill-after=5 "$hard_limit_s" conformance client \
     --command "$host_node $here/client.mjs" --scenario "$scenario" --spec-version "$version" \
     --timeout "$timeout_ms" --expected-failures "$baseline" -o "$results/$version" >"$log" 2>&1 || status=$?
   sed -i 's/\x1b\[[0-9;]*m//g' "$log"
+  local counts verdict=PASS
   counts="$(grep -m1 -oE 'Passed: [0-9]+/[0-9]+, [0-9]+ failed, [0-9]+ warnings' "$log" || echo "no result")"
   # With a baseline the suite's exit code looks at the checks only, so the client's own exit code
   # and timeout are read from its verdict line; a listed scenario may fail (its reason is in the file).
-  verdict=PASS
   if [[ $status -ne 0 ]]; then
     verdict=FAIL
   elif ! grep -q 'OVERALL: PASSED' "$log"; then
@@ -110,11 +106,27 @@ for entry in "${scenarios[@]}"; do
       verdict=FAIL
     fi
   fi
-  printf '%-5s %s %-38s %-36s %3d s\n' "$verdict" "$version" "$scenario" "$counts" $((SECONDS - t0))
-  if [[ $verdict == FAIL ]]; then
-    failed=$((failed + 1))
-    sed 's/^/    | /' "$log"
-  fi
+  {
+    printf '%-5s %s %-38s %-36s %3d s\n' "$verdict" "$version" "$scenario" "$counts" $((SECONDS - t0))
+    [[ $verdict != FAIL ]] || sed 's/^/    | /' "$log"
+  } >"$results/lines/$index"
+}
+
+mkdir -p "$results/lines"
+ran=0
+for entry in "${scenarios[@]}"; do
+  [[ -z "${CONFORMANCE_FILTER:-}" || "$entry" =~ $CONFORMANCE_FILTER ]] || continue
+  read -r version scenario <<<"$entry"
+  while [[ $(jobs -rp | wc -l) -ge $parallel ]]; do wait -n || true; done
+  run_scenario "$ran" "$version" "$scenario" &
+  ran=$((ran + 1))
+done
+wait
+
+failed=0
+for ((index = 0; index < ran; index++)); do
+  cat "$results/lines/$index"
+  if grep -q '^FAIL ' "$results/lines/$index"; then failed=$((failed + 1)); fi
 done
 
 echo "conformance: $ran scenarios, $failed failed, $((SECONDS - started)) s in all"

@@ -1,4 +1,5 @@
-# Shared by the CI scripts that run a suite on pinned tools of their own (ai-major, langchain-range).
+# Shared by the CI scripts that run a suite on pinned tools of their own (conformance, ai-major,
+# langchain-range; .ci/run installs all three while npm test runs).
 # Source it, then call the functions below. Each script's folder holds a committed package.json +
 # package-lock.json and a gitignored node_modules.
 

@@ -1,5 +1,5 @@
 // Refresh of createServerAuth against the real oauth fixture (short-lived, rotating tokens):
-// single-flight per process (proactive refresh over a long run is the soak's: soak/oauth-soak.test.ts), one refresh across two "processes" sharing a
+// single-flight per process (proactive refresh over a long run is the soak's: soak/oauth-long-run.test.ts), one refresh across two "processes" sharing a
 // store, a 401 refreshed once and retried once, and a 401 whose replacement token is itself due
 // refreshed before the retry. Reuse of a refresh token would show in the
 // fixture's log as `refresh` / `reused` and revoke the whole grant.
