@@ -32,6 +32,7 @@ export type {
   JsonSchemaObject,
   McpCallContext,
   McpContentBlock,
+  McpDrift,
   McpProgress,
   McpPrompt,
   McpPromptArgument,

@@ -21,11 +21,12 @@ import {
   type ServerPolicy,
 } from "./options/resolve-load-options.js";
 import type { LoadMcpOptions } from "./options.js";
+import { loadPinStore, SourcePins } from "./pins/source-pins.js";
 import { createCatalogHubs } from "./resources/catalog-hubs.js";
 import { aboutServer } from "./server-message.js";
 import { taskServerKey } from "./task-server-key.js";
 import { ToolRegistry } from "./tools/tool-registry.js";
-import type { ConnectionState, McpSource, StateInfo, ToolsChange } from "./types.js";
+import type { ConnectionState, McpDrift, McpSource, StateInfo, ToolsChange } from "./types.js";
 
 /** How many warnings `source.warnings` keeps (the latest); `onWarning` sees every one. */
 const MAX_KEPT_WARNINGS = 1000;
@@ -92,12 +93,17 @@ export async function loadMcp(
   if (options.onPromptsChange) catalogEvents.prompts.subscribe(options.onPromptsChange);
   // Each server's bounds on what the model sees of its text: its entry's, else the load options'.
   const policies = new Map(configs.map((c) => [c.name, resolveServerPolicy(options, c)]));
+  const driftEvents = new EventHub<[string, McpDrift]>(reportListenerError);
+  if (options.onDrift) driftEvents.subscribe(options.onDrift);
   const registry = new ToolRegistry(
     configs.map((c) => c.name),
     options.naming,
     (server, change) => toolEvents.emit(server, change),
     warn,
     (server) => policies.get(server)?.maxDescriptionChars ?? options.maxDescriptionChars,
+  );
+  const pins = new SourcePins(loadPinStore(configs, options), options.drift, (server, drift) =>
+    driftEvents.emit(server, drift),
   );
   const connections = new Map<string, Connection>();
   const lazyServers: LazyServer[] = [];
@@ -113,6 +119,7 @@ export async function loadMcp(
     const cache = store ? new LazyListing(config, store, warn) : undefined;
     const connection = new Connection(config, {
       registry,
+      pins: pins.forServer(config, warn),
       autoRestart,
       healthCheck,
       liveToolList,
@@ -161,6 +168,7 @@ export async function loadMcp(
       onCatalog: cache && ((catalog) => void cache.saveCatalog(catalog)),
     });
     connections.set(config.name, connection);
+    pins.onPush(config, (entry) => connection.listing.adoptPins(entry));
     if (lazy) lazyServers.push({ connection, cache });
     else eager.push({ connection, cache });
   }
@@ -179,10 +187,12 @@ export async function loadMcp(
     closeHooks,
     cacheWrites: async () => {
       await Promise.all([...lazyServers, ...eager].map(({ cache }) => cache?.flushed()));
+      await pins.flushed();
     },
     registry,
     stateEvents,
     toolEvents,
+    driftEvents,
     logEvents,
     stderrEvents,
     catalogEvents,
@@ -194,6 +204,9 @@ export async function loadMcp(
   } catch (error) {
     reportListenerError(error);
   }
+  // Read before any listing is offered: the first listing is measured against them.
+  await pins.load();
+  closeHooks.push(pins.follow(warn));
   const prepared = await Promise.all(
     lazyServers.map(({ connection, cache }) => prepareLazyServer(connection, cache, warn)),
   );

@@ -21,6 +21,7 @@ import type {
   ConnectionState,
   DeferLoading,
   McpCallContext,
+  McpDrift,
   McpPrompt,
   McpPromptResult,
   McpRequestError,
@@ -186,6 +187,23 @@ export class Source implements McpSource {
 
   onToolsChange(cb: (server: string, change: ToolsChange) => void): () => void {
     return this.#parts.toolEvents.subscribe(cb);
+  }
+
+  onDrift(cb: (server: string, drift: McpDrift) => void): () => void {
+    return this.#parts.driftEvents.subscribe(cb);
+  }
+
+  pendingDrift(server: string): McpDrift | undefined {
+    if (this.closing) throw sourceClosed();
+    return this.connection(server).listing.pins.pending();
+  }
+
+  async approveDrift(server: string, tools?: readonly string[]): Promise<string[]> {
+    if (this.closing) throw sourceClosed();
+    const listing = this.connection(server).listing;
+    const approved = listing.approve(tools);
+    await listing.pins.flushed();
+    return approved;
   }
 
   onServerLog(cb: (server: string, message: ServerLogMessage) => void): () => void {

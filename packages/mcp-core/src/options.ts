@@ -8,9 +8,11 @@ import type { ElicitRequest, ElicitResult } from "@modelcontextprotocol/client";
 import type { TokenStore } from "./auth/token-store.js";
 import type { ResolvedAutoRestart, ResolvedHealthCheck } from "./config/resolved-policies.js";
 import type { AutoRestartOptions, HealthCheckOptions, InheritEnv } from "./config/server-config.js";
+import type { DriftPolicy, McpDrift } from "./drift-types.js";
 import type { ElicitationContext } from "./elicitation/guard-elicitation.js";
 import type { McpLogLevel } from "./logs/log-level.js";
 import type { ServerLogMessage } from "./logs/log-message.js";
+import type { PinStore } from "./pins/pin-entry.js";
 import type { LoadRoots } from "./roots/load-roots.js";
 import type { RootsOption } from "./roots/root.js";
 import type { ResolvedSamplingOptions } from "./sampling/sampling-policy.js";
@@ -207,6 +209,21 @@ export interface LoadMcpOptions {
   onServerLog?: ((server: string, message: ServerLogMessage) => void) | undefined;
   /** Receives stdio servers' stderr lines from the start of the load on; see `source.onStderr`. @default none */
   onStderr?: ((server: string, line: string) => void) | undefined;
+  /**
+   * What a drift of a server's tool definitions from its pins (the definitions approved) does, for
+   * servers whose entry has no `drift`: `"accept"` offers the new definitions and pins them,
+   * `"hold"` keeps added and changed tools out until `source.approveDrift`, `"block"` withdraws the
+   * server's tools while a drift waits (SPEC "Pins and drift"). @default "accept"
+   */
+  drift?: DriftPolicy | undefined;
+  /**
+   * Where the approved definitions (pins) are kept between runs; `false` keeps them in memory.
+   * @default a file store beside the listing cache (`filePinStore()`) when a server's policy is
+   * `hold` or `block`; in memory when every server accepts
+   */
+  pinStore?: PinStore | false | undefined;
+  /** Receives each new drift of a server's listing from its pins, from the start of the load on. @default none */
+  onDrift?: ((server: string, drift: McpDrift) => void) | undefined;
 }
 
 /** `LoadMcpOptions` after validation, every default applied: what `loadMcp` reads. */
@@ -261,4 +278,8 @@ export interface ResolvedLoadOptions {
   serverLogLevel: McpLogLevel;
   onServerLog: ((server: string, message: ServerLogMessage) => void) | undefined;
   onStderr: ((server: string, line: string) => void) | undefined;
+  drift: DriftPolicy;
+  /** The host's pin store, `false`, or undefined (the default: see `loadMcp`). */
+  pinStore: PinStore | false | undefined;
+  onDrift: ((server: string, drift: McpDrift) => void) | undefined;
 }

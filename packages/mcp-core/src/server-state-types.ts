@@ -2,6 +2,7 @@
  * Public types of one server's state: its connection state, why it changed, and its snapshot.
  * @module
  */
+import type { McpDrift } from "./drift-types.js";
 
 /** One server's connection state. Only `stopped` and `error` may start. */
 export type ConnectionState = "stopped" | "starting" | "running" | "error" | "needs-auth";
@@ -56,6 +57,11 @@ export interface ToolsChange {
   added: string[];
   removed: string[];
   changed: string[];
+  /**
+   * The listing's drift from the server's pins, when this listing brought a new one (SPEC "Pins and
+   * drift"). A drift that changes no tool (an added tool held) comes with empty name lists.
+   */
+  drift?: McpDrift;
 }
 
 /** A point-in-time view of one server. Never contains env or header values. */

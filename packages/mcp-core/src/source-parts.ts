@@ -12,7 +12,7 @@ import type { LoadRoots } from "./roots/load-roots.js";
 import type { ToolSearchIndex } from "./search/tool-search-index.js";
 import type { TaskStore } from "./tasks/task-store.js";
 import type { ToolRegistry } from "./tools/tool-registry.js";
-import type { ConnectionState, DeferLoading, StateInfo, ToolsChange } from "./types.js";
+import type { ConnectionState, DeferLoading, McpDrift, StateInfo, ToolsChange } from "./types.js";
 
 /** The parts of one source, built by `loadMcp`. */
 export interface SourceParts {
@@ -37,6 +37,8 @@ export interface SourceParts {
   registry: ToolRegistry;
   stateEvents: EventHub<[string, ConnectionState, StateInfo]>;
   toolEvents: EventHub<[string, ToolsChange]>;
+  /** Each new drift of a server's listing from its pins (emitted before its tools change event). */
+  driftEvents: EventHub<[string, McpDrift]>;
   logEvents: EventHub<[string, ServerLogMessage]>;
   stderrEvents: EventHub<[string, string]>;
   /** Resource-list changes, resource updates, prompt-list changes. */

@@ -27,8 +27,19 @@ export {
   PENDING_AUTHORIZATION_TTL_MS,
 } from "./auth/pending-authorization-shape.js";
 export type { PendingAuthorization, StoredAuth, TokenLockOptions, TokenStore } from "./auth/token-store.js";
+export type { DriftItem, DriftItemKind, DriftPolicy } from "./drift-types.js";
 export { isObject } from "./is-object.js";
 export { configFingerprint } from "./lazy/fingerprint.js";
+export { DEFAULT_MAX_PIN_ENTRY_BYTES, defaultPinDir, filePinStore } from "./pins/file-pin-store.js";
+export {
+  isPinEntry,
+  type PinEntry,
+  type PinListener,
+  type PinnedItem,
+  type PinStore,
+} from "./pins/pin-entry.js";
+export { pinKey } from "./pins/pin-key.js";
+export { fingerprintInput, PINNED_TOOL_FIELDS, toolFingerprint } from "./pins/tool-fingerprint.js";
 export { printableSample } from "./printable-sample.js";
 export {
   DEFAULT_MAX_RESULT_ENTRY_BYTES,

@@ -11,6 +11,9 @@ export type McpToolErrorKind = "unavailable" | "timeout" | "aborted" | "protocol
 /**
  * The stable code of a failed call, to branch on (never on the message). Add members, never rename.
  * - `TOOL_REMOVED` (unavailable): the tool is no longer in its server's listing; nothing was sent.
+ * - `TOOL_HELD` (unavailable): the tool's definition drifted from its pin (changed, or new) and the
+ *   server's drift policy is `hold`: nothing was sent until the host approves it (`approveDrift`).
+ * - `TOOL_BLOCKED` (unavailable): the server's drift policy is `block` and a drift waits for approval.
  * - `SERVER_STOPPED` (unavailable): the server is stopped (`stop()`, or never started).
  * - `SERVER_FAILED` (unavailable): the server is in `error` with no restart pending (its start
  *   failed, or its transport died with auto-restart off).
@@ -27,6 +30,8 @@ export type McpToolErrorKind = "unavailable" | "timeout" | "aborted" | "protocol
  */
 export type McpToolErrorCode =
   | "TOOL_REMOVED"
+  | "TOOL_HELD"
+  | "TOOL_BLOCKED"
   | "SERVER_STOPPED"
   | "SERVER_FAILED"
   | "RESTART_EXHAUSTED"

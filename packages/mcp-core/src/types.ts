@@ -15,6 +15,7 @@ import type {
   ResourcesChange,
   ResourceUpdate,
 } from "./catalog-types.js";
+import type { McpDrift } from "./drift-types.js";
 import type { ServerLogMessage } from "./logs/log-message.js";
 import type { RootsOption } from "./roots/root.js";
 import type { DeferLoading, ToolSearchHit, ToolSearchOptions } from "./search-types.js";
@@ -48,6 +49,7 @@ export type {
   TextResourceContents,
   ToolAnnotations,
 } from "./content-types.js";
+export type { DriftItem, DriftItemKind, DriftPolicy, McpDrift } from "./drift-types.js";
 export type { DeferLoading, ToolSearchHit, ToolSearchOptions } from "./search-types.js";
 export type {
   ConnectionState,
@@ -142,8 +144,25 @@ export interface McpSource {
   whenSettled(server?: string): Promise<void>;
   /** Returns an unsubscribe function. */
   onStateChange(cb: (server: string, state: ConnectionState, info: StateInfo) => void): () => void;
-  /** Returns an unsubscribe function. Called once per effective change. */
+  /**
+   * Returns an unsubscribe function. Called once per effective change, and for a listing that
+   * brought a new drift from the server's pins (`change.drift`, with empty name lists when no tool
+   * of the set changed).
+   */
   onToolsChange(cb: (server: string, change: ToolsChange) => void): () => void;
+  /**
+   * Receives each new drift of a server's listing from its pins (SPEC "Pins and drift"): on a
+   * `list_changed`, a reconnect, a restart, a cache load or a fleet push. Returns an unsubscribe.
+   */
+  onDrift(cb: (server: string, drift: McpDrift) => void): () => void;
+  /** What of `server`'s last listing waits for approval (`hold` / `block`), or undefined. */
+  pendingDrift(server: string): McpDrift | undefined;
+  /**
+   * Approves `server`'s waiting drift — the named tools (raw names), or all of it: their listed
+   * definitions become the pins (written to the pin store before it resolves) and the tools join
+   * the tool set. Resolves with the raw names approved. Rejects with `SERVER_UNKNOWN`, `CLOSED`.
+   */
+  approveDrift(server: string, tools?: readonly string[]): Promise<string[]>;
   /**
    * Receives each server's log messages (`notifications/message`) at or above `serverLogLevel`,
    * redacted and bounded (SPEC "Server logs"). Returns an unsubscribe function.

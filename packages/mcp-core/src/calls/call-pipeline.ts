@@ -208,6 +208,15 @@ function settle(call: ToolCall, result: McpToolResult): ToolCall {
 function removedResult(call: ToolCall): McpToolResult | undefined {
   if (call.site.offers(call.tool.rawName)) return undefined;
   const { tool, server } = call.where;
+  const held = call.site.held?.(call.tool.rawName);
+  if (held) {
+    return errorResult(
+      "unavailable",
+      held.code,
+      `Tool "${tool}" of MCP server "${server}" is ${held.code === "TOOL_HELD" ? "held" : "blocked"} until the ` +
+        `host approves its drift (${held.why}); nothing was sent`,
+    );
+  }
   return errorResult(
     "unavailable",
     "TOOL_REMOVED",

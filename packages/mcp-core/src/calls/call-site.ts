@@ -3,6 +3,7 @@
  * @module
  */
 import type { ServerConfig } from "../config/server-config.js";
+import type { HeldTool } from "../pins/server-pins.js";
 import type { Redactor } from "../redact/redactor.js";
 import type { ServerTasks } from "../tasks/server-tasks.js";
 import type { McpToolResult } from "../types.js";
@@ -21,6 +22,8 @@ export interface CallSite {
   maxResultBytes: number;
   /** Whether the server still offers a tool (by raw name). */
   offers(rawName: string): boolean;
+  /** Why the drift gate keeps a tool out, when it does (a held tool is not offered either). */
+  held?(rawName: string): HeldTool | undefined;
   /** A lazy server's idle timer counts calls in flight. */
   idle: { callStarted(): void; callEnded(): void };
   /** What a call would do now (`callGate` of the state). */

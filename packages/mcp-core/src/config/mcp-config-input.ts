@@ -3,6 +3,8 @@
  * anything runs. It mirrors what `parseConfig` accepts; the checks at run time stay the contract.
  * @module
  */
+
+import type { DriftPolicy } from "../drift-types.js";
 import type { Root } from "../roots/root.js";
 import type { ProtocolSetting } from "./protocol-setting.js";
 import type {
@@ -77,6 +79,11 @@ export interface McpServerEntryOptions {
    * (`["*"]` for all). A call's own `task` wins. `required` tools always are.
    */
   taskTools?: readonly string[] | undefined;
+  /**
+   * What a drift of this server's tool definitions from the approved ones (its pins) does:
+   * `"accept"`, `"hold"` or `"block"` (SPEC "Pins and drift"). @default the load option `drift`
+   */
+  drift?: DriftPolicy | undefined;
   /** Defer this server's tools behind the adapters' tool search (`true`) or never (`false`). */
   defer?: boolean | undefined;
   /** The most characters of a tool description the model sees (an integer ≥ 128; the load option's otherwise). */

@@ -78,6 +78,7 @@ function build(name: string, data: ServerEntry, transport: Transport, baseDir: s
   if (data.defer !== undefined) base.defer = data.defer;
   if (data.maxDescriptionChars !== undefined) base.maxDescriptionChars = data.maxDescriptionChars;
   if (data.maxInstructionsChars !== undefined) base.maxInstructionsChars = data.maxInstructionsChars;
+  if (data.drift !== undefined) base.drift = data.drift;
   if (data.allowSampling !== undefined) base.allowSampling = data.allowSampling;
   if (data.tools !== undefined) {
     const { map, include, exclude } = splitTools(data.tools);

@@ -5,6 +5,7 @@
 
 import type { OAuthClientProvider } from "@modelcontextprotocol/client";
 import type { ToolAnnotations } from "../content-types.js";
+import type { DriftPolicy } from "../drift-types.js";
 import type { InheritEnv } from "../env/inherit-rule.js";
 import type { ResolvedRoot } from "../roots/root.js";
 import type { JsonSchemaObject } from "../tool-types.js";
@@ -100,6 +101,8 @@ export interface ServerConfigBase {
    * `onSampling`. A switch apart from the load option `sampling` (an object: how sampling is bounded).
    */
   allowSampling?: boolean;
+  /** What a drift from this server's pins does (SPEC "Pins and drift"); the load's `drift` when absent. */
+  drift?: DriftPolicy;
   /** The server's own roots (`file:` URIs), replacing the load's for this server. */
   roots?: ResolvedRoot[];
   /**

@@ -206,6 +206,7 @@ export const serverEntrySchema = z.object(
     defer: boolean.optional(),
     maxDescriptionChars: textBudget.optional(),
     maxInstructionsChars: textBudget.optional(),
+    drift: z.enum(["accept", "hold", "block"], { error: '"accept", "hold" or "block"' }).optional(),
     allowSampling: boolean.optional(),
     // The earlier name of `allowSampling`: refused, not ignored as an unknown key would be, since
     // ignoring `sampling: false` would lend the host's model to a server the author excluded.

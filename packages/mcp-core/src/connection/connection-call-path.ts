@@ -47,6 +47,7 @@ export function connectionCallPath(
     redactor: parts.redactor,
     maxResultBytes: deps.maxResultBytes,
     offers: (rawName) => parts.listing.has(rawName),
+    held: (rawName) => parts.listing.pins.heldReason(rawName),
     idle: parts.idle,
     verdict: () => callGate(runner.state, deps.lazy),
     whenRunning: (where, timeoutMs, signal) => whenRunning(running, where, timeoutMs, signal, deps.lazy),

@@ -3,6 +3,7 @@ import type { ServerAuth } from "../auth/server-auth.js";
 import type { ResolvedAutoRestart, ResolvedHealthCheck } from "../config/resolved-policies.js";
 import type { ServerConfig } from "../config/server-config.js";
 import type { ServerOutputSinks } from "../logs/server-output.js";
+import type { ServerPins } from "../pins/server-pins.js";
 import type { Redactor } from "../redact/redactor.js";
 import type { CatalogListing } from "../resources/list-catalog.js";
 import type { CatalogEvents } from "../resources/server-catalog.js";
@@ -16,6 +17,8 @@ import type { ChildProcessOptions, KnownProtocol } from "./session-factory.js";
 /** Everything a connection needs from the source. */
 export interface ConnectionDeps {
   registry: ToolRegistry;
+  /** The server's drift gate (pins and policy); absent: accept, pins in memory. */
+  pins?: ServerPins | undefined;
   autoRestart: ResolvedAutoRestart;
   healthCheck: ResolvedHealthCheck;
   liveToolList: boolean;

@@ -76,6 +76,7 @@ export function connectionParts(
     caller,
     onListing && ((tools) => onListing(tools, sessions.protocol, redactor.redact(sessions.instructions))),
     warn,
+    deps.pins,
   );
   const idle = new IdleStop(
     deps.lazy ? config.idleTimeoutMs : undefined,

@@ -6,6 +6,7 @@
 
 import type { ResolvedAutoRestart, ResolvedHealthCheck } from "../config/resolved-policies.js";
 import type { InheritEnv } from "../config/server-config.js";
+import type { DriftPolicy } from "../drift-types.js";
 import type { McpLogLevel } from "../logs/log-level.js";
 import { DEFAULT_MAX_DESCRIPTION_CHARS, DEFAULT_MAX_INSTRUCTIONS_CHARS } from "../text-budget.js";
 import type { DeferLoading } from "../types.js";
@@ -33,6 +34,7 @@ export interface LoadOptionDefaults {
   readonly refreshSkewMs: number;
   readonly deferLoading: DeferLoading;
   readonly serverLogLevel: McpLogLevel;
+  readonly drift: DriftPolicy;
 }
 
 /**
@@ -72,6 +74,9 @@ export const LOAD_OPTION_DEFAULTS: LoadOptionDefaults = Object.freeze({
   refreshSkewMs: 30_000,
   deferLoading: false,
   serverLogLevel: "info",
+  // Today's behaviour (a new definition is offered at once), now reported and pinned: SPEC "Pins
+  // and drift" gives the reasons, and why a resident agent's host should still choose `hold`.
+  drift: "accept",
 });
 
 /** The options that take a function (hooks and listeners), none by default. */
@@ -87,6 +92,7 @@ export const LOAD_OPTION_HOOKS = Object.freeze([
   "onResourceUpdated",
   "onToolsChange",
   "onPromptsChange",
+  "onDrift",
 ] as const);
 
 /**
@@ -100,6 +106,7 @@ export const LOAD_OPTIONS_WITHOUT_FIXED_DEFAULT = Object.freeze([
   "toolCache",
   "tokenStore",
   "taskStore",
+  "pinStore",
   "env",
   "signal",
   "sampling",

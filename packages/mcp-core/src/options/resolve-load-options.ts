@@ -68,6 +68,9 @@ export function resolveLoadOptions(options: LoadMcpOptions): ResolvedLoadOptions
     serverLogLevel: options.serverLogLevel ?? DEFAULTS.serverLogLevel,
     onServerLog: options.onServerLog,
     onStderr: options.onStderr,
+    drift: options.drift ?? DEFAULTS.drift,
+    pinStore: options.pinStore,
+    onDrift: options.onDrift,
   };
 }
 

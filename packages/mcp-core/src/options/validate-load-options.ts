@@ -105,22 +105,11 @@ export function validateLoadOptions(options: LoadMcpOptions): void {
   ) {
     fail("naming", '"namespaced", "toolnexus" or a function', o.naming);
   }
-  if (o.toolCache !== undefined && o.toolCache !== false) {
-    const store = o.toolCache as unknown as Record<string, unknown>;
-    if (
-      typeof store !== "object" ||
-      store === null ||
-      typeof store.get !== "function" ||
-      typeof store.set !== "function" ||
-      (store.subscribe !== undefined && typeof store.subscribe !== "function")
-    ) {
-      fail(
-        "toolCache",
-        "false or a store with get(key), set(key, entry) and optionally subscribe(listener)",
-        o.toolCache,
-      );
-    }
+  checkKeyedStore("toolCache", o.toolCache);
+  if (o.drift !== undefined && o.drift !== "accept" && o.drift !== "hold" && o.drift !== "block") {
+    fail("drift", '"accept", "hold" or "block"', o.drift);
   }
+  checkKeyedStore("pinStore", o.pinStore);
   if (o.signal !== undefined && !(o.signal instanceof AbortSignal))
     fail("signal", "an AbortSignal", o.signal);
   if (o.serverLogLevel !== undefined && !isMcpLogLevel(o.serverLogLevel)) {
@@ -137,6 +126,21 @@ export function validateLoadOptions(options: LoadMcpOptions): void {
   }
   if (o.env !== undefined && (typeof o.env !== "object" || o.env === null)) fail("env", "an object", o.env);
   if (o.sampling !== undefined) validateSampling(o.sampling);
+}
+
+/** A store keyed like the listing cache: `false`, or an object with get, set and maybe subscribe. */
+function checkKeyedStore(option: "toolCache" | "pinStore", value: unknown): void {
+  if (value === undefined || value === false) return;
+  const store = value as Record<string, unknown>;
+  if (
+    typeof store !== "object" ||
+    store === null ||
+    typeof store.get !== "function" ||
+    typeof store.set !== "function" ||
+    (store.subscribe !== undefined && typeof store.subscribe !== "function")
+  ) {
+    fail(option, "false or a store with get(key), set(key, entry) and optionally subscribe(listener)", value);
+  }
 }
 
 function validateSampling(sampling: NonNullable<LoadMcpOptions["sampling"]>): void {

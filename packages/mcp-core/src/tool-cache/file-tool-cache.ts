@@ -5,12 +5,9 @@
  * descriptions would reach the model's first prompt.
  * @module
  */
-import { mkdir } from "node:fs/promises";
 import { homedir } from "node:os";
 import { join } from "node:path";
-import { McpCoreError } from "../errors.js";
-import { writeFileAtomic } from "../fs/atomic-write.js";
-import { directoryRefusal, readTrustedFile } from "../fs/trusted-file.js";
+import { trustedJsonDir } from "../fs/trusted-json-dir.js";
 import type { ToolCacheEntry, ToolCacheStore } from "./tool-cache-store.js";
 
 /** Largest cache file read or written, in bytes. */
@@ -62,42 +59,13 @@ export function fileToolCache(
 ): ToolCacheStore {
   const maxEntryBytes = options.maxEntryBytes ?? DEFAULT_MAX_CACHE_ENTRY_BYTES;
   const maxTools = options.maxTools ?? DEFAULT_MAX_CACHE_TOOLS;
-  const file = (key: string) => join(dir, `${key.replace(/[^A-Za-z0-9_-]/g, "_")}.json`);
-  const reported = new Set<string>();
-  /** Rejects once per refused path; later reads of it are plain misses. */
-  const refuse = (what: string, path: string, reason: string): undefined => {
-    if (reported.has(path)) return undefined;
-    reported.add(path);
-    throw new McpCoreError("CACHE_REFUSED", `Refused the tool cache ${what} ${path}: it ${reason}`);
-  };
-  /** The directory check under way: reads begun together (a load reads every entry at once) share it. */
-  let dirCheck: Promise<Awaited<ReturnType<typeof directoryRefusal>>> | undefined;
-  const trustedDir = async (): Promise<boolean> => {
-    dirCheck ??= directoryRefusal(dir).finally(() => {
-      dirCheck = undefined;
-    });
-    const refusal = await dirCheck;
-    if (refusal === "missing") return false;
-    if (refusal === undefined) return true;
-    refuse("directory", dir, refusal);
-    return false;
-  };
+  const files = trustedJsonDir(dir, maxEntryBytes, "tool cache");
   return {
     async get(key) {
-      if (!(await trustedDir())) return undefined;
-      const path = file(key);
-      const read = await readTrustedFile(path, maxEntryBytes);
-      if (read.kind === "missing") return undefined;
-      if (read.kind === "refused") return refuse("file", path, read.reason);
-      let parsed: unknown;
-      try {
-        parsed = JSON.parse(read.text);
-      } catch {
-        return undefined;
-      }
+      const parsed = await files.read(key);
       if (!isEntry(parsed, key)) return undefined;
       if (parsed.tools.length > maxTools) {
-        return refuse("file", path, `holds ${parsed.tools.length} tools, more than the limit of ${maxTools}`);
+        return files.refuse(key, `holds ${parsed.tools.length} tools, more than the limit of ${maxTools}`);
       }
       return parsed;
     },
@@ -109,10 +77,7 @@ export function fileToolCache(
       if (Buffer.byteLength(text) > maxEntryBytes) {
         throw new Error(`the listing takes more than the limit of ${maxEntryBytes} bytes`);
       }
-      await mkdir(dir, { recursive: true, mode: 0o700 });
-      // A directory that would be refused on read is not written to either.
-      if (!(await trustedDir())) return;
-      await writeFileAtomic(file(key), text);
+      await files.write(key, text);
     },
   };
 }

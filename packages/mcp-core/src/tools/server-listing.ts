@@ -1,13 +1,15 @@
 /**
  * The one writer of a server's tool generation. A listing comes from the cache (a lazy server
  * before it starts), a background discovery (a cache miss), or a live session; each is filtered
- * once (the `tools` map, `tools.include` / `tools.exclude`, `toolFilter`), swapped into the registry
- * once, and a fetched one is reported through `onListing` unfiltered (the cache keeps the server's
+ * once (the `tools` map, `tools.include` / `tools.exclude`, `toolFilter`), gated against the server's
+ * pins (`pins/server-pins.ts`), stripped of invisible characters, swapped into the registry once, and a fetched one is reported through `onListing` unfiltered (the cache keeps the server's
  * whole listing, so a changed filter applies to a cached entry at the next load).
  * @module
  */
 import type { Tool } from "@modelcontextprotocol/client";
 import type { ServerConfig } from "../config/server-config.js";
+import { modelText } from "../pins/model-text.js";
+import { ServerPins } from "../pins/server-pins.js";
 import { filterTools, type ToolFilterFailure } from "./tool-filter.js";
 import type { ToolRegistry } from "./tool-registry.js";
 import type { ToolCaller } from "./tool-wrapper.js";
@@ -26,6 +28,8 @@ export class ServerListing {
   private best: Exclude<ListingOrigin, "push"> | undefined;
   /** Whether a failing `toolFilter` was reported: once per server, not per listing or per tool. */
   private filterFailureReported = false;
+  /** Hidden-text warnings given, so a listing offered again does not repeat them (bounded). */
+  private readonly hiddenWarned = new Set<string>();
 
   constructor(
     private readonly config: ServerConfig,
@@ -33,6 +37,14 @@ export class ServerListing {
     private readonly caller: ToolCaller,
     private readonly onListing: ((tools: Tool[]) => void) | undefined,
     private readonly warn: (message: string) => void = () => {},
+    /** The server's drift gate (by default one that accepts and keeps its pins in memory). */
+    readonly pins: ServerPins = new ServerPins({
+      server: config.name,
+      key: "",
+      policy: "accept",
+      store: undefined,
+      warn,
+    }),
   ) {}
 
   /**
@@ -45,10 +57,46 @@ export class ServerListing {
       this.best = origin;
     }
     const kept = filterTools(tools, this.config, (failure) => this.reportFilterFailure(failure));
-    this.registry.swap(this.config.name, kept, this.caller);
+    this.project(kept);
     // A cached or pushed listing is already in the store: writing it back would echo it.
     if (origin !== "cache" && origin !== "push") this.onListing?.(tools);
     return true;
+  }
+
+  /** The projection's stages after the filters: the drift gate, then the hidden text. */
+  private project(kept: Tool[]): void {
+    const { passed, drift } = this.pins.gate(kept);
+    const shown = passed.map((tool) => modelText(tool, this.config.name, (m) => this.warnOnce(m)));
+    // Under `hold` and `block` the change event carries the drift (what it holds changes what the
+    // host sees); under `accept` the event stays as it was and the drift goes to `onDrift` alone.
+    const held = drift && this.pins.policy !== "accept" ? drift : undefined;
+    this.registry.swap(this.config.name, shown, this.caller, held);
+    if (drift) this.pins.announce(drift);
+  }
+
+  /**
+   * Approves the server's waiting tools (raw names; all when `names` is undefined) and gates its
+   * last listing again, so the approved tools join the tool set. Returns the names approved.
+   */
+  approve(names?: readonly string[]): string[] {
+    const approved = this.pins.approve(names);
+    const last = this.pins.lastListing();
+    if (approved.length > 0 && last) this.project(last);
+    return approved;
+  }
+
+  /** Pins another writer stored (a shared pin store's push): the last listing is gated again. */
+  adoptPins(entry: Parameters<ServerPins["adopt"]>[0]): void {
+    this.pins.adopt(entry);
+    const last = this.pins.lastListing();
+    if (last) this.project(last);
+  }
+
+  private warnOnce(message: string): void {
+    if (this.hiddenWarned.has(message)) return;
+    if (this.hiddenWarned.size >= 256) this.hiddenWarned.clear();
+    this.hiddenWarned.add(message);
+    this.warn(message);
   }
 
   private reportFilterFailure({ tool, problem }: ToolFilterFailure): void {

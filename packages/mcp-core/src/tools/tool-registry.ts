@@ -6,6 +6,7 @@
  * @module
  */
 import type { Tool } from "@modelcontextprotocol/client";
+import type { McpDrift } from "../drift-types.js";
 import { jsonEqual } from "../json-equal.js";
 import { type NamedTool, type NamingUpdate, SourceNames } from "../naming/source-names.js";
 import { DEFAULT_MAX_DESCRIPTION_CHARS } from "../text-budget.js";
@@ -87,8 +88,11 @@ export class ToolRegistry {
     return this.generations.get(server)?.has(rawName) ?? false;
   }
 
-  /** Replaces `server`'s generation with `listing`; unchanged tools keep their wrapper objects. */
-  swap(server: string, listing: readonly Tool[], caller: ToolCaller): ToolsChange {
+  /**
+   * Replaces `server`'s generation with `listing`; unchanged tools keep their wrapper objects. A
+   * `drift` rides on the server's change event, which is emitted for it even when no tool changed.
+   */
+  swap(server: string, listing: readonly Tool[], caller: ToolCaller, drift?: McpDrift): ToolsChange {
     const previous = this.listings.get(server)?.named;
     const named = new Map<string, NamedTool>();
     const added: NamedTool[] = [];
@@ -104,7 +108,7 @@ export class ToolRegistry {
     });
     const removed = [...(previous?.values() ?? [])].filter((entry) => named.get(entry.rawName) !== entry);
     this.listings.set(server, { tools: [...listing], named, caller });
-    return this.reconcile(server, this.names.update(added, removed), removed);
+    return this.reconcile(server, this.names.update(added, removed), removed, drift);
   }
 
   /** Drops all of `server`'s tools (a server that gave up). */
@@ -118,7 +122,12 @@ export class ToolRegistry {
    * Rebuilds the updated server's generation and those of the servers whose tools the naming
    * renamed (only they can differ), and reports what changed.
    */
-  private reconcile(updated: string, naming: NamingUpdate, removed: readonly NamedTool[]): ToolsChange {
+  private reconcile(
+    updated: string,
+    naming: NamingUpdate,
+    removed: readonly NamedTool[],
+    drift?: McpDrift,
+  ): ToolsChange {
     const renamed = new Set<string>();
     naming.members.forEach((tool, i) => {
       if (tool.server !== updated && tool.name !== naming.previous[i]) renamed.add(tool.server);
@@ -130,10 +139,10 @@ export class ToolRegistry {
       if (isChange(change)) changes.push([server, change]);
     }
     this.reportCollisions(naming, removed);
-    if (!isChange(own) && changes.length === 0) return own;
-    this.flat = undefined;
+    if (!isChange(own) && changes.length === 0 && !drift) return own;
+    if (isChange(own) || changes.length > 0) this.flat = undefined;
     // The server whose listing changed first, then the servers whose tools were renamed.
-    if (isChange(own)) this.onChange(updated, own);
+    if (isChange(own) || drift) this.onChange(updated, drift ? { ...own, drift } : own);
     for (const [server, change] of changes) this.onChange(server, change);
     return own;
   }

@@ -1,0 +1,235 @@
+/**
+ * The drift gate of one server, a stage of its tool projection (`ServerListing.offer`): measures
+ * each listing against the server's pins, decides by the server's policy which tools go on to the
+ * tool set, keeps the pins (trust on first use; `accept` follows the listing; an approval moves
+ * them) and reports each new drift once.
+ * @module
+ */
+import type { Tool } from "@modelcontextprotocol/client";
+import type { DriftItem, DriftPolicy, McpDrift } from "../drift-types.js";
+import { errorMessage } from "../errors.js";
+import { isPinEntry, type PinEntry, type PinnedItem, type PinStore } from "./pin-entry.js";
+import { changedFields, pinTool } from "./tool-fingerprint.js";
+
+/** What one server's gate is made with. */
+export interface ServerPinsOptions {
+  server: string;
+  /** `pinKey` of the server's config. */
+  key: string;
+  policy: DriftPolicy;
+  /** Undefined: pins live in this process only (a load where every server accepts). */
+  store: PinStore | undefined;
+  warn: (message: string) => void;
+  /** Receives each new drift, after the tool set took it in (the source's `onDrift`). */
+  onDrift?: ((drift: McpDrift) => void) | undefined;
+}
+
+/** The gate's verdict on a listing. */
+export interface GateVerdict {
+  /** The tools that go on to the tool set, in listing order. */
+  passed: Tool[];
+  /** The drift, when it differs from the last one reported (report it); else undefined. */
+  drift: McpDrift | undefined;
+}
+
+/** A tool the gate keeps out: the call error's code and why, for its message. */
+export interface HeldTool {
+  code: "TOOL_HELD" | "TOOL_BLOCKED";
+  why: string;
+}
+
+const byName = (items: readonly PinnedItem[]) => new Map(items.map((item) => [item.name, item]));
+
+export class ServerPins {
+  /** The approved items by name; undefined until the first listing when the store had none. */
+  private pins: Map<string, PinnedItem> | undefined;
+  /** The last listing gated (what an approval applies to) and its pins. */
+  private last: { tools: Tool[]; items: PinnedItem[] } | undefined;
+  /** Raw names kept out now, with why (for a call that reaches one). */
+  private readonly held = new Map<string, HeldTool>();
+  private lastReported = "";
+  /** The drift of the last listing gated, reported or not (undefined when there is none). */
+  private current: McpDrift | undefined;
+  private writes: Promise<void> = Promise.resolve();
+
+  constructor(private readonly options: ServerPinsOptions) {}
+
+  get policy(): DriftPolicy {
+    return this.options.policy;
+  }
+
+  /** Reads the server's pins from the store; a refused or failed read is a server without pins. */
+  async load(): Promise<void> {
+    const { store, key, server } = this.options;
+    if (!store) return;
+    try {
+      const entry = await store.get(key);
+      if (entry && isPinEntry(entry, key)) this.pins = byName(entry.items);
+    } catch (error) {
+      this.options.warn(`MCP server "${server}": its pins could not be read: ${errorMessage(error)}`);
+    }
+  }
+
+  /** Adopts pins another writer stored (a shared store's push); the caller gates its listing again. */
+  adopt(entry: PinEntry): void {
+    if (!isPinEntry(entry, this.options.key)) return;
+    this.pins = byName(entry.items);
+  }
+
+  /** Gates `tools` (the server's listing after its filters) against the pins. */
+  gate(tools: Tool[]): GateVerdict {
+    const now = new Date().toISOString();
+    const items = tools.map((tool) => pinTool(tool, now));
+    this.last = { tools, items };
+    this.held.clear();
+    if (this.pins === undefined) {
+      // First use: nothing was approved yet, so this listing is.
+      this.pins = byName(items);
+      this.save();
+      this.lastReported = "";
+      this.current = undefined;
+      return { passed: tools, drift: undefined };
+    }
+    const drift = this.measure(items);
+    const waiting = [...drift.added, ...drift.changed];
+    let passed = tools;
+    if (this.policy === "accept") {
+      if (waiting.length + drift.removed.length > 0) this.acceptAll(items);
+    } else if (this.policy === "block" && waiting.length > 0) {
+      drift.blocked = true;
+      const why = `its server changed ${waiting.map((item) => JSON.stringify(item.name)).join(", ")}`;
+      for (const tool of tools) this.held.set(tool.name, { code: "TOOL_BLOCKED", why });
+      passed = [];
+    } else if (waiting.length > 0) {
+      for (const item of waiting) {
+        const why = item.fields ? `its ${item.fields.join(", ")} changed since it was approved` : "it is new";
+        this.held.set(item.name, { code: "TOOL_HELD", why });
+      }
+      passed = tools.filter((tool) => !this.held.has(tool.name));
+    }
+    drift.held = [...this.held.keys()];
+    const size = drift.added.length + drift.removed.length + drift.changed.length;
+    // Under `accept` the drift is taken in at once: nothing waits.
+    this.current = size > 0 && this.policy !== "accept" ? drift : undefined;
+    return { passed, drift: this.report(drift) };
+  }
+
+  /**
+   * Approves the waiting items named (raw names; all when `names` is undefined) of the last
+   * listing: their definitions as listed now become the pins. Returns the names approved; the
+   * caller gates the listing again.
+   */
+  approve(names?: readonly string[]): string[] {
+    if (!this.last || !this.pins) return [];
+    const drift = this.measure(this.last.items);
+    const wanted = names && new Set(names);
+    const approved: string[] = [];
+    const current = byName(this.last.items);
+    for (const item of [...drift.added, ...drift.changed, ...drift.removed]) {
+      if (wanted && !wanted.has(item.name)) continue;
+      const next = current.get(item.name);
+      if (next) this.pins.set(item.name, next);
+      else this.pins.delete(item.name);
+      approved.push(item.name);
+    }
+    if (approved.length > 0) this.save();
+    return approved;
+  }
+
+  /** Reports a drift `gate` returned, once the tool set has taken the verdict in. */
+  announce(drift: McpDrift): void {
+    this.options.onDrift?.(drift);
+  }
+
+  /** What waits for approval since the last listing (undefined when nothing does). */
+  pending(): McpDrift | undefined {
+    return this.current;
+  }
+
+  /** The last listing gated (what to gate again after an approval or a push). */
+  lastListing(): Tool[] | undefined {
+    return this.last?.tools;
+  }
+
+  /** Why a call to `rawName` is refused, when the gate holds it. */
+  heldReason(rawName: string): HeldTool | undefined {
+    return this.held.get(rawName);
+  }
+
+  /** The pins as a store entry. */
+  entry(): PinEntry {
+    const { server, key } = this.options;
+    return { version: 1, server, key, items: [...(this.pins?.values() ?? [])] };
+  }
+
+  /** Settles once every pin write begun so far has (close waits for it). */
+  flushed(): Promise<void> {
+    return this.writes;
+  }
+
+  private measure(items: readonly PinnedItem[]): McpDrift {
+    const pins = this.pins ?? new Map<string, PinnedItem>();
+    const drift: McpDrift = {
+      server: this.options.server,
+      policy: this.policy,
+      added: [],
+      removed: [],
+      changed: [],
+      held: [],
+      blocked: false,
+    };
+    const listed = new Set<string>();
+    for (const item of items) {
+      listed.add(item.name);
+      const pinned = pins.get(item.name);
+      const entry: DriftItem = { kind: item.kind, name: item.name, fingerprint: item.fingerprint };
+      if (!pinned) drift.added.push(entry);
+      else if (pinned.fingerprint !== item.fingerprint) {
+        drift.changed.push({ ...entry, fields: changedFields(pinned, item), pinned: pinned.fingerprint });
+      }
+    }
+    for (const pinned of pins.values()) {
+      if (pinned.kind === "tool" && !listed.has(pinned.name)) {
+        drift.removed.push({ kind: "tool", name: pinned.name, pinned: pinned.fingerprint });
+      }
+    }
+    return drift;
+  }
+
+  /** `accept`: the listing becomes the pins; an unchanged item keeps its approval time. */
+  private acceptAll(items: readonly PinnedItem[]): void {
+    const pins = this.pins ?? new Map<string, PinnedItem>();
+    const next = new Map<string, PinnedItem>();
+    for (const item of items) {
+      const old = pins.get(item.name);
+      next.set(item.name, old?.fingerprint === item.fingerprint ? old : item);
+    }
+    // An app resource's pins are not the listing's to drop.
+    for (const old of pins.values()) if (old.kind !== "tool") next.set(old.name, old);
+    this.pins = next;
+    this.save();
+  }
+
+  /** The drift to report: undefined when it is empty or the same as the last one reported. */
+  private report(drift: McpDrift): McpDrift | undefined {
+    const size = drift.added.length + drift.removed.length + drift.changed.length;
+    const key = size === 0 ? "" : JSON.stringify([drift.added, drift.removed, drift.changed, drift.blocked]);
+    if (key === this.lastReported) return undefined;
+    this.lastReported = key;
+    return size === 0 ? undefined : drift;
+  }
+
+  private save(): void {
+    const { store, server, key } = this.options;
+    if (!store) return;
+    const entry = this.entry();
+    // Chained, so the last pins written are the last pins made.
+    this.writes = this.writes.then(async () => {
+      try {
+        await store.set(key, entry);
+      } catch (error) {
+        this.options.warn(`MCP server "${server}": its pins could not be written: ${errorMessage(error)}`);
+      }
+    });
+  }
+}

@@ -1,0 +1,74 @@
+/**
+ * A tool's fingerprint: SHA-256 over the canonical JSON (RFC 8785) of every field the server
+ * controls that reaches the model or the host, taken from the listing as the server sent it —
+ * before invisible characters are stripped, so a change made only of them is drift too.
+ * @module
+ */
+import { createHash } from "node:crypto";
+import type { Tool } from "@modelcontextprotocol/client";
+import { isObject } from "../is-object.js";
+import { canonicalJson } from "../tools/canonical-json.js";
+import type { PinnedItem } from "./pin-entry.js";
+
+/**
+ * The pinned fields, in the order SPEC lists them. `_meta.ui` is the MCP Apps member; the rest of
+ * `_meta` is left out (servers put per-listing data there, which would make every listing drift).
+ */
+export const PINNED_TOOL_FIELDS = [
+  "name",
+  "title",
+  "description",
+  "inputSchema",
+  "outputSchema",
+  "annotations",
+  "execution",
+  "icons",
+  "_meta.ui",
+] as const;
+
+/** One of {@link PINNED_TOOL_FIELDS}. */
+export type PinnedToolField = (typeof PINNED_TOOL_FIELDS)[number];
+
+const sha256 = (text: string) => createHash("sha256").update(text, "utf8").digest("hex");
+
+function fieldValue(tool: Tool, field: PinnedToolField): unknown {
+  if (field !== "_meta.ui") return (tool as Record<string, unknown>)[field];
+  const meta = (tool as { _meta?: unknown })._meta;
+  return isObject(meta) ? meta.ui : undefined;
+}
+
+/**
+ * The fingerprint's input: the tool's pinned members as listed (an absent or `undefined` one left
+ * out), with `_meta` reduced to `{ ui }` when the tool has `_meta.ui`.
+ */
+export function fingerprintInput(tool: Tool): Record<string, unknown> {
+  const input: Record<string, unknown> = {};
+  for (const field of PINNED_TOOL_FIELDS) {
+    const value = fieldValue(tool, field);
+    if (value === undefined) continue;
+    if (field === "_meta.ui") input._meta = { ui: value };
+    else input[field] = value;
+  }
+  return input;
+}
+
+/** SHA-256 (lowercase hex) of the JCS text of {@link fingerprintInput}. */
+export function toolFingerprint(tool: Tool): string {
+  return sha256(canonicalJson(fingerprintInput(tool)));
+}
+
+/** The tool as a pin: its fingerprint and each present field's own hash. */
+export function pinTool(tool: Tool, pinnedAt: string): PinnedItem {
+  const fields: Record<string, string> = {};
+  for (const field of PINNED_TOOL_FIELDS) {
+    const value = fieldValue(tool, field);
+    if (value !== undefined) fields[field] = sha256(canonicalJson(value));
+  }
+  return { kind: "tool", name: tool.name, fingerprint: toolFingerprint(tool), fields, pinnedAt };
+}
+
+/** The fields whose hash differs between two pins of one item (present in one only counts). */
+export function changedFields(before: PinnedItem, after: PinnedItem): string[] {
+  const names = new Set([...Object.keys(before.fields), ...Object.keys(after.fields)]);
+  return [...names].filter((name) => before.fields[name] !== after.fields[name]).sort();
+}
