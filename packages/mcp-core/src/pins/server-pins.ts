@@ -9,7 +9,7 @@ import type { Tool } from "@modelcontextprotocol/client";
 import type { DriftItem, DriftPolicy, McpDrift } from "../drift-types.js";
 import { errorMessage } from "../errors.js";
 import { isPinEntry, type PinEntry, type PinnedItem, type PinStore } from "./pin-entry.js";
-import { changedFields, pinTool } from "./tool-fingerprint.js";
+import { changedFields, pinItem, pinTool } from "./tool-fingerprint.js";
 
 /** What one server's gate is made with. */
 export interface ServerPinsOptions {
@@ -38,7 +38,9 @@ export interface HeldTool {
   why: string;
 }
 
-const byName = (items: readonly PinnedItem[]) => new Map(items.map((item) => [item.name, item]));
+/** A pin's key in the map: a tool and a resource may share a name. */
+const keyOf = (item: Pick<PinnedItem, "kind" | "name">) => `${item.kind}\u0000${item.name}`;
+const byName = (items: readonly PinnedItem[]) => new Map(items.map((item) => [keyOf(item), item]));
 
 export class ServerPins {
   /** The approved items by name; undefined until the first listing when the store had none. */
@@ -48,6 +50,8 @@ export class ServerPins {
   /** Raw names kept out now, with why (for a call that reaches one). */
   private readonly held = new Map<string, HeldTool>();
   private lastReported = "";
+  /** App resources read with another fingerprint than their pin, waiting for approval (by URI). */
+  private readonly waitingResources = new Map<string, PinnedItem>();
   /** The drift of the last listing gated, reported or not (undefined when there is none). */
   private current: McpDrift | undefined;
   private writes: Promise<void> = Promise.resolve();
@@ -120,20 +124,67 @@ export class ServerPins {
    * caller gates the listing again.
    */
   approve(names?: readonly string[]): string[] {
-    if (!this.last || !this.pins) return [];
-    const drift = this.measure(this.last.items);
+    if (!this.pins) return [];
+    const drift = this.measure(this.last?.items ?? []);
     const wanted = names && new Set(names);
     const approved: string[] = [];
-    const current = byName(this.last.items);
+    const current = byName(this.last?.items ?? []);
     for (const item of [...drift.added, ...drift.changed, ...drift.removed]) {
       if (wanted && !wanted.has(item.name)) continue;
-      const next = current.get(item.name);
-      if (next) this.pins.set(item.name, next);
-      else this.pins.delete(item.name);
+      const next = current.get(keyOf(item));
+      if (next) this.pins.set(keyOf(item), next);
+      else this.pins.delete(keyOf(item));
       approved.push(item.name);
+    }
+    for (const [uri, item] of this.waitingResources) {
+      if (wanted && !wanted.has(uri)) continue;
+      this.pins.set(keyOf(item), item);
+      this.waitingResources.delete(uri);
+      approved.push(uri);
     }
     if (approved.length > 0) this.save();
     return approved;
+  }
+
+  /**
+   * Measures an MCP Apps resource as read (`fields`: what the host receives of it) against its pin,
+   * and reports a drift of it like a tool's (`kind: "app-resource"`, `name`: the URI). Returns
+   * whether it may be delivered. Its first read pins it (the approved tool named its URI); under
+   * `accept` a change is pinned, reported and delivered; under `hold` and `block` a changed
+   * resource waits for `approveDrift` (by its URI, or with everything) and is reported once.
+   */
+  checkResource(uri: string, fields: Record<string, unknown>): boolean {
+    const item = pinItem("app-resource", uri, fields, new Date().toISOString());
+    this.pins ??= new Map();
+    const pinned = this.pins.get(keyOf(item));
+    if (pinned?.fingerprint === item.fingerprint) return true;
+    if (pinned && this.waitingResources.get(uri)?.fingerprint === item.fingerprint) return false;
+    const hold = pinned !== undefined && this.policy !== "accept";
+    if (hold) this.waitingResources.set(uri, item);
+    else {
+      this.pins.set(keyOf(item), item);
+      this.save();
+    }
+    if (pinned) {
+      this.announce({
+        server: this.options.server,
+        policy: this.policy,
+        added: [],
+        removed: [],
+        changed: [
+          {
+            kind: item.kind,
+            name: uri,
+            fingerprint: item.fingerprint,
+            fields: changedFields(pinned, item),
+            pinned: pinned.fingerprint,
+          },
+        ],
+        held: hold ? [uri] : [],
+        blocked: false,
+      });
+    }
+    return !hold;
   }
 
   /** Reports a drift `gate` returned, once the tool set has taken the verdict in. */
@@ -180,8 +231,8 @@ export class ServerPins {
     };
     const listed = new Set<string>();
     for (const item of items) {
-      listed.add(item.name);
-      const pinned = pins.get(item.name);
+      listed.add(keyOf(item));
+      const pinned = pins.get(keyOf(item));
       const entry: DriftItem = { kind: item.kind, name: item.name, fingerprint: item.fingerprint };
       if (!pinned) drift.added.push(entry);
       else if (pinned.fingerprint !== item.fingerprint) {
@@ -189,7 +240,7 @@ export class ServerPins {
       }
     }
     for (const pinned of pins.values()) {
-      if (pinned.kind === "tool" && !listed.has(pinned.name)) {
+      if (pinned.kind === "tool" && !listed.has(keyOf(pinned))) {
         drift.removed.push({ kind: "tool", name: pinned.name, pinned: pinned.fingerprint });
       }
     }
@@ -201,11 +252,11 @@ export class ServerPins {
     const pins = this.pins ?? new Map<string, PinnedItem>();
     const next = new Map<string, PinnedItem>();
     for (const item of items) {
-      const old = pins.get(item.name);
-      next.set(item.name, old?.fingerprint === item.fingerprint ? old : item);
+      const old = pins.get(keyOf(item));
+      next.set(keyOf(item), old?.fingerprint === item.fingerprint ? old : item);
     }
     // An app resource's pins are not the listing's to drop.
-    for (const old of pins.values()) if (old.kind !== "tool") next.set(old.name, old);
+    for (const old of pins.values()) if (old.kind !== "tool") next.set(keyOf(old), old);
     this.pins = next;
     this.save();
   }

@@ -67,6 +67,23 @@ export function pinTool(tool: Tool, pinnedAt: string): PinnedItem {
   return { kind: "tool", name: tool.name, fingerprint: toolFingerprint(tool), fields, pinnedAt };
 }
 
+/**
+ * Any other item as a pin (an MCP Apps resource: its fields as the host receives them, e.g. the
+ * HTML, its CSP and permissions): the fingerprint over the JCS text of `fields`, and each one's hash.
+ */
+export function pinItem(
+  kind: PinnedItem["kind"],
+  name: string,
+  fields: Record<string, unknown>,
+  pinnedAt: string,
+): PinnedItem {
+  const hashes: Record<string, string> = {};
+  for (const [field, value] of Object.entries(fields)) {
+    if (value !== undefined) hashes[field] = sha256(canonicalJson(value));
+  }
+  return { kind, name, fingerprint: sha256(canonicalJson(fields)), fields: hashes, pinnedAt };
+}
+
 /** The fields whose hash differs between two pins of one item (present in one only counts). */
 export function changedFields(before: PinnedItem, after: PinnedItem): string[] {
   const names = new Set([...Object.keys(before.fields), ...Object.keys(after.fields)]);
