@@ -1,6 +1,7 @@
 import { hostileServer } from "@toolnexus/fixtures";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { instructionsPrompt } from "../src/adapter/index.js";
+import { definitionTokens, instructionsPrompt, modelDefinitionText } from "../src/adapter/index.js";
+import { estimateTokens } from "../src/results/token-estimate.js";
 import { isMcpCoreError, loadMcp, type McpSource } from "../src/index.js";
 import { toolByRawName } from "./support/harness.js";
 
@@ -17,6 +18,8 @@ beforeAll(async () => {
         d: long,
         // 300: the head's room is odd (300 - 54 - 1), so an unguarded cut splits a surrogate pair.
         e: { ...long, maxDescriptionChars: 300, maxInstructionsChars: 500 },
+        // Its tools go behind tool search: the report's deferred tools and saving.
+        f: { ...long, defer: true },
       },
     },
     { toolCache: false, autoRestart: false },
@@ -79,6 +82,43 @@ describe("instructions budget (what instructionsPrompt gives the model)", () => 
       expect(body).toMatch(/\n\[instructions truncated: \d+ of 10000 characters shown\]$/);
       expect(d?.instructions?.startsWith(body.slice(0, body.lastIndexOf("\n")))).toBe(true);
     }
+  });
+});
+
+describe("definitionTokens (what inspect reports)", () => {
+  it("should total each server's definitions as the model gets them, with the deferred ones, the saving and the cuts", () => {
+    const report = definitionTokens(source);
+    expect(report.estimate).toBe("ceil(characters / 4)");
+    const [d, e, f] = report.servers;
+    const tokensOf = (server: string) =>
+      source.tools
+        .filter((t) => t.server === server)
+        .reduce((n, t) => n + estimateTokens(modelDefinitionText(t)), 0);
+    expect(d).toMatchObject({ server: "d", tools: 3, tokens: tokensOf("d"), deferred: [], deferredTokens: 0 });
+    // Cut descriptions cost their bound, not the server's 10 000 characters.
+    expect(d?.tokens).toBeLessThan(2 * 700 + 200);
+    expect(e?.tokens).toBeLessThan(d?.tokens as number);
+    expect(d?.cutDescriptions.map((c) => [c.tool, c.chars])).toEqual([
+      ["mcp__d__manual", 10_000],
+      ["mcp__d__emoji_manual", 10_000],
+    ]);
+    for (const cut of d?.cutDescriptions ?? []) expect(cut.modelChars).toBeLessThanOrEqual(2048);
+    expect(d?.cutInstructions).toEqual({ chars: 10_000, modelChars: expect.any(Number) });
+    expect(e?.cutInstructions?.modelChars).toBeLessThanOrEqual(500);
+    expect(f?.deferred).toEqual(["mcp__f__manual", "mcp__f__emoji_manual", "mcp__f__short"]);
+    expect(f?.deferredTokens).toBe(f?.tokens);
+    expect(report.tokens).toBe(tokensOf("d") + tokensOf("e") + tokensOf("f"));
+    expect(report.deferredTokens).toBe(f?.tokens);
+    expect(report.metaToolTokens).toBeGreaterThan(0);
+    expect(report.savedTokens).toBe(report.deferredTokens - report.metaToolTokens);
+  });
+
+  it("should count with the host's counter and follow an adapter's deferLoading", () => {
+    const report = definitionTokens(source, { countTokens: () => 1, deferLoading: true });
+    expect(report.estimate).toBe("the host's counter");
+    expect(report.tokens).toBe(9);
+    expect(report.deferredTokens).toBe(9);
+    expect(report.savedTokens).toBe(9 - 2);
   });
 });
 

@@ -5,6 +5,11 @@
  * @module
  */
 import type { McpSource, ServerSnapshot } from "@toolnexus/mcp-core";
+import {
+  type DefinitionTokenReport,
+  definitionTokens,
+  type ServerDefinitionTokens,
+} from "@toolnexus/mcp-core/adapter";
 import { readConfig, startingOnly } from "../cli-config.js";
 import {
   type Command,
@@ -21,11 +26,17 @@ import { type Progress, startProgress } from "../progress.js";
 import { checkServerName } from "../server-selection.js";
 import { stderrLines } from "../stderr-lines.js";
 import { EXIT } from "../usage-error.js";
+import { definitionLines, definitionSummary, definitionTotals } from "./inspect-tokens.js";
 
 /** One server's row, as `--json` prints it too. */
 export interface InspectRow extends ServerSnapshot {
   /** Whole milliseconds from the start of the load until the server was running (undefined when it is not). */
   connectMs: number | undefined;
+  /**
+   * Its tool definitions' cost in the model's context (`definitionTokens`): tokens, deferred tools,
+   * cut descriptions and instructions. Absent when the load timed out before the source existed.
+   */
+  definitions?: ServerDefinitionTokens | undefined;
 }
 
 /** The columns after SERVER: title, width, right-aligned. */
@@ -92,6 +103,7 @@ export function printTable(output: Output, rows: readonly InspectRow[], verbose:
       row(output, serverWidth, values, server.status === "disabled" ? undefined : stateColorOf(server)),
     );
     for (const line of details(output, server, verbose)) output.out(line);
+    for (const line of definitionLines(output, server.definitions)) output.out(line);
   }
 }
 
@@ -145,11 +157,14 @@ function declared(flags: CommandContext["flags"]): string[] {
 function report(
   context: CommandContext,
   config: ConfigChoice,
-  rows: readonly InspectRow[],
+  settled: readonly InspectRow[],
   progress: Progress | undefined,
   timeout?: LoadTimeoutError,
+  tokens?: DefinitionTokenReport,
 ): number {
   const { output, flags } = context;
+  const byName = new Map(tokens?.servers.map((s) => [s.server, s]));
+  const rows = tokens ? settled.map((row) => ({ ...row, definitions: byName.get(row.name) })) : settled;
   progress?.finish(rows);
   if (timeout) for (const line of labelled(output, "error: ", timeout.message)) output.err(line);
   if (flags.json) {
@@ -157,13 +172,20 @@ function report(
     const clientCapabilities = declared(flags);
     output.out(
       JSON.stringify(
-        { config: config.path, clientCapabilities, servers: rows, ...(timedOut && { timedOut }) },
+        {
+          config: config.path,
+          clientCapabilities,
+          servers: rows,
+          ...(tokens && { toolDefinitions: definitionTotals(tokens) }),
+          ...(timedOut && { timedOut }),
+        },
         null,
         2,
       ),
     );
   } else {
     printTable(output, rows, flags.verbose);
+    if (tokens) for (const line of definitionSummary(output, tokens)) output.out(line);
     output.out(`client capabilities: ${declared(flags).join(", ") || "none"}`);
   }
   return timeout || rows.some(failed) ? EXIT.failed : EXIT.ok;
@@ -219,10 +241,17 @@ async function run(context: CommandContext): Promise<number> {
     const left = flags.timeoutMs === undefined ? undefined : flags.timeoutMs - (performance.now() - started);
     if (left !== undefined && (await outlasts(lazy, left))) {
       const timeout = new LoadTimeoutError(flags.timeoutMs as number, source.servers());
-      return report(context, config, timeout.servers.map(rowOf), progress, timeout);
+      return report(context, config, timeout.servers.map(rowOf), progress, timeout, definitionTokens(source));
     }
     await lazy;
-    return report(context, config, source.servers().map(rowOf), progress);
+    return report(
+      context,
+      config,
+      source.servers().map(rowOf),
+      progress,
+      undefined,
+      definitionTokens(source),
+    );
   } finally {
     await source.close();
   }
@@ -232,11 +261,13 @@ async function run(context: CommandContext): Promise<number> {
 export const inspect: Command = {
   name: "inspect",
   usage: "inspect [config]",
-  summary: "start every server and show transport, era, state, tools, timing, env and errors",
+  summary:
+    "start every server and show transport, era, state, tools, timing, env, errors and tool-definition tokens",
   flags: ["server", "json", "timeout", "verbose", "roots"],
   details: [
     "Each server's result is printed on stderr as it settles; then the table on stdout. --server <name>: only that server starts and is shown.",
     "--timeout: at the deadline, the servers still starting are named and the table shows what had settled.",
+    "Below each server: its tool definitions' tokens as the model gets them (estimated as ceil(characters / 4)), the tools tool search defers (an entry's defer) and what that saves, and the descriptions and instructions cut for the model (maxDescriptionChars, maxInstructionsChars).",
     "The client capabilities declared to every server are named after the table: roots with --roots, else none (inspect answers no elicitation, and the command line has no model for sampling).",
     "Exit code: 0 when every enabled server connected, 1 when any failed, 2 on a config error.",
   ],

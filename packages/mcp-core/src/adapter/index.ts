@@ -14,7 +14,8 @@
  * `mcp_read_resource`), prompt results as host-neutral messages, the servers' instructions as a
  * system-prompt section (`instructionsPrompt`, which every adapter re-exports), and the sampling
  * glue of the adapters that lend the host's model (a request's blocks, whether it offers tools,
- * the result built from the answer's blocks, the checks of `model`, `models` and the counts).
+ * the result built from the answer's blocks, the checks of `model`, `models` and the counts), and
+ * what the tool definitions cost in tokens (`definitionTokens`, which the CLI's `inspect` prints).
  * @module
  */
 
@@ -56,6 +57,15 @@ export {
   resolveDeferLoading,
   serverDefers,
 } from "./deferral.js";
+export {
+  DEFAULT_TOKEN_ESTIMATE,
+  type DefinitionTokenOptions,
+  type DefinitionTokenReport,
+  definitionTokens,
+  modelDefinitionText,
+  type ServerDefinitionTokens,
+  type TextCut,
+} from "./definition-tokens.js";
 export { EMPTY_ERROR_TEXT, errorText } from "./error-text.js";
 export { type GenerationDelta, type GenerationParts, generationDelta } from "./generation-delta.js";
 export {
