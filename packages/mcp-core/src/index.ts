@@ -23,6 +23,7 @@ export type { Root } from "./roots/root.js";
 export type { SamplingHandler } from "./sampling/sampling-types.js";
 export type { ToolCacheStore } from "./tool-cache/tool-cache-store.js";
 export { isKnownContentBlock, unsupportedContentText } from "./tools/content-block-kinds.js";
+export { APP_MIME_TYPE, APPS_EXTENSION_ID } from "./tools/tool-visibility.js";
 export type {
   BlobResourceContents,
   ConnectionState,
@@ -30,6 +31,14 @@ export type {
   DeferLoading,
   EnvEntry,
   JsonSchemaObject,
+  McpAppBridge,
+  McpAppBridgeOptions,
+  McpAppCsp,
+  McpAppErrorCode,
+  McpAppFailure,
+  McpAppPermissions,
+  McpAppToolInfo,
+  McpAppView,
   McpCallContext,
   McpContentBlock,
   McpDrift,
@@ -43,9 +52,11 @@ export type {
   McpResourceResult,
   McpResourceTemplate,
   McpResumedTask,
+  McpServerApps,
   McpSource,
   McpStatus,
   McpTool,
+  McpToolApp,
   McpToolErrorCode,
   McpToolErrorKind,
   McpToolResult,

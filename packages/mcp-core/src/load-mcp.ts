@@ -3,6 +3,7 @@
  * @module
  */
 import type { Tool } from "@modelcontextprotocol/client";
+import { appDriftWarning } from "./apps/app-resources.js";
 import type { TokenStore } from "./auth/token-store.js";
 import type { McpConfigInput } from "./config/mcp-config-input.js";
 import { parseConfig } from "./config/parse-config.js";
@@ -132,6 +133,8 @@ export async function loadMcp(
       },
       maxFrameBytes: options.maxFrameBytes,
       maxResultBytes: options.maxResultBytes,
+      apps: options.apps,
+      onAppDrift: (server, drift) => warn(appDriftWarning(server, drift)),
       taskStore: options.taskStore,
       taskServerKey: taskServerKey(config),
       launch: launchOptions(options),
@@ -142,6 +145,7 @@ export async function loadMcp(
         onSampling: options.onSampling,
         samplingPolicy: options.samplingPolicy,
         roots: options.roots,
+        apps: options.apps,
       },
       onState: (server, state, info) => stateEvents.emit(server, state, info),
       output: {

@@ -3,6 +3,8 @@
  * @module
  */
 
+import { createAppBridge, serverApps } from "./app-bridge.js";
+import type { McpAppBridge, McpAppBridgeOptions, McpServerApps } from "./app-bridge-types.js";
 import type { AuthCallback } from "./auth/auth-callback.js";
 import type { ServerConfig } from "./config/server-config.js";
 import type { Connection } from "./connection/connection.js";
@@ -224,6 +226,16 @@ export class Source implements McpSource {
 
   prompts(): McpPrompt[] {
     return this.enabled().flatMap((c) => c.catalog.prompts);
+  }
+
+  apps(): McpServerApps[] {
+    const names = new Map(this.tools.map((t) => [`${t.server}\0${t.rawName}`, t.name]));
+    return this.enabled().map((c) => serverApps(c, (raw) => names.get(`${c.config.name}\0${raw}`)));
+  }
+
+  appBridge(server: string, options?: McpAppBridgeOptions): McpAppBridge {
+    if (this.closing) throw sourceClosed();
+    return createAppBridge(this.connection(server), options);
   }
 
   /** The enabled servers' connections in config order. */

@@ -48,6 +48,12 @@ export type ElicitationHandler = (
 ) => Promise<ElicitResult>;
 
 /** Options of `loadMcp`. Every field is optional; an explicit `undefined` keeps the default. */
+/** The `apps` load option (MCP Apps); `{}` turns it on with the defaults. */
+export interface McpAppsOptions {
+  /** The most UTF-8 bytes of one app resource's HTML; a larger one is not delivered (`APP_TOO_LARGE`). @default 2097152 */
+  maxBytes?: number | undefined;
+}
+
 export interface LoadMcpOptions {
   /** Restart servers whose transport closes. @default true (10 attempts, 500 ms → 30 s, reset after 30 s) */
   autoRestart?: boolean | AutoRestartOptions | undefined;
@@ -176,6 +182,15 @@ export interface LoadMcpOptions {
    */
   maxInstructionsChars?: number | undefined;
   /**
+   * MCP Apps (`io.modelcontextprotocol/ui`, SPEC "MCP Apps"), on when given (`{}` for the
+   * defaults): the client declares the extension, and a called tool's `ui://` resource comes with
+   * its result (`result.app`: HTML, validated CSP and permissions, fingerprint) for the host to
+   * render, never for the model. Whether given or not, a tool whose `_meta.ui.visibility` leaves
+   * out the model is never in `source.tools`. `maxBytes`: the largest app resource delivered.
+   * @default undefined (off); `maxBytes` 2097152 (2 MiB)
+   */
+  apps?: McpAppsOptions | undefined;
+  /**
    * Where OAuth credentials of servers with `auth` are kept and shared between processes.
    * @default a file store under the user config dir (`fileTokenStore()`), made only when a server has `auth`
    */
@@ -269,6 +284,8 @@ export interface ResolvedLoadOptions {
   maxResultBytes: number;
   maxDescriptionChars: number;
   maxInstructionsChars: number;
+  /** MCP Apps, when the host opted in (`apps`), with its bound resolved. */
+  apps: { maxBytes: number } | undefined;
   /** The host's token store; without one a server with `auth` gets a `fileTokenStore()` on first use. */
   tokenStore: TokenStore | undefined;
   /** The task store, or undefined when `taskStore` is false. */

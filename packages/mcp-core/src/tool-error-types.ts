@@ -25,6 +25,9 @@ export type McpToolErrorKind = "unavailable" | "timeout" | "aborted" | "protocol
  * - `ABORTED` (aborted): the caller's signal aborted the call.
  * - `PROTOCOL_ERROR` (protocol): a JSON-RPC error, an invalid result, or invalid call options.
  * - `TOOL_ERROR` (tool): the server's own `isError: true` result.
+ * - `APP_NOT_ALLOWED` (unavailable): an app bridge call of a tool whose `_meta.ui.visibility` leaves
+ *   out the app (a model-only tool), or that its server does not list; nothing was sent.
+ * - `APPROVAL_DENIED` (unavailable): an app bridge call the host's approval refused; nothing was sent.
  * - `FRAME_TOO_LARGE`, `STDIN_BACKLOG_FULL`, `SESSION_LOST`… (unavailable): the core error that
  *   ended the call, by its `McpCoreError` code.
  */
@@ -43,4 +46,6 @@ export type McpToolErrorCode =
   | "PROTOCOL_ERROR"
   | "TOOL_ERROR"
   | "AUTH_REQUIRED"
+  | "APP_NOT_ALLOWED"
+  | "APPROVAL_DENIED"
   | McpCoreErrorCode;

@@ -3,6 +3,7 @@
  * below the source (`types.ts` re-exports them).
  * @module
  */
+import type { McpToolApp } from "./app-types.js";
 import type { McpCallContext } from "./call-types.js";
 import type { ContentBlock, ToolAnnotations } from "./content-types.js";
 import type { McpToolErrorCode, McpToolErrorKind } from "./tool-error-types.js";
@@ -49,6 +50,8 @@ export interface McpToolResult {
   text: string;
   /** The `_meta` of the server's result, when it sent one. */
   meta?: Record<string, unknown>;
+  /** The tool's MCP Apps resource, for the host (`apps` load option; SPEC "MCP Apps"); never the model's. */
+  app?: McpToolApp;
 }
 
 /** A tool of one server, stable across restarts and refreshes while its raw name stays listed. */

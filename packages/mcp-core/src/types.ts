@@ -3,6 +3,7 @@
  * @module
  */
 
+import type { McpAppBridge, McpAppBridgeOptions, McpServerApps } from "./app-bridge-types.js";
 import type { AuthCallback } from "./auth/auth-callback.js";
 import type { McpCallContext } from "./call-types.js";
 import type {
@@ -28,6 +29,20 @@ import type {
 } from "./server-state-types.js";
 import type { McpTool, McpToolResult } from "./tool-types.js";
 
+export type {
+  McpAppBridge,
+  McpAppBridgeOptions,
+  McpAppToolInfo,
+  McpServerApps,
+} from "./app-bridge-types.js";
+export type {
+  McpAppCsp,
+  McpAppErrorCode,
+  McpAppFailure,
+  McpAppPermissions,
+  McpAppView,
+  McpToolApp,
+} from "./app-types.js";
 export type { McpCallContext, McpProgress } from "./call-types.js";
 export type {
   McpPrompt,
@@ -84,6 +99,14 @@ export interface McpResumedTask {
 export interface McpSource {
   /** The current generation, flattened in config order then listing order. */
   readonly tools: readonly McpTool[];
+  /** Each enabled server's MCP Apps: its `ui://` resources and its app-only or model-only tools. */
+  apps(): McpServerApps[];
+  /**
+   * The bridge an app rendered from `server` uses for `tools/call` (tools visible to the app only)
+   * and `resources/read`, through the call pipeline (SPEC "MCP Apps").
+   * @throws McpCoreError `SERVER_UNKNOWN` / `CLOSED`
+   */
+  appBridge(server: string, options?: McpAppBridgeOptions): McpAppBridge;
   /** toolnexus-compatible status per configured server. */
   readonly status: Record<string, McpStatus>;
   /** The `deferLoading` load option: the default of every adapter made over this source. */

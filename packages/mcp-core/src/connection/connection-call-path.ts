@@ -5,12 +5,15 @@
  * `callGate` of the state.
  * @module
  */
+import { AppResources } from "../apps/app-resources.js";
+import { withAppResource } from "../apps/app-result.js";
 import { callGate } from "../calls/call-gate.js";
 import { runToolCall } from "../calls/call-pipeline.js";
 import type { CallSite } from "../calls/call-site.js";
 import { ConnectionCalls } from "../calls/connection-calls.js";
 import { whenRunning } from "../calls/when-running.js";
 import type { ServerConfig } from "../config/server-config.js";
+import { readResource } from "../resources/resource-requests.js";
 import { ServerTasks } from "../tasks/server-tasks.js";
 import type { ToolCaller } from "../tools/tool-wrapper.js";
 import type { ConnectionDeps } from "./connection-deps.js";
@@ -23,7 +26,13 @@ export function connectionCallPath(
   deps: ConnectionDeps,
   parts: ConnectionParts,
   runner: ConnectionRunner,
-): { callTool: ToolCaller["callTool"]; calls: ConnectionCalls; tasks: ServerTasks } {
+): {
+  callTool: ToolCaller["callTool"];
+  callAppTool: ToolCaller["callTool"];
+  apps: AppResources | undefined;
+  calls: ConnectionCalls;
+  tasks: ServerTasks;
+} {
   const running = {
     server: config.name,
     state: () => runner.state,
@@ -55,5 +64,18 @@ export function connectionCallPath(
   };
   const calls = new ConnectionCalls(site);
   // Bound, not wrapped: a tool wrapper's `execute` reaches the pipeline one frame down.
-  return { callTool: runToolCall.bind(undefined, site), calls, tasks };
+  const callTool: ToolCaller["callTool"] = runToolCall.bind(undefined, site);
+  // An app's calls take the same pipeline; only what counts as offered differs (SPEC "MCP Apps").
+  const appSite: CallSite = { ...site, offers: (rawName) => parts.listing.appTool(rawName) !== undefined };
+  const callAppTool: ToolCaller["callTool"] = runToolCall.bind(undefined, appSite);
+  if (!deps.apps) return { callTool, callAppTool, apps: undefined, calls, tasks };
+  // A little over the bound, so a text the read had to cut is still seen as too large.
+  const readLimit = deps.apps.maxBytes + 4096;
+  const apps = new AppResources(
+    config.name,
+    deps.apps.maxBytes,
+    (uri, ctx) => readResource(calls, parts.redactor, config.name, uri, ctx, readLimit),
+    (drift) => deps.onAppDrift?.(config.name, drift),
+  );
+  return { callTool: withAppResource(callTool, apps), callAppTool, apps, calls, tasks };
 }

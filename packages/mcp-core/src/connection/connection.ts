@@ -81,6 +81,13 @@ export class Connection implements ToolCaller {
     this.tasks = path.tasks;
     this.calls = path.calls;
     this.callTool = path.callTool;
+    this.callAppTool = path.callAppTool;
+    const apps = path.apps;
+    // An app resource is read again after a new session or a changed listing (SPEC "MCP Apps").
+    if (apps) {
+      this.events.on("session-started", () => apps.invalidate());
+      this.events.on("tools-changed", () => apps.invalidate());
+    }
   }
 
   /** The values of this server's secrets, kept out of what we surface. */
@@ -160,6 +167,9 @@ export class Connection implements ToolCaller {
 
   /** Runs one tool call through the call pipeline (`calls/call-pipeline.ts`); set once built. */
   readonly callTool: ToolCaller["callTool"];
+
+  /** A call an app of this server makes (the app bridge): only tools visible to the app are offered. */
+  readonly callAppTool: ToolCaller["callTool"];
 
   /** Re-attaches to a stored task of this server; undefined when it is not this server's or followed. */
   resumeTask(record: TaskRecord, ctx: McpCallContext | undefined): Promise<McpToolResult> | undefined {

@@ -16,7 +16,7 @@ import type { ClientHandlers } from "../transport/session-callbacks.js";
 /** The load options the client features are built from. */
 export type HostClientOptions = Pick<
   ResolvedLoadOptions,
-  "onElicitation" | "maxElicitationsPerMinute" | "onSampling" | "samplingPolicy"
+  "onElicitation" | "maxElicitationsPerMinute" | "onSampling" | "samplingPolicy" | "apps"
 > & {
   /** The load-level roots (`roots` option, `source.setRoots`); a server's own `roots` override them. */
   roots?: LoadRoots | undefined;
@@ -34,6 +34,7 @@ export function serverClientHandlers(
   warn: (message: string) => void,
 ): ClientHandlers {
   const handlers: ClientHandlers = {};
+  if (host.apps) handlers.apps = true;
   const { onElicitation } = host;
   if (onElicitation) {
     const completions = new ElicitationCompletions();

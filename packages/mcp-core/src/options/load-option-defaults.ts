@@ -111,5 +111,6 @@ export const LOAD_OPTIONS_WITHOUT_FIXED_DEFAULT = Object.freeze([
   "signal",
   "sampling",
   "roots",
+  "apps",
   ...LOAD_OPTION_HOOKS,
 ] as const);

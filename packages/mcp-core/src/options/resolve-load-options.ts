@@ -5,6 +5,7 @@
  * @module
  */
 
+import { DEFAULT_APP_MAX_BYTES } from "../apps/app-view.js";
 import type { AutoRestartOptions, HealthCheckOptions, ServerConfig } from "../config/server-config.js";
 import { namespacedName } from "../naming/namespaced-name.js";
 import { toolnexusName } from "../naming/toolnexus-name.js";
@@ -61,6 +62,7 @@ export function resolveLoadOptions(options: LoadMcpOptions): ResolvedLoadOptions
     maxResultBytes: options.maxResultBytes ?? DEFAULTS.maxResultBytes,
     maxDescriptionChars: options.maxDescriptionChars ?? DEFAULTS.maxDescriptionChars,
     maxInstructionsChars: options.maxInstructionsChars ?? DEFAULTS.maxInstructionsChars,
+    apps: options.apps && { maxBytes: options.apps.maxBytes ?? DEFAULT_APP_MAX_BYTES },
     tokenStore: options.tokenStore,
     taskStore: options.taskStore === false ? undefined : (options.taskStore ?? defaultTaskStore()),
     refreshSkewMs: options.refreshSkewMs ?? DEFAULTS.refreshSkewMs,

@@ -73,6 +73,13 @@ export function validateLoadOptions(options: LoadMcpOptions): void {
   checkInt("maxResultBytes", o.maxResultBytes, 1024);
   checkInt("maxDescriptionChars", o.maxDescriptionChars, MIN_TEXT_BUDGET_CHARS);
   checkInt("maxInstructionsChars", o.maxInstructionsChars, MIN_TEXT_BUDGET_CHARS);
+  if (o.apps !== undefined) {
+    if (typeof o.apps !== "object" || o.apps === null || Array.isArray(o.apps))
+      fail("apps", "{ maxBytes? }", o.apps);
+    for (const key of Object.keys(o.apps))
+      if (key !== "maxBytes") fail(`apps.${key}`, "no such key (maxBytes)", key);
+    checkInt("apps.maxBytes", o.apps.maxBytes, 1024);
+  }
   checkInt("maxElicitationsPerMinute", o.maxElicitationsPerMinute, 1);
   checkInt("refreshSkewMs", o.refreshSkewMs, 0);
   if (o.deferLoading !== undefined && !isDeferLoading(o.deferLoading)) {

@@ -2,7 +2,8 @@
  * The one writer of a server's tool generation. A listing comes from the cache (a lazy server
  * before it starts), a background discovery (a cache miss), or a live session; each is filtered
  * once (the `tools` map, `tools.include` / `tools.exclude`, `toolFilter`), gated against the server's
- * pins (`pins/server-pins.ts`), stripped of invisible characters, swapped into the registry once, and a fetched one is reported through `onListing` unfiltered (the cache keeps the server's
+ * pins (`pins/server-pins.ts`), split by audience (`tool-visibility.ts`: app-only tools leave the
+ * model's set), stripped of invisible characters, swapped into the registry once, and a fetched one is reported through `onListing` unfiltered (the cache keeps the server's
  * whole listing, so a changed filter applies to a cached entry at the next load).
  * @module
  */
@@ -12,6 +13,7 @@ import { modelText } from "../pins/model-text.js";
 import { ServerPins } from "../pins/server-pins.js";
 import { filterTools, type ToolFilterFailure } from "./tool-filter.js";
 import type { ToolRegistry } from "./tool-registry.js";
+import { splitByAudience } from "./tool-visibility.js";
 import type { ToolCaller } from "./tool-wrapper.js";
 
 /**
@@ -30,6 +32,10 @@ export class ServerListing {
   private filterFailureReported = false;
   /** Hidden-text warnings given, so a listing offered again does not repeat them (bounded). */
   private readonly hiddenWarned = new Set<string>();
+  /** The tools an app of this server may call (SPEC "MCP Apps"), by raw name: not the model's set. */
+  private appTools = new Map<string, Tool>();
+  /** The listing as the projection took it in, for what the host asks about apps (`appInfo`). */
+  private projected: readonly Tool[] = [];
 
   constructor(
     private readonly config: ServerConfig,
@@ -63,10 +69,14 @@ export class ServerListing {
     return true;
   }
 
-  /** The projection's stages after the filters: the drift gate, then the hidden text. */
+  /** The projection's stages after the filters: the drift gate, the visibility, then the hidden text. */
   private project(kept: Tool[]): void {
     const { passed, drift } = this.pins.gate(kept);
-    const shown = passed.map((tool) => modelText(tool, this.config.name, (m) => this.warnOnce(m)));
+    // The visibility stage: app-only tools leave the model's set and stay known for the app bridge.
+    const { model, app } = splitByAudience(passed);
+    this.appTools = new Map(app.map((tool) => [tool.name, tool]));
+    this.projected = passed;
+    const shown = model.map((tool) => modelText(tool, this.config.name, (m) => this.warnOnce(m)));
     // Under `hold` and `block` the change event carries the drift (what it holds changes what the
     // host sees); under `accept` the event stays as it was and the drift goes to `onDrift` alone.
     const held = drift && this.pins.policy !== "accept" ? drift : undefined;
@@ -110,7 +120,24 @@ export class ServerListing {
 
   /** Auto-restart gave up: the server's tools leave the source (one `onToolsChange`). */
   withdraw(): void {
+    this.appTools = new Map();
+    this.projected = [];
     this.registry.remove(this.config.name);
+  }
+
+  /** The tool an app of this server may call by `rawName`, when the current listing has one. */
+  appTool(rawName: string): Tool | undefined {
+    return this.appTools.get(rawName);
+  }
+
+  /** The tools an app of this server may call, in listing order. */
+  appToolList(): Tool[] {
+    return [...this.appTools.values()];
+  }
+
+  /** The listing the projection last took in (after the config's filters), in listing order. */
+  projectedTools(): readonly Tool[] {
+    return this.projected;
   }
 
   /** Whether the current generation offers `rawName`. */

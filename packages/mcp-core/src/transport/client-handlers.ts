@@ -6,6 +6,7 @@
  */
 import type { Client, ClientCapabilities } from "@modelcontextprotocol/client";
 import { withRawElicitationUrl } from "../elicitation/raw-elicitation-url.js";
+import { APP_MIME_TYPE, APPS_EXTENSION_ID } from "../tools/tool-visibility.js";
 import type { ClientHandlers } from "./session-callbacks.js";
 
 /** The capabilities to declare for these handlers (none for an empty bundle). */
@@ -26,6 +27,7 @@ export function clientCapabilities(handlers: ClientHandlers): ClientCapabilities
   }
   // listChanged only for roots that can change (the load's): a server's own roots never do.
   if (handlers.roots) capabilities.roots = handlers.roots.onChange ? { listChanged: true } : {};
+  if (handlers.apps) capabilities.extensions = { [APPS_EXTENSION_ID]: { mimeTypes: [APP_MIME_TYPE] } };
   return capabilities;
 }
 

@@ -22,6 +22,8 @@ export interface ClientHandlers {
   elicitationComplete?: ((elicitationId: unknown) => void) | undefined;
   /** Answers `roots/list`; with `onChange`, a 2025-era session sends `roots/list_changed`. */
   roots?: RootsHandler | undefined;
+  /** The host renders MCP Apps: the `io.modelcontextprotocol/ui` extension is declared. */
+  apps?: boolean | undefined;
 }
 
 /** A resource or prompt notification of either era. */
