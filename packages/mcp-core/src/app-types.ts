@@ -38,7 +38,7 @@ export interface McpAppView {
 }
 
 /** Why an app resource was not delivered. */
-export type McpAppErrorCode = "APP_READ_FAILED" | "APP_INVALID" | "APP_TOO_LARGE";
+export type McpAppErrorCode = "APP_READ_FAILED" | "APP_INVALID" | "APP_TOO_LARGE" | "APP_HELD";
 
 /** A tool's app resource that could not be delivered; the tool's own result is unaffected. */
 export interface McpAppFailure {

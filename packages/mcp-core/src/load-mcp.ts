@@ -3,7 +3,6 @@
  * @module
  */
 import type { Tool } from "@modelcontextprotocol/client";
-import { appDriftWarning } from "./apps/app-resources.js";
 import type { TokenStore } from "./auth/token-store.js";
 import type { McpConfigInput } from "./config/mcp-config-input.js";
 import { parseConfig } from "./config/parse-config.js";
@@ -134,7 +133,6 @@ export async function loadMcp(
       maxFrameBytes: options.maxFrameBytes,
       maxResultBytes: options.maxResultBytes,
       apps: options.apps,
-      onAppDrift: (server, drift) => warn(appDriftWarning(server, drift)),
       taskStore: options.taskStore,
       taskServerKey: taskServerKey(config),
       launch: launchOptions(options),

@@ -9,7 +9,7 @@ import {
   waitFor,
 } from "@toolnexus/fixtures";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadMcp, type McpAppView, type McpSource, type McpToolApp } from "../src/index.js";
+import { loadMcp, type McpAppView, type McpDrift, type McpSource, type McpToolApp } from "../src/index.js";
 import { toolUi } from "../src/tools/tool-visibility.js";
 import { toolByRawName } from "./support/harness.js";
 
@@ -18,22 +18,26 @@ import { toolByRawName } from "./support/harness.js";
 // opted in (`apps: {}`) and one not, each shared by the cases (they are independent).
 const dir = makeTempDir("apps-");
 const log = join(dir, "apps.log");
-const warnings: string[] = [];
+const drifts: McpDrift[] = [];
 let plain: McpSource;
 let apps: McpSource;
+let held: McpSource;
 
 const config = () => ({
   mcpServers: { apps: stdioServer("apps", ["--log", log]), monitor: systemMonitorServer() },
 });
 
 beforeAll(async () => {
-  [plain, apps] = await Promise.all([
-    loadMcp(config(), { toolCache: false, taskStore: false }),
-    loadMcp(config(), { toolCache: false, taskStore: false, apps: {}, onWarning: (w) => warnings.push(w) }),
+  const base = { toolCache: false, taskStore: false, pinStore: false } as const;
+  [plain, apps, held] = await Promise.all([
+    loadMcp(config(), base),
+    loadMcp(config(), { ...base, apps: {} }),
+    loadMcp({ mcpServers: { apps: stdioServer("apps") } }, { ...base, apps: {}, drift: "hold" }),
   ]);
+  apps.onDrift((_server, drift) => drifts.push(drift));
 }, 60_000);
 afterAll(async () => {
-  await Promise.all([plain?.close(), apps?.close()]);
+  await Promise.all([plain?.close(), apps?.close(), held?.close()]);
   removeTempDir(dir);
 });
 
@@ -189,9 +193,29 @@ describe("MCP Apps: the extension and the resource with the result", () => {
       { timeoutMs: 20_000, message: "the dashboard read again" },
     );
     expect(after.html).toContain("Dashboard v2");
-    expect(
-      warnings.some((w) => w.includes("ui://apps/dashboard.html") && w.includes(after.fingerprint)),
-    ).toBe(true);
+    const drift = drifts.find((d) => d.changed.some((item) => item.name === "ui://apps/dashboard.html"));
+    expect(drift?.server).toBe("apps");
+    expect(drift?.changed[0]).toMatchObject({ kind: "app-resource", fields: ["html"] });
+  });
+
+  it("holds a changed resource under the hold policy until the host approves it", async () => {
+    const show = () => toolByRawName(held, "show-dashboard").execute({});
+    const first = view((await show()).app);
+    await toolByRawName(held, "rewrite-app").execute({});
+    const refused = await waitFor(
+      async () => {
+        const { app } = await show();
+        return app && "error" in app && app;
+      },
+      { timeoutMs: 20_000, message: "the changed dashboard held" },
+    );
+    expect(refused.error.code).toBe("APP_HELD");
+    expect(await held.approveDrift("apps", ["ui://apps/dashboard.html"])).toStrictEqual([
+      "ui://apps/dashboard.html",
+    ]);
+    const approved = view((await show()).app);
+    expect(approved.fingerprint).not.toBe(first.fingerprint);
+    expect(approved.html).toContain("Dashboard v2");
   });
 });
 

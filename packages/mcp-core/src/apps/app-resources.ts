@@ -1,46 +1,29 @@
 /**
  * One server's app resources: each `ui://` resource read once (concurrent calls share the read)
  * and kept until the server's listing changes or a new session starts, when the next call reads
- * it again; a read whose fingerprint differs from the one the host last received is drift of that
- * resource, reported with the fields that changed.
+ * it again. Each read is measured against the server's pins (`ServerPins.checkResource`): a
+ * changed resource is drift of kind `app-resource`, reported like a tool's and, under `hold` or
+ * `block`, kept from the host until approved.
  * @module
  */
-
-import type { McpAppView, McpToolApp } from "../app-types.js";
-import { canonicalJson } from "../tools/canonical-json.js";
+import type { McpToolApp } from "../app-types.js";
 import type { McpCallContext, McpResourceResult } from "../types.js";
 import { appView, isAppView } from "./app-view.js";
 
 /** The most resources one server's cache keeps (a server naming more is read again each call). */
 export const MAX_APP_RESOURCES = 64;
 
-/** A changed app resource: its URI, the fields that changed, the new and the previous fingerprint. */
-export interface AppResourceDrift {
-  uri: string;
-  fields: string[];
-  fingerprint: string;
-  pinned: string;
-}
-
-const FIELDS = ["mimeType", "html", "csp", "permissions", "domain", "prefersBorder"] as const;
-
-/** The content fields of `before` and `after` that differ. */
-function changedFields(before: McpAppView, after: McpAppView): string[] {
-  return FIELDS.filter(
-    (field) => canonicalJson(before[field] ?? null) !== canonicalJson(after[field] ?? null),
-  );
-}
+/** Measures a read against its pin; false keeps it from the host (held drift). */
+export type CheckAppResource = (uri: string, fields: Record<string, unknown>) => boolean;
 
 export class AppResources {
   private readonly reads = new Map<string, Promise<McpToolApp>>();
-  /** The view of each URI the host last received (what a new read is measured against). */
-  private readonly delivered = new Map<string, McpAppView>();
 
   constructor(
     private readonly server: string,
     private readonly maxBytes: number,
     private readonly read: (uri: string, ctx: McpCallContext | undefined) => Promise<McpResourceResult>,
-    private readonly onDrift: (drift: AppResourceDrift) => void,
+    private readonly check: CheckAppResource,
   ) {}
 
   /** Forgets the reads: the next call of each resource reads it again (a new listing, a new session). */
@@ -48,7 +31,7 @@ export class AppResources {
     this.reads.clear();
   }
 
-  /** The view of `uri`, read once and shared; a failed read is not kept. */
+  /** The view of `uri`, read once and shared; a failed or held read is not kept. */
   view(uri: string, ctx: McpCallContext | undefined): Promise<McpToolApp> {
     const cached = this.reads.get(uri);
     if (cached) return cached;
@@ -61,36 +44,18 @@ export class AppResources {
   }
 
   private async fetch(uri: string, ctx: McpCallContext | undefined): Promise<McpToolApp> {
-    // A little over the bound, so a text the read had to cut is still seen as too large.
     const result = await this.read(uri, ctx);
     if (result.isError) {
       const message = result.error?.message ?? "the read failed";
       return { server: this.server, uri, error: { code: "APP_READ_FAILED", message } };
     }
     const app = appView(this.server, uri, result.contents, this.maxBytes);
-    if (isAppView(app)) this.measure(app);
-    return app;
+    if (!isAppView(app)) return app;
+    const { mimeType, html, csp, permissions, domain, prefersBorder } = app;
+    if (this.check(uri, { mimeType, html, csp, permissions, domain, prefersBorder })) return app;
+    const message =
+      `App resource ${JSON.stringify(uri)} of MCP server "${this.server}" changed since it was approved; ` +
+      "held until the host approves its drift (approveDrift)";
+    return { server: this.server, uri, error: { code: "APP_HELD", message } };
   }
-
-  private measure(app: McpAppView): void {
-    const before = this.delivered.get(app.uri);
-    if (!before && this.delivered.size >= MAX_APP_RESOURCES) return;
-    this.delivered.set(app.uri, app);
-    if (before && before.fingerprint !== app.fingerprint) {
-      this.onDrift({
-        uri: app.uri,
-        fields: changedFields(before, app),
-        fingerprint: app.fingerprint,
-        pinned: before.fingerprint,
-      });
-    }
-  }
-}
-
-/** The warning a changed app resource gives (the drift event carries the same facts). */
-export function appDriftWarning(server: string, drift: AppResourceDrift): string {
-  return (
-    `MCP server "${server}": app resource ${JSON.stringify(drift.uri)} changed (${drift.fields.join(", ")}): ` +
-    `${drift.fingerprint}, was ${drift.pinned}`
-  );
 }

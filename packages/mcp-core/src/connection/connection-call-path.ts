@@ -75,7 +75,7 @@ export function connectionCallPath(
     config.name,
     deps.apps.maxBytes,
     (uri, ctx) => readResource(calls, parts.redactor, config.name, uri, ctx, readLimit),
-    (drift) => deps.onAppDrift?.(config.name, drift),
+    (uri, fields) => parts.listing.pins.checkResource(uri, fields),
   );
   return { callTool: withAppResource(callTool, apps), callAppTool, apps, calls, tasks };
 }

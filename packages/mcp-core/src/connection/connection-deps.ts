@@ -1,5 +1,4 @@
 import type { Tool } from "@modelcontextprotocol/client";
-import type { AppResourceDrift } from "../apps/app-resources.js";
 import type { ServerAuth } from "../auth/server-auth.js";
 import type { ResolvedAutoRestart, ResolvedHealthCheck } from "../config/resolved-policies.js";
 import type { ServerConfig } from "../config/server-config.js";
@@ -32,8 +31,6 @@ export interface ConnectionDeps {
   maxResultBytes: number;
   /** MCP Apps, when the host opted in: app resources come with results (`apps/`). */
   apps: { maxBytes: number } | undefined;
-  /** Where a changed app resource is reported (SPEC "MCP Apps"). */
-  onAppDrift?: ((server: string, drift: AppResourceDrift) => void) | undefined;
   /** Where running tasks' ids are kept (`taskStore`), or undefined when durability is off. */
   taskStore: TaskStore | undefined;
   /** The server's identity in the task store (`taskServerKey`). */
