@@ -2,7 +2,7 @@ import { hostileServer, sourceLoader, stdioServer } from "@toolnexus/fixtures";
 import { loadMcp } from "@toolnexus/mcp-core";
 import { generateText } from "ai";
 import { afterEach, describe, expect, it } from "vitest";
-import { instructionsPrompt } from "../src/index.js";
+import { instructionsPrompt, toAiSdkTools } from "../src/index.js";
 import { type CallOptions, scriptedModel, text } from "./support/model.js";
 
 // A hand-made source: instructionsPrompt reads only servers()[i].name and .instructions.
@@ -39,6 +39,29 @@ describe("instructionsPrompt", () => {
       prompt: "go",
     });
     expect(prompt[0]).toEqual({ role: "system", content: system });
+  });
+
+  it("should give the model a description or instructions over 2 048 characters cut, with a note", async () => {
+    const live = await sources.loadServers({ l: hostileServer("long-texts") });
+    let options: CallOptions | undefined;
+    await generateText({
+      model: scriptedModel([
+        (call) => {
+          options = call;
+          return [text("ok")];
+        },
+      ]),
+      tools: toAiSdkTools(live),
+      system: instructionsPrompt(live),
+      prompt: "go",
+    });
+    const manual = options?.tools?.find((tool) => tool.name === "mcp__l__manual");
+    const description = (manual as { description?: string } | undefined)?.description ?? "";
+    expect(description.length).toBeLessThanOrEqual(2048);
+    expect(description).toMatch(/\n\[description truncated: \d+ of 10000 characters shown\]$/);
+    const system = options?.prompt[0];
+    expect(system?.role).toBe("system");
+    expect(String(system?.content)).toMatch(/\n\[instructions truncated: \d+ of 10000 characters shown\]$/);
   });
 
   it("should include every server by default and throw a TypeError naming an unknown one", () => {
