@@ -8,6 +8,7 @@
 
 export type {
   ConnectionState,
+  McpDrift,
   ServerSnapshot,
   StateInfo,
   ToolCacheStore,

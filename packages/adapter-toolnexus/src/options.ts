@@ -72,6 +72,16 @@ export interface LoadMcpOptions {
    * @default none: descriptions reach toolnexus whole, as toolnexus has them (the other adapters cut at 2048)
    */
   maxDescriptionChars?: number | undefined;
+  /**
+   * What a drift of a server's tool definitions from the approved ones (its pins) does: `"accept"`,
+   * `"hold"` or `"block"` (the core's option; a server entry's own `drift` wins; SPEC §9.4).
+   * @default "accept": a new definition is offered at once, as in toolnexus, and reported to `onDrift`
+   */
+  drift?: CoreLoadMcpOptions["drift"];
+  /** Where approved definitions are kept (the core's option). @default the core's */
+  pinStore?: CoreLoadMcpOptions["pinStore"];
+  /** Receives each new drift of a server's listing from its pins (the core's option). @default none */
+  onDrift?: CoreLoadMcpOptions["onDrift"];
 }
 
 /** Options of `listMcpTools`. */
@@ -151,6 +161,9 @@ export function toCoreOptions(options: LoadMcpOptions): CoreLoadMcpOptions {
     refreshSkewMs: options.refreshSkewMs,
     signal: options.signal,
     onElicitation: options.waitFor && elicitationBridge(options.waitFor),
+    drift: options.drift,
+    pinStore: options.pinStore,
+    onDrift: options.onDrift,
   };
 }
 

@@ -29,6 +29,9 @@ export function createSource(core: CoreSource, calls: ResolvedCallOptions): McpS
     refresh: (server) => core.refresh(server),
     whenSettled: (server) => core.whenSettled(server),
     onToolsChange: (cb) => core.onToolsChange(cb),
+    onDrift: (cb) => core.onDrift(cb),
+    pendingDrift: (server) => core.pendingDrift(server),
+    approveDrift: (server, tools) => core.approveDrift(server, tools),
     servers: () => core.servers(),
   };
 }

@@ -3,7 +3,7 @@
  * the MCP host-lifecycle ADR (M1–M4).
  * @module
  */
-import type { ConnectionState, ServerSnapshot, StateInfo, ToolsChange } from "@toolnexus/mcp-core";
+import type { ConnectionState, McpDrift, ServerSnapshot, StateInfo, ToolsChange } from "@toolnexus/mcp-core";
 
 /** A tool's input schema as toolnexus exposes it: always an object schema. */
 export type JsonSchema = {
@@ -105,8 +105,17 @@ export interface McpSource {
    * `whenSettled`).
    */
   whenSettled(server?: string): Promise<void>;
-  /** M2: called once per effective change of a server's tools (names are final names). */
+  /**
+   * M2: called once per effective change of a server's tools (names are final names); under the
+   * `hold` and `block` drift policies also for a listing that drifted from the pins (`change.drift`).
+   */
   onToolsChange(cb: (server: string, change: ToolsChange) => void): () => void;
+  /** Each new drift of a server's listing from its pins (the core's `onDrift`). */
+  onDrift(cb: (server: string, drift: McpDrift) => void): () => void;
+  /** What of a server's last listing waits for approval (the core's `pendingDrift`). */
+  pendingDrift(server: string): McpDrift | undefined;
+  /** Approves a server's waiting drift, the named raw tools or all (the core's `approveDrift`). */
+  approveDrift(server: string, tools?: readonly string[]): Promise<string[]>;
   /** Diagnostics: one snapshot per configured server (state, pid, restarts, last error; no env values). */
   servers(): ServerSnapshot[];
 }
