@@ -12,7 +12,7 @@ export type FailoverFault = "rolled-back" | "lease-gone" | "write-held";
 
 const WHAT: Record<FailoverFault, string> = {
   "rolled-back":
-    "is older than one this worker has seen, just after an outage: a failover may have lost a newer write, which the worker holding it writes back; try again",
+    "is older than one this worker has seen just after an outage, or heard announced: a failover may have lost a newer write, which the worker holding it writes back; try again",
   "lease-gone": "lost its lease with an outage before the refresh ran; try again",
   "write-held":
     "was written after its lease was gone (expired, or lost with a failed-over primary); the write is held and put back where the entry has not changed since",

@@ -81,6 +81,16 @@ export class ReplicaWait {
     return true;
   }
 
+  /** Whether token writes wait for replicas (a replicated Redis: `durability.replicas` above 0). */
+  get replicated(): boolean {
+    return this.params.durability.replicas > 0;
+  }
+
+  /** How long an unacknowledged write is held at most (ms). */
+  get holdMs(): number {
+    return this.params.durability.holdMs ?? 60_000;
+  }
+
   /** The connection's generation: it changes with every outage or new primary (see `disturbed`). */
   get generation(): number {
     return this.disturbances;
@@ -101,8 +111,7 @@ export class ReplicaWait {
    */
   mayBeRolledBack(key: string): boolean {
     if (this.params.durability.replicas === 0) return false;
-    const holdMs = this.params.durability.holdMs ?? 60_000;
-    return this.holds?.isHeld(key) === true || Date.now() - this.disturbedAt < holdMs;
+    return this.holds?.isHeld(key) === true || Date.now() - this.disturbedAt < this.holdMs;
   }
 
   /**
@@ -136,7 +145,7 @@ export class ReplicaWait {
   private holdsOf(): GrantHold {
     this.holds ??= new GrantHold({
       connection: this.params.connection,
-      holdMs: this.params.durability.holdMs ?? 60_000,
+      holdMs: this.holdMs,
       publish: publishCommand(this.params.connection),
       generation: () => this.disturbances,
       acknowledged: (key, since) => this.wait(key, since),

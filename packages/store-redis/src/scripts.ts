@@ -3,9 +3,11 @@
  * slot only; the channel they announce on carries the same hash tag. Sent with EVAL: short
  * scripts, and no NOSCRIPT round trip after a Redis restart.
  *
- * Announcements: every write of a token entry publishes `written`, and every release of its lease
- * `released`, on the entry's channel. They carry nothing to trust — a waiter woken by one reads the
- * entry again (ACQUIRE_LEASE) — so a forged or lost message costs at most a round trip or a poll.
+ * Announcements: every write of a token entry publishes `written` (`written <version>` for a
+ * sealed entry), and every release of its lease `released`, on the entry's channel. They carry
+ * nothing to trust — a waiter woken by one reads the entry again (ACQUIRE_LEASE), and an announced
+ * version only makes an older entry read within `holdMs` fail for now (announced-versions.ts) — so
+ * a forged or lost message costs at most a round trip, a poll, or those reads.
  * @module
  */
 
@@ -58,7 +60,7 @@ return 1`;
  * channel, ARGV[5] `PUBLISH` or `SPUBLISH`. Refuses a write under a lease this token no longer holds (`lost`), and one whose
  * version is not above the version of the stored entry (answering that version in decimal, so the
  * writer can go above it): no write ever lowers the version Redis holds. Otherwise writes,
- * announces `written`, and answers `ok`.
+ * announces `written <version>`, and answers `ok`.
  */
 export const SET_VERSIONED = `if ARGV[3] ~= '' and redis.call('GET', KEYS[2]) ~= ARGV[3] then return 'lost' end
 local stored = redis.call('GET', KEYS[1])
@@ -69,7 +71,7 @@ if stored then
   end
 end
 redis.call('SET', KEYS[1], ARGV[1])
-redis.call(ARGV[5], ARGV[4], 'written')
+redis.call(ARGV[5], ARGV[4], 'written ' .. ARGV[2])
 return 'ok'`;
 
 /**
@@ -96,5 +98,5 @@ elseif ARGV[2] ~= '' then
 end
 if not older then return 'newer' end
 redis.call('SET', KEYS[1], ARGV[1])
-redis.call(ARGV[5], ARGV[4], 'written')
+if ARGV[2] == '' then redis.call(ARGV[5], ARGV[4], 'written') else redis.call(ARGV[5], ARGV[4], 'written ' .. ARGV[2]) end
 return 'rewritten'`;

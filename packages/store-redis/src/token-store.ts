@@ -23,6 +23,7 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import { createHash } from "node:crypto";
 import { McpCoreError, type StoredAuth, type TokenStore } from "@toolnexus/mcp-core";
 import type { PendingAuthorization } from "@toolnexus/mcp-core/stores";
+import { AnnouncedVersions } from "./announced-versions.js";
 import { type RedisConnection, RedisUnavailableError } from "./connection.js";
 import { failoverError } from "./failover-errors.js";
 import { type HeldWrite, heldWrite } from "./grant-hold.js";
@@ -81,10 +82,14 @@ export class RedisTokenStore implements TokenStore {
   /** Per Redis value key, the digest of the value this worker last read or wrote. */
   private readonly lastValue = new Map<string, string>();
   private readonly adopted = new AsyncLocalStorage<Adopted>();
+  /** Versions heard announced on followed entries' channels (announced-versions.ts). */
+  private readonly announced: AnnouncedVersions;
   private watch: TokenWatch | undefined;
   private closed = false;
 
-  constructor(private readonly params: RedisTokenStoreParams) {}
+  constructor(private readonly params: RedisTokenStoreParams) {
+    this.announced = new AnnouncedVersions(params.replicas.holdMs);
+  }
 
   async get(key: string): Promise<StoredAuth | undefined> {
     const keys = tokenKeys(this.params.keyPrefix, key);
@@ -93,6 +98,7 @@ export class RedisTokenStore implements TokenStore {
     await this.params.replicas.settled();
     this.params.marker.arm();
     const raw = await this.send(["GET", keys.value]);
+    this.follow(keys);
     return this.read(key, keys.value, typeof raw === "string" ? raw : undefined);
   }
 
@@ -163,9 +169,21 @@ export class RedisTokenStore implements TokenStore {
     this.watch?.close();
   }
 
+  /**
+   * On a replicated Redis, listens to the entry's announcements from its first read on, so a write
+   * a failover loses is known to be missing (announced-versions.ts).
+   */
+  private follow(keys: { value: string; channel: string }): void {
+    if (!this.params.replicas.replicated) return;
+    this.announced.follow(keys.channel, keys.value);
+    this.watcher().follow(keys.channel);
+  }
+
   private watcher(): TokenWatch {
     if (!this.watch) {
-      this.watch = new TokenWatch(this.params.subscriber);
+      this.watch = new TokenWatch(this.params.subscriber, (channel, message) =>
+        this.announced.heard(channel, message, (valueKey) => this.seen.get(valueKey)),
+      );
       if (this.closed) this.watch.close();
     }
     return this.watch;
@@ -295,8 +313,11 @@ export class RedisTokenStore implements TokenStore {
     if (opened.kind === "refused") return refuse(opened.why);
     if (opened.kind === "sealed") {
       const last = this.seen.get(redisKey);
-      if (last !== undefined && opened.version < last && this.params.replicas.mayBeRolledBack(redisKey))
-        throw failoverError(describeKey(key), "rolled-back");
+      // A newer version heard announced (never read: a failover lost it), or seen just after an outage.
+      const rolledBack =
+        this.announced.above(redisKey, opened.version) !== undefined ||
+        (last !== undefined && opened.version < last && this.params.replicas.mayBeRolledBack(redisKey));
+      if (rolledBack) throw failoverError(describeKey(key), "rolled-back");
       if (last !== undefined && opened.version < last)
         return refuse(
           `carries version ${opened.version}, older than version ${last} this worker has already read or written (a replayed entry?)`,

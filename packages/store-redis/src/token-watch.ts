@@ -4,8 +4,9 @@
  * (shared-subscriber.ts) — opened at the first subscription of either store, so a fleet where no
  * grant is shared and no listing is followed never opens it — and one subscription per entry
  * waited on, kept (up to {@link MAX_CHANNELS}, the least recently waited on dropped first) so the
- * next token lifetime's wait starts at once. A message carries nothing to trust: it only wakes the
- * waiters, who read the entry again. Messages lost while the connection is away are covered by
+ * next token lifetime's wait starts at once; on a replicated Redis also one per entry read, so a
+ * write's announced version is heard before a failover can lose it (token-store.ts). A message
+ * carries nothing to trust: it wakes the waiters, who read the entry again. Messages lost while the connection is away are covered by
  * the waiters' bounded polls.
  * @module
  */
@@ -29,7 +30,24 @@ export class TokenWatch {
   private readonly channels = new Map<string, Channel>();
   private closed = false;
 
-  constructor(private readonly shared: SharedSubscriber) {}
+  /**
+   * @param shared the stores' subscriber connection.
+   * @param heard called with every message on a watched channel (its text is not to be trusted).
+   */
+  constructor(
+    private readonly shared: SharedSubscriber,
+    private readonly heard: (channel: string, message: string) => void = () => {},
+  ) {}
+
+  /** Subscribes to `channel` without waiting (once; later calls mark it recently used). */
+  follow(channel: string): void {
+    if (this.closed) return;
+    let known = this.channels.get(channel);
+    if (known) this.channels.delete(channel); // re-inserted last: the least recently used go first
+    if (!known || known.failed) known = this.subscribe(channel);
+    this.channels.set(channel, known);
+    this.forgetOldest();
+  }
 
   /** Whether `channel`'s subscription is active. */
   watching(channel: string): boolean {
@@ -47,11 +65,8 @@ export class TokenWatch {
    */
   async watch(channel: string, boundMs: number): Promise<boolean> {
     if (this.closed) return false;
-    let known = this.channels.get(channel);
-    if (known) this.channels.delete(channel); // re-inserted last: the least recently used go first
-    if (!known || known.failed) known = this.subscribe(channel);
-    this.channels.set(channel, known);
-    this.forgetOldest();
+    this.follow(channel);
+    const known = this.channels.get(channel) as Channel;
     let timer: NodeJS.Timeout | undefined;
     const late = new Promise<boolean>((resolve) => {
       timer = setTimeout(() => resolve(false), Math.max(0, boundMs));
@@ -117,10 +132,11 @@ export class TokenWatch {
     }
   }
 
-  private readonly onMessage = (_message: string, channel: string): void => {
+  private readonly onMessage = (message: string, channel: string): void => {
     const known = this.channels.get(channel);
     if (!known) return;
     known.generation++;
     for (const wake of [...known.wakers]) wake();
+    this.heard(channel, message);
   };
 }
