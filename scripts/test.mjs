@@ -1,25 +1,36 @@
 // `npm test`: check the layer map (ARCHITECTURE.md's tables, `scripts/layer-map.mjs`), build once,
-// then every workspace's suite in two lanes that run side by side, each lane one workspace at a
-// time. The suites mostly wait on the servers they spawn, so one lane leaves a core idle; two keep
-// both busy without running so much at once that timing-bound tests starve.
+// then every workspace's suite and the packages' publish check in two lanes that run side by side,
+// each lane one step at a time. The suites mostly wait on the servers they spawn, so one lane leaves
+// a core idle; two keep both busy without running so much at once that timing-bound tests starve.
 // The lanes are balanced by measured wall time: the core's suite (the longest) in the first; the
-// CLI's and the smaller packages' in the second, whose output is held and printed once both lanes
-// end, so nothing interleaves; any suite failing fails the command. The soak and bench smoke runs
-// (two minutes of calls under chaos; the peer benchmark's quick run) are CI steps of their own
-// (`.ci/run`): with them the two lanes ran 10.5 minutes on two cores (the CPU busy 1.86 cores on
-// average), past this command's ten-minute budget.
+// CLI's and the smaller packages' suites, then `check:packages`, in the second, whose output is held
+// and printed once both lanes end, so nothing interleaves; any step failing fails the command. The
+// soak and bench smoke runs (two minutes of calls under chaos; the peer benchmark's quick run) are
+// CI steps of their own (`.ci/run`). CONTRIBUTING.md ("Tests and how long they take") has the figures.
 import { spawn } from "node:child_process";
 
+const startedAt = Date.now();
+
+/** A workspace's suite (`npm test -w <workspace>`) as one step of a lane. */
+const suite = (workspace) => ({ name: workspace, command: "npm", args: ["test", "-w", workspace] });
+
 const LANES = [
-  { show: true, workspaces: ["@toolnexus/mcp-core"] },
+  { show: true, steps: [suite("@toolnexus/mcp-core")] },
   {
     show: false,
-    workspaces: [
-      "@toolnexus/cli",
-      "@toolnexus/store-redis",
-      "@toolnexus/adapter-ai-sdk",
-      "@toolnexus/adapter-langchain",
-      "@toolnexus/adapter-toolnexus",
+    steps: [
+      suite("@toolnexus/cli"),
+      suite("@toolnexus/store-redis"),
+      suite("@toolnexus/adapter-ai-sdk"),
+      suite("@toolnexus/adapter-langchain"),
+      suite("@toolnexus/adapter-toolnexus"),
+      // What each package would publish (publint, attw, the tarball's contents): a step of this
+      // lane, not a command after both, so it runs while the core's suite still does.
+      {
+        name: "check:packages",
+        command: "npx",
+        args: ["turbo", "run", "check:package", "--output-logs=errors-only"],
+      },
     ],
   },
 ];
@@ -42,13 +53,13 @@ function run(command, args, { capture = false } = {}) {
   });
 }
 
-/** One lane's suites, one after the other: each result with its workspace and seconds taken. */
-async function runLane({ show, workspaces }) {
+/** One lane's steps, one after the other: each result with its name and seconds taken. */
+async function runLane({ show, steps }) {
   const results = [];
-  for (const workspace of workspaces) {
+  for (const { name, command, args } of steps) {
     const startedAt = Date.now();
-    const result = await run("npm", ["test", "-w", workspace], { capture: !show });
-    results.push({ workspace, seconds: Math.round((Date.now() - startedAt) / 1000), ...result });
+    const result = await run(command, args, { capture: !show });
+    results.push({ name, seconds: Math.round((Date.now() - startedAt) / 1000), ...result });
   }
   return results;
 }
@@ -63,16 +74,17 @@ if (build.code !== 0) process.exit(build.code);
 const lanes = await Promise.all(LANES.map(runLane));
 let failed = 0;
 for (const [index, results] of lanes.entries()) {
-  for (const { workspace, code, output } of results) {
+  for (const { name, code, output } of results) {
     if (!LANES[index].show) {
-      console.log(`\n${workspace}:`);
+      console.log(`\n${name}:`);
       process.stdout.write(output);
     }
     failed ||= code;
   }
 }
-console.log("\nsuites (seconds):");
-for (const results of lanes)
-  for (const { workspace, seconds, code } of results)
-    console.log(`  ${workspace}: ${seconds} s${code === 0 ? "" : " FAILED"}`);
+console.log("\nsteps (seconds):");
+for (const [index, results] of lanes.entries())
+  for (const { name, seconds, code } of results)
+    console.log(`  lane ${index + 1}, ${name}: ${seconds} s${code === 0 ? "" : " FAILED"}`);
+console.log(`  in all (layer map, build, lanes): ${Math.round((Date.now() - startedAt) / 1000)} s`);
 process.exit(failed);
