@@ -104,7 +104,7 @@ async function child({ kind, count, dir, cacheDir, profileDir, deferLoading, hea
   await (await loadMcp({ mcpServers: {} })).close();
   if (kind === "cold") {
     const t0 = performance.now();
-    const source = await loadMcp({ mcpServers: { one: catalogServer("github") } }, { toolCache: false });
+    const source = await loadMcp({ mcpServers: { one: catalogServer("github") } }, { toolCache: null });
     const loadMs = performance.now() - t0;
     await source.close();
     return { loadMs };

@@ -95,7 +95,7 @@ async function loadWorker({ redisUrl, keyPrefix, url, queue, result }) {
   };
   const source = await loadMcp(config(url), {
     tokenStore: timed,
-    toolCache: false,
+    toolCache: null,
     refreshSkewMs: SKEW_MS,
     onWarning: () => {},
   });
@@ -284,7 +284,7 @@ async function authorize(url, redisUrl, keyPrefix) {
   const stores = createRedisStores({ url: redisUrl, keyPrefix, secret: SECRET, onWarning: () => {} });
   const source = await loadMcp(config(url), {
     tokenStore: stores.tokenStore,
-    toolCache: false,
+    toolCache: null,
     refreshSkewMs: SKEW_MS,
     onWarning: () => {},
   });

@@ -57,7 +57,7 @@ async function open(count, pagedUrl) {
     { url: pagedUrl },
   ]);
   const config = { mcpServers: Object.fromEntries([...entries, [LIVE, { url: live.url }]]) };
-  const source = await loadMcp(config, { toolCache: false, onWarning: () => {} });
+  const source = await loadMcp(config, { toolCache: null, onWarning: () => {} });
   await source.whenSettled();
   // With `--no-adapters` only the core is measured (the LangChain toolkit follows every change).
   const aiSdk = values["no-adapters"] ? {} : toAiSdkTools(source);

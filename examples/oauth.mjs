@@ -22,7 +22,7 @@ const source = await loadMcp(
       },
     },
   },
-  { tokenStore: fileTokenStore(tokens), env: { SVC_SECRET: "example-secret" }, toolCache: false },
+  { tokenStore: fileTokenStore(tokens), env: { SVC_SECRET: "example-secret" }, toolCache: null },
 );
 
 try {

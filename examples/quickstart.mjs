@@ -11,7 +11,7 @@ const source = await loadMcp(
       web: { url: web.url },
     },
   },
-  { toolCache: false, autoRestart: { initialDelayMs: 100 } },
+  { toolCache: null, autoRestart: { initialDelayMs: 100 } },
 );
 
 try {

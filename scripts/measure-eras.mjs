@@ -27,11 +27,11 @@ const median = (values) => {
   return sorted[Math.floor(sorted.length / 2)];
 };
 const ms = (start) => Number(process.hrtime.bigint() - start) / 1e6;
-const quiet = { onWarning: () => {}, autoRestart: false };
+const quiet = { onWarning: () => {}, autoRestart: { enabled: false } };
 
 async function timeLoad(entry, options = {}) {
   const start = process.hrtime.bigint();
-  const source = await loadMcp({ mcpServers: { s: entry } }, { ...quiet, toolCache: false, ...options });
+  const source = await loadMcp({ mcpServers: { s: entry } }, { ...quiet, toolCache: null, ...options });
   const elapsed = ms(start);
   if (source.state("s") !== "running") throw new Error(`not running: ${source.servers()[0]?.lastError}`);
   return { source, elapsed };

@@ -4,7 +4,7 @@
 // bytes differ most between the contenders, and bytes per tool (600 tools) of each.
 //   node bench/profile/heap-holders.mjs [--contenders rawV1,core] [--core /other/checkout/packages/mcp-core/dist/index.js]
 //     [--top 25] [--keep /tmp/dir]   (`coreBase` = the core at --core, for before/after in one run;
-//     `coreNoCache` = the core with `toolCache: false`; `coreSearched` = the core after one search)
+//     `coreNoCache` = the core with `toolCache: null`; `coreSearched` = the core after one search)
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -42,7 +42,7 @@ async function hold(name, corePath) {
   }
   const entry = name === "coreBase" ? pathToFileURL(corePath).href : "@toolnexus/mcp-core";
   const { loadMcp } = await import(entry);
-  const options = name === "coreNoCache" ? { toolCache: false } : {};
+  const options = name === "coreNoCache" ? { toolCache: null } : {};
   const source = await loadMcp(
     { mcpServers: Object.fromEntries(servers.map((s, i) => [`s${i}`, s])) },
     options,

@@ -132,8 +132,8 @@ async function main() {
   const source = await loadMcp(
     { mcpServers: { [SERVER]: entry } },
     {
-      autoRestart: false,
-      toolCache: false,
+      autoRestart: { enabled: false },
+      toolCache: null,
       // A server waiting for a person is not a failed start: the authorizer takes it from there.
       failOnStartupError: !needsAuth,
       ...(needsAuth ? { tokenStore: memoryTokenStore() } : {}),

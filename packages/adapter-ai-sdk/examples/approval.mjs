@@ -12,7 +12,7 @@ import { callTool, say, scriptedModel } from "./scripted-model.mjs";
 const runMessages = (result) => result.responseMessages ?? result.response.messages;
 
 // A file-store server whose tools carry MCP annotations (read_file is read-only, delete_file destructive).
-const source = await loadMcp({ mcpServers: { notes: hostileServer("annotated") } }, { toolCache: false });
+const source = await loadMcp({ mcpServers: { notes: hostileServer("annotated") } }, { toolCache: null });
 try {
   const toolset = createAiSdkToolset(source, { approval: { destructive: true } });
   const model = scriptedModel([

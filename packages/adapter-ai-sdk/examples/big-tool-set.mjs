@@ -9,7 +9,7 @@ import { callTool, say, scriptedModel } from "./scripted-model.mjs";
 
 const source = await loadMcp(
   { mcpServers: { alpha: stdioServer("basic"), beta: stdioServer("basic") } },
-  { toolCache: false },
+  { toolCache: null },
 );
 try {
   // Defer once the source holds more than 10 tools (here 16): each step offers the tools the

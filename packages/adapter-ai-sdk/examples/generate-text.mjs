@@ -9,7 +9,7 @@ import { callTool, say, scriptedModel } from "./scripted-model.mjs";
 
 const source = await loadMcp(
   { mcpServers: { alpha: stdioServer("basic"), beta: stdioServer("basic") } },
-  { toolCache: false },
+  { toolCache: null },
 );
 try {
   const tools = toAiSdkTools(source); // one stable object; pass it to every call

@@ -7,7 +7,7 @@ import { loadMcp } from "@toolnexus/mcp-core";
 import { stepCountIs, streamText } from "ai";
 import { callTool, say, scriptedModel } from "./scripted-model.mjs";
 
-const source = await loadMcp({ mcpServers: { basic: stdioServer("basic") } }, { toolCache: false });
+const source = await loadMcp({ mcpServers: { basic: stdioServer("basic") } }, { toolCache: null });
 try {
   const tools = toAiSdkTools(source, {
     timeoutMs: 10_000, // per MCP call; progress resets it

@@ -18,7 +18,7 @@ function within(promise, ms) {
 
 const source = await loadMcp(
   { mcpServers: { live: stdioServer("mcp-list-changed"), other: stdioServer("basic") } },
-  { toolCache: false },
+  { toolCache: null },
 );
 const toolset = createAiSdkToolset(source);
 try {

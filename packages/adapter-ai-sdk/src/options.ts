@@ -33,12 +33,6 @@ export interface AiSdkToolsOptions {
    */
   timeoutMs?: number | undefined;
   /**
-   * The old name of `timeoutMs`, still accepted; `timeoutMs` wins, and giving both with different
-   * values throws.
-   * @deprecated use `timeoutMs` (the name every adapter uses)
-   */
-  timeout?: number | undefined;
-  /**
    * Milliseconds for each MCP call in total, an integer from 1 to 2147483647. Progress
    * notifications (requested when `onProgress` is given) restart `timeoutMs`, not this: when it runs
    * out, the call is cancelled on the server and `execute` throws an `McpToolCallError` of kind
@@ -122,7 +116,7 @@ const ENTRY = "AI SDK adapter";
 
 /** Validates the options field by field; an explicit `undefined` keeps the default. */
 export function resolveOptions(options: AiSdkToolsOptions | undefined): ResolvedAiSdkToolsOptions {
-  const shared = resolveCallOptions(ENTRY, options, { timeoutAlias: true });
+  const shared = resolveCallOptions(ENTRY, options);
   const extraTools = options?.extraTools ?? {};
   if (typeof extraTools !== "object" || extraTools === null || Array.isArray(extraTools)) {
     invalidOption(ENTRY, "extraTools", "an object of AI SDK tools", extraTools);

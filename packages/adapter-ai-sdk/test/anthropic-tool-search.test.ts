@@ -7,7 +7,7 @@ import { generateText } from "ai";
 import { afterEach, describe, expect, it, onTestFinished } from "vitest";
 import { type AiSdkToolsetOptions, createAiSdkToolset } from "../src/index.js";
 
-const sources = sourceLoader(loadMcp, { toolCache: false });
+const sources = sourceLoader(loadMcp, { toolCache: null });
 afterEach(() => sources.closeAll());
 
 /** What the Anthropic provider sent for one tool. */

@@ -8,7 +8,7 @@ import { type AiSdkToolsetOptions, createAiSdkToolset, toAiSdkTools } from "../s
 import { runMessages } from "./support/ai-major.js";
 import { scriptedModel, text, toolCall, toolOutputsInPrompt } from "./support/model.js";
 
-const sources = sourceLoader(loadMcp, { toolCache: false });
+const sources = sourceLoader(loadMcp, { toolCache: null });
 afterEach(() => sources.closeAll());
 
 /** The annotated file-store server, logging each call to a temp file. */

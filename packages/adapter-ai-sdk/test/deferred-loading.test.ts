@@ -25,7 +25,7 @@ import {
   toolOutputsInPrompt,
 } from "./support/model.js";
 
-const sources = sourceLoader(loadMcp, { toolCache: false });
+const sources = sourceLoader(loadMcp, { toolCache: null });
 afterEach(() => sources.closeAll());
 
 const META = ["mcp_search_tools", "mcp_load_tools"];
@@ -164,7 +164,7 @@ describe("deferred loading with meta-tools", () => {
   });
 
   it("should take the source's deferLoading by default, and the toolset's option over it", async () => {
-    const source = await sources.loadServers({ basic: "basic" }, { toolCache: false, deferLoading: true });
+    const source = await sources.loadServers({ basic: "basic" }, { toolCache: null, deferLoading: true });
     expect((await run(createAiSdkToolset(source), [() => [text("a")]])).offered).toEqual([META]);
     const notDeferred = createAiSdkToolset(source, { deferLoading: false });
     expect((await run(notDeferred, [() => [text("b")]])).offered).toEqual([BASIC]);

@@ -6,7 +6,7 @@ import { toAiSdkTools } from "../src/index.js";
 import { mediaOutputPart } from "./support/ai-major.js";
 import { offeredTools, scriptedModel, text, toolCall, toolOutputsInPrompt } from "./support/model.js";
 
-const sources = sourceLoader(loadMcp, { toolCache: false });
+const sources = sourceLoader(loadMcp, { toolCache: null });
 afterEach(() => sources.closeAll());
 
 describe("generateText with MCP tools", () => {

@@ -14,7 +14,7 @@ const source = {
   ],
 };
 
-const sources = sourceLoader(loadMcp, { toolCache: false });
+const sources = sourceLoader(loadMcp, { toolCache: null });
 afterEach(() => sources.closeAll());
 
 describe("instructionsPrompt", () => {

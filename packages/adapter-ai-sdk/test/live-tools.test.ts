@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { createAiSdkToolset } from "../src/index.js";
 import { offeredTools, scriptedModel, text, toolCall } from "./support/model.js";
 
-const sources = sourceLoader(loadMcp, { toolCache: false });
+const sources = sourceLoader(loadMcp, { toolCache: null });
 afterEach(() => sources.closeAll());
 
 describe("a tool added by the server during a generateText call", () => {

@@ -3,7 +3,7 @@ import { loadMcp } from "@toolnexus/mcp-core";
 import { afterEach, describe, expect, it } from "vitest";
 import { toAiSdkTools } from "../src/index.js";
 
-const sources = sourceLoader(loadMcp, { toolCache: false });
+const sources = sourceLoader(loadMcp, { toolCache: null });
 afterEach(() => sources.closeAll());
 
 describe("tools of two servers that map to one name", () => {

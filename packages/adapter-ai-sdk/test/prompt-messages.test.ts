@@ -32,7 +32,7 @@ const everyKind: McpPromptResultInput = {
   ],
 };
 
-const sources = sourceLoader(loadMcp, { toolCache: false });
+const sources = sourceLoader(loadMcp, { toolCache: null });
 afterEach(() => sources.closeAll());
 
 describe("toAiSdkMessages", () => {

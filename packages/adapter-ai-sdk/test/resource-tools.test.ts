@@ -13,7 +13,7 @@ import {
   toolOutputsInPrompt,
 } from "./support/model.js";
 
-const sources = sourceLoader(loadMcp, { toolCache: false });
+const sources = sourceLoader(loadMcp, { toolCache: null });
 afterEach(() => sources.closeAll());
 
 const RESOURCE_TOOLS = ["mcp_list_resources", "mcp_read_resource"];

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { isMcpToolCallError, toAiSdkTools } from "../src/index.js";
 import { scriptedModel, text, toolCall } from "./support/model.js";
 
-const sources = sourceLoader(loadMcp, { toolCache: false });
+const sources = sourceLoader(loadMcp, { toolCache: null });
 afterEach(() => sources.closeAll());
 
 let dir: string | undefined;

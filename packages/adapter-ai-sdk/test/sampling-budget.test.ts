@@ -73,8 +73,8 @@ describe("aiSdkSampling's budget of provider calls", () => {
     source = await loadMcp(
       { mcpServers: { flood: server() } },
       {
-        toolCache: false,
-        autoRestart: false,
+        toolCache: null,
+        autoRestart: { enabled: false },
         onWarning: (message) => warnings.push(message),
         ...aiSdkSampling({ model: provider.model }),
       },
@@ -101,8 +101,8 @@ describe("aiSdkSampling's budget of provider calls", () => {
     source = await loadMcp(
       { mcpServers: { a: server(), b: server() } },
       {
-        toolCache: false,
-        autoRestart: false,
+        toolCache: null,
+        autoRestart: { enabled: false },
         onWarning: (message) => warnings.push(message),
         ...aiSdkSampling({ model: provider.model, maxCallsPerMinuteTotal: 40 }),
       },

@@ -35,7 +35,12 @@ it("should redact secret-shaped values in the provider's error text before onWar
   });
   source = await loadMcp(
     { mcpServers: { s: { ...stdioServer("dual-era", ["--sampling"]), protocol: "2025-11-25" as const } } },
-    { toolCache: false, autoRestart: false, onWarning: (m) => warnings.push(m), ...aiSdkSampling({ model }) },
+    {
+      toolCache: null,
+      autoRestart: { enabled: false },
+      onWarning: (m) => warnings.push(m),
+      ...aiSdkSampling({ model }),
+    },
   );
   const tool = source.tools.find((t) => t.rawName === "sample");
   const result = await tool?.execute({ prompt: "p" });

@@ -11,7 +11,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { aiSdkSampling } from "../src/index.js";
 import { type CallOptions, scriptedModel, text, toolCall } from "./support/model.js";
 
-const sources = sourceLoader(loadMcp, { toolCache: false, autoRestart: false });
+const sources = sourceLoader(loadMcp, { toolCache: null, autoRestart: { enabled: false } });
 afterEach(() => sources.closeAll());
 
 const require = createRequire(import.meta.url);
@@ -43,7 +43,7 @@ function request(patch: Partial<SamplingRequest> = {}): SamplingRequest {
 
 describe("aiSdkSampling against server-everything", () => {
   // One server for the describe; the host's model answers by the prompt it gets.
-  const shared = sourceLoader(loadMcp, { toolCache: false, autoRestart: false });
+  const shared = sourceLoader(loadMcp, { toolCache: null, autoRestart: { enabled: false } });
   const HOST_SECRET = "sk-host-secret-0123456789";
   const seen: CallOptions[] = [];
   let source: McpSource;

@@ -4,7 +4,7 @@ import { loadMcp } from "@toolnexus/mcp-core";
 import { afterEach, describe, expect, it } from "vitest";
 import { type AiSdkToolProgress, toAiSdkTools } from "../src/index.js";
 
-const sources = sourceLoader(loadMcp, { toolCache: false });
+const sources = sourceLoader(loadMcp, { toolCache: null });
 afterEach(() => sources.closeAll());
 
 const callOptions = { toolCallId: "1", messages: [] };
@@ -23,8 +23,6 @@ describe("the options every adapter shares", () => {
       /option "timeoutMs": expected an integer ≥ 1/,
     );
     expect(() => toAiSdkTools(source, { timeoutMs: 1.5 })).toThrow(OPTIONS_INVALID);
-    expect(() => toAiSdkTools(source, { timeoutMs: 100, timeout: 200 })).toThrow(/"timeout"/);
-    expect(() => toAiSdkTools(source, { timeoutMs: 100, timeout: 100 })).not.toThrow();
   });
 
   it("should end a call that keeps sending progress at maxTotalTimeoutMs, cancelled on the server", async () => {

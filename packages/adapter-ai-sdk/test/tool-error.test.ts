@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { isMcpToolCallError, McpToolCallError, toAiSdkTools } from "../src/index.js";
 import { scriptedModel, text, toolCall, toolOutputsInPrompt } from "./support/model.js";
 
-const sources = sourceLoader(loadMcp, { toolCache: false });
+const sources = sourceLoader(loadMcp, { toolCache: null });
 afterEach(() => sources.closeAll());
 
 describe("an isError result", () => {
@@ -43,7 +43,10 @@ describe("an isError result", () => {
   });
 
   it("should throw for a call to a stopped server (a core error result)", async () => {
-    const source = await sources.loadServers({ basic: stdioServer("basic") }, { autoRestart: false });
+    const source = await sources.loadServers(
+      { basic: stdioServer("basic") },
+      { autoRestart: { enabled: false } },
+    );
     const tools = toAiSdkTools(source);
     const echo = tools.mcp__basic__echo;
     await source.stop("basic");

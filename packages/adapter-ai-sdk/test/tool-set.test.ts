@@ -4,7 +4,7 @@ import { asSchema, dynamicTool, jsonSchema, type ToolSet } from "ai";
 import { afterEach, describe, expect, it } from "vitest";
 import { type AiSdkToolProgress, isMcpToolCallError, toAiSdkTool, toAiSdkTools } from "../src/index.js";
 
-const sources = sourceLoader(loadMcp, { toolCache: false });
+const sources = sourceLoader(loadMcp, { toolCache: null });
 afterEach(() => sources.closeAll());
 
 const callOptions = { toolCallId: "1", messages: [] };
@@ -87,7 +87,7 @@ describe("toAiSdkTools", () => {
       total: 3,
     });
 
-    const hurried = toAiSdkTools(source, { timeout: 100 });
+    const hurried = toAiSdkTools(source, { timeoutMs: 100 });
     const error = await Promise.resolve(hurried.mcp__basic__slow?.execute?.({ ms: 5000 }, callOptions)).catch(
       (e: unknown) => e,
     );
@@ -107,19 +107,19 @@ describe("toAiSdkTools", () => {
 
   it("should validate its options", async () => {
     const source = await sources.loadServers({ basic: stdioServer("basic") });
-    expect(() => toAiSdkTools(source, { timeout: 0 })).toThrow(/timeout/);
+    expect(() => toAiSdkTools(source, { timeoutMs: 0 })).toThrow(/timeoutMs/);
     // A longer timer fires after 1 ms: every call would time out at once.
-    expect(() => toAiSdkTools(source, { timeout: 2 ** 31 })).toThrow(
-      /"timeout": expected at most 2147483647 ms/,
+    expect(() => toAiSdkTools(source, { timeoutMs: 2 ** 31 })).toThrow(
+      /"timeoutMs": expected at most 2147483647 ms/,
     );
     expect(() => toAiSdkTools(source, { onProgress: 1 as never })).toThrow(/onProgress/);
-    for (const options of [{ timeout: 0 }, { timeout: 2 ** 31 }, { onProgress: 1 }, { extraTools: 1 }]) {
+    for (const options of [{ timeoutMs: 0 }, { timeoutMs: 2 ** 31 }, { onProgress: 1 }, { extraTools: 1 }]) {
       // Every entry reports a bad option as the core does.
       expect(() => toAiSdkTools(source, options as never)).toThrow(
         expect.objectContaining({ name: "McpCoreError", code: "OPTIONS_INVALID" }),
       );
     }
-    expect(() => toAiSdkTools(source, { timeout: undefined })).not.toThrow();
+    expect(() => toAiSdkTools(source, { timeoutMs: undefined })).not.toThrow();
   });
 
   it("toAiSdkTool should convert one tool as a snapshot", async () => {

@@ -3,7 +3,7 @@ import { loadMcp, type McpSource, type ToolsChange } from "@toolnexus/mcp-core";
 import { afterEach, describe, expect, it } from "vitest";
 import { activeToolsFor, createAiSdkToolset } from "../src/index.js";
 
-const sources = sourceLoader(loadMcp, { toolCache: false });
+const sources = sourceLoader(loadMcp, { toolCache: null });
 afterEach(() => sources.closeAll());
 
 async function addTool(source: McpSource, name: string): Promise<void> {
@@ -73,7 +73,7 @@ describe("activeToolsFor", () => {
     const source = await sources.loadServers(
       { alpha: stdioServer("basic"), broken: { command: "/nonexistent/toolnexus-fixture" } },
       // The failure is expected: keep the core's default stderr line out of the test output.
-      { autoRestart: false, onWarning: () => {} },
+      { autoRestart: { enabled: false }, onWarning: () => {} },
     );
     expect(source.state("broken")).toBe("error");
     expect(activeToolsFor(source, "broken")).toEqual([]);

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { toAiSdkTools } from "../src/index.js";
 import { scriptedModel, text, toolCall, toolOutputsInPrompt } from "./support/model.js";
 
-const sources = sourceLoader(loadMcp, { toolCache: false });
+const sources = sourceLoader(loadMcp, { toolCache: null });
 afterEach(() => sources.closeAll());
 
 describe("a result with a content block of an unknown type", () => {

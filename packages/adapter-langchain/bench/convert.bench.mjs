@@ -12,7 +12,7 @@ const line = (label, value, unit) => console.log(`${label.padEnd(52)} ${value.pa
 
 const source = await loadMcp(
   { mcpServers: { pages: stdioServer("paginated", ["--tools", String(TOOLS)]) } },
-  { toolCache: false },
+  { toolCache: null },
 );
 try {
   if (source.tools.length !== TOOLS) throw new Error(`expected ${TOOLS} tools, got ${source.tools.length}`);

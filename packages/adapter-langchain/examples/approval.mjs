@@ -11,7 +11,7 @@ import { createAgent } from "langchain";
 import { callTool, ScriptedChatModel, say } from "./scripted-model.mjs";
 
 // A file-store-like server: read_file is read-only, delete_file is destructive.
-const source = await loadMcp({ mcpServers: { files: hostileServer("annotated") } }, { toolCache: false });
+const source = await loadMcp({ mcpServers: { files: hostileServer("annotated") } }, { toolCache: null });
 const toolkit = createLangChainToolkit(source, { approval: { destructive: true } });
 
 const model = new ScriptedChatModel([

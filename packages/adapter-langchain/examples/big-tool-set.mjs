@@ -10,7 +10,7 @@ import { createAgent } from "langchain";
 import { callTool, ScriptedChatModel, say } from "./scripted-model.mjs";
 
 // Your config here. `{ threshold: 30 }` would defer only when the servers hold more than 30 tools.
-const source = await loadMcp({ mcpServers: { basic: stdioServer("basic") } }, { toolCache: false });
+const source = await loadMcp({ mcpServers: { basic: stdioServer("basic") } }, { toolCache: null });
 const toolkit = createLangChainToolkit(source, { deferLoading: true });
 
 const model = new ScriptedChatModel([

@@ -7,7 +7,7 @@ import { stdioServer } from "@toolnexus/fixtures";
 import { loadMcp } from "@toolnexus/mcp-core";
 import { callTool, ScriptedChatModel, say } from "./scripted-model.mjs";
 
-const source = await loadMcp({ mcpServers: { basic: stdioServer("basic") } }, { toolCache: false });
+const source = await loadMcp({ mcpServers: { basic: stdioServer("basic") } }, { toolCache: null });
 const toolkit = createLangChainToolkit(source);
 const model = new ScriptedChatModel([
   callTool("mcp__basic__add", { a: 2, b: 40 }),

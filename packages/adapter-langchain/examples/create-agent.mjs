@@ -10,7 +10,7 @@ import { createAgent } from "langchain";
 import { callTool, ScriptedChatModel, say } from "./scripted-model.mjs";
 
 // Your config here: a path to an mcp.json, or an object in any common format.
-const source = await loadMcp({ mcpServers: { demo: stdioServer("mcp-list-changed") } }, { toolCache: false });
+const source = await loadMcp({ mcpServers: { demo: stdioServer("mcp-list-changed") } }, { toolCache: null });
 const toolkit = createLangChainToolkit(source);
 toolkit.onToolsChange((server, change) => console.log(`  tools changed on ${server}:`, change));
 

@@ -13,7 +13,6 @@ export type {
   ApprovalPolicy,
   LangChainToolkitOptions,
   McpLangChainOptions,
-  McpProgressInfo,
   McpToolProgress,
 } from "./options.js";
 export { type McpPromptResultInput, toLangChainMessages } from "./prompt-messages.js";

@@ -73,8 +73,7 @@ export function createMcpStructuredTool(tool: McpTool, options: ResolvedOptions)
     description: tool.description || tool.title || "",
     schema,
     responseFormat: "content_and_artifact",
-    // `mcpToolName` is the deprecated first name of `mcpRawName`, kept for existing readers.
-    metadata: { ...toolMetadata(tool), mcpToolName: tool.rawName },
+    metadata: toolMetadata(tool),
     func: (
       input: Record<string, unknown>,
       _runManager?: CallbackManagerForToolRun,

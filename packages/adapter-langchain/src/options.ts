@@ -18,17 +18,6 @@ export type { ApprovalPolicy, McpToolProgress };
 
 const ENTRY = "LangChain adapter";
 
-/**
- * Which call a progress notification belongs to (the second argument of `onProgress`).
- * @deprecated the first argument carries `toolName`, `server` and `toolCallId`
- */
-export interface McpProgressInfo {
-  /** The model-facing tool name. */
-  tool: string;
-  /** The LangChain tool call id, when the tool was invoked with a tool call. */
-  toolCallId?: string;
-}
-
 /** Options of {@link toLangChainTools} and {@link createLangChainToolkit}. Every field is optional. */
 export interface McpLangChainOptions {
   /**
@@ -48,10 +37,9 @@ export interface McpLangChainOptions {
   /**
    * Receives the MCP server's progress notifications for every call of these tools, as
    * `{ progress, total?, message?, toolName, server, toolCallId? }` (the shape every adapter reports).
-   * The second argument, `{ tool, toolCallId }`, is kept for existing callers.
    * @default none
    */
-  onProgress?: ((progress: McpToolProgress, info: McpProgressInfo) => void) | undefined;
+  onProgress?: ((progress: McpToolProgress) => void) | undefined;
 }
 
 /** Options of {@link createLangChainToolkit}: the tool options plus deferred loading and approval. */
@@ -97,14 +85,7 @@ export interface ResolvedToolkitOptions {
 
 /** Validates options field by field; an explicit `undefined` keeps the default. */
 export function resolveOptions(options: McpLangChainOptions | undefined): ResolvedOptions {
-  const resolved = resolveCallOptions(ENTRY, options);
-  const listener = resolved.onProgress as McpLangChainOptions["onProgress"];
-  if (listener === undefined) return resolved;
-  const onProgress = (progress: McpToolProgress) => {
-    const { toolName: tool, toolCallId } = progress;
-    listener(progress, toolCallId === undefined ? { tool } : { tool, toolCallId });
-  };
-  return { ...resolved, onProgress };
+  return resolveCallOptions(ENTRY, options);
 }
 
 /** Validates the toolkit's options, the call options first; an explicit `undefined` keeps the default. */

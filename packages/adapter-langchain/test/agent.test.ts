@@ -8,7 +8,7 @@ import { mcpToolsMiddleware } from "../src/agent.js";
 import { createLangChainToolkit, type LangChainToolkit } from "../src/index.js";
 import { callTool, ScriptedChatModel, say } from "./scripted-chat-model.js";
 
-const sources = sourceLoader(loadMcp, { toolCache: false });
+const sources = sourceLoader(loadMcp, { toolCache: null });
 afterEach(() => sources.closeAll());
 
 function agentFor(toolkit: LangChainToolkit, model: ScriptedChatModel) {

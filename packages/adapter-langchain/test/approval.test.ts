@@ -9,7 +9,7 @@ import { mcpToolsMiddleware } from "../src/agent.js";
 import { createLangChainToolkit, type LangChainToolkitOptions } from "../src/index.js";
 import { callTool, ScriptedChatModel, type ScriptStep, say } from "./scripted-chat-model.js";
 
-const sources = sourceLoader(loadMcp, { toolCache: false });
+const sources = sourceLoader(loadMcp, { toolCache: null });
 const dirs: string[] = [];
 afterEach(async () => {
   await sources.closeAll();

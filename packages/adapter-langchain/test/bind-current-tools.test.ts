@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { bindCurrentTools, createLangChainToolkit } from "../src/index.js";
 import { callTool, ScriptedChatModel, say } from "./scripted-chat-model.js";
 
-const sources = sourceLoader(loadMcp, { toolCache: false });
+const sources = sourceLoader(loadMcp, { toolCache: null });
 afterEach(() => sources.closeAll());
 
 describe("bindCurrentTools", () => {

@@ -24,7 +24,7 @@ import {
   say,
 } from "./scripted-chat-model.js";
 
-const sources = sourceLoader(loadMcp, { toolCache: false });
+const sources = sourceLoader(loadMcp, { toolCache: null });
 const dirs: string[] = [];
 afterEach(async () => {
   await sources.closeAll();

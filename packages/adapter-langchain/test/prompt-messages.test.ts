@@ -32,7 +32,7 @@ const everyKind: McpPromptResultInput = {
 };
 
 describe("toLangChainMessages", () => {
-  const sources = sourceLoader(loadMcp, { toolCache: false });
+  const sources = sourceLoader(loadMcp, { toolCache: null });
   afterEach(() => sources.closeAll());
 
   it("should convert a real server's prompt (an image, an embedded resource) for a chat model", async () => {
@@ -117,7 +117,7 @@ describe("toLangChainMessages", () => {
 });
 
 describe("instructionsPrompt (LangChain)", () => {
-  const sources = sourceLoader(loadMcp, { toolCache: false });
+  const sources = sourceLoader(loadMcp, { toolCache: null });
   afterEach(() => sources.closeAll());
 
   it("should read the instructions real servers sent, skipping a server without any", async () => {

@@ -4,7 +4,7 @@ import { loadMcp, type McpConfigInput } from "@toolnexus/mcp-core";
 import { afterEach, describe, expect, it } from "vitest";
 import { createLangChainToolkit } from "../src/index.js";
 
-const sources = sourceLoader(loadMcp, { toolCache: false });
+const sources = sourceLoader(loadMcp, { toolCache: null });
 afterEach(() => sources.closeAll());
 
 const RESOURCE_TOOLS = ["mcp_list_resources", "mcp_read_resource"];

@@ -13,7 +13,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { langChainSampling, type SamplingCallLimits } from "../src/index.js";
 import { ScriptedChatModel, say } from "./scripted-chat-model.js";
 
-const sources = sourceLoader(loadMcp, { toolCache: false, autoRestart: false });
+const sources = sourceLoader(loadMcp, { toolCache: null, autoRestart: { enabled: false } });
 afterEach(() => sources.closeAll());
 
 const require = createRequire(import.meta.url);

@@ -4,7 +4,7 @@ import { loadMcp } from "@toolnexus/mcp-core";
 import { afterEach, describe, expect, it } from "vitest";
 import { createLangChainToolkit, toLangChainTools } from "../src/index.js";
 
-const sources = sourceLoader(loadMcp, { toolCache: false });
+const sources = sourceLoader(loadMcp, { toolCache: null });
 afterEach(() => sources.closeAll());
 
 describe("the options and metadata every adapter shares", () => {
@@ -24,12 +24,8 @@ describe("the options and metadata every adapter shares", () => {
         toolCallId: "sh_1",
       },
     ]);
-    // `mcpToolName` is the deprecated alias of `mcpRawName`.
-    expect(toolkit.tool("mcp__basic__slow")?.metadata).toEqual({
-      mcpServer: "basic",
-      mcpRawName: "slow",
-      mcpToolName: "slow",
-    });
+    // The metadata every adapter carries, and nothing else (`mcpToolName`, a removed alias, is gone).
+    expect(toolkit.tool("mcp__basic__slow")?.metadata).toEqual({ mcpServer: "basic", mcpRawName: "slow" });
   });
 
   it("should end a call that keeps sending progress at maxTotalTimeoutMs, cancelled on the server", async () => {

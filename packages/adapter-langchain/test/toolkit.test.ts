@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { mcpToolsMiddleware } from "../src/agent.js";
 import { createLangChainToolkit, toLangChainTools } from "../src/index.js";
 
-const sources = sourceLoader(loadMcp, { toolCache: false });
+const sources = sourceLoader(loadMcp, { toolCache: null });
 afterEach(() => sources.closeAll());
 
 let callId = 0;
@@ -72,11 +72,11 @@ describe("createLangChainToolkit", () => {
   });
 
   it("should apply timeoutMs and report progress with the tool call id", async () => {
-    const progress: Array<{ progress: number; tool: string; toolCallId?: string }> = [];
+    const progress: Array<{ progress: number; tool: string; toolCallId: string | undefined }> = [];
     const source = await sources.loadServers({ basic: "basic" });
     const toolkit = createLangChainToolkit(source, {
       timeoutMs: 5_000,
-      onProgress: (p, info) => progress.push({ progress: p.progress, ...info }),
+      onProgress: (p) => progress.push({ progress: p.progress, tool: p.toolName, toolCallId: p.toolCallId }),
     });
     const call = toolCall("mcp__basic__slow", { ms: 100, steps: 2 });
     const done = await toolkit.runToolCall(call);

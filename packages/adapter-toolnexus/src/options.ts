@@ -110,7 +110,8 @@ function ignoreWarning(): void {}
 
 /** The ADR's `autoRestart` → the core's (`backoffMs` is the core's `initialDelayMs`). */
 export function toCoreAutoRestart(value: LoadMcpOptions["autoRestart"]): CoreLoadMcpOptions["autoRestart"] {
-  if (value === undefined || typeof value === "boolean") return value ?? false;
+  // toolnexus's own spelling (a boolean, off by default) wins here; the core takes the object only.
+  if (value === undefined || typeof value === "boolean") return value === true ? {} : { enabled: false };
   if (typeof value !== "object" || value === null)
     fail("autoRestart", "a boolean or { maxRetries, backoffMs }", value);
   checkCount("autoRestart.maxRetries", value.maxRetries);
@@ -156,7 +157,7 @@ export function toCoreOptions(options: LoadMcpOptions): CoreLoadMcpOptions {
     defaultInheritEnv: options.defaultInheritEnv ?? "all",
     // Without a hook the adapter prints toolnexus's own failure lines; the core must not print its own.
     onWarning: options.onWarning ?? ignoreWarning,
-    toolCache: options.toolCache,
+    toolCache: options.toolCache === false ? null : options.toolCache,
     tokenStore: options.tokenStore,
     refreshSkewMs: options.refreshSkewMs,
     signal: options.signal,
@@ -175,9 +176,9 @@ export function toCoreListOptions(options: ListMcpToolsOptions): CoreLoadMcpOpti
   }
   return {
     ...TOOLNEXUS_BASE,
-    autoRestart: false,
+    autoRestart: { enabled: false },
     liveToolList: false,
-    toolCache: false,
+    toolCache: null,
     defaultInheritEnv: options.defaultInheritEnv ?? "all",
     onWarning: options.onWarning ?? ignoreWarning,
     signal: options.signal,

@@ -15,7 +15,7 @@ describe("option mapping", () => {
       expandEnvReferences: false,
       // Descriptions reach toolnexus whole: no bound a description reaches.
       maxDescriptionChars: Number.MAX_SAFE_INTEGER,
-      autoRestart: false,
+      autoRestart: { enabled: false },
       liveToolList: false,
       defaultInheritEnv: "all",
       // The adapter prints its own failure lines; the core's default console output stays off.
@@ -28,16 +28,17 @@ describe("option mapping", () => {
     expect(
       toCoreOptions({ autoRestart: undefined, liveToolList: undefined, defaultInheritEnv: undefined }),
     ).toMatchObject({
-      autoRestart: false,
+      autoRestart: { enabled: false },
       liveToolList: false,
       defaultInheritEnv: "all",
     });
   });
 
   it.each([
-    [undefined, false],
-    [false, false],
-    [true, true],
+    // toolnexus's boolean spelling maps onto the core's object-only policy.
+    [undefined, { enabled: false }],
+    [false, { enabled: false }],
+    [true, {}],
     [{}, {}],
     [{ maxRetries: 3 }, { maxRetries: 3 }],
     [{ backoffMs: 50 }, { initialDelayMs: 50 }],
@@ -59,15 +60,15 @@ describe("option mapping", () => {
       signal,
       waitFor: async (r) => ({ id: r.id, ok: false }),
     });
-    expect(core).toMatchObject({ liveToolList: true, defaultInheritEnv: ["HOME"], toolCache: false, signal });
+    expect(core).toMatchObject({ liveToolList: true, defaultInheritEnv: ["HOME"], toolCache: null, signal });
     expect(core.onElicitation).toBeTypeOf("function");
   });
 
   it("should use a list-only policy for listMcpTools", () => {
     expect(toCoreListOptions({})).toMatchObject({
-      autoRestart: false,
+      autoRestart: { enabled: false },
       liveToolList: false,
-      toolCache: false,
+      toolCache: null,
       defaultInheritEnv: "all",
     });
   });

@@ -101,7 +101,7 @@ export async function openSource(
   // Only the servers the command needs are in what the core gets (`config.only`).
   const loading = configInput(config).then((input) =>
     loadMcp(input, {
-      toolCache: false,
+      toolCache: null,
       signal: controller.signal,
       // A server is offered roots only when the person named some.
       ...(flags.roots === undefined ? {} : { roots: flags.roots }),

@@ -36,7 +36,7 @@ describe("watch", () => {
     expect(newPid).not.toBe(pid);
 
     // Another client of the same HTTP fixture adds a tool: every session hears list_changed.
-    const other = await loadMcp({ mcpServers: { listy: { url: listy.url } } }, { toolCache: false });
+    const other = await loadMcp({ mcpServers: { listy: { url: listy.url } } }, { toolCache: null });
     try {
       const add = other.tools.find((t) => t.rawName === "add_tool");
       expect((await add?.execute({ name: "fresh" }))?.isError).toBe(false);

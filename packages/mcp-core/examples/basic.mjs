@@ -5,7 +5,7 @@ import { loadMcp } from "@toolnexus/mcp-core";
 
 const source = await loadMcp(
   { mcpServers: { demo: { command: process.execPath, args: [fixturePath("basic")] } } },
-  { toolCache: false },
+  { toolCache: null },
 );
 source.onToolsChange((server, change) => console.log("tools changed:", server, change));
 console.log(source.tools.map((t) => t.name));

@@ -11,7 +11,7 @@ import { loadMcp } from "@toolnexus/mcp-core";
 const keepAlive = !process.argv.includes("--no-keep-alive");
 const source = await loadMcp(
   { mcpServers: { demo: { command: process.execPath, args: [fixturePath("basic")] } } },
-  { toolCache: false, keepAlive, autoRestart: { initialDelayMs: 200 } },
+  { toolCache: null, keepAlive, autoRestart: { initialDelayMs: 200 } },
 );
 source.onStateChange((server, state, info) => console.log(`${server}: ${state} (${info.reason})`));
 const restarted = new Promise((resolve) =>

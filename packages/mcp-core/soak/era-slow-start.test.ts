@@ -14,7 +14,7 @@ import {
 
 failOnUnhandledRejections();
 
-const sources = useSources({ toolCache: false, autoRestart: false });
+const sources = useSources({ toolCache: null, autoRestart: { enabled: false } });
 
 /** Longer than the core's longest stdio probe wait (10 s), well inside the default timeout (30 s). */
 const SLOW_START_MS = 10_500;

@@ -15,7 +15,7 @@ import { approve, MemoryTokenStore } from "../test/support/oauth-harness.js";
 
 failOnUnhandledRejections();
 
-const sources = useSources({ toolCache: false, autoRestart: false });
+const sources = useSources({ toolCache: null, autoRestart: { enabled: false } });
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Refresh outcomes the fixture logged other than a clean rotation (reuse, revocation…). */

@@ -18,7 +18,7 @@ import { approve } from "../test/support/oauth-harness.js";
 
 failOnUnhandledRejections();
 
-const sources = useSources({ toolCache: false, autoRestart: false });
+const sources = useSources({ toolCache: null, autoRestart: { enabled: false } });
 
 /** Refresh outcomes the fixture logged other than a clean rotation (reuse, revocation…). */
 const badRefreshes = (log: string) =>
@@ -37,7 +37,7 @@ const HOST = `
   const sleep = (t) => new Promise((resolve) => setTimeout(resolve, t));
   const source = await loadMcp(
     { mcpServers: { o: { url, auth: { type: "oauth", clientId: "app" } } } },
-    { tokenStore: fileTokenStore(dir), refreshSkewMs: 500, toolCache: false, autoRestart: false, onWarning: () => {} },
+    { tokenStore: fileTokenStore(dir), refreshSkewMs: 500, toolCache: null, autoRestart: { enabled: false }, onWarning: () => {} },
   );
   let calls = 0, failed = 0;
   const echo = source.tools.find((tool) => tool.rawName === "echo");

@@ -21,13 +21,6 @@ export interface McpCallContext {
    */
   timeoutMs?: number | undefined;
   /**
-   * The former name of `timeoutMs`, still read: `timeoutMs` wins when both are given. Checked the
-   * same way (an invalid value names `timeout`).
-   * @deprecated use `timeoutMs` (config fields keep the mcp.json spelling `timeout`; code options
-   *   say `…Ms`)
-   */
-  timeout?: number | undefined;
-  /**
    * Milliseconds for the whole call, which progress does not reset: the wait for a starting server
    * and every progress notification count. When it runs out the request is cancelled on the server
    * and the call resolves with `error.kind` `"timeout"` (code `TIMEOUT`). A positive number up to

@@ -55,8 +55,11 @@ export interface McpAppsOptions {
 }
 
 export interface LoadMcpOptions {
-  /** Restart servers whose transport closes. @default true (10 attempts, 500 ms → 30 s, reset after 30 s) */
-  autoRestart?: boolean | AutoRestartOptions | undefined;
+  /**
+   * Restart servers whose transport closes; `{ enabled: false }` turns it off.
+   * @default true (`enabled`: 10 attempts, 500 ms → 30 s, reset after 30 s)
+   */
+  autoRestart?: AutoRestartOptions | undefined;
   /** Follow `notifications/tools/list_changed`. @default true */
   liveToolList?: boolean | undefined;
   /** Debounce of list_changed notifications. @default 50 */
@@ -67,14 +70,14 @@ export interface LoadMcpOptions {
   naming?: NamingOption | undefined;
   /** Connect servers on first use unless their entry says otherwise. @default false */
   defaultLazy?: boolean | undefined;
-  /** Listing cache for lazy servers: a store, or false. @default a file store under the user cache dir */
-  toolCache?: ToolCacheStore | false | undefined;
+  /** Listing cache for lazy servers: a store, or `null` for none. @default a file store under the user cache dir */
+  toolCache?: ToolCacheStore | null | undefined;
   /** Aborts the load and any restart in progress. */
   signal?: AbortSignal | undefined;
   /** Reject the load, naming every failed server, instead of isolating failures. @default false */
   failOnStartupError?: boolean | undefined;
-  /** Ping running servers; missed pings count as a dead transport. @default false */
-  healthCheck?: boolean | HealthCheckOptions | undefined;
+  /** Ping running servers (`{}` for the defaults); missed pings count as a dead transport. @default false (`enabled`) */
+  healthCheck?: HealthCheckOptions | undefined;
   /** Answers server elicitation requests; the capability is advertised only when given. */
   onElicitation?: ElicitationHandler | undefined;
   /**
@@ -197,11 +200,11 @@ export interface LoadMcpOptions {
   tokenStore?: TokenStore | undefined;
   /**
    * Where the ids of running tasks (tool calls made as MCP tasks) are kept, so a pending call
-   * re-attaches after a session loss and `source.resumeTasks()` after a host restart; `false` keeps
+   * re-attaches after a session loss and `source.resumeTasks()` after a host restart; `null` keeps
    * them only in memory. Import `fileTaskStore` from `@toolnexus/mcp-core/stores` for another dir.
    * @default a file store beside the token store (`fileTaskStore()`)
    */
-  taskStore?: TaskStore | false | undefined;
+  taskStore?: TaskStore | null | undefined;
   /** Refresh an OAuth access token this long before it expires. @default 30000 */
   refreshSkewMs?: number | undefined;
   /**
@@ -236,7 +239,7 @@ export interface LoadMcpOptions {
    * @default a file store beside the listing cache (`filePinStore()`) when a server's policy is
    * `hold` or `block`; in memory when every server accepts
    */
-  pinStore?: PinStore | false | undefined;
+  pinStore?: PinStore | null | undefined;
   /** Receives each new drift of a server's listing from its pins, from the start of the load on. @default none */
   onDrift?: ((server: string, drift: McpDrift) => void) | undefined;
 }
@@ -251,7 +254,7 @@ export interface ResolvedLoadOptions {
   /** The naming rule as a function. */
   naming: (server: string, rawName: string) => string;
   defaultLazy: boolean;
-  /** The listing cache, or undefined when `toolCache` is false. */
+  /** The listing cache, or undefined when `toolCache` is null. */
   toolCache: ToolCacheStore | undefined;
   signal: AbortSignal | undefined;
   failOnStartupError: boolean;
@@ -288,7 +291,7 @@ export interface ResolvedLoadOptions {
   apps: { maxBytes: number } | undefined;
   /** The host's token store; without one a server with `auth` gets a `fileTokenStore()` on first use. */
   tokenStore: TokenStore | undefined;
-  /** The task store, or undefined when `taskStore` is false. */
+  /** The task store, or undefined when `taskStore` is null. */
   taskStore: TaskStore | undefined;
   refreshSkewMs: number;
   deferLoading: DeferLoading;
@@ -297,6 +300,6 @@ export interface ResolvedLoadOptions {
   onStderr: ((server: string, line: string) => void) | undefined;
   drift: DriftPolicy;
   /** The host's pin store, `false`, or undefined (the default: see `loadMcp`). */
-  pinStore: PinStore | false | undefined;
+  pinStore: PinStore | null | undefined;
   onDrift: ((server: string, drift: McpDrift) => void) | undefined;
 }

@@ -14,7 +14,7 @@ import {
 import { isMcpCoreError, type McpSource, type McpTool } from "../src/index.js";
 import { BASIC_TOOLS, useSources } from "./support/harness.js";
 
-const sources = useSources({ toolCache: false });
+const sources = useSources({ toolCache: null });
 
 const basicName = (raw: string) => `mcp__basic__${raw}`;
 

@@ -12,7 +12,7 @@ import {
 import type { McpTool, ToolsChange } from "../src/index.js";
 import { callOk, hasTool, loadListChanged, toolByRawName, useSources } from "./support/harness.js";
 
-const sources = useSources({ toolCache: false });
+const sources = useSources({ toolCache: null });
 
 /** A converter that counts its conversions: what the kit must do once per core tool object. */
 function countingConverter() {
@@ -170,9 +170,6 @@ describe("adapter kit: call context", () => {
     const withTimeout = resolveCallOptions("test", { timeoutMs: 500 });
     expect(buildCallContext(tool, withTimeout)).toStrictEqual({ ...unset, timeoutMs: 500 });
     expect(buildCallContext(tool, withTimeout, { timeoutMs: 40 })).toStrictEqual({ ...unset, timeoutMs: 40 });
-    // The deprecated alias, where an entry accepts it, lands on the same field.
-    const alias = resolveCallOptions("test", { timeout: 700 }, { timeoutAlias: true });
-    expect(buildCallContext(tool, alias)).toStrictEqual({ ...unset, timeoutMs: 700 });
     // The total bound: the adapter's, unless the call carries its own.
     const bounded = resolveCallOptions("test", { timeoutMs: 500, maxTotalTimeoutMs: 900 });
     expect(buildCallContext(tool, bounded)).toStrictEqual({

@@ -16,7 +16,7 @@ import { isLoopbackTarget, recordOutboundConnections } from "./support/outbound-
 
 failOnUnhandledRejections();
 
-const sources = useSources({ toolCache: false, autoRestart: false });
+const sources = useSources({ toolCache: null, autoRestart: { enabled: false } });
 const temp = useTempDir("auth-as-policy");
 
 /** Loads server "o" at `url` with `auth`, recording every state change and warning. */

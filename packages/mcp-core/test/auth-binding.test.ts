@@ -16,7 +16,7 @@ import { approve, events, MemoryTokenStore } from "./support/oauth-harness.js";
 
 failOnUnhandledRejections();
 
-const sources = useSources({ toolCache: false, autoRestart: false });
+const sources = useSources({ toolCache: null, autoRestart: { enabled: false } });
 const dir = useTempDir("auth-binding-");
 
 const SECRET = "canary-binding-secret-7d3a";

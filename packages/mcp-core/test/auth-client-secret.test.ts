@@ -13,7 +13,7 @@ import { approve, events, MemoryTokenStore } from "./support/oauth-harness.js";
 
 failOnUnhandledRejections();
 
-const sources = useSources({ toolCache: false, autoRestart: false });
+const sources = useSources({ toolCache: null, autoRestart: { enabled: false } });
 const dir = useTempDir("auth-secret-");
 
 /** Latin-1 only, with every character the raw `id:secret` form gets wrong. */

@@ -21,7 +21,7 @@ import { approve, events, MemoryTokenStore } from "./support/oauth-harness.js";
 
 failOnUnhandledRejections();
 
-const sources = useSources({ toolCache: false, autoRestart: false });
+const sources = useSources({ toolCache: null, autoRestart: { enabled: false } });
 // Never listened on: the test reads the 302 and hands its Location to authorize().
 const CONFIGURED_REDIRECT = "http://127.0.0.1:9/callback";
 

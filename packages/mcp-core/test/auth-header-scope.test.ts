@@ -11,7 +11,7 @@ import { approve, events, MemoryTokenStore } from "./support/oauth-harness.js";
 
 failOnUnhandledRejections();
 
-const sources = useSources({ toolCache: false, autoRestart: false });
+const sources = useSources({ toolCache: null, autoRestart: { enabled: false } });
 const dir = useTempDir("auth-header-scope-");
 const HEADER = "x-api-key";
 

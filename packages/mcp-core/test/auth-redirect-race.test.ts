@@ -9,7 +9,7 @@ import { approve, events, MemoryTokenStore } from "./support/oauth-harness.js";
 
 failOnUnhandledRejections();
 
-const sources = useSources({ toolCache: false, autoRestart: false });
+const sources = useSources({ toolCache: null, autoRestart: { enabled: false } });
 
 describe("the loopback redirect listener against a racing local user", () => {
   it("should answer forged callbacks 400 and complete with the real redirect, one token request in all", async () => {

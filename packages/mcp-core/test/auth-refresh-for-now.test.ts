@@ -25,7 +25,7 @@ import { approve, events } from "./support/oauth-harness.js";
 
 failOnUnhandledRejections();
 
-const sources = useSources({ toolCache: false });
+const sources = useSources({ toolCache: null });
 
 /**
  * `store`, whose `withLock` fails for now (AUTH_STORE_UNAVAILABLE) once `locksLeft` reaches 0;

@@ -13,7 +13,7 @@ import { runHost } from "./support/host-process.js";
 
 failOnUnhandledRejections();
 
-const sources = useSources({ toolCache: false, autoRestart: false });
+const sources = useSources({ toolCache: null, autoRestart: { enabled: false } });
 
 const MiB = 1024 * 1024;
 
@@ -46,12 +46,12 @@ interface Kept {
 async function keepFive(config: object, rawName: string): Promise<Kept> {
   const run = await runHost(
     `${SETTLE}
-      const source = await loadMcp(${JSON.stringify(config)}, { toolCache: false });
+      const source = await loadMcp(${JSON.stringify(config)}, { toolCache: null });
       const tool = source.tools.find((t) => t.rawName === ${JSON.stringify(rawName)});
-      await tool.execute({}, { timeout: 20000 });
+      await tool.execute({}, { timeoutMs: 20000 });
       const before = await settle();
       const kept = [];
-      for (let i = 0; i < 5; i++) kept.push(await tool.execute({}, { timeout: 20000 }));
+      for (let i = 0; i < 5; i++) kept.push(await tool.execute({}, { timeoutMs: 20000 }));
       const after = await settle();
       console.log(JSON.stringify({ delta: after - before, codes: kept.map((r) => r.error?.code), chars: kept.map((r) => r.text.length) }));
       await source.close();

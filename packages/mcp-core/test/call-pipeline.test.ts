@@ -24,7 +24,7 @@ import type { McpSession } from "../src/transport/session.js";
 import type { McpTool } from "../src/types.js";
 import { toolByRawName, useSources } from "./support/harness.js";
 
-const sources = useSources({ toolCache: false });
+const sources = useSources({ toolCache: null });
 
 const TOOL = { name: "mcp__s__echo", rawName: "echo", server: "s" } as McpTool;
 

@@ -10,7 +10,7 @@ import { describe, expect, it } from "vitest";
 import type { McpTool } from "../src/index.js";
 import { tempLogFile, toolByRawName, useSources } from "./support/harness.js";
 
-const sources = useSources({ toolCache: false });
+const sources = useSources({ toolCache: null });
 
 const NAME_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 const SCALAR_TYPES = new Set(["string", "integer", "number", "boolean", "object", "array"]);

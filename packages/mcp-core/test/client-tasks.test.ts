@@ -12,7 +12,7 @@ import { failOnUnhandledRejections, toolByRawName, useSources } from "./support/
 
 failOnUnhandledRejections();
 
-const sources = useSources({ toolCache: false, autoRestart: false });
+const sources = useSources({ toolCache: null, autoRestart: { enabled: false } });
 const everything = everythingStdio;
 const ASYNC_TOOLS = ["trigger-sampling-request-async", "trigger-elicitation-request-async"];
 

@@ -4,7 +4,7 @@ import { isMcpCoreError } from "../src/index.js";
 import { startedPids, useSources, useTempDir } from "./support/harness.js";
 
 const dir = useTempDir("mcp-core-close-");
-const sources = useSources({ toolCache: false });
+const sources = useSources({ toolCache: null });
 
 /** Handle kinds that keep the event loop alive, counted (unref'd handles are not listed). */
 function liveResources(): Map<string, number> {

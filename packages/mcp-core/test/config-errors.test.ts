@@ -248,7 +248,12 @@ describe("parseConfig errors", () => {
     [
       "bad autoRestart",
       { s: { command: "x", autoRestart: "yes" } },
-      'server "s", field "autoRestart": expected a boolean or an object, got string',
+      'server "s", field "autoRestart": expected an object ({} for the defaults, { enabled: false } to turn it off), got string',
+    ],
+    [
+      "boolean autoRestart",
+      { s: { command: "x", autoRestart: false } },
+      'server "s", field "autoRestart": expected an object ({} for the defaults, { enabled: false } to turn it off), got boolean',
     ],
     [
       "bad healthCheck field",

@@ -310,7 +310,7 @@ describe("config fuzz", () => {
           let source: Awaited<ReturnType<typeof loadMcp>> | undefined;
           try {
             source = await loadMcp(config as McpConfigInput, {
-              toolCache: false,
+              toolCache: null,
               onWarning: () => {},
               serverNames: "any",
             });

@@ -113,7 +113,7 @@ describe("parseConfig remote URLs with credentials", () => {
 });
 
 describe("tools maps keyed __proto__", () => {
-  const sources = useSources({ toolCache: false, autoRestart: false });
+  const sources = useSources({ toolCache: null, autoRestart: { enabled: false } });
 
   it("should keep and validate a __proto__ key in tools, env and headers as data", async () => {
     const parsed = await parseConfig(

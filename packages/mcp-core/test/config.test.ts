@@ -175,7 +175,13 @@ describe("parseConfig fields", () => {
           tools: { read: true, write: false },
           timeout: 1,
         },
-        all: { command: "x", inheritEnv: "all", autoRestart: false, healthCheck: true, disabled: true },
+        all: {
+          command: "x",
+          inheritEnv: "all",
+          autoRestart: { enabled: false },
+          healthCheck: {},
+          disabled: true,
+        },
         fn: { url: "https://h", headers },
       },
     });
@@ -209,8 +215,8 @@ describe("parseConfig fields", () => {
         args: [],
         env: {},
         inheritEnv: "all",
-        autoRestart: false,
-        healthCheck: true,
+        autoRestart: { enabled: false },
+        healthCheck: {},
       },
       {
         name: "fn",

@@ -6,7 +6,7 @@ import { errorMessage } from "../src/errors.js";
 import { isKnownContentBlock, type McpSource, unsupportedContentText } from "../src/index.js";
 import { toolByName, useSources } from "./support/harness.js";
 
-const sources = useSources({ toolCache: false });
+const sources = useSources({ toolCache: null });
 
 const load = (arg?: string): Promise<McpSource> =>
   sources.load({ mcpServers: { h: hostileServer("unknown-content", arg === undefined ? {} : { arg }) } });

@@ -22,7 +22,7 @@ beforeAll(async () => {
         f: { ...long, defer: true },
       },
     },
-    { toolCache: false, autoRestart: false },
+    { toolCache: null, autoRestart: { enabled: false } },
   );
 }, 60_000);
 afterAll(() => source?.close());
@@ -129,7 +129,7 @@ describe("the bounds' validation", () => {
     expect(String(option)).toMatch(/"maxDescriptionChars": expected an integer ≥ 128, got 12/);
     const entry = await loadMcp(
       { mcpServers: { x: { command: "node", maxInstructionsChars: 1.5 } } },
-      { toolCache: false },
+      { toolCache: null },
     ).catch((e: unknown) => e);
     expect(String(entry)).toMatch(/server "x", field "maxInstructionsChars": expected an integer ≥ 128/);
   });

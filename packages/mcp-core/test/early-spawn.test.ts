@@ -18,7 +18,7 @@ afterEach(() => {
 });
 
 async function early(config: McpConfigInput, options = {}): Promise<EarlyLoad> {
-  const made = await earlyLoad(config, { toolCache: false, ...options });
+  const made = await earlyLoad(config, { toolCache: null, ...options });
   loads.push(made);
   return made;
 }
@@ -45,7 +45,7 @@ async function bootedEarly(config: McpConfigInput, log: string, options = {}) {
 }
 
 async function engineLoad(config: McpConfigInput, made: EarlyLoad) {
-  return sources.track(await loadMcp(config, { toolCache: false }, made));
+  return sources.track(await loadMcp(config, { toolCache: null }, made));
 }
 
 describe("early spawns", () => {
@@ -114,7 +114,7 @@ describe("early spawns", () => {
     // Aborted once the child (spawned before the engine, adopted by the open) has booted.
     const booted = waitFor(() => startedPids(log).length === 1, { message: "the early child's start" });
     const load = rootLoadMcp(config, {
-      toolCache: false,
+      toolCache: null,
       signal: controller.signal,
       onSource: () => void booted.then(() => controller.abort()),
     });

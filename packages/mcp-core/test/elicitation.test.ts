@@ -8,7 +8,7 @@ import { toolByName, useSources } from "./support/harness.js";
 const DEFAULTS = { name: "Ada", ratio: 0.5, count: 3, subscribe: true, color: "green" };
 
 describe("a host elicitation handler that fails", () => {
-  const sources = useSources({ toolCache: false });
+  const sources = useSources({ toolCache: null });
 
   it("should answer the server with a generic error and keep the detail for the host's warning", async () => {
     const warnings: string[] = [];
@@ -34,7 +34,7 @@ describe("a host elicitation handler that fails", () => {
 });
 
 describe("elicitation defaults (SEP-1034)", () => {
-  const sources = useSources({ toolCache: false });
+  const sources = useSources({ toolCache: null });
 
   async function ask(handler: ElicitationHandler): Promise<unknown> {
     const source = await sources.load(

@@ -17,7 +17,7 @@ const parentEnv = {
   MY_TOKEN: "my-token-value",
 };
 
-const sources = useSources({ toolCache: false, env: parentEnv });
+const sources = useSources({ toolCache: null, env: parentEnv });
 
 async function childEnv(entry: object, options: LoadMcpOptions = {}): Promise<Record<string, string>> {
   const source = await sources.load(

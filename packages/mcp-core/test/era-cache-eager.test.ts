@@ -35,7 +35,10 @@ const readEntry = (path: string) => JSON.parse(readFileSync(path, "utf8")) as To
 
 /** Loads `config` eagerly with a file store in `cacheDir`, checks it runs and answers, closes it. */
 async function loadAndCall(config: object, cacheDir: string) {
-  const source = await sources.load(config, { toolCache: fileToolCache(cacheDir), autoRestart: false });
+  const source = await sources.load(config, {
+    toolCache: fileToolCache(cacheDir),
+    autoRestart: { enabled: false },
+  });
   expect(source.state(SERVER), source.servers()[0]?.lastError).toBe("running");
   expect(await callOk(source, "echo", { text: "hi" })).toBe("hi");
   const { protocolVersion } = eraOf(source);

@@ -15,7 +15,7 @@ import {
 
 failOnUnhandledRejections();
 
-const sources = useSources({ toolCache: false, autoRestart: false });
+const sources = useSources({ toolCache: null, autoRestart: { enabled: false } });
 
 const CASES = [
   { fixture: "basic", wire: "stdio", version: "2025-11-25" },
@@ -37,7 +37,7 @@ describe.each(CASES)("calls on $fixture over $wire", ({ fixture, wire, version }
 
   it("should resolve a timed-out call as a timeout and stop the server's handler", async () => {
     const { slow, log } = await slowTool();
-    const result = await slow.execute({ ms: 20_000, steps: 1 }, { timeout: 200 });
+    const result = await slow.execute({ ms: 20_000, steps: 1 }, { timeoutMs: 200 });
     expect(result.error).toMatchObject({ kind: "timeout", code: "TIMEOUT" });
     await waitFor(() => countEvents(log, "aborted") === 1, { timeoutMs: 5_000 });
   });
@@ -58,7 +58,7 @@ describe.each(CASES)("calls on $fixture over $wire", ({ fixture, wire, version }
     const progress: McpProgress[] = [];
     const result = await slow.execute(
       { ms: 1_200, steps: 8 },
-      { timeout: 500, onProgress: (p) => progress.push(p) },
+      { timeoutMs: 500, onProgress: (p) => progress.push(p) },
     );
     expect(result).toMatchObject({ isError: false, text: "done" });
     expect(progress.map((p) => p.progress)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);

@@ -9,7 +9,7 @@ import { failOnUnhandledRejections, httpFixture, tempLogFile, useSources } from 
 
 failOnUnhandledRejections();
 
-const sources = useSources({ toolCache: false });
+const sources = useSources({ toolCache: null });
 const clients: Client[] = [];
 afterEach(async () => {
   await Promise.all(clients.splice(0).map((client) => client.close().catch(() => {})));
@@ -171,7 +171,7 @@ describe.each(["stdio", "http"] as const)("era verdicts over %s", (wire) => {
         : { url: (await httpFixture("dual-era", ["--log", log])).url };
     const source = await sources.load(
       { mcpServers: { dual: entry, pinned: { ...entry, protocol: "2025-11-25" } } },
-      { autoRestart: false },
+      { autoRestart: { enabled: false } },
     );
     expect(source.state("dual")).toBe("running");
     const [dual, pinned] = source.servers();

@@ -19,7 +19,7 @@ const parentEnv = {
   SECRET_TOKEN: PARENT_SECRET,
 };
 
-const sources = useSources({ toolCache: false, env: parentEnv, autoRestart: false });
+const sources = useSources({ toolCache: null, env: parentEnv, autoRestart: { enabled: false } });
 
 /** Names the OS or Node add to every process, whatever env it was given. */
 const childNames = (env: Record<string, string>) =>

@@ -15,11 +15,11 @@ import {
 
 failOnUnhandledRejections();
 
-const sources = useSources({ toolCache: false, killGraceMs: 500 });
+const sources = useSources({ toolCache: null, killGraceMs: 500 });
 
 /** The server process's own pid, asked through its `pid` tool (over HTTP the source has no pid). */
 async function serverPid(source: McpSource): Promise<number | undefined> {
-  const result = await toolByRawName(source, "pid").execute({}, { timeout: 5_000 });
+  const result = await toolByRawName(source, "pid").execute({}, { timeoutMs: 5_000 });
   return result.isError ? undefined : Number(result.text);
 }
 
@@ -97,11 +97,11 @@ describe.each(ERA_ROWS.filter((row) => row.wire === "http"))("an HTTP server dow
     const echo = toolByRawName(source, "echo");
     expect(await echo.execute({ text: "up" })).toMatchObject({ isError: false, text: "up" });
     await http?.stop();
-    const down = await echo.execute({ text: "down" }, { timeout: 10_000 });
+    const down = await echo.execute({ text: "down" }, { timeoutMs: 10_000 });
     expect(down.isError).toBe(true);
     expect(down.error?.kind).toBe("unavailable");
     await http?.restart();
-    await waitFor(async () => (await echo.execute({ text: "back" }, { timeout: 5_000 })).text === "back", {
+    await waitFor(async () => (await echo.execute({ text: "back" }, { timeoutMs: 5_000 })).text === "back", {
       timeoutMs: 15_000,
       message: `calls to reach the server again (${stateOf(source)})`,
     });

@@ -38,7 +38,7 @@ import {
 
 failOnUnhandledRejections();
 
-const sources = useSources({ toolCache: false });
+const sources = useSources({ toolCache: null });
 const shared = useSharedHttpFixtures();
 
 /** The row's config entry (a fresh stdio child, or the shared HTTP fixture) and the log it writes. */
@@ -76,7 +76,7 @@ describe.each(ERA_ROWS)("calls: $era over $wire", (row) => {
     expect((await pending).error?.kind).toBe("aborted");
     await waitFor(() => countEvents(log, "aborted") === aborted + 1, { message: "slow to stop on abort" });
 
-    const timedOut = await slow.execute({ ms: 20_000, steps: 2 }, { timeout: 300 });
+    const timedOut = await slow.execute({ ms: 20_000, steps: 2 }, { timeoutMs: 300 });
     expect(timedOut.error?.kind).toBe("timeout");
     await waitFor(() => countEvents(log, "aborted") === aborted + 2, { message: "slow to stop on timeout" });
   });
@@ -183,7 +183,10 @@ describe.each(["stdio", "http"] as const)("a pinned protocol over %s", (wire) =>
 
   it(`should fail the modern-only fixture pinned to ${LEGACY_VERSION} saying it speaks only ${MODERN_VERSION}`, async () => {
     const { entry } = entryOf(row("modern"), { protocol: LEGACY_VERSION });
-    const source = await sources.load({ mcpServers: { [SERVER]: entry } }, { autoRestart: false });
+    const source = await sources.load(
+      { mcpServers: { [SERVER]: entry } },
+      { autoRestart: { enabled: false } },
+    );
     expect(source.state(SERVER)).toBe("error");
     const lastError = source.servers()[0]?.lastError ?? "";
     expect(lastError).toMatch(new RegExp(`speaks only (protocol )?${MODERN_VERSION}`));

@@ -22,7 +22,7 @@ import {
 
 failOnUnhandledRejections();
 
-const sources = useSources({ toolCache: false, autoRestart: false });
+const sources = useSources({ toolCache: null, autoRestart: { enabled: false } });
 
 describe("when the eras cannot meet", () => {
   for (const wire of ["stdio", "http"] as const) {

@@ -10,7 +10,7 @@ import { failOnUnhandledRejections, tempDir, toolByRawName, useSources } from ".
 
 failOnUnhandledRejections();
 
-const sources = useSources({ toolCache: false, autoRestart: false });
+const sources = useSources({ toolCache: null, autoRestart: { enabled: false } });
 
 const CONDITIONAL = [
   "get-roots-list",
@@ -41,7 +41,7 @@ describe("server-everything over Streamable HTTP", () => {
     };
     const source = await sources.load(
       { mcpServers: { everything: { url } } },
-      { onSampling, onElicitation, roots: [root], taskStore: false },
+      { onSampling, onElicitation, roots: [root], taskStore: null },
     );
     await waitFor(() => CONDITIONAL.every((name) => source.tools.some((t) => t.rawName === name)));
     const call = (

@@ -2,7 +2,7 @@ import { stdioServer } from "@toolnexus/fixtures";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { useSources } from "./support/harness.js";
 
-const sources = useSources({ toolCache: false, autoRestart: false, env: {} });
+const sources = useSources({ toolCache: null, autoRestart: { enabled: false }, env: {} });
 
 const config = {
   mcpServers: {

@@ -14,7 +14,7 @@ import { failOnUnhandledRejections, httpFixture, toolByRawName, useSources } fro
 
 failOnUnhandledRejections();
 
-const sources = useSources({ toolCache: false, autoRestart: false });
+const sources = useSources({ toolCache: null, autoRestart: { enabled: false } });
 
 /** Requests per flood: thousands, sent at once; HTTP carries each on the call's SSE stream. */
 const FLOODS = { stdio: 3_000, http: 600 } as const;
@@ -41,7 +41,7 @@ async function loadFlood(transport: "stdio" | "http", answer: ElicitationHandler
 }
 
 async function flood(source: McpSource, tool: string, args: Record<string, unknown>) {
-  const result = await toolByRawName(source, tool, "flood").execute(args, { timeout: 60_000 });
+  const result = await toolByRawName(source, tool, "flood").execute(args, { timeoutMs: 60_000 });
   expect(result.isError, result.text).toBe(false);
   return JSON.parse(result.text) as Record<string, unknown>;
 }

@@ -15,7 +15,7 @@ import { failOnUnhandledRejections, useSources } from "./support/harness.js";
 
 failOnUnhandledRejections();
 
-const sources = useSources({ toolCache: false, autoRestart: false });
+const sources = useSources({ toolCache: null, autoRestart: { enabled: false } });
 
 const NOTE = `[cut: nests deeper than ${MAX_RESULT_DEPTH} levels]`;
 

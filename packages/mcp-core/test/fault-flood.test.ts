@@ -18,7 +18,7 @@ import {
 
 failOnUnhandledRejections();
 
-const sources = useSources({ toolCache: false });
+const sources = useSources({ toolCache: null });
 
 /** Notifications per flood: thousands a second either way; HTTP carries each as an SSE event. */
 const FLOODS = { stdio: 5_000, http: 2_000 } as const;
@@ -113,7 +113,7 @@ describe.each(["stdio", "http"] as const)(
       const source = await loadFlood("unasked-requests", transport, log);
       const states = collectStates(source);
       for (const method of UNASKED) {
-        const result = await toolByRawName(source, "ask", "flood").execute({ method }, { timeout: 10_000 });
+        const result = await toolByRawName(source, "ask", "flood").execute({ method }, { timeoutMs: 10_000 });
         expect(result.isError, method).toBe(false);
         expect(result.text, method).toBe("error -32601: MCP error -32601: Method not found");
       }

@@ -29,7 +29,7 @@ describe("a host with no error handlers meeting HTTP faults, floods and unasked 
     };
     const run = await runHost(
       `
-      const source = await loadMcp(${JSON.stringify(config)}, { toolCache: false, serverLogLevel: "debug", onServerLog: () => {} });
+      const source = await loadMcp(${JSON.stringify(config)}, { toolCache: null, serverLogLevel: "debug", onServerLog: () => {} });
       const calls = {};
       const args = { text: "hi", method: "sampling/createMessage" };
       for (const tool of source.tools) {

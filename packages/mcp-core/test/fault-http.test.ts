@@ -18,7 +18,7 @@ import {
 
 failOnUnhandledRejections();
 
-const sources = useSources({ toolCache: false });
+const sources = useSources({ toolCache: null });
 
 /** Longer than any test here may take: a call that waited for it would fail the test by its timeout. */
 const NEVER_MS = 60_000;
@@ -29,7 +29,7 @@ const ERAS = [
 ] as const;
 
 /** Loads `web` (the faulty HTTP server) beside `good` (a stdio echo). */
-function withGood(url: string, autoRestart: object | false = false): Promise<McpSource> {
+function withGood(url: string, autoRestart: object = { enabled: false }): Promise<McpSource> {
   return sources.load({ mcpServers: { web: { url }, good: hostileServer("echo") } }, { autoRestart });
 }
 
@@ -51,7 +51,7 @@ describe("an HTTP tool call answered 500", () => {
     const source = await withGood(fixture.url);
     const states = collectStates(source);
 
-    const result = await toolByRawName(source, "fault", "web").execute({}, { timeout: NEVER_MS });
+    const result = await toolByRawName(source, "fault", "web").execute({}, { timeoutMs: NEVER_MS });
     expectFailure(result, ["CALL_FAILED"]);
     expect(result.error?.kind).toBe("unavailable");
     // One failed request is not a lost session: no transition, the next call goes through.
@@ -78,7 +78,7 @@ describe("an HTTP tool call that never gets a response (stalled)", () => {
     const source = await withGood(fixture.url);
     const states = collectStates(source);
 
-    const result = await toolByRawName(source, "fault", "web").execute({}, { timeout: 500 });
+    const result = await toolByRawName(source, "fault", "web").execute({}, { timeoutMs: 500 });
     expectFailure(result, ["TIMEOUT"]);
     expect(result.error?.kind).toBe("timeout");
     await expect(toolByRawName(source, "echo", "web").execute({ text: "x" })).resolves.toMatchObject({
@@ -95,7 +95,7 @@ describe("an HTTP tool call whose SSE response stream drops every event", () => 
     const source = await withGood(fixture.url);
     const states = collectStates(source);
 
-    const result = await toolByRawName(source, "fault", "web").execute({}, { timeout: NEVER_MS });
+    const result = await toolByRawName(source, "fault", "web").execute({}, { timeoutMs: NEVER_MS });
     expectFailure(result, ["CALL_FAILED"]);
     expect(result.error?.detail).toBe("the server ended the response stream without answering");
     await expect(toolByRawName(source, "echo", "web").execute({ text: "x" })).resolves.toMatchObject({
@@ -114,7 +114,10 @@ describe.each(ERAS)("an HTTP server restarted on the same port mid-call (%s)", (
     const held = toolByRawName(source, "echo", "web");
     const states = collectStates(source);
 
-    const call = toolByRawName(source, "slow", "web").execute({ ms: 5_000, steps: 1 }, { timeout: NEVER_MS });
+    const call = toolByRawName(source, "slow", "web").execute(
+      { ms: 5_000, steps: 1 },
+      { timeoutMs: NEVER_MS },
+    );
     // The call is on the wire once the server logged it.
     await waitFor(() => countEvents(log, "call") > 0);
     await fixture.restart();
@@ -138,7 +141,7 @@ describe.each(ERAS)("an HTTP server gone: connection refused (%s)", (_era, fixtu
     const states = collectStates(source);
     await fixture.stop();
 
-    const result = await toolByRawName(source, "echo", "web").execute({ text: "a" }, { timeout: NEVER_MS });
+    const result = await toolByRawName(source, "echo", "web").execute({ text: "a" }, { timeoutMs: NEVER_MS });
     expectFailure(result, ["CONNECTION_CLOSED", "SESSION_LOST", "CALL_FAILED", "SERVER_FAILED"]);
     expect(result.error?.kind).toBe("unavailable");
     await waitFor(() => source.state("web") === "error");
@@ -146,7 +149,7 @@ describe.each(ERAS)("an HTTP server gone: connection refused (%s)", (_era, fixtu
     await expect(source.restart("web")).rejects.toThrow(/ECONNREFUSED 127\.0\.0\.1:\d+/);
     expect(source.servers()[0]?.lastError).toMatch(/ECONNREFUSED/);
     expect(states.states("web")).toStrictEqual(["error", "stopped", "starting", "error"]);
-    const after = await toolByRawName(source, "echo", "web").execute({ text: "b" }, { timeout: NEVER_MS });
+    const after = await toolByRawName(source, "echo", "web").execute({ text: "b" }, { timeoutMs: NEVER_MS });
     expectFailure(after, ["SERVER_FAILED"]);
     await expectGoodAnswers(source);
   });

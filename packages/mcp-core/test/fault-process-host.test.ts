@@ -35,7 +35,7 @@ describe("a host meeting every process and shape fault at once", () => {
     const run = await runHost(
       `
       const source = await loadMcp(${JSON.stringify(config)}, {
-        toolCache: false,
+        toolCache: null,
         killGraceMs: 500,
         autoRestart: { initialDelayMs: 50, maxRetries: 2 },
       });

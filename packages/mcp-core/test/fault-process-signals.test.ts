@@ -20,7 +20,7 @@ import { failOnUnhandledRejections, pidOf, tempLogFile, useSources } from "./sup
 
 failOnUnhandledRejections();
 
-const sources = useSources({ toolCache: false, killGraceMs: 500, autoRestart: { initialDelayMs: 50 } });
+const sources = useSources({ toolCache: null, killGraceMs: 500, autoRestart: { initialDelayMs: 50 } });
 
 describe("a server killed or stopped", () => {
   it("should resolve a call in flight at SIGKILL with CONNECTION_CLOSED, restart the server and keep the other", async () => {

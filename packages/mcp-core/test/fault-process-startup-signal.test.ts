@@ -55,7 +55,7 @@ async function signalDuringLoad(signal: NodeJS.Signals, delayMs: number) {
   const run = await runHost(
     `
     console.log("loading");
-    const source = await loadMcp(${JSON.stringify(config)}, { toolCache: false });
+    const source = await loadMcp(${JSON.stringify(config)}, { toolCache: null });
     console.log("loaded " + JSON.stringify(source.servers().map((s) => s.pid)));
     setInterval(() => {}, 1000);
   `,

@@ -20,7 +20,7 @@ import { failOnUnhandledRejections, tempLogFile, useSources } from "./support/ha
 failOnUnhandledRejections();
 
 const MiB = 1024 * 1024;
-const sources = useSources({ toolCache: false, killGraceMs: 500, autoRestart: { initialDelayMs: 50 } });
+const sources = useSources({ toolCache: null, killGraceMs: 500, autoRestart: { initialDelayMs: 50 } });
 
 describe("junk on stdout", () => {
   it("should skip garbage, cut-off JSON and JSON that is not JSON-RPC, answer the call and warn once", async () => {

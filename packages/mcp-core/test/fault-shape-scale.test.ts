@@ -22,7 +22,7 @@ import { failOnUnhandledRejections, useSources } from "./support/harness.js";
 failOnUnhandledRejections();
 
 const MiB = 1024 * 1024;
-const sources = useSources({ toolCache: false, killGraceMs: 500, autoRestart: { initialDelayMs: 50 } });
+const sources = useSources({ toolCache: null, killGraceMs: 500, autoRestart: { initialDelayMs: 50 } });
 
 const paginated = (tools: number, pageSize: number, ...flags: string[]) =>
   stdioServer("paginated", ["--tools", String(tools), "--page-size", String(pageSize), ...flags]);

@@ -14,7 +14,7 @@ import { failOnUnhandledRejections, httpFixture, toolByRawName, useSources } fro
 
 failOnUnhandledRejections();
 
-const sources = useSources({ toolCache: false, autoRestart: false });
+const sources = useSources({ toolCache: null, autoRestart: { enabled: false } });
 
 /** The Node warnings about listeners printed while a test runs. */
 let listenerWarnings: string[] = [];
@@ -125,7 +125,7 @@ describe("listeners on a shared AbortSignal", () => {
         "--poll-interval-ms",
         "1000",
       ]);
-      const source = await sources.loadServers({ t: { url: fixture.url } }, { taskStore: false });
+      const source = await sources.loadServers({ t: { url: fixture.url } }, { taskStore: null });
 
       const results = await callsSharing(toolByRawName(source, "slow_task"), (i) => ({ label: `c${i}` }));
 

@@ -14,7 +14,7 @@ import { failOnUnhandledRejections, toolByRawName, useSources } from "./support/
 
 failOnUnhandledRejections();
 
-const sources = useSources({ toolCache: false, autoRestart: false });
+const sources = useSources({ toolCache: null, autoRestart: { enabled: false } });
 
 const CASES = [
   { inner: "basic", version: "2025-11-25" },
@@ -30,7 +30,7 @@ describe.each(CASES)("string ids from $inner ($version)", ({ inner, version }) =
 
   it("should settle a call whose response echoes its id as a string", async () => {
     const source = await load();
-    const result = await toolByRawName(source, "echo", "s").execute({ text: "hi" }, { timeout: 5_000 });
+    const result = await toolByRawName(source, "echo", "s").execute({ text: "hi" }, { timeoutMs: 5_000 });
     expect(result).toMatchObject({ isError: false, text: "hi" });
   });
 
@@ -39,7 +39,7 @@ describe.each(CASES)("string ids from $inner ($version)", ({ inner, version }) =
     const progress: McpProgress[] = [];
     const result = await toolByRawName(source, "slow", "s").execute(
       { ms: 1_200, steps: 8 },
-      { timeout: 500, onProgress: (p) => progress.push(p) },
+      { timeoutMs: 500, onProgress: (p) => progress.push(p) },
     );
     expect(result).toMatchObject({ isError: false, text: "done" });
     expect(progress.map((p) => p.progress)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);

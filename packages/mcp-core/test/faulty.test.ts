@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { isMcpCoreError, type McpCoreError, type McpSource } from "../src/index.js";
 import { useSources } from "./support/harness.js";
 
-const sources = useSources({ toolCache: false });
+const sources = useSources({ toolCache: null });
 
 function faulty(mode: string, extra: Record<string, unknown> = {}, args: string[] = []) {
   return { ...stdioServer("faulty", ["--mode", mode, ...args]), ...extra };

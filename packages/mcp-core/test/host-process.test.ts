@@ -12,7 +12,7 @@ import { type HostRun, runHost } from "./support/host-process.js";
 /** A host that loads `config` and prints the status (or the rejection's code), then closes. */
 function loadAndReport(config: object, options: object = {}): Promise<HostRun> {
   return runHost(`
-    const outcome = await loadMcp(${JSON.stringify(config)}, { toolCache: false, ...${JSON.stringify(options)} })
+    const outcome = await loadMcp(${JSON.stringify(config)}, { toolCache: null, ...${JSON.stringify(options)} })
       .catch((error) => ({ rejected: error.code }));
     if (outcome.rejected) console.log(JSON.stringify(outcome));
     else { console.log(JSON.stringify(outcome.status)); await outcome.close(); }
@@ -56,7 +56,7 @@ describe("a restart after a crash, with stdio children the only activity", () =>
     const server = stdioServer("mcp-restart", ["--state-file", join(tempDir(), "state.json")]);
     const run = await runHost(`
       const source = await loadMcp({ mcpServers: { r: ${JSON.stringify(server)} } },
-        { toolCache: false, autoRestart: { initialDelayMs: 300 } });
+        { toolCache: null, autoRestart: { initialDelayMs: 300 } });
       const firstPid = source.servers()[0].pid;
       const running = new Promise((resolve) =>
         source.onStateChange((_server, state) => { if (state === "running") resolve(); }));
@@ -72,7 +72,7 @@ describe("a restart after a crash, with stdio children the only activity", () =>
 
   it("should still let a host exit while its servers merely run", async () => {
     const run = await runHost(`
-      const source = await loadMcp({ mcpServers: { e: ${JSON.stringify(hostileServer("echo"))} } }, { toolCache: false });
+      const source = await loadMcp({ mcpServers: { e: ${JSON.stringify(hostileServer("echo"))} } }, { toolCache: null });
       console.log(source.state("e"));
     `);
 
@@ -84,7 +84,7 @@ describe("a host stopped by a signal", () => {
   const server = JSON.stringify(hostileServer("ignore-stdin-eof"));
   const hostBody = (handler: string) => `
     ${handler}
-    const source = await loadMcp({ mcpServers: { s: ${server} } }, { toolCache: false });
+    const source = await loadMcp({ mcpServers: { s: ${server} } }, { toolCache: null });
     console.log("pid " + source.servers()[0].pid);
     setInterval(() => {}, 1000);
   `;

@@ -52,7 +52,7 @@ describe("a host loading every hostile server at once", () => {
     const run = await runHost(
       `
       const source = await loadMcp(${JSON.stringify(config)}, {
-        toolCache: false,
+        toolCache: null,
         maxFrameBytes: 1024 * 1024,
         autoRestart: { initialDelayMs: 100, maxRetries: 2 },
       });

@@ -7,7 +7,7 @@ import { type SseServer, startSseServer } from "./support/sse-server.js";
 
 failOnUnhandledRejections();
 
-const sources = useSources({ toolCache: false });
+const sources = useSources({ toolCache: null });
 
 /** A port on 127.0.0.1 that was just listening and is now closed (connecting to it is refused). */
 async function closedPort(): Promise<number> {
@@ -22,7 +22,10 @@ describe("a GET notification stream that closes at once with retry: 0", () => {
   it("should reopen it a bounded number of times with backoff, then report the session lost", async () => {
     const log = tempLogFile("sse-retry-zero.log");
     const fixture = await httpFixture("hostile", ["--mode", "sse-retry-zero", "--log", log]);
-    const source = await sources.load({ mcpServers: { web: { url: fixture.url } } }, { autoRestart: false });
+    const source = await sources.load(
+      { mcpServers: { web: { url: fixture.url } } },
+      { autoRestart: { enabled: false } },
+    );
     const echo = source.tools.find((t) => t.rawName === "echo");
     await expect(echo?.execute({ text: "still works" })).resolves.toMatchObject({ text: "still works" });
 
@@ -55,7 +58,7 @@ describe("connection refused", () => {
     const warnings: string[] = [];
     const source = await sources.load(
       { mcpServers: { web: { url: fixture.url } } },
-      { autoRestart: false, onWarning: (warning) => warnings.push(warning) },
+      { autoRestart: { enabled: false }, onWarning: (warning) => warnings.push(warning) },
     );
     expect(source.servers()[0]?.protocolVersion).toBe("2026-07-28");
     await fixture.stop();
@@ -94,7 +97,7 @@ describe("legacy SSE server restarted on the same port", () => {
           timeoutMs: 5_000,
           message: `run ${run}: no error → running after the server restarted`,
         });
-        const result = await echo?.execute({ text: "after" }, { timeout: 2_000 });
+        const result = await echo?.execute({ text: "after" }, { timeoutMs: 2_000 });
         expect(result, `run ${run}`).toMatchObject({ isError: false, text: "sse:after" });
         // The new session was opened by a new connect (GET), and no call reached an unknown session.
         expect(sse.requests.filter((r) => r.method === "GET")).toHaveLength(1);

@@ -57,7 +57,7 @@ afterAll(async () => {
   await fixture?.stop();
 });
 
-const sources = useSources({ toolCache: false });
+const sources = useSources({ toolCache: null });
 
 /** Loads one remote server named "web" (a 10 s timeout unless `server` sets one). */
 const load = (server: Record<string, unknown>, options: LoadMcpOptions = {}) =>

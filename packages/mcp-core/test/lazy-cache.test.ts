@@ -231,7 +231,7 @@ describe("configFingerprint", () => {
       { ...base, timeout: 5000 },
       { ...base, idleTimeoutMs: 1000 },
       { ...base, tools: { echo: false } },
-      { ...base, env: { TOKEN: "one" }, autoRestart: false },
+      { ...base, env: { TOKEN: "one" }, autoRestart: { enabled: false } },
     ]) {
       expect(await fingerprint(variant), JSON.stringify(variant)).toBe(reference);
     }

@@ -42,7 +42,7 @@ describe("a lazy server's on-demand start, bounded by the call", () => {
   it("should end the call at its own timeout while the start goes on for later calls", async () => {
     const { source, echo } = await loadSlowLazy(4_000);
 
-    const result = await echo.execute({ text: "too soon" }, { timeout: 1_000 });
+    const result = await echo.execute({ text: "too soon" }, { timeoutMs: 1_000 });
     expect(result.error?.kind).toBe("timeout");
     // The call ended before the server finished starting, and the start was not abandoned.
     expect(source.state("slow")).toBe("starting");
@@ -55,7 +55,7 @@ describe("a lazy server's on-demand start, bounded by the call", () => {
     const { source, echo } = await loadSlowLazy(4_000);
     const controller = new AbortController();
 
-    const pending = echo.execute({ text: "abort me" }, { signal: controller.signal, timeout: 30_000 });
+    const pending = echo.execute({ text: "abort me" }, { signal: controller.signal, timeoutMs: 30_000 });
     await waitFor(() => source.state("slow") === "starting", { timeoutMs: 5_000 });
     controller.abort();
     const result = await pending;

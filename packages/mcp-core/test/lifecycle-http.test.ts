@@ -4,7 +4,7 @@ import { failOnUnhandledRejections, httpFixture, useSources } from "./support/ha
 
 failOnUnhandledRejections();
 
-const sources = useSources({ toolCache: false });
+const sources = useSources({ toolCache: null });
 
 describe("remote server restarted on the same port", () => {
   it("should reconnect with a fresh session and serve the held tool again", async () => {
@@ -37,7 +37,7 @@ describe("remote server restarted on the same port", () => {
     await fixture.restart();
     // The first request after the server restart hits 404 (stale session) or the refused GET stream;
     // either is reported as the loss of the session, and a later call succeeds on a new session.
-    await echo?.execute({ text: "a" }, { timeout: 10_000 });
+    await echo?.execute({ text: "a" }, { timeoutMs: 10_000 });
     await waitFor(async () => (await echo?.execute({ text: "b" }))?.text === "b", { timeoutMs: 15_000 });
     const lost = states.events.find((e) => e.state === "error")?.info as
       | { error?: { code?: string } }

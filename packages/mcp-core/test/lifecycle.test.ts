@@ -18,7 +18,7 @@ beforeEach(() => {
   dir = tempDir("lifecycle-");
 });
 
-const sources = useSources({ toolCache: false, killGraceMs: 500 });
+const sources = useSources({ toolCache: null, killGraceMs: 500 });
 
 function restartServer(extra: string[] = []) {
   return stdioServer("mcp-restart", [
@@ -72,14 +72,14 @@ describe("auto-restart", () => {
     const echo = toolByRawName(source, "echo");
     process.kill(pidOf(source, "r") as number, "SIGKILL");
     await waitFor(() => source.state("r") === "error");
-    const result = await echo.execute({ text: "waited" }, { timeout: 10_000 });
+    const result = await echo.execute({ text: "waited" }, { timeoutMs: 10_000 });
     expect(result).toMatchObject({ isError: false, text: "waited" });
   });
 
   it("should keep a dead server in error with isolated errors when autoRestart is off", async () => {
     const source = await sources.load(
       { mcpServers: { r: restartServer(), other: stdioServer("basic") } },
-      { autoRestart: false },
+      { autoRestart: { enabled: false } },
     );
     const echo = toolByRawName(source, "echo");
     const states = collectStates(source);
@@ -231,7 +231,7 @@ describe("options.signal", () => {
     await waitFor(() => source.state("r") === "error");
     // The call could wait 60 s for the retry and its own timeout is longer than this test's: only
     // the abort ending the wait lets it resolve, and it resolves unavailable, not timeout.
-    const pending = echo.execute({ text: "x" }, { timeout: 120_000 });
+    const pending = echo.execute({ text: "x" }, { timeoutMs: 120_000 });
     controller.abort();
     const result = await pending;
     expect(result.error?.kind).toBe("unavailable");

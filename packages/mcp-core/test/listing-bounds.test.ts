@@ -2,7 +2,7 @@ import { hostileServer, stdioServer } from "@toolnexus/fixtures";
 import { afterEach, describe, expect, it } from "vitest";
 import { toolByName, useSources } from "./support/harness.js";
 
-const sources = useSources({ toolCache: false });
+const sources = useSources({ toolCache: null });
 
 describe("listing many pages", () => {
   const warnings: Error[] = [];

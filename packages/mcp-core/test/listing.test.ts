@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { toolByName, useSources, useTempDir } from "./support/harness.js";
 
 const dir = useTempDir("mcp-core-listing-");
-const sources = useSources({ toolCache: false });
+const sources = useSources({ toolCache: null });
 
 describe("tool listing", () => {
   it("should read every page of a paginated listing", async () => {

@@ -8,7 +8,7 @@ import type { McpSource } from "../src/index.js";
 import { useSources } from "./support/harness.js";
 import { startSseServer } from "./support/sse-server.js";
 
-const sources = useSources({ toolCache: false, autoRestart: false });
+const sources = useSources({ toolCache: null, autoRestart: { enabled: false } });
 
 describe("onSource", () => {
   it("should get the source the load resolves with, before any server has started", async () => {

@@ -8,7 +8,7 @@ import { failOnUnhandledRejections, useSources } from "./support/harness.js";
 
 failOnUnhandledRejections();
 
-const sources = useSources({ toolCache: false, autoRestart: false });
+const sources = useSources({ toolCache: null, autoRestart: { enabled: false } });
 
 describe("onStateChange as a load option", () => {
   it("should report each server's start during the load, in order, before loadMcp resolves", async () => {

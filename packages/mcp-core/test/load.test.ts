@@ -5,7 +5,7 @@ import { isMcpCoreError, type LoadMcpOptions } from "../src/index.js";
 import { startedPids, useSources, useTempDir } from "./support/harness.js";
 
 const dir = useTempDir("mcp-core-load-");
-const sources = useSources({ toolCache: false });
+const sources = useSources({ toolCache: null });
 
 /** The rejection of a load that must fail; also closes a source that unexpectedly loaded. */
 async function loadFailure(input: object, options: LoadMcpOptions): Promise<Error> {

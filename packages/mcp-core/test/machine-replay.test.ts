@@ -13,7 +13,7 @@ import { failOnUnhandledRejections, pidOf, tempDir, useSources } from "./support
 
 failOnUnhandledRejections();
 
-const sources = useSources({ toolCache: false, killGraceMs: 500 });
+const sources = useSources({ toolCache: null, killGraceMs: 500 });
 let stopRecording: (() => void) | undefined;
 
 afterEach(() => stopRecording?.());

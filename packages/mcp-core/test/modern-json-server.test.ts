@@ -11,7 +11,7 @@ import { callOk, failOnUnhandledRejections, hasTool, httpFixture, useSources } f
 
 failOnUnhandledRejections();
 
-const sources = useSources({ toolCache: false, autoRestart: false });
+const sources = useSources({ toolCache: null, autoRestart: { enabled: false } });
 
 async function loadModernJson(options: { liveToolList?: boolean } = {}) {
   const fixture = await httpFixture("hostile", ["--mode", "modern-json-only"]);

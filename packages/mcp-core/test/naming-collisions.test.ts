@@ -4,7 +4,7 @@ import type { ToolsChange } from "../src/index.js";
 import { namespacedName } from "../src/naming/namespaced-name.js";
 import { toolByName, useSources } from "./support/harness.js";
 
-const sources = useSources({ toolCache: false, liveToolList: false });
+const sources = useSources({ toolCache: null, liveToolList: false });
 
 // Server "a" tool "b__echo" and server "a__b" tool "echo" are both mcp__a__b__echo unless made unique.
 const A_NAME = "mcp__a__b__echo_80046c0a35fc";

@@ -50,7 +50,7 @@ async function authorizeAgainst(fixtureArgs: string[]) {
   return { source, warnings, error, redirect };
 }
 
-const sources = useSources({ toolCache: false, autoRestart: false });
+const sources = useSources({ toolCache: null, autoRestart: { enabled: false } });
 
 describe("an authorization server's hostile text", () => {
   it("should route the SDK's console warning about an invalid_grant through onWarning, escaped, never to the console", async () => {

@@ -11,7 +11,7 @@ import { approve, MemoryTokenStore } from "./support/oauth-harness.js";
 
 failOnUnhandledRejections();
 
-const sources = useSources({ toolCache: false, autoRestart: false });
+const sources = useSources({ toolCache: null, autoRestart: { enabled: false } });
 
 const SECRET = "canary-client-secret-5c1e";
 

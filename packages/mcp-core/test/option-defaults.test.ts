@@ -113,7 +113,7 @@ describe("option defaults", () => {
     const allUndefined = Object.fromEntries(
       [...table.keys()].filter((k) => k !== "toolCache").map((k) => [k, undefined]),
     );
-    for (const given of [{ toolCache: false as const }, { ...allUndefined, toolCache: false as const }]) {
+    for (const given of [{ toolCache: null }, { ...allUndefined, toolCache: null }]) {
       const resolved = resolveLoadOptions(given);
       const { naming, ...fixed } = LOAD_OPTION_DEFAULTS;
       expect(resolved).toMatchObject(fixed);
@@ -126,7 +126,7 @@ describe("option defaults", () => {
 
   it("should merge a policy object over the defaults field by field", () => {
     const resolved = resolveLoadOptions({
-      toolCache: false,
+      toolCache: null,
       autoRestart: { maxRetries: 3, initialDelayMs: undefined },
       healthCheck: {},
     });

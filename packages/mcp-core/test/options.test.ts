@@ -14,15 +14,27 @@ const invalid: Array<[string, unknown, string]> = [
   [
     "autoRestart",
     "yes",
-    "expected a boolean or { maxRetries, initialDelayMs, maxDelayMs, stableAfterMs }, got string",
+    "expected an object ({} for the defaults, { enabled: false } to turn it off), got string",
   ],
+  // The boolean form is gone (CONTRIBUTING.md's option naming rule): the message says what replaces it.
+  [
+    "autoRestart",
+    false,
+    "expected an object ({} for the defaults, { enabled: false } to turn it off), got boolean",
+  ],
+  ["autoRestart.enabled", { enabled: "no" }, "expected a boolean, got string"],
   ["autoRestart", null, "got null"],
   ["autoRestart.maxRetries", { maxRetries: -1 }, "expected an integer ≥ 0, got -1"],
   ["autoRestart.maxRetries", { maxRetries: 1.5 }, "expected an integer ≥ 0, got 1.5"],
   ["autoRestart.initialDelayMs", { initialDelayMs: -500 }, "expected an integer ≥ 0, got -500"],
   ["autoRestart.maxDelayMs", { maxDelayMs: "30s" }, "expected an integer ≥ 0, got string"],
   ["autoRestart.stableAfterMs", { stableAfterMs: Number.NaN }, "expected an integer ≥ 0, got NaN"],
-  ["healthCheck", 5, "expected a boolean or { intervalMs, timeoutMs, failures }, got 5"],
+  ["healthCheck", 5, "expected an object ({} for the defaults, { enabled: false } to turn it off), got 5"],
+  [
+    "healthCheck",
+    true,
+    "expected an object ({} for the defaults, { enabled: false } to turn it off), got boolean",
+  ],
   ["healthCheck.intervalMs", { intervalMs: 0 }, "expected an integer ≥ 1, got 0"],
   ["healthCheck.timeoutMs", { timeoutMs: -1 }, "expected an integer ≥ 1, got -1"],
   ["healthCheck.failures", { failures: 0 }, "expected an integer ≥ 1, got 0"],
@@ -40,7 +52,7 @@ const invalid: Array<[string, unknown, string]> = [
   [
     "toolCache",
     true,
-    "expected false or a store with get(key), set(key, entry) and optionally subscribe(listener), got boolean",
+    "expected null or a store with get(key), set(key, entry) and optionally subscribe(listener), got boolean",
   ],
   ["toolCache", "~/.cache", "got string"],
   ["toolCache", { get: () => undefined }, "got object"],
@@ -57,7 +69,7 @@ const invalid: Array<[string, unknown, string]> = [
 function optionsFor(option: string, value: unknown): unknown {
   if (option === "options") return value;
   const [head, field] = option.split(".") as [string, string | undefined];
-  return { toolCache: false, [head]: field === undefined ? value : (value as object) };
+  return { toolCache: null, [head]: field === undefined ? value : (value as object) };
 }
 
 describe("loadMcp options", () => {
@@ -83,7 +95,7 @@ describe("loadMcp options", () => {
     const source = await sources.load(
       { mcpServers: { basic: { ...stdioServer("basic"), tools: { echo: true } } } },
       {
-        toolCache: false,
+        toolCache: null,
         naming: undefined,
         autoRestart: undefined,
         defaultInheritEnv: undefined,
@@ -100,7 +112,7 @@ describe("loadMcp options", () => {
   it("should accept the toolnexus naming", async () => {
     const source = await sources.load(
       { mcpServers: { basic: { ...stdioServer("basic"), tools: { echo: true } } } },
-      { toolCache: false, naming: "toolnexus" },
+      { toolCache: null, naming: "toolnexus" },
     );
 
     expect(source.tools.map((t) => [t.name, t.rawName])).toStrictEqual([["basic_echo", "echo"]]);

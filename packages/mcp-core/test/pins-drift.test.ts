@@ -14,7 +14,7 @@ const dirs: string[] = [];
 afterAll(() => {
   for (const dir of dirs) removeTempDir(dir);
 });
-const sources = useSources({ toolCache: false });
+const sources = useSources({ toolCache: null });
 
 /** A fresh pin dir and state file for one test. */
 function place() {
@@ -132,7 +132,7 @@ describe("drift gate: hold", () => {
     await first.source.close();
     // 2: a run that does not pin (accept, memory) caches the server's rewritten listing.
     writeFileSync(p.state, "rewrite");
-    const second = await load(p.state, { pinStore: false, toolCache: cache }, lazy);
+    const second = await load(p.state, { pinStore: null, toolCache: cache }, lazy);
     await second.source.start(S);
     await second.source.whenSettled();
     await second.source.close();

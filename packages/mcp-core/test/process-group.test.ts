@@ -6,7 +6,7 @@ import { fixturePath, isAlive, waitFor } from "@toolnexus/fixtures";
 import { describe, expect, it } from "vitest";
 import { pidOf, tempDir, useSources } from "./support/harness.js";
 
-const sources = useSources({ toolCache: false, killGraceMs: 500 });
+const sources = useSources({ toolCache: null, killGraceMs: 500 });
 
 /** A stdio server started through a shell that leaves another process in its group. */
 function shellWrapped(script: string) {
@@ -35,7 +35,7 @@ describe("process groups", () => {
     const pidFile = join(dir, "grandchild.pid");
     const source = await sources.load(
       { mcpServers: { g: shellWrapped(`sleep 60 & echo $! > "${pidFile}"; exec "$1" "$2"`) } },
-      { autoRestart: false },
+      { autoRestart: { enabled: false } },
     );
     const grandchild = Number(readFileSync(pidFile, "utf8").trim());
     process.kill(pidOf(source, "g") as number, "SIGKILL");
@@ -51,7 +51,7 @@ describe("host exit", () => {
     const server = shellWrapped(`"$1" "$2"; exec sleep 60`);
     const host = `
       const { loadMcp } = await import(${JSON.stringify(dist)});
-      const source = await loadMcp({ mcpServers: { g: ${JSON.stringify(server)} } }, { toolCache: false });
+      const source = await loadMcp({ mcpServers: { g: ${JSON.stringify(server)} } }, { toolCache: null });
       console.log(JSON.stringify({ pid: source.servers()[0].pid, state: source.state("g") }));
       process.exit(0);
     `;

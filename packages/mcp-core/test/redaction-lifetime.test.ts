@@ -50,7 +50,7 @@ describe("what the redactor keeps over a long run", () => {
 });
 
 describe("a configured secret echoed late in a run", () => {
-  const sources = useSources({ toolCache: false, autoRestart: false });
+  const sources = useSources({ toolCache: null, autoRestart: { enabled: false } });
 
   it("should redact the client secret an authorization server echoes after more values than the history holds", async () => {
     // Every request renews the token (it lives 5 s, the skew is a minute) and sends 32 fresh header

@@ -13,7 +13,7 @@ import {
   useSources,
 } from "./support/harness.js";
 
-const sources = useSources({ toolCache: false });
+const sources = useSources({ toolCache: null });
 
 describe("live tool list (liveToolList on by default)", () => {
   it("should have applied an announced change once whenSettled() resolves, with no wait of its own", async () => {

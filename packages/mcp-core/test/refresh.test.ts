@@ -16,7 +16,7 @@ import {
   useSources,
 } from "./support/harness.js";
 
-const sources = useSources({ toolCache: false });
+const sources = useSources({ toolCache: null });
 
 describe("refresh()", () => {
   it("should not follow list_changed with liveToolList false, until refresh()", async () => {

@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { createResourceTools, RESOURCE_LIST_PAGE_SIZE, truncationMarker } from "../src/adapter/index.js";
 import { useSources } from "./support/harness.js";
 
-const sources = useSources({ toolCache: false });
+const sources = useSources({ toolCache: null });
 
 async function loadTools(maxBytes?: number) {
   const source = await sources.load({ mcpServers: { s: stdioServer("modern", ["--resources"]) } });
@@ -100,7 +100,7 @@ describe("resource tools", () => {
       isError: true,
       error: { code: "SERVER_UNKNOWN" },
     });
-    const timedOut = await read.execute({ server: "s", uri: "slow://5000" }, { timeout: 200 });
+    const timedOut = await read.execute({ server: "s", uri: "slow://5000" }, { timeoutMs: 200 });
     expect(timedOut).toMatchObject({ isError: true, error: { kind: "timeout", code: "TIMEOUT" } });
   });
 });

@@ -13,7 +13,7 @@ import { failOnUnhandledRejections, serverConfig, tempLogFile, useSources } from
 
 failOnUnhandledRejections();
 
-const sources = useSources({ toolCache: false });
+const sources = useSources({ toolCache: null });
 const dirs: string[] = [];
 afterEach(async () => {
   await Promise.all(dirs.splice(0).map((dir) => removeTempDir(dir)));

@@ -18,7 +18,7 @@ import { callOk, failOnUnhandledRejections, tempLogFile, useSources } from "./su
 
 failOnUnhandledRejections();
 
-const sources = useSources({ toolCache: false });
+const sources = useSources({ toolCache: null });
 const S = "s";
 
 interface EraCase {
@@ -208,7 +208,7 @@ describe.each(CASES.filter((c) => c.wire === "stdio"))("resource reads that fail
 
   it("should resolve a read past its timeout or maxTotalTimeoutMs with TIMEOUT and an aborted one with ABORTED", async () => {
     const { source, log } = await loadCase(c);
-    const timedOut = await source.readResource(S, "slow://5000", { timeout: 200 });
+    const timedOut = await source.readResource(S, "slow://5000", { timeoutMs: 200 });
     expect(timedOut).toMatchObject({ isError: true, error: { kind: "timeout", code: "TIMEOUT" } });
     const abort = new AbortController();
     const pending = source.readResource(S, "slow://5000", { signal: abort.signal });

@@ -6,7 +6,7 @@ import type { LoadMcpOptions, McpSource } from "../src/index.js";
 import { boundResultParts } from "../src/tools/bounded-result.js";
 import { httpFixture, toolByName, useSources } from "./support/harness.js";
 
-const sources = useSources({ toolCache: false });
+const sources = useSources({ toolCache: null });
 const MiB = 1024 * 1024;
 const IMAGE = { type: "image", data: tinyPngBase64, mimeType: "image/png" };
 const imageBytes = JSON.stringify(IMAGE).length;

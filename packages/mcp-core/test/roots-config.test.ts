@@ -49,10 +49,10 @@ describe("the roots load option and setRoots", () => {
   });
 
   it("should refuse setRoots on a source loaded without roots, and a malformed list", async () => {
-    const without = await loadMcp({ mcpServers: {} }, { toolCache: false });
+    const without = await loadMcp({ mcpServers: {} }, { toolCache: null });
     expect(() => without.setRoots(["/tmp"])).toThrow(/without the "roots" option/);
     await without.close();
-    const source = await loadMcp({ mcpServers: {} }, { toolCache: false, roots: [] });
+    const source = await loadMcp({ mcpServers: {} }, { toolCache: null, roots: [] });
     expect(() => source.setRoots(["ftp://example.test"])).toThrow(/"setRoots": root 0/);
     source.setRoots(["/tmp"]);
     await source.close();

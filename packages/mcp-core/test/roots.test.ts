@@ -15,7 +15,7 @@ import { failOnUnhandledRejections, toolByRawName, useSources } from "./support/
 
 failOnUnhandledRejections();
 
-const sources = useSources({ toolCache: false, autoRestart: false });
+const sources = useSources({ toolCache: null, autoRestart: { enabled: false } });
 const require = createRequire(import.meta.url);
 const packageDir = (name: string) => dirname(require.resolve(`${name}/package.json`));
 const ALLOWED = "list_allowed_directories";
@@ -114,7 +114,12 @@ describe.each(ERAS)("the roots tool of $fixture, era $era", ({ fixture, protocol
   beforeAll(async () => {
     source = await loadMcp(
       { mcpServers: { e: { ...stdioServer(fixture, ["--input-tools"]), protocol } } },
-      { toolCache: false, autoRestart: false, roots: [dirs.load], onWarning: (m) => warnings.push(m) },
+      {
+        toolCache: null,
+        autoRestart: { enabled: false },
+        roots: [dirs.load],
+        onWarning: (m) => warnings.push(m),
+      },
     );
     return () => source.close();
   });

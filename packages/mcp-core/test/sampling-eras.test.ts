@@ -16,7 +16,7 @@ import {
 
 failOnUnhandledRejections();
 
-const sources = useSources({ toolCache: false, autoRestart: false });
+const sources = useSources({ toolCache: null, autoRestart: { enabled: false } });
 
 const CASES = [
   { fixture: "modern", wire: "stdio", protocol: "auto", via: "input_required" },

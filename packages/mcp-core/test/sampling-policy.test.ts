@@ -40,8 +40,8 @@ describe("sampling policy against a 2025-era server", () => {
     source = await loadMcp(
       { mcpServers: { s: server(), flood: server() } },
       {
-        toolCache: false,
-        autoRestart: false,
+        toolCache: null,
+        autoRestart: { enabled: false },
         onWarning: (message) => warnings.push(message),
         onSampling: async (request, { server }) => {
           seen.push({ server, request });
@@ -189,7 +189,7 @@ describe("the sampling option", () => {
     [{ approve: true }, 'loadMcp option "sampling.approve": expected a function, got boolean'],
     ["all", 'loadMcp option "sampling": expected an object, got string'],
   ])("should refuse %j naming the field", async (sampling, message) => {
-    const options = { toolCache: false, sampling } as unknown as LoadMcpOptions;
+    const options = { toolCache: null, sampling } as unknown as LoadMcpOptions;
     await expect(loadMcp({ mcpServers: {} }, options)).rejects.toMatchObject({
       code: "OPTIONS_INVALID",
       message,

@@ -19,7 +19,7 @@ import {
 
 failOnUnhandledRejections();
 
-const sources = useSources({ toolCache: false, autoRestart: false });
+const sources = useSources({ toolCache: null, autoRestart: { enabled: false } });
 const everything = everythingStdio;
 const SAMPLING_TOOL = "trigger-sampling-request";
 

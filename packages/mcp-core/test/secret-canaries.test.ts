@@ -83,7 +83,7 @@ class Collector {
     this.add("tools inspected", source.tools);
     this.add("tools as JSON", JSON.stringify(source.tools));
     for (const tool of source.tools)
-      this.add(`call ${tool.name}`, await tool.execute({ text: "hi" }, { timeout: 5_000 }));
+      this.add(`call ${tool.name}`, await tool.execute({ text: "hi" }, { timeoutMs: 5_000 }));
   }
 
   files(dir: string): number {
@@ -174,7 +174,7 @@ describe("secret canaries", () => {
       env: parentEnv,
       toolCache: fileToolCache(cacheDir),
       tokenStore: store,
-      autoRestart: false,
+      autoRestart: { enabled: false },
     };
 
     const source = await sources.load(config, options);
@@ -217,7 +217,7 @@ describe("secret canaries", () => {
   it("should show no server config and no parent env when a host inspects or serializes the source and a tool", async () => {
     const source = await sources.load(
       { mcpServers: { good: { ...hostileServer("echo"), env: { LEAK_TOKEN: CANARIES.childEnv } } } },
-      { toolCache: false, env: { ...process.env, TNX_CANARY_API_TOKEN: CANARIES.parentReferenced } },
+      { toolCache: null, env: { ...process.env, TNX_CANARY_API_TOKEN: CANARIES.parentReferenced } },
     );
     const [tool] = source.tools;
     // Before, both held the connection in a plain field: inspect showed every secret, and

@@ -18,7 +18,7 @@ import type { ToolCacheEntry } from "../src/stores.js";
 import { everythingStdio } from "./support/everything.js";
 import { callOk, httpFixture, useSources } from "./support/harness.js";
 
-const sources = useSources({ toolCache: false });
+const sources = useSources({ toolCache: null });
 
 const CANARY = "canary-log-token-7d3e9b21";
 

@@ -10,7 +10,7 @@ import { failOnUnhandledRejections, httpFixture, tempLogFile, useSources } from 
 
 failOnUnhandledRejections();
 
-const sources = useSources({ toolCache: false, autoRestart: false });
+const sources = useSources({ toolCache: null, autoRestart: { enabled: false } });
 
 describe("a response stream closed with retry: 500 while the notification stream churns", () => {
   it("should resume it after the server's retry, while the notification stream stays under its floor", async () => {
@@ -46,7 +46,7 @@ describe("a response stream that the server closes at once on every resumption, 
     const fixture = await httpFixture("hostile", ["--mode", "sse-resume-churn", "--arg", "0", "--log", log]);
     const source = await sources.load({ mcpServers: { web: { url: fixture.url } } });
     const echo = source.tools.find((t) => t.rawName === "echo");
-    const call = echo?.execute({ text: "never answered" }, { timeout: 20_000 });
+    const call = echo?.execute({ text: "never answered" }, { timeoutMs: 20_000 });
 
     // The first resumption goes at once (the server's retry: 0); the next ones wait 250 ms, 500 ms…
     // (the SDK alone reopens it every few milliseconds, for as long as the call waits).

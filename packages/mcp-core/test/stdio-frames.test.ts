@@ -7,7 +7,7 @@ import { UNREADABLE_RESPONSE } from "../src/transport/refused-response.js";
 import { NOISE_QUIET_MS, StdoutNoise } from "../src/transport/stdout-noise.js";
 import { useSources } from "./support/harness.js";
 
-const sources = useSources({ toolCache: false });
+const sources = useSources({ toolCache: null });
 const MiB = 1024 * 1024;
 
 function tool(source: McpSource, name: string) {
@@ -169,7 +169,7 @@ describe("a child that does not read its stdin", () => {
   it("should fail calls fast with STDIN_BACKLOG_FULL once the backlog reaches maxFrameBytes", async () => {
     const source = await sources.load(
       { mcpServers: { s: hostileServer("echo") } },
-      { maxFrameBytes: MiB, autoRestart: false },
+      { maxFrameBytes: MiB, autoRestart: { enabled: false } },
     );
     const pid = pidOf(source, "s") as number;
     process.kill(pid, "SIGSTOP");
@@ -177,7 +177,7 @@ describe("a child that does not read its stdin", () => {
       const echo = tool(source, "mcp__s__echo");
       const text = "y".repeat(256 * 1024);
       // Far longer than the test may take: only the bound can end these calls early.
-      const calls = Array.from({ length: 12 }, () => echo.execute({ text }, { timeout: 120_000 }));
+      const calls = Array.from({ length: 12 }, () => echo.execute({ text }, { timeoutMs: 120_000 }));
 
       const last = await calls[11];
 

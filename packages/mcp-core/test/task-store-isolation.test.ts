@@ -9,7 +9,7 @@ import { failOnUnhandledRejections, tempDir, useSources } from "./support/harnes
 
 failOnUnhandledRejections();
 
-const sources = useSources({ toolCache: false, autoRestart: false });
+const sources = useSources({ toolCache: null, autoRestart: { enabled: false } });
 const LONG_NAME_CHARS = 400 * 1024;
 /** Hostile tasks left running at once: together past the old single file's 1 MiB. */
 const HOSTILE_TASKS = 3;

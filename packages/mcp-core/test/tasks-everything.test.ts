@@ -11,7 +11,7 @@ import { failOnUnhandledRejections, tempDir, toolByRawName, useSources } from ".
 
 failOnUnhandledRejections();
 
-const sources = useSources({ toolCache: false, autoRestart: false });
+const sources = useSources({ toolCache: null, autoRestart: { enabled: false } });
 const everything = everythingStdio;
 const RESEARCH = "simulate-research-query";
 

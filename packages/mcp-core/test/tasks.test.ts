@@ -22,7 +22,7 @@ import { runHost } from "./support/host-process.js";
 
 failOnUnhandledRejections();
 
-const sources = useSources({ toolCache: false, autoRestart: false });
+const sources = useSources({ toolCache: null, autoRestart: { enabled: false } });
 const STORES = pathToFileURL(fileURLToPath(new URL("../dist/stores.js", import.meta.url))).href;
 
 /** The task id the server stamps on a task's result (`io.modelcontextprotocol/related-task`). */
@@ -51,7 +51,7 @@ describe("a task-required tool on an HTTP server that keeps its tasks", () => {
     await fixture.stop();
     removeTempDir(logDir);
   });
-  const load = (store: TaskStore | false, extra = {}) =>
+  const load = (store: TaskStore | null, extra = {}) =>
     sources.loadServers({ t: { url: fixture.url } }, { taskStore: store, ...extra });
 
   it("should run the work once as a task, report each statusMessage as progress and drop the record", async () => {
@@ -78,7 +78,7 @@ describe("a task-required tool on an HTTP server that keeps its tasks", () => {
 
   it("should call an optional tool as a task when the call or the entry's taskTools says so, else not", async () => {
     const polls = () => readLog(log).filter((e) => e.event === "task_get").length;
-    const plainSource = await load(false);
+    const plainSource = await load(null);
     const before = polls();
     const asked = await toolByRawName(plainSource, "maybe_task").execute({ label: "asked" }, { task: true });
     expect(asked.text).toBe("done: asked");
@@ -86,7 +86,7 @@ describe("a task-required tool on an HTTP server that keeps its tasks", () => {
     expect(afterAsked).toBeGreaterThan(before);
     const byEntry = await sources.loadServers(
       { t: { url: fixture.url, taskTools: ["maybe_*"] } },
-      { taskStore: false },
+      { taskStore: null },
     );
     const tool = toolByRawName(byEntry, "maybe_task");
     const declined = await tool.execute({ label: "declined" }, { task: false });
@@ -118,7 +118,7 @@ describe("a task-required tool on an HTTP server that keeps its tasks", () => {
   });
 
   it("should cancel the task when no progress comes within the call's timeout, and resolve TIMEOUT", async () => {
-    const source = await load(false);
+    const source = await load(null);
     const cancelsBefore = readLog(log).filter((e) => e.event === "task_cancel").length;
     // Polls come every 200 ms: after the first statusMessage nothing new can come within 150 ms.
     const result = await toolByRawName(source, "slow_task").execute({ label: "slow" }, { timeoutMs: 150 });
@@ -127,7 +127,7 @@ describe("a task-required tool on an HTTP server that keeps its tasks", () => {
   });
 
   it("should bound a task that keeps reporting progress by maxTotalTimeoutMs, cancelling it", async () => {
-    const source = await load(false);
+    const source = await load(null);
     const cancels = () => readLog(log).filter((e) => e.event === "task_cancel").length;
     const cancelsBefore = cancels();
     const result = await toolByRawName(source, "slow_task").execute(
@@ -142,7 +142,7 @@ describe("a task-required tool on an HTTP server that keeps its tasks", () => {
   it("should re-attach the pending call to the same task after its session is lost", async () => {
     const initializes = () => readLog(log).filter((e) => e.event === "initialize").length;
     const initializesBefore = initializes();
-    const source = await load(false, { autoRestart: { initialDelayMs: 50 } });
+    const source = await load(null, { autoRestart: { initialDelayMs: 50 } });
     const tool = toolByRawName(source, "slow_task");
     let restarted: Promise<void> | undefined;
     const result = await tool.execute(
@@ -221,7 +221,7 @@ describe("a task-required tool on an HTTP server that keeps its tasks", () => {
     const host = runHost(
       `const { fileTaskStore } = await import(${JSON.stringify(STORES)});
 const source = await loadMcp({ mcpServers: { t: { url: ${JSON.stringify(fixture.url)} } } },
-  { taskStore: fileTaskStore(${JSON.stringify(dir)}), toolCache: false, onWarning: () => {} });
+  { taskStore: fileTaskStore(${JSON.stringify(dir)}), toolCache: null, onWarning: () => {} });
 console.log("ready");
 const result = await source.tools.find((t) => t.rawName === "slow_task").execute({ label: "once" });
 console.log("finished " + result.text);`,
@@ -282,7 +282,7 @@ describe("hostile task servers", () => {
     const log = `${tempDir()}/hostile.log`;
     const source = await sources.loadServers(
       { t: { fixture: "tasks", args: ["--log", log, "--poll-interval-ms", "0", "--work-ms", "800"] } },
-      { taskStore: false },
+      { taskStore: null },
     );
     const result = await toolByRawName(source, "slow_task").execute({ label: "x" });
     expect(result.text).toBe("done: x");
@@ -299,7 +299,7 @@ describe("hostile task servers", () => {
           args: ["--log", log, "--hostile-message", "--work-ms", "400", "--stages", "2"],
         },
       },
-      { taskStore: false },
+      { taskStore: null },
     );
     const messages: string[] = [];
     const result = await toolByRawName(source, "slow_task").execute(

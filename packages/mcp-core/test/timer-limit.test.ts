@@ -8,7 +8,7 @@ const TOO_LONG = MAX_TIMER_MS + 1;
 const LIMIT = "expected at most 2147483647 ms (about 24.8 days, the longest a timer can wait)";
 
 describe("durations beyond the 32-bit timer limit", () => {
-  const sources = useSources({ toolCache: false, autoRestart: false });
+  const sources = useSources({ toolCache: null, autoRestart: { enabled: false } });
 
   it.each([
     ["timeout", { timeout: TOO_LONG }],
@@ -52,15 +52,15 @@ describe("durations beyond the 32-bit timer limit", () => {
     [0, "expected a positive number (milliseconds), got zero"],
     [Number.NaN, "expected a positive number (milliseconds), got NaN"],
   ])(
-    "should resolve a call with timeout %d as a clear error without sending it",
+    "should resolve a call with timeoutMs %d as a clear error without sending it",
     async (timeout, expected) => {
       const log = tempLogFile("basic.log");
       const source = await sources.load({ mcpServers: { basic: stdioServer("basic", ["--log", log]) } });
       const echo = toolByRawName(source, "echo");
 
-      const result = await echo.execute({ text: "hi" }, { timeout });
+      const result = await echo.execute({ text: "hi" }, { timeoutMs: timeout });
 
-      const problem = `option "timeout": ${expected}`;
+      const problem = `option "timeoutMs": ${expected}`;
       const message = `Call to tool "mcp__basic__echo" on MCP server "basic" was not sent: ${problem}`;
       expect(result).toStrictEqual({
         content: [{ type: "text", text: message }],
@@ -70,7 +70,7 @@ describe("durations beyond the 32-bit timer limit", () => {
       });
       expect(readLog(log).filter((line) => line.event === "call")).toStrictEqual([]);
       // The server is fine: the same call with a sane timeout goes through.
-      expect((await echo.execute({ text: "hi" }, { timeout: MAX_TIMER_MS })).text).toBe("hi");
+      expect((await echo.execute({ text: "hi" }, { timeoutMs: MAX_TIMER_MS })).text).toBe("hi");
     },
   );
 });

@@ -21,7 +21,7 @@ import {
   useSources,
 } from "./support/harness.js";
 
-const sources = useSources({ toolCache: false });
+const sources = useSources({ toolCache: null });
 
 const rawNames = (source: { tools: readonly { rawName: string }[] }) => source.tools.map((t) => t.rawName);
 
@@ -146,7 +146,7 @@ describe("toolFilter", () => {
           },
         },
       },
-      { toolCache: false, onWarning: (message) => warnings.push(message) },
+      { toolCache: null, onWarning: (message) => warnings.push(message) },
     );
     expect(rawNames(source)).toStrictEqual(BASIC_TOOLS.filter((name) => name !== "echo"));
     await source.refresh("basic");
@@ -159,7 +159,7 @@ describe("toolFilter", () => {
     const warnings: string[] = [];
     const source = await sources.load(
       { mcpServers: { basic: { ...stdioServer("basic"), toolFilter: () => "yes" } } },
-      { toolCache: false, onWarning: (message) => warnings.push(message) },
+      { toolCache: null, onWarning: (message) => warnings.push(message) },
     );
     expect(rawNames(source)).toStrictEqual(BASIC_TOOLS);
     expect(warnings.filter((w) => w.includes("toolFilter"))).toStrictEqual([

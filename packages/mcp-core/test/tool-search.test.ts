@@ -16,7 +16,7 @@ import {
   useSources,
 } from "./support/harness.js";
 
-const sources = useSources({ toolCache: false });
+const sources = useSources({ toolCache: null });
 
 /** A source with a `basic` server named `b` and an `mcp-list-changed` server named `lc`. */
 const loadTwo = () =>

@@ -6,7 +6,7 @@ import type { McpConfigInput } from "../src/index.js";
 import { filterTools, type ToolFilterFailure } from "../src/tools/tool-filter.js";
 import { useSources } from "./support/harness.js";
 
-const sources = useSources({ toolCache: false });
+const sources = useSources({ toolCache: null });
 
 const NAMES = ["create_issue", "create_pr", "delete_repo", "get_issue", "list_issues", "include"];
 const listing = (names = NAMES): Tool[] => names.map((name) => ({ name, inputSchema: { type: "object" } }));

@@ -3,7 +3,7 @@ import { stdioServer } from "@toolnexus/fixtures";
 import { describe, expect, it } from "vitest";
 import { toolByRawName, useSources } from "./support/harness.js";
 
-const sources = useSources({ toolCache: false });
+const sources = useSources({ toolCache: null });
 
 describe("toolTimeouts", () => {
   it("should time a tool out by its own timeout while the server's other tools keep the server's", async () => {
@@ -39,7 +39,7 @@ describe("toolTimeouts", () => {
     const source = await sources.load({
       mcpServers: { basic: { ...stdioServer("basic"), toolTimeouts: { slow: 300 } } },
     });
-    const result = await toolByRawName(source, "slow").execute({ ms: 800, steps: 1 }, { timeout: 20_000 });
+    const result = await toolByRawName(source, "slow").execute({ ms: 800, steps: 1 }, { timeoutMs: 20_000 });
     expect(result).toMatchObject({ isError: false, text: "done" });
   });
 });

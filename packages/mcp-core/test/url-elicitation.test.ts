@@ -52,7 +52,12 @@ describe("URL elicitation against server-everything", () => {
     // One server for the describe: the loader's afterEach would close it, so load it untracked.
     source = await loadMcp(
       { mcpServers: { everything: everythingStdio } },
-      { toolCache: false, autoRestart: false, onElicitation: handler, onWarning: (m) => warnings.push(m) },
+      {
+        toolCache: null,
+        autoRestart: { enabled: false },
+        onElicitation: handler,
+        onWarning: (m) => warnings.push(m),
+      },
     );
     await waitFor(() => source.tools.some((t) => t.rawName === TRIGGER));
     return () => source.close();
@@ -102,7 +107,12 @@ describe.each(ERAS)("ask_url on $fixture (era $era)", ({ fixture, protocol, era 
   beforeAll(async () => {
     source = await loadMcp(
       { mcpServers: { e: { ...stdioServer(fixture, ["--input-tools"]), protocol } } },
-      { toolCache: false, autoRestart: false, onElicitation: handler, onWarning: (m) => warnings.push(m) },
+      {
+        toolCache: null,
+        autoRestart: { enabled: false },
+        onElicitation: handler,
+        onWarning: (m) => warnings.push(m),
+      },
     );
     return () => source.close();
   });
@@ -178,7 +188,7 @@ describe("a completion wait whose session ends", () => {
     const { seen, handler } = recordingHandler();
     const source = await loadMcp(
       { mcpServers: { e: { ...stdioServer("dual-era", ["--input-tools"]), protocol: "2025-11-25" } } },
-      { toolCache: false, autoRestart: false, onElicitation: handler, onWarning: () => {} },
+      { toolCache: null, autoRestart: { enabled: false }, onElicitation: handler, onWarning: () => {} },
     );
     try {
       // Accepted, never completed: the server waits on the person, the host on the server.

@@ -35,7 +35,7 @@ describe.runIf(redisAvailable())("a worker whose Redis is emptied mid-run", () =
     onTestFinished(() => stores.close());
     const source = await loadMcp(oauthConfig(fixture.url), {
       tokenStore: stores.tokenStore,
-      toolCache: false,
+      toolCache: null,
       refreshSkewMs: 500,
       onWarning: () => {},
     });

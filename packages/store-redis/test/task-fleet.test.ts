@@ -60,7 +60,7 @@ describe.runIf(redisAvailable())("tasks shared by a fleet through Redis", () => 
     });
     const source = await loadMcp(
       { mcpServers: { t: { url: fixture.url } } },
-      { taskStore: stores.taskStore, toolCache: false, onWarning: () => {} },
+      { taskStore: stores.taskStore, toolCache: null, onWarning: () => {} },
     );
     onTestFinished(async () => {
       await source.close();

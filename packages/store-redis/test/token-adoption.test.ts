@@ -49,7 +49,7 @@ describe.runIf(redisAvailable())("no queue on a shared grant", () => {
     const stores = createRedisStores({ url: redis.url, keyPrefix, secret: SECRET, onWarning: () => {} });
     const source = await loadMcp(oauthConfig(url), {
       tokenStore: stores.tokenStore,
-      toolCache: false,
+      toolCache: null,
       refreshSkewMs: 1000,
       onWarning: () => {},
     });
@@ -91,7 +91,7 @@ describe.runIf(redisAvailable())("no queue on a shared grant", () => {
     };
     const source = await loadMcp(oauthConfig(url), {
       tokenStore,
-      toolCache: false,
+      toolCache: null,
       refreshSkewMs: 1000,
       onWarning: (m) => warnings.push(m),
     });

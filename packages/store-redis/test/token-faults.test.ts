@@ -111,7 +111,7 @@ describe.runIf(redisAvailable())("Redis token store faults", () => {
     const stores = openStores({ url: redis.url, keyPrefix, secret: SECRET });
     const source = await loadMcp(oauthConfig(fixture.url), {
       tokenStore: stores.tokenStore,
-      toolCache: false,
+      toolCache: null,
       refreshSkewMs: 500,
       onWarning: () => {},
     });

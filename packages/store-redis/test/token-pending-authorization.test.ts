@@ -35,7 +35,7 @@ describe.runIf(redisAvailable())("a sign-in begun on one worker", () => {
       const stores = openStores({ url: redis.url, keyPrefix, secret: SECRET });
       const source = await loadMcp(config, {
         tokenStore: stores.tokenStore,
-        toolCache: false,
+        toolCache: null,
         onWarning: () => {},
       });
       onTestFinished(() => source.close());

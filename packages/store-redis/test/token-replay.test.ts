@@ -58,7 +58,7 @@ describe.runIf(redisAvailable())("replayed token entries in Redis", () => {
     const messages: string[] = [];
     const source = await loadMcp(oauthConfig(fixture.url), {
       tokenStore: worker.tokenStore,
-      toolCache: false,
+      toolCache: null,
       refreshSkewMs: 500,
       onWarning: (m) => messages.push(m),
     });

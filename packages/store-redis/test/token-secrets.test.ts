@@ -57,7 +57,7 @@ describe.runIf(redisAvailable())("secrets at rest in Redis", () => {
     remember(await worker.tokenStore.get(storeKey));
     const source = await loadMcp(oauthConfig(fixture.url), {
       tokenStore: worker.tokenStore,
-      toolCache: false,
+      toolCache: null,
       refreshSkewMs: 500,
       onWarning: (m) => messages.push(m),
     });

@@ -82,7 +82,7 @@ describe.runIf(redisAvailable())("the Redis token store", () => {
     const worker = stores(keyPrefix);
     const source = await loadMcp(oauthConfig(fixture.url), {
       tokenStore: worker.tokenStore,
-      toolCache: false,
+      toolCache: null,
       onWarning: () => {},
     });
     onTestFinished(() => source.close());

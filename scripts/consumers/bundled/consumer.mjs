@@ -23,7 +23,7 @@ async function main() {
     `// JSONC: a comment and a trailing comma\n${JSON.stringify({ mcpServers: { basic: server } })}\n`,
   );
 
-  const source = await loadMcp(file, { toolCache: false });
+  const source = await loadMcp(file, { toolCache: null });
   try {
     const echo = source.tools.find((tool) => tool.name === "mcp__basic__echo");
     const result = await echo?.execute({ text: "bundled" });

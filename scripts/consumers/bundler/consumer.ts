@@ -13,7 +13,7 @@ import { createRedisStores } from "@toolnexus/store-redis";
 const fixture = process.argv[2];
 if (fixture === undefined) throw new Error("usage: node <this file> <path of fixtures/basic/server.mjs>");
 const config: McpConfigInput = { mcpServers: { basic: { command: process.execPath, args: [fixture] } } };
-const options: LoadMcpOptions = { toolCache: false };
+const options: LoadMcpOptions = { toolCache: null };
 
 const source = await loadMcp(config, options);
 try {

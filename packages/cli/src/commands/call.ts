@@ -112,7 +112,7 @@ async function run(context: CommandContext): Promise<number> {
   const source = await openSource(
     context,
     startingOnly(choice, target.servers),
-    { autoRestart: false, onElicitation: cliElicitation(output, flags.open) },
+    { autoRestart: { enabled: false }, onElicitation: cliElicitation(output, flags.open) },
     false,
   );
   try {

@@ -223,7 +223,7 @@ async function run(context: CommandContext): Promise<number> {
   let source: McpSource;
   try {
     source = await openSource(writing, config, {
-      autoRestart: false,
+      autoRestart: { enabled: false },
       onStateChange,
       onSource: (s) => {
         early = s;

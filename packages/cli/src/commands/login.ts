@@ -82,8 +82,8 @@ async function login(context: CommandContext): Promise<number> {
   const source = await loadMcp(
     { mcpServers: { [config.name]: entry } },
     {
-      toolCache: false,
-      autoRestart: false,
+      toolCache: null,
+      autoRestart: { enabled: false },
       onWarning: (m) => flags.verbose && printLines(output, labelled(output, "warning: ", m)),
     },
   );

@@ -87,7 +87,7 @@ async function run(context: CommandContext): Promise<number> {
     checkServerName(await readConfig(choice), server, `--server "${oneLine(server)}" is not in the config`);
   }
   const only = startingOnly(choice, server === undefined ? undefined : [server]);
-  const source = await openSource(context, only, { autoRestart: false });
+  const source = await openSource(context, only, { autoRestart: { enabled: false } });
   try {
     await source.whenSettled(); // a lazy server's tools come from a discovery the load does not wait for
     const tools = source.tools.filter((t) => flags.server === undefined || t.server === flags.server);

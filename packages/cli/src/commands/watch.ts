@@ -167,7 +167,7 @@ async function watchUntilSignal(
   const { output, flags } = context;
   const printer = flags.json ? jsonPrinter(output, config) : textPrinter(output, config);
   const source = await openSource(context, config, {
-    autoRestart: true,
+    autoRestart: {},
     liveToolList: true,
     onSource: (early) => follow(early, printer),
   });

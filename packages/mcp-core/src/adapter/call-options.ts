@@ -29,12 +29,6 @@ export interface AdapterCallOptions {
    */
   timeoutMs?: number | undefined;
   /**
-   * Deprecated alias of `timeoutMs` (the AI SDK adapter's old name); `timeoutMs` wins, and naming
-   * both with different values is an error.
-   * @deprecated use `timeoutMs`
-   */
-  timeout?: number | undefined;
-  /**
    * Milliseconds for each MCP call in total, an integer from 1 to 2147483647: progress restarts
    * `timeoutMs`, not this. When it runs out the call is cancelled on the server and ends with a
    * `timeout` error.
@@ -64,31 +58,22 @@ function checkTimeoutMs(entry: string, option: string, value: unknown): number |
 
 /**
  * Validates the shared options field by field (an explicit `undefined` keeps the default), naming the
- * option the caller wrote — the deprecated `timeout` included where the entry had it.
+ * option the caller wrote.
  * @param entry who reads the options, for the error message (e.g. `"LangChain adapter"`)
- * @param accepts.timeoutAlias read `timeout` as the deprecated alias of `timeoutMs` (only an entry
- *   that once named it so: the AI SDK adapter); elsewhere `timeout` is not an option of ours
  * @throws McpCoreError `OPTIONS_INVALID` naming the option (see `invalidOption`)
  */
 export function resolveCallOptions(
   entry: string,
-  options:
-    | { timeoutMs?: unknown; timeout?: unknown; maxTotalTimeoutMs?: unknown; onProgress?: unknown }
-    | undefined,
-  accepts: { timeoutAlias?: boolean } = {},
+  options: { timeoutMs?: unknown; maxTotalTimeoutMs?: unknown; onProgress?: unknown } | undefined,
 ): ResolvedCallOptions {
   const timeoutMs = checkTimeoutMs(entry, "timeoutMs", options?.timeoutMs);
-  const alias = accepts.timeoutAlias ? checkTimeoutMs(entry, "timeout", options?.timeout) : undefined;
-  if (timeoutMs !== undefined && alias !== undefined && timeoutMs !== alias) {
-    invalidOption(entry, "timeout", `nothing when "timeoutMs" is given (it is its deprecated alias)`, alias);
-  }
   const maxTotalTimeoutMs = checkTimeoutMs(entry, "maxTotalTimeoutMs", options?.maxTotalTimeoutMs);
   const onProgress = options?.onProgress;
   if (onProgress !== undefined && typeof onProgress !== "function") {
     invalidOption(entry, "onProgress", "a function", onProgress);
   }
   return {
-    timeoutMs: timeoutMs ?? alias,
+    timeoutMs,
     maxTotalTimeoutMs,
     onProgress: onProgress as McpToolProgressListener | undefined,
   };

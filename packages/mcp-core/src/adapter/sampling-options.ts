@@ -11,7 +11,7 @@ export const MAX_SAMPLING_COUNT = 2_147_483_647;
 
 /**
  * The `loadMcp` options that lend the host's model to the servers: spread them into the options
- * (`loadMcp(config, { ...aiSdkSampling({ model }), toolCache: false })`).
+ * (`loadMcp(config, { ...aiSdkSampling({ model }), toolCache: null })`).
  */
 export interface McpSamplingLoadOptions {
   /** Answers each server's `sampling/createMessage` with the host's model. */

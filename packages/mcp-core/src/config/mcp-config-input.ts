@@ -56,8 +56,8 @@ export interface McpServerEntryOptions {
   lazy?: boolean | undefined;
   idleTimeoutMs?: number | undefined;
   inheritEnv?: InheritEnv | undefined;
-  autoRestart?: boolean | AutoRestartOptions | undefined;
-  healthCheck?: boolean | HealthCheckOptions | undefined;
+  autoRestart?: AutoRestartOptions | undefined;
+  healthCheck?: HealthCheckOptions | undefined;
   liveToolList?: boolean | undefined;
   /** `"auto"` negotiates the protocol era; a version pins it. @default "auto" */
   protocol?: ProtocolSetting | undefined;

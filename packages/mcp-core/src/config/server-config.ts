@@ -13,6 +13,11 @@ import type { ProtocolSetting } from "./protocol-setting.js";
 
 /** Restart policy for a server whose transport closes or whose HTTP session is lost. */
 export interface AutoRestartOptions {
+  /**
+   * The switch: `false` turns restarts off (a server's own `{ enabled: false }` over a load-level
+   * policy, say). An object given without it turns them on. @default true
+   */
+  enabled?: boolean | undefined;
   /** Failed attempts before giving up. @default 10 */
   maxRetries?: number | undefined;
   /** Delay before the first attempt. @default 500 */
@@ -25,6 +30,11 @@ export interface AutoRestartOptions {
 
 /** Ping policy that detects a hung server (process alive, not answering). */
 export interface HealthCheckOptions {
+  /**
+   * The switch: the policy is off until an object is given (`{}` for the defaults); `false`
+   * turns it off again (a server's own over a load-level policy). @default true once given
+   */
+  enabled?: boolean | undefined;
   /** Time between pings. @default 30000 */
   intervalMs?: number | undefined;
   /** Time a ping may take. @default 10000 */
@@ -73,9 +83,9 @@ export interface ServerConfigBase {
   /** Stop a lazily started server after this long without a call. */
   idleTimeoutMs?: number;
   /** Overrides the load option for this server. */
-  autoRestart?: boolean | AutoRestartOptions;
+  autoRestart?: AutoRestartOptions;
   /** Overrides the load option for this server. */
-  healthCheck?: boolean | HealthCheckOptions;
+  healthCheck?: HealthCheckOptions;
   /** Overrides the load option for this server. */
   liveToolList?: boolean;
   /** `"auto"` negotiates the protocol era; a version pins it. @default "auto" */

@@ -121,20 +121,31 @@ const nonNegativeMs = milliseconds("a non-negative integer (milliseconds)", 0);
 /** A bound on what the model sees of a server's text, in characters. */
 const textBudget = integer(`an integer ≥ ${MIN_TEXT_BUDGET_CHARS} (characters)`, MIN_TEXT_BUDGET_CHARS);
 
-/** The object form of `autoRestart`. */
-export const autoRestartSchema = z.object({
-  maxRetries: integer("a non-negative integer", 0).optional(),
-  initialDelayMs: nonNegativeMs.optional(),
-  maxDelayMs: nonNegativeMs.optional(),
-  stableAfterMs: nonNegativeMs.optional(),
-});
+/** What `autoRestart` and `healthCheck` take: the object only, `enabled` its switch (CONTRIBUTING.md). */
+const POLICY_EXPECTED = "an object ({} for the defaults, { enabled: false } to turn it off)";
 
-/** The object form of `healthCheck`. */
-export const healthCheckSchema = z.object({
-  intervalMs: positiveMs.optional(),
-  timeoutMs: positiveMs.optional(),
-  failures: integer("a positive integer", 1).optional(),
-});
+/** `autoRestart`: the restart policy. */
+export const autoRestartSchema = z.object(
+  {
+    enabled: boolean.optional(),
+    maxRetries: integer("a non-negative integer", 0).optional(),
+    initialDelayMs: nonNegativeMs.optional(),
+    maxDelayMs: nonNegativeMs.optional(),
+    stableAfterMs: nonNegativeMs.optional(),
+  },
+  { error: POLICY_EXPECTED },
+);
+
+/** `healthCheck`: the ping policy. */
+export const healthCheckSchema = z.object(
+  {
+    enabled: boolean.optional(),
+    intervalMs: positiveMs.optional(),
+    timeoutMs: positiveMs.optional(),
+    failures: integer("a positive integer", 1).optional(),
+  },
+  { error: POLICY_EXPECTED },
+);
 
 /** A root's path or URI: a directory path or a `file:` URI (the spec's roots are `file://` URIs). */
 const rootText = nonEmptySpawnString.refine((value) => rootUri(value, "/") !== undefined, {
@@ -186,8 +197,8 @@ export const serverEntrySchema = z.object(
         error: '"all" or an array of env names',
       })
       .optional(),
-    autoRestart: z.union([boolean, autoRestartSchema], { error: "a boolean or an object" }).optional(),
-    healthCheck: z.union([boolean, healthCheckSchema], { error: "a boolean or an object" }).optional(),
+    autoRestart: autoRestartSchema.optional(),
+    healthCheck: healthCheckSchema.optional(),
     liveToolList: boolean.optional(),
     auth: authSchema.optional(),
     protocol: z

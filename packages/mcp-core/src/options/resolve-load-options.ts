@@ -36,7 +36,7 @@ export function resolveLoadOptions(options: LoadMcpOptions): ResolvedLoadOptions
     defaultInheritEnv: options.defaultInheritEnv ?? DEFAULTS.defaultInheritEnv,
     naming: namingRule(options.naming ?? DEFAULTS.naming),
     defaultLazy: options.defaultLazy ?? DEFAULTS.defaultLazy,
-    toolCache: options.toolCache === false ? undefined : (options.toolCache ?? fileToolCache()),
+    toolCache: options.toolCache === null ? undefined : (options.toolCache ?? fileToolCache()),
     signal: options.signal,
     failOnStartupError: options.failOnStartupError ?? DEFAULTS.failOnStartupError,
     healthCheck: mergePolicy(DEFAULTS.healthCheck, options.healthCheck),
@@ -64,7 +64,7 @@ export function resolveLoadOptions(options: LoadMcpOptions): ResolvedLoadOptions
     maxInstructionsChars: options.maxInstructionsChars ?? DEFAULTS.maxInstructionsChars,
     apps: options.apps && { maxBytes: options.apps.maxBytes ?? DEFAULT_APP_MAX_BYTES },
     tokenStore: options.tokenStore,
-    taskStore: options.taskStore === false ? undefined : (options.taskStore ?? defaultTaskStore()),
+    taskStore: options.taskStore === null ? undefined : (options.taskStore ?? defaultTaskStore()),
     refreshSkewMs: options.refreshSkewMs ?? DEFAULTS.refreshSkewMs,
     deferLoading: options.deferLoading ?? DEFAULTS.deferLoading,
     serverLogLevel: options.serverLogLevel ?? DEFAULTS.serverLogLevel,
@@ -108,9 +108,10 @@ type PolicyInput<P extends Policy> = P extends ResolvedAutoRestart ? AutoRestart
  * fields; an object switches it on and overrides each field it sets (an `undefined` field keeps
  * `base`'s).
  */
-function mergePolicy<P extends Policy>(base: P, value: boolean | PolicyInput<P> | undefined): P {
-  const merged: P = { ...base, enabled: typeof value === "object" ? true : (value ?? base.enabled) };
-  if (typeof value !== "object") return merged;
+function mergePolicy<P extends Policy>(base: P, value: PolicyInput<P> | undefined): P {
+  if (value === undefined) return { ...base };
+  // An object turns the policy on unless it says `enabled: false`.
+  const merged: P = { ...base, enabled: value.enabled ?? true };
   const fields = value as Partial<Record<keyof P, unknown>>;
   for (const key of Object.keys(base) as Array<keyof P>) {
     if (key !== "enabled") merged[key] = (fields[key] ?? base[key]) as P[keyof P];

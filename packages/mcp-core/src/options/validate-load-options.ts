@@ -33,6 +33,9 @@ function checkInt(option: string, value: unknown, min: number): void {
   if (option.endsWith("Ms") && value > MAX_TIMER_MS) fail(option, MAX_TIMER_EXPECTED, value);
 }
 
+/** What `autoRestart` and `healthCheck` take: the object only, its `enabled` the switch (CONTRIBUTING.md). */
+const POLICY_EXPECTED = "an object ({} for the defaults, { enabled: false } to turn it off)";
+
 function checkBool(option: string, value: unknown): void {
   if (value !== undefined && typeof value !== "boolean") fail(option, "a boolean", value);
 }
@@ -41,23 +44,21 @@ function checkBool(option: string, value: unknown): void {
 export function validateLoadOptions(options: LoadMcpOptions): void {
   if (typeof options !== "object" || options === null) fail("options", "an object", options);
   const o = options;
-  if (o.autoRestart !== undefined && typeof o.autoRestart !== "boolean") {
+  if (o.autoRestart !== undefined) {
     if (typeof o.autoRestart !== "object" || o.autoRestart === null) {
-      fail(
-        "autoRestart",
-        "a boolean or { maxRetries, initialDelayMs, maxDelayMs, stableAfterMs }",
-        o.autoRestart,
-      );
+      fail("autoRestart", POLICY_EXPECTED, o.autoRestart);
     }
+    checkBool("autoRestart.enabled", o.autoRestart.enabled);
     checkInt("autoRestart.maxRetries", o.autoRestart.maxRetries, 0);
     checkInt("autoRestart.initialDelayMs", o.autoRestart.initialDelayMs, 0);
     checkInt("autoRestart.maxDelayMs", o.autoRestart.maxDelayMs, 0);
     checkInt("autoRestart.stableAfterMs", o.autoRestart.stableAfterMs, 0);
   }
-  if (o.healthCheck !== undefined && typeof o.healthCheck !== "boolean") {
+  if (o.healthCheck !== undefined) {
     if (typeof o.healthCheck !== "object" || o.healthCheck === null) {
-      fail("healthCheck", "a boolean or { intervalMs, timeoutMs, failures }", o.healthCheck);
+      fail("healthCheck", POLICY_EXPECTED, o.healthCheck);
     }
+    checkBool("healthCheck.enabled", o.healthCheck.enabled);
     checkInt("healthCheck.intervalMs", o.healthCheck.intervalMs, 1);
     checkInt("healthCheck.timeoutMs", o.healthCheck.timeoutMs, 1);
     checkInt("healthCheck.failures", o.healthCheck.failures, 1);
@@ -92,11 +93,11 @@ export function validateLoadOptions(options: LoadMcpOptions): void {
       fail("tokenStore", "a store with get, set, delete and withLock", o.tokenStore);
     }
   }
-  if (o.taskStore !== undefined && o.taskStore !== false) {
+  if (o.taskStore !== undefined && o.taskStore !== null) {
     const store = o.taskStore as unknown as Record<string, unknown>;
     const methods = ["list", "put", "delete"];
     if (typeof store !== "object" || store === null || methods.some((m) => typeof store[m] !== "function")) {
-      fail("taskStore", "false or a store with list, put and delete", o.taskStore);
+      fail("taskStore", "null or a store with list, put and delete", o.taskStore);
     }
   }
   if (o.defaultInheritEnv !== undefined && o.defaultInheritEnv !== "all") {
@@ -137,7 +138,7 @@ export function validateLoadOptions(options: LoadMcpOptions): void {
 
 /** A store keyed like the listing cache: `false`, or an object with get, set and maybe subscribe. */
 function checkKeyedStore(option: "toolCache" | "pinStore", value: unknown): void {
-  if (value === undefined || value === false) return;
+  if (value === undefined || value === null) return;
   const store = value as Record<string, unknown>;
   if (
     typeof store !== "object" ||
@@ -146,7 +147,7 @@ function checkKeyedStore(option: "toolCache" | "pinStore", value: unknown): void
     typeof store.set !== "function" ||
     (store.subscribe !== undefined && typeof store.subscribe !== "function")
   ) {
-    fail(option, "false or a store with get(key), set(key, entry) and optionally subscribe(listener)", value);
+    fail(option, "null or a store with get(key), set(key, entry) and optionally subscribe(listener)", value);
   }
 }
 

@@ -17,7 +17,7 @@ export interface PinOptions {
   /** The load-level policy. */
   drift: DriftPolicy;
   /** The host's store, `false` (memory), or undefined (the default). */
-  pinStore: PinStore | false | undefined;
+  pinStore: PinStore | null | undefined;
 }
 
 /** The policy `config` runs under. */
@@ -25,7 +25,7 @@ export const driftPolicyOf = (config: ServerConfig, drift: DriftPolicy): DriftPo
 
 /** The store a load's pins go to (undefined: memory only). */
 export function loadPinStore(configs: readonly ServerConfig[], options: PinOptions): PinStore | undefined {
-  if (options.pinStore === false) return undefined;
+  if (options.pinStore === null) return undefined;
   if (options.pinStore) return options.pinStore;
   const gated = configs.some((c) => c.enabled && driftPolicyOf(c, options.drift) !== "accept");
   return gated ? filePinStore() : undefined;

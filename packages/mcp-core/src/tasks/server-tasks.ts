@@ -21,7 +21,7 @@ export interface ServerTasksDeps {
   serverKey: string;
   /** The entry's `taskTools`: which `optional` tools are called as tasks. */
   taskTools: readonly string[] | undefined;
-  /** The task store, or undefined when durability is off (`taskStore: false`). */
+  /** The task store, or undefined when durability is off (`taskStore: null`). */
   store: TaskStore | undefined;
   maxResultBytes: number;
   warn: (message: string) => void;

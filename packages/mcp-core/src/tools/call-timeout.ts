@@ -23,18 +23,17 @@ export function callTimeoutProblem(timeout: unknown, option = "timeout"): string
 }
 
 /**
- * What is wrong with a call context's durations (`timeoutMs`, then the deprecated `timeout`, then
- * `maxTotalTimeoutMs`), if anything; each is named as the caller wrote it.
+ * What is wrong with a call context's durations (`timeoutMs`, then `maxTotalTimeoutMs`), if
+ * anything; each is named as the caller wrote it.
  */
 export function callContextProblem(ctx: McpCallContext | undefined): string | undefined {
   return (
     callTimeoutProblem(ctx?.timeoutMs, "timeoutMs") ??
-    callTimeoutProblem(ctx?.timeout) ??
     callTimeoutProblem(ctx?.maxTotalTimeoutMs, "maxTotalTimeoutMs")
   );
 }
 
-/** The call's own timeout: `timeoutMs`, else the deprecated `timeout`, else undefined (the server's applies). */
+/** The call's own timeout: `timeoutMs`, else undefined (the server's applies). */
 export function callTimeoutMs(ctx: McpCallContext | undefined): number | undefined {
-  return ctx?.timeoutMs ?? ctx?.timeout;
+  return ctx?.timeoutMs;
 }

@@ -79,7 +79,7 @@ export function callVictim(
   args: Record<string, unknown> = {},
   timeout = 10_000,
 ): Promise<McpToolResult> {
-  return toolByRawName(source, rawName, VICTIM).execute(args, { timeout });
+  return toolByRawName(source, rawName, VICTIM).execute(args, { timeoutMs: timeout });
 }
 
 /** `result` is an error with this code whose message names the server `v`. */
@@ -93,7 +93,7 @@ export function expectCallError(result: McpToolResult, code: string): void {
 export async function expectOtherAnswers(source: McpSource): Promise<void> {
   const result = await toolByRawName(source, "echo", OTHER).execute(
     { text: "still here" },
-    { timeout: 10_000 },
+    { timeoutMs: 10_000 },
   );
   expect(result).toMatchObject({ isError: false, text: "still here" });
   expect(source.state(OTHER)).toBe("running");

@@ -23,7 +23,7 @@ const warn = (message) => warnings.push(message);
 const stores = createRedisStores({ ...target, keyPrefix, secret, lockTtlMs, onWarning: warn });
 const source = await loadMcp(
   { mcpServers: { o: { url, auth: { type: "oauth", clientId: "app" } } } },
-  { tokenStore: stores.tokenStore, toolCache: false, refreshSkewMs: 500, onWarning: warn },
+  { tokenStore: stores.tokenStore, toolCache: null, refreshSkewMs: 500, onWarning: warn },
 );
 const echo = source.tools.find((tool) => tool.rawName === "echo");
 process.stdout.write(`${JSON.stringify({ ready: true })}\n`);

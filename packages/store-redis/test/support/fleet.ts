@@ -42,7 +42,7 @@ export async function authorizeInto(url: string, options: RedisStoresOptions): P
   const stores = createRedisStores({ onWarning: () => {}, ...options });
   const source = await loadMcp(oauthConfig(url), {
     tokenStore: stores.tokenStore,
-    toolCache: false,
+    toolCache: null,
     onWarning: () => {},
   });
   try {

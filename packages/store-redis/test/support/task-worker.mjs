@@ -9,7 +9,7 @@ const { redisUrl, keyPrefix, secret, url, label, lockTtlMs } = JSON.parse(proces
 const stores = createRedisStores({ url: redisUrl, keyPrefix, secret, lockTtlMs, onWarning: () => {} });
 const source = await loadMcp(
   { mcpServers: { t: { url } } },
-  { taskStore: stores.taskStore, toolCache: false, onWarning: () => {} },
+  { taskStore: stores.taskStore, toolCache: null, onWarning: () => {} },
 );
 process.stdout.write("ready\n");
 const result = await source.tools.find((tool) => tool.rawName === "slow_task").execute({ label });
