@@ -3,7 +3,12 @@
  * @module
  */
 import type { DeferLoading, McpSource } from "@toolnexus/mcp-core";
-import { deferredToolNames, loadedToolNames, offeredTools } from "@toolnexus/mcp-core/adapter";
+import {
+  deferredToolNames,
+  loadedToolNames,
+  offeredTools,
+  READ_RESULT_TOOL_NAME,
+} from "@toolnexus/mcp-core/adapter";
 import type { ModelMessage, ToolSet } from "ai";
 
 /** What the toolset's `prepareStep` reads of a step: the messages the model is about to receive. */
@@ -48,6 +53,8 @@ export function createDeferredStep(
     if (deferred.size === 0) return { activeTools: Object.keys(tools).filter((name) => !meta.has(name)) };
     const loaded = loadedToolNames(toolCallsIn(messages));
     const names = offeredTools(source.tools, deferred, loaded).map((tool) => tool.name);
-    return { activeTools: [...new Set([...extraNames, ...metaNames, ...names])] };
+    // The reader of kept results is never deferred: a preview's handle is read at once.
+    const reader = source.hasKeptResults === true ? [READ_RESULT_TOOL_NAME] : [];
+    return { activeTools: [...new Set([...extraNames, ...reader, ...metaNames, ...names])] };
   };
 }

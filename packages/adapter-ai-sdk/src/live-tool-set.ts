@@ -3,7 +3,12 @@
  * @module
  */
 import type { McpSource, McpTool } from "@toolnexus/mcp-core";
-import { createResourceTools, type DeferralRule } from "@toolnexus/mcp-core/adapter";
+import {
+  createResourceTools,
+  createResultTools,
+  type DeferralRule,
+  READ_RESULT_TOOL_NAME,
+} from "@toolnexus/mcp-core/adapter";
 import type { ToolSet } from "ai";
 import { createAiSdkToolConverter } from "./convert-tool.js";
 import { createLiveToolMap } from "./live-tool-map.js";
@@ -53,20 +58,36 @@ export function createLiveToolSet(
     convertDeferred: (tool) => convertDeferred(tool) as ToolSet[string],
     anthropicDeferral: parts.anthropicDeferral,
   });
+  // `mcp_read_result` is served once the source holds a kept result (`hasKeptResults`): before, no
+  // preview named a handle, and the model's tool list stays what it was. Its name wins, like a
+  // meta-tool's, since the preview's sentence names it.
+  const [readerTool] = createResultTools(source);
+  const reader = convert(readerTool) as ToolSet[string];
+  const readerOn = () => source.hasKeptResults === true;
+  const serve = (key: string | symbol) =>
+    typeof key !== "string"
+      ? undefined
+      : key === READ_RESULT_TOOL_NAME && readerOn()
+        ? reader
+        : current().byName.get(key);
   const refuse = (): never => {
     throw new TypeError(READ_ONLY);
   };
 
   return new Proxy({} as ToolSet, {
-    get: (target, key, receiver) =>
-      (typeof key === "string" ? current().byName.get(key) : undefined) ?? Reflect.get(target, key, receiver),
-    has: (target, key) => (typeof key === "string" && current().byName.has(key)) || Reflect.has(target, key),
+    get: (target, key, receiver) => serve(key) ?? Reflect.get(target, key, receiver),
+    has: (target, key) => serve(key) !== undefined || Reflect.has(target, key),
     // The proxy copies the list for the caller (`CreateListFromArrayLike`): ours stays private.
-    ownKeys: () => current().keys as string[],
+    ownKeys: () => {
+      const { keys, byName } = current();
+      return readerOn() && !byName.has(READ_RESULT_TOOL_NAME)
+        ? [...keys, READ_RESULT_TOOL_NAME]
+        : (keys as string[]);
+    },
     getOwnPropertyDescriptor: (_target, key) => {
-      const { byName } = current();
-      if (typeof key !== "string" || !byName.has(key)) return undefined;
-      return { value: byName.get(key), writable: true, enumerable: true, configurable: true };
+      const value = serve(key);
+      if (value === undefined) return undefined;
+      return { value, writable: true, enumerable: true, configurable: true };
     },
     set: refuse,
     defineProperty: refuse,

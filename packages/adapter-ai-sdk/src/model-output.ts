@@ -34,12 +34,20 @@ function isToolOutput(value: unknown): value is McpToolOutput {
  * - any image, audio or resource block → `{ type: "content", value: [...] }` with `text`,
  *   `image-data` and `file-data` parts in the server's order.
  * An output of any other shape (e.g. from an older persisted conversation) goes through as
- * text (a string) or JSON, like the AI SDK's default.
+ * text (a string) or JSON, like the AI SDK's default. An output over its budget (`output.preview`)
+ * is shown as its preview by the same rules: the model reads the preview and the handle, the
+ * step's output keeps the whole result.
  */
 export function mcpOutputToModelOutput(output: unknown): AiSdkToolResultOutput {
   if (!isToolOutput(output)) {
     if (typeof output === "string") return { type: "text", value: output };
     return { type: "json", value: (output ?? null) as JSONValue };
+  }
+  if (output.preview !== undefined) {
+    const { content, text } = output.preview;
+    return isTextOnly(content)
+      ? { type: "text", value: text }
+      : { type: "content", value: content.map(contentBlockToPart) };
   }
   const { content, structuredContent } = output;
   if (content.length === 0 && structuredContent !== undefined && structuredContent !== null) {

@@ -2,7 +2,7 @@
  * What a converted tool's `execute` returns: the successful MCP result, JSON-serializable.
  * @module
  */
-import type { McpContentBlock, McpToolResult } from "@toolnexus/mcp-core";
+import type { McpContentBlock, McpResultPreview, McpToolResult } from "@toolnexus/mcp-core";
 
 /**
  * The output of a successful MCP call as stored in `steps[].toolResults[].output` (and in UI
@@ -17,6 +17,11 @@ export interface McpToolOutput {
   structuredContent?: unknown;
   /** The `_meta` of the server's result, when it sent one. */
   meta?: Record<string, unknown>;
+  /**
+   * What the model gets in place of `content` when the result passed its budget (the core's
+   * `resultBudget`): `toModelOutput` sends it; the output keeps the whole result for the host.
+   */
+  preview?: McpResultPreview;
 }
 
 /** Keeps the fields of a successful result (no `isError` / `error`: failures throw instead). */
@@ -24,5 +29,6 @@ export function toToolOutput(result: McpToolResult): McpToolOutput {
   const output: McpToolOutput = { content: result.content, text: result.text };
   if (result.structuredContent !== undefined) output.structuredContent = result.structuredContent;
   if (result.meta !== undefined) output.meta = result.meta;
+  if (result.preview !== undefined) output.preview = result.preview;
   return output;
 }

@@ -53,6 +53,12 @@ export { namespacedName } from "./naming/namespaced-name.js";
 export { toolnexusName } from "./naming/toolnexus-name.js";
 export { LOAD_OPTION_DEFAULTS, type LoadOptionDefaults } from "./options/load-option-defaults.js";
 export { MAX_CATALOG_ITEMS, MAX_CATALOG_TEXT_CHARS, MAX_URI_CHARS } from "./resources/catalog-limits.js";
+export {
+  type EntryResultBudget,
+  MAX_RESULT_SIZE_HINT,
+  RESULT_BUDGET_DEFAULTS,
+  type ResultBudgetLimits,
+} from "./results/result-budget-options.js";
 export type { ResolvedRoot, RootsOption } from "./roots/root.js";
 export type { SamplingContext, SamplingOptions } from "./sampling/sampling-types.js";
 export { MAX_TIMER_MS } from "./timer-limit.js";

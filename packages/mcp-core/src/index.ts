@@ -19,6 +19,10 @@ export { loadMcp } from "./load-mcp-entry.js";
 export type { McpLogLevel } from "./logs/log-level.js";
 export type { ServerLogMessage } from "./logs/log-message.js";
 export type { ElicitationHandler, LoadMcpOptions, NamingOption } from "./options.js";
+export type { ReadResultOptions } from "./results/kept-results.js";
+export type { ResultBudgetOptions } from "./results/result-budget-options.js";
+export type { ResultStore } from "./results/result-store.js";
+export type { TokenCounter } from "./results/token-estimate.js";
 export type { Root } from "./roots/root.js";
 export type { SamplingHandler } from "./sampling/sampling-types.js";
 export type { ToolCacheStore } from "./tool-cache/tool-cache-store.js";
@@ -51,6 +55,7 @@ export type {
   McpResourceContents,
   McpResourceResult,
   McpResourceTemplate,
+  McpResultPreview,
   McpResumedTask,
   McpServerApps,
   McpSource,

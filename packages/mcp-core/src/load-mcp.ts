@@ -20,9 +20,11 @@ import {
   resolveServerPolicy,
   type ServerPolicy,
 } from "./options/resolve-load-options.js";
-import type { LoadMcpOptions } from "./options.js";
+import type { LoadMcpOptions, ResolvedLoadOptions } from "./options.js";
 import { loadPinStore, SourcePins } from "./pins/source-pins.js";
 import { createCatalogHubs } from "./resources/catalog-hubs.js";
+import { createKeptResults, type KeptResults } from "./results/kept-results.js";
+import { memoryResultStore } from "./results/memory-result-store.js";
 import { aboutServer } from "./server-message.js";
 import { taskServerKey } from "./task-server-key.js";
 import { ToolRegistry } from "./tools/tool-registry.js";
@@ -105,6 +107,8 @@ export async function loadMcp(
   const pins = new SourcePins(loadPinStore(configs, options), options.drift, (server, drift) =>
     driftEvents.emit(server, drift),
   );
+  const kept = keptResultsOf(options, warn);
+  const budget = kept && options.resultBudget && { settings: options.resultBudget, kept, warn };
   const connections = new Map<string, Connection>();
   const lazyServers: LazyServer[] = [];
   const eager: LazyServer[] = [];
@@ -133,6 +137,7 @@ export async function loadMcp(
       maxFrameBytes: options.maxFrameBytes,
       maxResultBytes: options.maxResultBytes,
       apps: options.apps,
+      budget,
       taskStore: options.taskStore,
       taskServerKey: taskServerKey(config),
       launch: launchOptions(options),
@@ -182,6 +187,7 @@ export async function loadMcp(
     configs,
     connections,
     taskStore: options.taskStore,
+    keptResults: kept,
     deferLoading: options.deferLoading,
     maxInstructionsChars: (server) =>
       policies.get(server)?.maxInstructionsChars ?? options.maxInstructionsChars,
@@ -247,6 +253,24 @@ export async function loadMcp(
   // Isolated failures are otherwise silent unless the host listens: one line each on stderr.
   if (options.onWarning === undefined) for (const { line } of failures) console.warn(line);
   return source;
+}
+
+/** The source's kept results over the host's store or a memory store; none when the budget is off. */
+function keptResultsOf(
+  options: ResolvedLoadOptions,
+  warn: (message: string) => void,
+): KeptResults | undefined {
+  const settings = options.resultBudget;
+  if (settings === undefined) return undefined;
+  const store = options.resultStore ?? memoryResultStore();
+  // One read answers at most the host's own limit, by the estimate's four characters a token.
+  return createKeptResults(
+    store,
+    settings.ttlMs,
+    settings.maxTokens * 4,
+    warn,
+    options.resultStore !== undefined,
+  );
 }
 
 /** The OAuth module, loaded on first use, with the load's token store. */

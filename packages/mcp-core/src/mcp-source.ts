@@ -11,6 +11,7 @@ import type { Connection } from "./connection/connection.js";
 import { McpCoreError } from "./errors.js";
 import { GENERATION_PARTS } from "./generation-parts.js";
 import type { ServerLogMessage } from "./logs/log-message.js";
+import type { ReadResultOptions } from "./results/kept-results.js";
 import type { RootsOption } from "./roots/root.js";
 import { searchRequest } from "./search/search-options.js";
 import { SourceSearch, searchExpected, trackSourceSearch } from "./search/source-search.js";
@@ -249,6 +250,22 @@ export class Source implements McpSource {
     return this.connection(server).readResource(uri, ctx);
   }
 
+  get budgetResults(): boolean {
+    return this.#parts.keptResults !== undefined;
+  }
+
+  get hasKeptResults(): boolean {
+    return this.#parts.keptResults?.holdsAny === true;
+  }
+
+  async readResult(handle: string, options?: ReadResultOptions): Promise<string> {
+    const kept = this.#parts.keptResults;
+    if (typeof handle !== "string") return "[The handle must be a string.]";
+    if (this.closing) return "[The kept results are gone: the MCP source is closed.]";
+    if (kept === undefined) return "[No result is kept: the result budget is off (budgetResults: false).]";
+    return kept.read(handle, options);
+  }
+
   async getPrompt(
     server: string,
     name: string,
@@ -319,6 +336,8 @@ export class Source implements McpSource {
       await Promise.all([...this.#parts.connections.values()].map((c) => c.close()));
       await Promise.all(this.#parts.discoveries);
       await this.#parts.cacheWrites();
+      // After the connections: no call in flight keeps a result into a closed store.
+      await this.#parts.keptResults?.close().catch(() => undefined);
     })();
     return this.closing;
   }

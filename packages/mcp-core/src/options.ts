@@ -13,6 +13,8 @@ import type { ElicitationContext } from "./elicitation/guard-elicitation.js";
 import type { McpLogLevel } from "./logs/log-level.js";
 import type { ServerLogMessage } from "./logs/log-message.js";
 import type { PinStore } from "./pins/pin-entry.js";
+import type { ResolvedResultBudget, ResultBudgetOptions } from "./results/result-budget-options.js";
+import type { ResultStore } from "./results/result-store.js";
 import type { LoadRoots } from "./roots/load-roots.js";
 import type { RootsOption } from "./roots/root.js";
 import type { ResolvedSamplingOptions } from "./sampling/sampling-policy.js";
@@ -194,6 +196,24 @@ export interface LoadMcpOptions {
    */
   apps?: McpAppsOptions | undefined;
   /**
+   * The result budget (SPEC §7.12): what one tool result may put in the model's context, in
+   * estimated tokens. A result over `maxTokens` reaches the model as a preview and a handle that
+   * the adapters' `mcp_read_result` tool reads in slices (the result stays whole for the host, in
+   * `result.preview` beside it); past `warnTokens` `onWarning` names server and tool. A server
+   * entry's `resultBudget` (and its `tools`) and a tool's `_meta["anthropic/maxResultSizeChars"]`
+   * hint (bounded by `maxHintTokens`) set a server's or a tool's own limits.
+   * @default { maxTokens: 25000, warnTokens: 10000, maxHintTokens: 125000, previewTokens: 2000, maxMediaBlocks: 20, maxMediaBytes: 5242880, ttlMs: 3600000 }
+   */
+  resultBudget?: ResultBudgetOptions | undefined;
+  /** `false` budgets no result: every result reaches the model whole, no handle is made. @default true */
+  budgetResults?: boolean | undefined;
+  /**
+   * Where results over their budget are kept for `mcp_read_result` (closed by `close()`). Import
+   * `memoryResultStore` from `@toolnexus/mcp-core/stores` for another bound.
+   * @default a memory store of 64 MiB (`memoryResultStore()`)
+   */
+  resultStore?: ResultStore | undefined;
+  /**
    * Where OAuth credentials of servers with `auth` are kept and shared between processes.
    * @default a file store under the user config dir (`fileTokenStore()`), made only when a server has `auth`
    */
@@ -289,6 +309,11 @@ export interface ResolvedLoadOptions {
   maxInstructionsChars: number;
   /** MCP Apps, when the host opted in (`apps`), with its bound resolved. */
   apps: { maxBytes: number } | undefined;
+  budgetResults: boolean;
+  /** The result budget, or undefined when `budgetResults` is false. */
+  resultBudget: ResolvedResultBudget | undefined;
+  /** The host's result store, or undefined for the default (made by `loadMcp` when the budget is on). */
+  resultStore: ResultStore | undefined;
   /** The host's token store; without one a server with `auth` gets a `fileTokenStore()` on first use. */
   tokenStore: TokenStore | undefined;
   /** The task store, or undefined when `taskStore` is null. */

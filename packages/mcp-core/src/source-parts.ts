@@ -8,6 +8,7 @@ import type { Connection } from "./connection/connection.js";
 import type { EventHub } from "./event-hub.js";
 import type { ServerLogMessage } from "./logs/log-message.js";
 import type { CatalogHubs } from "./resources/catalog-hubs.js";
+import type { KeptResults } from "./results/kept-results.js";
 import type { LoadRoots } from "./roots/load-roots.js";
 import type { ToolSearchIndex } from "./search/tool-search-index.js";
 import type { TaskStore } from "./tasks/task-store.js";
@@ -21,6 +22,8 @@ export interface SourceParts {
   connections: Map<string, Connection>;
   /** The task store (`taskStore`), or undefined when it is off. */
   taskStore: TaskStore | undefined;
+  /** The results kept over their budget (`resultBudget`), or undefined when `budgetResults` is false. */
+  keptResults: KeptResults | undefined;
   /** The resolved `deferLoading` load option. */
   deferLoading: DeferLoading;
   /** A server's bound on the instructions `instructionsPrompt` gives the model (its snapshot's). */

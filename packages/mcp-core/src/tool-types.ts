@@ -52,6 +52,25 @@ export interface McpToolResult {
   meta?: Record<string, unknown>;
   /** The tool's MCP Apps resource, for the host (`apps` load option; SPEC "MCP Apps"); never the model's. */
   app?: McpToolApp;
+  /**
+   * What the model gets in place of `content` when the result passed its budget (`resultBudget`,
+   * SPEC §7.12): the result itself stays whole for the host. Absent when the result fits.
+   */
+  preview?: McpResultPreview;
+}
+
+/** The model's view of a result over its budget (see `McpToolResult.preview`). */
+export interface McpResultPreview {
+  /** A text block with the preview and how to read more, then the media blocks that fit (or their notes). */
+  content: McpContentBlock[];
+  /** The text blocks of `content` joined with "\n". */
+  text: string;
+  /** The handle the full text is kept under (read it with `source.readResult`); absent when only media were left out. */
+  handle?: string;
+  /** The result's text in estimated tokens (the host's counter when it gave one). */
+  tokens: number;
+  /** The limit the result was held to. */
+  maxTokens: number;
 }
 
 /** A tool of one server, stable across restarts and refreshes while its raw name stays listed. */

@@ -18,6 +18,7 @@ import type {
 } from "./catalog-types.js";
 import type { McpDrift } from "./drift-types.js";
 import type { ServerLogMessage } from "./logs/log-message.js";
+import type { ReadResultOptions } from "./results/kept-results.js";
 import type { RootsOption } from "./roots/root.js";
 import type { DeferLoading, ToolSearchHit, ToolSearchOptions } from "./search-types.js";
 import type {
@@ -79,6 +80,7 @@ export type { McpToolErrorCode, McpToolErrorKind } from "./tool-error-types.js";
 export type {
   JsonSchemaObject,
   McpContentBlock,
+  McpResultPreview,
   McpTool,
   McpToolResult,
   UnknownContentBlock,
@@ -212,6 +214,20 @@ export interface McpSource {
    * resolves with `isError: true` and an `error.code`.
    */
   readResource(server: string, uri: string, ctx?: McpCallContext): Promise<McpResourceResult>;
+  /** Whether tool results are budgeted (`budgetResults`, on by default). */
+  readonly budgetResults: boolean;
+  /**
+   * True once a result over its budget was kept, and from the start with a host's `resultStore`
+   * (other processes may have kept what a handle names). The adapters offer `mcp_read_result` from
+   * then on, so a model that never got a preview sees the tool list it always had.
+   */
+  readonly hasKeptResults: boolean;
+  /**
+   * Reads a result kept over its budget (SPEC §7.12) by its handle: a slice from `offset` of
+   * `length` characters, or the numbered lines that contain `contains`. Answers text the model can
+   * read, and for a handle that expired or was never kept a sentence saying so; never rejects.
+   */
+  readResult(handle: string, options?: ReadResultOptions): Promise<string>;
   /** Gets a prompt with its arguments, under the same rules as {@link McpSource.readResource}. */
   getPrompt(
     server: string,

@@ -5,6 +5,7 @@ import { callStackAtWrite, stdioServer } from "@toolnexus/fixtures";
 import { describe, expect, it } from "vitest";
 import {
   boundTotal,
+  budget,
   CALL_STAGES,
   checkDurations,
   newCall,
@@ -18,6 +19,9 @@ import {
 import type { CallSite } from "../src/calls/call-site.js";
 import type { ServerConfig } from "../src/config/server-config.js";
 import { Redactor } from "../src/redact/redactor.js";
+import { createKeptResults } from "../src/results/kept-results.js";
+import { memoryResultStore } from "../src/results/memory-result-store.js";
+import { resolveResultBudget } from "../src/results/result-budget-options.js";
 import type { ServerTasks } from "../src/tasks/server-tasks.js";
 import { abortedResult } from "../src/tools/call-result.js";
 import type { McpSession } from "../src/transport/session.js";
@@ -41,14 +45,42 @@ function site(patch: Partial<CallSite> = {}): CallSite & { counted: number } {
     whenRunning: () => Promise.resolve({ session: {} as McpSession }),
     closedMessage: () => "closed",
     tasks: {} as ServerTasks,
+    budget: undefined,
   };
   return Object.assign(counts, base, patch);
 }
 
 describe("the call pipeline", () => {
-  it("should run its stages in order: durations, total bound, tool and session, send; then read, total timeout, redact", () => {
+  it("should run its stages in order: durations, total bound, tool and session, send; then read, total timeout, redact, budget", () => {
     expect(CALL_STAGES).toEqual([checkDurations, boundTotal, resolveTool, send]);
-    expect(RESULT_STAGES).toEqual([readResult, totalTimeout, redact]);
+    expect(RESULT_STAGES).toEqual([readResult, totalTimeout, redact, budget]);
+  });
+
+  it("budget: should pass a result within its budget untouched and at once, and preview and keep one over it", async () => {
+    const warnings: string[] = [];
+    const warn = (message: string) => warnings.push(message);
+    const settings = resolveResultBudget({ maxTokens: 10, warnTokens: 5, previewTokens: 4 });
+    const kept = createKeptResults(memoryResultStore(), 60_000, 1_000, warn);
+    const within = newCall(site({ budget: { settings, kept, warn } }), TOOL, {}, undefined);
+    const small = { content: [{ type: "text" as const, text: "tiny" }], isError: false, text: "tiny" };
+    within.result = small;
+    expect(budget(within)).toBe(within);
+    expect(within.result).toBe(small);
+    const over = newCall(site({ budget: { settings, kept, warn } }), TOOL, {}, undefined);
+    const text = "0123456789".repeat(10);
+    over.result = { content: [{ type: "text", text }], isError: false, text };
+    const done = await budget(over);
+    expect(done.result?.text).toBe(text);
+    expect(done.result?.preview?.text).toMatch(
+      /^0123456789012345\n\n\[Preview: the first 16 of 100 characters/,
+    );
+    expect(await kept.read(done.result?.preview?.handle ?? "", { offset: 16, length: 4 })).toMatch(
+      /^6789\n\n/,
+    );
+    expect(warnings).toStrictEqual([
+      'Tool "mcp__s__echo" on MCP server "s" returned a result of about 25 tokens, over its limit of 10: the model got a preview and a handle to read the rest',
+    ]);
+    await kept.close();
   });
 
   it("checkDurations: should refuse a duration no timer can wait, else take the entry's timeout for the tool", () => {

@@ -11,7 +11,7 @@
  * the tool metadata keys, the option-error helper, the toolnexus sanitizer an adapter must not
  * copy, what deferred loading and approval need (the meta-tools, the deferred set per step, the
  * approval rule, globs and "did you mean" names), the resource tools (`mcp_list_resources`,
- * `mcp_read_resource`), prompt results as host-neutral messages, the servers' instructions as a
+ * `mcp_read_resource`), the reader of results kept over their budget (`mcp_read_result`), prompt results as host-neutral messages, the servers' instructions as a
  * system-prompt section (`instructionsPrompt`, which every adapter re-exports), and the sampling
  * glue of the adapters that lend the host's model (a request's blocks, whether it offers tools,
  * the result built from the answer's blocks, the checks of `model`, `models` and the counts), and
@@ -102,6 +102,7 @@ export {
   resolveResourceToolsOption,
   truncationMarker,
 } from "./resource-tools.js";
+export { createResultTools, READ_RESULT_TOOL_NAME, type ResultToolSource } from "./result-tools.js";
 export {
   offersTools,
   type SamplingAnswerBlock,

@@ -14,6 +14,8 @@
  * @module
  */
 import { redactResult } from "../redact/redact-error.js";
+import { planBudget } from "../results/budget-result.js";
+import { toolBudget } from "../results/result-budget-options.js";
 import { runTaskCall, TaskCallResultSchema, taskCallRequest } from "../tasks/task-call.js";
 import { abortedResult, errorResult, type LenientCallResult, readCallResult } from "../tools/call-result.js";
 import { callContextProblem, callTimeoutMs } from "../tools/call-timeout.js";
@@ -52,8 +54,11 @@ export interface ToolCall {
 /** A stage: one call in, the same call out (or a promise of it). */
 export type CallStage = (call: ToolCall) => ToolCall | Promise<ToolCall>;
 
-/** A result stage: runs on every call once the send stages are done, settled early or not. */
-export type ResultStage = (call: ToolCall) => ToolCall;
+/**
+ * A result stage: runs on every call once the send stages are done, settled early or not. Like a
+ * send stage, only one that waits (the budget keeping a result) returns a promise.
+ */
+export type ResultStage = (call: ToolCall) => ToolCall | Promise<ToolCall>;
 
 /** A duration no timer can wait is refused before anything waits on it; else the call's timeout. */
 export function checkDurations(call: ToolCall): ToolCall {
@@ -145,11 +150,32 @@ export function redact(call: ToolCall): ToolCall {
   return call;
 }
 
+/**
+ * The result budget (SPEC §7.12): a result over its tool's limit gets a `preview` for the model and
+ * its full text is kept by handle (the result stays whole for the host); past the warning threshold
+ * the host is told, naming server and tool. A result within its budget passes untouched, no await.
+ */
+export function budget(call: ToolCall): ToolCall | Promise<ToolCall> {
+  const { result, site } = call;
+  const settings = site.budget;
+  if (result === undefined || settings === undefined) return call;
+  const definition = (call.tool as { definition?: unknown }).definition;
+  const limits = toolBudget(settings.settings, site.config.resultBudget, call.where.rawName, definition);
+  const plan = planBudget(result, limits, settings.settings, call.where, settings.kept.newHandle);
+  if (plan === undefined) return call;
+  if (plan.warning !== undefined) settings.warn(plan.warning);
+  if (plan.preview === undefined) return call;
+  call.result = { ...result, preview: plan.preview };
+  const { handle } = plan.preview;
+  if (plan.kept === undefined || handle === undefined) return call;
+  return settings.kept.keep(handle, plan.kept).then(() => call);
+}
+
 /** The stages up to the send, in order; the first to settle the call ends them. */
 export const CALL_STAGES: readonly CallStage[] = [checkDurations, boundTotal, resolveTool, send];
 
 /** The stages every outcome passes, in order. */
-export const RESULT_STAGES: readonly ResultStage[] = [readResult, totalTimeout, redact];
+export const RESULT_STAGES: readonly ResultStage[] = [readResult, totalTimeout, redact, budget];
 
 /**
  * Runs one tool call through the stages; resolves with its result, redacted, never rejects on
@@ -173,7 +199,10 @@ export async function runToolCall(
     if (call.counted) site.idle.callEnded();
     call.total?.end();
   }
-  for (const stage of RESULT_STAGES) call = stage(call);
+  for (const stage of RESULT_STAGES) {
+    const next = stage(call);
+    call = next instanceof Promise ? await next : next;
+  }
   return call.result as McpToolResult;
 }
 

@@ -5,6 +5,8 @@
 import type { ServerConfig } from "../config/server-config.js";
 import type { HeldTool } from "../pins/server-pins.js";
 import type { Redactor } from "../redact/redactor.js";
+import type { KeptResults } from "../results/kept-results.js";
+import type { ResolvedResultBudget } from "../results/result-budget-options.js";
 import type { ServerTasks } from "../tasks/server-tasks.js";
 import type { McpToolResult } from "../types.js";
 import type { GateVerdict } from "./call-gate.js";
@@ -33,6 +35,15 @@ export interface CallSite {
   closedMessage(): string;
   /** The server's tasks: calls of task tools go through them. */
   tasks: ServerTasks;
+  /** The result budget and where results over it are kept; undefined when `budgetResults` is false. */
+  budget: CallBudget | undefined;
+}
+
+/** What the `budget` stage reads: the host's settings, the source's kept results, the warning sink. */
+export interface CallBudget {
+  settings: ResolvedResultBudget;
+  kept: KeptResults;
+  warn: (message: string) => void;
 }
 
 /**

@@ -5,6 +5,7 @@
  */
 
 import type { DriftPolicy } from "../drift-types.js";
+import type { EntryResultBudget } from "../results/result-budget-options.js";
 import type { Root } from "../roots/root.js";
 import type { ProtocolSetting } from "./protocol-setting.js";
 import type {
@@ -74,6 +75,11 @@ export interface McpServerEntryOptions {
   toolFilter?: ToolFilter | undefined;
   /** Call timeout in milliseconds per raw tool name (a call's own `timeout` wins), 1 … 2147483647. */
   toolTimeouts?: Readonly<Record<string, number>> | undefined;
+  /**
+   * This server's result budget (SPEC §7.12) over the load option's: `maxTokens`, `warnTokens`, and
+   * `tools` by raw tool name with a tool's own (they win over the server's `_meta` hint).
+   */
+  resultBudget?: EntryResultBudget | undefined;
   /**
    * Call these `taskSupport: "optional"` tools as MCP tasks: those whose raw name matches a glob
    * (`["*"]` for all). A call's own `task` wins. `required` tools always are.

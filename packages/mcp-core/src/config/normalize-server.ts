@@ -88,6 +88,7 @@ function build(name: string, data: ServerEntry, transport: Transport, baseDir: s
   }
   if (data.toolFilter !== undefined) base.toolFilter = data.toolFilter;
   if (data.toolTimeouts !== undefined) base.toolTimeouts = { ...data.toolTimeouts };
+  if (data.resultBudget !== undefined) base.resultBudget = structuredClone(data.resultBudget);
   if (data.roots !== undefined) base.roots = ownRoots(data.roots, baseDir);
   if (data.taskTools !== undefined) {
     base.taskTools = [...data.taskTools];

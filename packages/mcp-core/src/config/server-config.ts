@@ -7,6 +7,7 @@ import type { OAuthClientProvider } from "@modelcontextprotocol/client";
 import type { ToolAnnotations } from "../content-types.js";
 import type { DriftPolicy } from "../drift-types.js";
 import type { InheritEnv } from "../env/inherit-rule.js";
+import type { EntryResultBudget } from "../results/result-budget-options.js";
 import type { ResolvedRoot } from "../roots/root.js";
 import type { JsonSchemaObject } from "../tool-types.js";
 import type { ProtocolSetting } from "./protocol-setting.js";
@@ -106,6 +107,8 @@ export interface ServerConfigBase {
   toolFilter?: ToolFilter;
   /** Call timeout in milliseconds per raw tool name; a call's own `timeout` wins, `timeoutMs` is the rest's. */
   toolTimeouts?: Record<string, number>;
+  /** The result budget of this server and, by raw name, of its tools (SPEC §7.12). */
+  resultBudget?: EntryResultBudget;
   /**
    * `false`: this server is declared no sampling and its requests are not answered, whatever
    * `onSampling`. A switch apart from the load option `sampling` (an object: how sampling is bounded).

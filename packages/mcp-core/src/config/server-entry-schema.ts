@@ -147,6 +147,25 @@ export const healthCheckSchema = z.object(
   { error: POLICY_EXPECTED },
 );
 
+const positiveTokens = integer("a positive integer (estimated tokens)", 1);
+const budgetLimitsSchema = z.strictObject(
+  { maxTokens: positiveTokens.optional(), warnTokens: positiveTokens.optional() },
+  { error: "an object with maxTokens and warnTokens" },
+);
+
+/** An entry's `resultBudget`: the server's limits and, by raw tool name, a tool's own. */
+export const entryResultBudgetSchema = z.strictObject(
+  {
+    maxTokens: positiveTokens.optional(),
+    warnTokens: positiveTokens.optional(),
+    tools: ownRecord(
+      budgetLimitsSchema,
+      "an object of { maxTokens, warnTokens } by raw tool name",
+    ).optional(),
+  },
+  { error: "an object with maxTokens, warnTokens and tools" },
+);
+
 /** A root's path or URI: a directory path or a `file:` URI (the spec's roots are `file://` URIs). */
 const rootText = nonEmptySpawnString.refine((value) => rootUri(value, "/") !== undefined, {
   error: ROOT_EXPECTED,
@@ -211,6 +230,7 @@ export const serverEntrySchema = z.object(
     tools: toolsSchema.optional(),
     toolFilter: toolFilterSchema.optional(),
     toolTimeouts: ownRecord(positiveMs, "an object of positive integers (milliseconds)").optional(),
+    resultBudget: entryResultBudgetSchema.optional(),
     taskTools: z
       .array(z.string().min(1), { error: 'an array of globs on raw tool names (["*"] for every tool)' })
       .optional(),

@@ -61,6 +61,7 @@ export function connectionCallPath(
     verdict: () => callGate(runner.state, deps.lazy),
     whenRunning: (where, timeoutMs, signal) => whenRunning(running, where, timeoutMs, signal, deps.lazy),
     closedMessage: () => runner.closedError().message,
+    budget: deps.budget,
   };
   const calls = new ConnectionCalls(site);
   // Bound, not wrapped: a tool wrapper's `execute` reaches the pipeline one frame down.

@@ -1,5 +1,6 @@
 import type { Tool } from "@modelcontextprotocol/client";
 import type { ServerAuth } from "../auth/server-auth.js";
+import type { CallBudget } from "../calls/call-site.js";
 import type { ResolvedAutoRestart, ResolvedHealthCheck } from "../config/resolved-policies.js";
 import type { ServerConfig } from "../config/server-config.js";
 import type { ServerOutputSinks } from "../logs/server-output.js";
@@ -31,6 +32,8 @@ export interface ConnectionDeps {
   maxResultBytes: number;
   /** MCP Apps, when the host opted in: app resources come with results (`apps/`). */
   apps: { maxBytes: number } | undefined;
+  /** The result budget and the source's kept results (`resultBudget`), undefined when it is off. */
+  budget: CallBudget | undefined;
   /** Where running tasks' ids are kept (`taskStore`), or undefined when durability is off. */
   taskStore: TaskStore | undefined;
   /** The server's identity in the task store (`taskServerKey`). */

@@ -31,6 +31,7 @@ export interface LoadOptionDefaults {
   readonly maxResultBytes: number;
   readonly maxDescriptionChars: number;
   readonly maxInstructionsChars: number;
+  readonly budgetResults: boolean;
   readonly refreshSkewMs: number;
   readonly deferLoading: DeferLoading;
   readonly serverLogLevel: McpLogLevel;
@@ -71,6 +72,8 @@ export const LOAD_OPTION_DEFAULTS: LoadOptionDefaults = Object.freeze({
   // What the model sees of a server's own text (SPEC §13.4.8): Claude Code's cap of both.
   maxDescriptionChars: DEFAULT_MAX_DESCRIPTION_CHARS,
   maxInstructionsChars: DEFAULT_MAX_INSTRUCTIONS_CHARS,
+  // On: a result over 25 000 estimated tokens reaches the model as a preview and a handle (SPEC §7.12).
+  budgetResults: true,
   refreshSkewMs: 30_000,
   deferLoading: false,
   serverLogLevel: "info",
@@ -98,7 +101,8 @@ export const LOAD_OPTION_HOOKS = Object.freeze([
 /**
  * The options without a fixed default value: `toolCache` (a new `fileToolCache()` per load),
  * `tokenStore` (a `fileTokenStore()` made when a server has `auth`), `taskStore` (a
- * `fileTaskStore()`), `env`
+ * `fileTaskStore()`), `resultBudget` (its fields' defaults, `RESULT_BUDGET_DEFAULTS`), `resultStore`
+ * (a `memoryResultStore()` per load), `env`
  * (`process.env` when the load starts), and the hooks and signal, which default to none. Together with
  * the keys of {@link LOAD_OPTION_DEFAULTS} they name every option (a test checks it, and the README).
  */
@@ -112,5 +116,7 @@ export const LOAD_OPTIONS_WITHOUT_FIXED_DEFAULT = Object.freeze([
   "sampling",
   "roots",
   "apps",
+  "resultBudget",
+  "resultStore",
   ...LOAD_OPTION_HOOKS,
 ] as const);

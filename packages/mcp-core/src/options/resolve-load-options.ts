@@ -16,6 +16,7 @@ import type {
   ResolvedHealthCheck,
   ResolvedLoadOptions,
 } from "../options.js";
+import { resolveResultBudget } from "../results/result-budget-options.js";
 import { LoadRoots } from "../roots/load-roots.js";
 import { resolveSamplingOptions } from "../sampling/sampling-policy.js";
 import { defaultTaskStore } from "../tasks/default-task-store.js";
@@ -63,6 +64,9 @@ export function resolveLoadOptions(options: LoadMcpOptions): ResolvedLoadOptions
     maxDescriptionChars: options.maxDescriptionChars ?? DEFAULTS.maxDescriptionChars,
     maxInstructionsChars: options.maxInstructionsChars ?? DEFAULTS.maxInstructionsChars,
     apps: options.apps && { maxBytes: options.apps.maxBytes ?? DEFAULT_APP_MAX_BYTES },
+    budgetResults: options.budgetResults ?? DEFAULTS.budgetResults,
+    resultBudget: options.budgetResults === false ? undefined : resolveResultBudget(options.resultBudget),
+    resultStore: options.resultStore,
     tokenStore: options.tokenStore,
     taskStore: options.taskStore === null ? undefined : (options.taskStore ?? defaultTaskStore()),
     refreshSkewMs: options.refreshSkewMs ?? DEFAULTS.refreshSkewMs,

@@ -81,6 +81,18 @@ export function validateLoadOptions(options: LoadMcpOptions): void {
       if (key !== "maxBytes") fail(`apps.${key}`, "no such key (maxBytes)", key);
     checkInt("apps.maxBytes", o.apps.maxBytes, 1024);
   }
+  checkBool("budgetResults", o.budgetResults);
+  if (o.resultBudget !== undefined) validateResultBudget(o.resultBudget);
+  if (o.resultStore !== undefined) {
+    const store = o.resultStore as unknown as Record<string, unknown>;
+    if (
+      typeof store !== "object" ||
+      store === null ||
+      ["put", "get"].some((m) => typeof store[m] !== "function")
+    ) {
+      fail("resultStore", "a store with put and get", o.resultStore);
+    }
+  }
   checkInt("maxElicitationsPerMinute", o.maxElicitationsPerMinute, 1);
   checkInt("refreshSkewMs", o.refreshSkewMs, 0);
   if (o.deferLoading !== undefined && !isDeferLoading(o.deferLoading)) {
@@ -148,6 +160,18 @@ function checkKeyedStore(option: "toolCache" | "pinStore", value: unknown): void
     (store.subscribe !== undefined && typeof store.subscribe !== "function")
   ) {
     fail(option, "null or a store with get(key), set(key, entry) and optionally subscribe(listener)", value);
+  }
+}
+
+function validateResultBudget(budget: NonNullable<LoadMcpOptions["resultBudget"]>): void {
+  if (typeof budget !== "object" || budget === null) fail("resultBudget", "an object", budget);
+  for (const key of ["maxTokens", "warnTokens", "maxHintTokens", "previewTokens", "maxMediaBytes"] as const) {
+    checkInt(`resultBudget.${key}`, budget[key], 1);
+  }
+  checkInt("resultBudget.maxMediaBlocks", budget.maxMediaBlocks, 0);
+  checkInt("resultBudget.ttlMs", budget.ttlMs, 1);
+  if (budget.tokenCounter !== undefined && typeof budget.tokenCounter !== "function") {
+    fail("resultBudget.tokenCounter", "a function", budget.tokenCounter);
   }
 }
 
