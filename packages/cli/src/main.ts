@@ -9,6 +9,7 @@ import { call } from "./commands/call.js";
 import { env } from "./commands/env.js";
 import { inspect } from "./commands/inspect.js";
 import { loginCommand, logoutCommand } from "./commands/login.js";
+import { approve, pins } from "./commands/pins.js";
 import { tools } from "./commands/tools.js";
 import { watch } from "./commands/watch.js";
 import { COLUMNS, labelled, type Output, oneLine, processOutput, wrap } from "./output.js";
@@ -16,7 +17,17 @@ import { parseCommandLine, unknownCommand } from "./usage.js";
 import { EXIT, UsageError } from "./usage-error.js";
 
 /** Every command, in the order `--help` lists them. */
-export const COMMANDS: readonly Command[] = [inspect, tools, call, watch, env, loginCommand, logoutCommand];
+export const COMMANDS: readonly Command[] = [
+  inspect,
+  tools,
+  call,
+  watch,
+  env,
+  loginCommand,
+  logoutCommand,
+  pins,
+  approve,
+];
 
 const OPTIONS = {
   help: { type: "boolean", short: "h" },

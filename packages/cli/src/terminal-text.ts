@@ -7,12 +7,18 @@
 /**
  * C0 controls but newline and tab, DEL, and C1 controls: what moves the cursor, clears the screen,
  * sets the window title (OSC), plants a link or starts an 8-bit CSI. Also the bidirectional
- * formatting and zero-width characters, which reorder or hide what a line shows (a URL printed
- * for a person to check must read as what is opened).
+ * formatting, zero-width and other invisible characters (soft hyphen, word joiner, variation
+ * selectors, Unicode tags), which reorder or hide what a line shows (a URL printed for a person to
+ * check must read as what is opened; a tool description must show its hidden payload).
  */
 const CONTROL =
   // biome-ignore lint/suspicious/noControlCharactersInRegex: matching them is the point
-  /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff]/g;
+  // biome-ignore lint/suspicious/noMisleadingCharacterClass: each selector on its own is escaped, by design
+  /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u206f\ufe00-\ufe0f\ufeff\u{e0000}-\u{e007f}\u{e0100}-\u{e01ef}]/gu;
+
+/** `\uXXXX` for each UTF-16 unit of `c` (a character beyond U+FFFF is its surrogate pair): JSON's form. */
+const escaped = (c: string) =>
+  [...Array(c.length).keys()].map((i) => `\\u${c.charCodeAt(i).toString(16).padStart(4, "0")}`).join("");
 
 /**
  * Escapes every control character but `\n` and `\t`, and every bidi or zero-width one, as `\u001b`
@@ -21,9 +27,7 @@ const CONTROL =
  * The one function every line the CLI writes goes through.
  */
 export function escapeControls(text: string): string {
-  return text
-    .replace(/\r\n/g, "\n")
-    .replace(CONTROL, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+  return text.replace(/\r\n/g, "\n").replace(CONTROL, escaped);
 }
 
 /** Text for one line: line breaks and tabs become spaces, runs of spaces one, other controls escaped. */
