@@ -28,7 +28,7 @@ const config = () => ({
 });
 
 beforeAll(async () => {
-  const base = { toolCache: false, taskStore: false, pinStore: false } as const;
+  const base = { toolCache: null, taskStore: null, pinStore: null } as const;
   [plain, apps, held] = await Promise.all([
     loadMcp(config(), base),
     loadMcp(config(), { ...base, apps: {} }),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { DriftPolicy, McpDrift } from "../src/index.js";
+import type { DriftPolicy, McpDrift } from "../src/drift-types.js";
 import { ServerPins } from "../src/pins/server-pins.js";
 
 // The gate's app-resource check, for MCP Apps resources read with a call (SPEC §9.4.3 item 4).
