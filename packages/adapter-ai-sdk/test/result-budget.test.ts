@@ -6,7 +6,7 @@ import { createAiSdkToolset, type McpToolOutput } from "../src/index.js";
 import { type CallOptions, scriptedModel, text, toolCall, toolOutputsInPrompt } from "./support/model.js";
 
 // One server for every case: they read it independently.
-const sources = sourceLoader(loadMcp, { toolCache: false });
+const sources = sourceLoader(loadMcp, { toolCache: null });
 let source: McpSource;
 beforeAll(async () => {
   const config = { mcpServers: { b: stdioServer("basic", ["--big-results"]) } };

@@ -250,10 +250,6 @@ export class Source implements McpSource {
     return this.connection(server).readResource(uri, ctx);
   }
 
-  get budgetResults(): boolean {
-    return this.#parts.keptResults !== undefined;
-  }
-
   get hasKeptResults(): boolean {
     return this.#parts.keptResults?.holdsAny === true;
   }
@@ -262,7 +258,8 @@ export class Source implements McpSource {
     const kept = this.#parts.keptResults;
     if (typeof handle !== "string") return "[The handle must be a string.]";
     if (this.closing) return "[The kept results are gone: the MCP source is closed.]";
-    if (kept === undefined) return "[No result is kept: the result budget is off (budgetResults: false).]";
+    if (kept === undefined)
+      return "[No result is kept: the result budget is off (resultBudget: { enabled: false }).]";
     return kept.read(handle, options);
   }
 

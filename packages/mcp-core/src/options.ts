@@ -201,12 +201,11 @@ export interface LoadMcpOptions {
    * the adapters' `mcp_read_result` tool reads in slices (the result stays whole for the host, in
    * `result.preview` beside it); past `warnTokens` `onWarning` names server and tool. A server
    * entry's `resultBudget` (and its `tools`) and a tool's `_meta["anthropic/maxResultSizeChars"]`
-   * hint (bounded by `maxHintTokens`) set a server's or a tool's own limits.
+   * hint (bounded by `maxHintTokens`) set a server's or a tool's own limits. `enabled: false` turns
+   * it off (the entry's turns it off for one server).
    * @default { maxTokens: 25000, warnTokens: 10000, maxHintTokens: 125000, previewTokens: 2000, maxMediaBlocks: 20, maxMediaBytes: 5242880, ttlMs: 3600000 }
    */
   resultBudget?: ResultBudgetOptions | undefined;
-  /** `false` budgets no result: every result reaches the model whole, no handle is made. @default true */
-  budgetResults?: boolean | undefined;
   /**
    * Where results over their budget are kept for `mcp_read_result` (closed by `close()`). Import
    * `memoryResultStore` from `@toolnexus/mcp-core/stores` for another bound.
@@ -309,8 +308,7 @@ export interface ResolvedLoadOptions {
   maxInstructionsChars: number;
   /** MCP Apps, when the host opted in (`apps`), with its bound resolved. */
   apps: { maxBytes: number } | undefined;
-  budgetResults: boolean;
-  /** The result budget, or undefined when `budgetResults` is false. */
+  /** The result budget, or undefined when `resultBudget.enabled` is false. */
   resultBudget: ResolvedResultBudget | undefined;
   /** The host's result store, or undefined for the default (made by `loadMcp` when the budget is on). */
   resultStore: ResultStore | undefined;

@@ -22,7 +22,7 @@ export interface SourceParts {
   connections: Map<string, Connection>;
   /** The task store (`taskStore`), or undefined when it is off. */
   taskStore: TaskStore | undefined;
-  /** The results kept over their budget (`resultBudget`), or undefined when `budgetResults` is false. */
+  /** The results kept over their budget (`resultBudget`), or undefined when `resultBudget.enabled` is false. */
   keptResults: KeptResults | undefined;
   /** The resolved `deferLoading` load option. */
   deferLoading: DeferLoading;

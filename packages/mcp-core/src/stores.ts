@@ -48,13 +48,13 @@ export {
   type FileResultStoreOptions,
   fileResultStore,
 } from "./results/file-result-store.js";
-export { MAX_RESULT_HANDLE_CHARS } from "./results/result-file.js";
-export type { ResultStore } from "./results/result-store.js";
 export {
   DEFAULT_MEMORY_RESULT_STORE_BYTES,
   type MemoryResultStoreOptions,
   memoryResultStore,
 } from "./results/memory-result-store.js";
+export { MAX_RESULT_HANDLE_CHARS } from "./results/result-file.js";
+export type { ResultStore } from "./results/result-store.js";
 export { taskServerKey } from "./task-server-key.js";
 export {
   DEFAULT_MAX_TASK_RECORDS,

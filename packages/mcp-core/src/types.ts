@@ -214,8 +214,6 @@ export interface McpSource {
    * resolves with `isError: true` and an `error.code`.
    */
   readResource(server: string, uri: string, ctx?: McpCallContext): Promise<McpResourceResult>;
-  /** Whether tool results are budgeted (`budgetResults`, on by default). */
-  readonly budgetResults: boolean;
   /**
    * True once a result over its budget was kept, and from the start with a host's `resultStore`
    * (other processes may have kept what a handle names). The adapters offer `mcp_read_result` from

@@ -8,7 +8,7 @@ const wellFormed = (text: string | undefined): boolean => !/\p{Cs}/u.test(text ?
 
 // One source per set of load options, each reused by the cases that read it (they are independent).
 const loader = sourceLoader(loadMcp as (config: object, options?: LoadMcpOptions) => Promise<McpSource>, {
-  toolCache: false,
+  toolCache: null,
 });
 const big = (entry: object = {}) => ({ ...stdioServer("basic", ["--big-results"]), ...entry });
 const warnings: string[] = [];
@@ -158,10 +158,11 @@ describe("the result budget", () => {
     expect(both.preview?.content.map((b) => b.type)).toStrictEqual(["text", "image", "image"]);
   });
 
-  it("should budget nothing with budgetResults: false", async () => {
-    const off = await loader.loadServers({ b: big() }, { budgetResults: false });
-    expect(off.budgetResults).toBe(false);
+  it("should budget nothing with resultBudget: { enabled: false }, and nothing of a server whose entry says so", async () => {
+    const off = await loader.loadServers({ b: big() }, { resultBudget: { enabled: false } });
     expect((await call(off, "b", "big_text", { chars: 120_000 })).preview).toBeUndefined();
     expect(await off.readResult("x")).toContain("the result budget is off");
+    const entryOff = await loader.loadServers({ b: big({ resultBudget: { enabled: false } }) });
+    expect((await call(entryOff, "b", "big_text", { chars: 120_000 })).preview).toBeUndefined();
   });
 });

@@ -161,6 +161,7 @@ export function budget(call: ToolCall): ToolCall | Promise<ToolCall> {
   if (result === undefined || settings === undefined) return call;
   const definition = (call.tool as { definition?: unknown }).definition;
   const limits = toolBudget(settings.settings, site.config.resultBudget, call.where.rawName, definition);
+  if (limits === undefined) return call;
   const plan = planBudget(result, limits, settings.settings, call.where, settings.kept.newHandle);
   if (plan === undefined) return call;
   if (plan.warning !== undefined) settings.warn(plan.warning);

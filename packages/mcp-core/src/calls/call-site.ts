@@ -35,7 +35,7 @@ export interface CallSite {
   closedMessage(): string;
   /** The server's tasks: calls of task tools go through them. */
   tasks: ServerTasks;
-  /** The result budget and where results over it are kept; undefined when `budgetResults` is false. */
+  /** The result budget and where results over it are kept; undefined when `resultBudget.enabled` is false. */
   budget: CallBudget | undefined;
 }
 

@@ -156,6 +156,7 @@ const budgetLimitsSchema = z.strictObject(
 /** An entry's `resultBudget`: the server's limits and, by raw tool name, a tool's own. */
 export const entryResultBudgetSchema = z.strictObject(
   {
+    enabled: z.boolean({ error: "a boolean" }).optional(),
     maxTokens: positiveTokens.optional(),
     warnTokens: positiveTokens.optional(),
     tools: ownRecord(
@@ -163,7 +164,7 @@ export const entryResultBudgetSchema = z.strictObject(
       "an object of { maxTokens, warnTokens } by raw tool name",
     ).optional(),
   },
-  { error: "an object with maxTokens, warnTokens and tools" },
+  { error: "an object with enabled, maxTokens, warnTokens and tools" },
 );
 
 /** A root's path or URI: a directory path or a `file:` URI (the spec's roots are `file://` URIs). */

@@ -31,7 +31,6 @@ export interface LoadOptionDefaults {
   readonly maxResultBytes: number;
   readonly maxDescriptionChars: number;
   readonly maxInstructionsChars: number;
-  readonly budgetResults: boolean;
   readonly refreshSkewMs: number;
   readonly deferLoading: DeferLoading;
   readonly serverLogLevel: McpLogLevel;
@@ -72,8 +71,6 @@ export const LOAD_OPTION_DEFAULTS: LoadOptionDefaults = Object.freeze({
   // What the model sees of a server's own text (SPEC §13.4.8): Claude Code's cap of both.
   maxDescriptionChars: DEFAULT_MAX_DESCRIPTION_CHARS,
   maxInstructionsChars: DEFAULT_MAX_INSTRUCTIONS_CHARS,
-  // On: a result over 25 000 estimated tokens reaches the model as a preview and a handle (SPEC §7.12).
-  budgetResults: true,
   refreshSkewMs: 30_000,
   deferLoading: false,
   serverLogLevel: "info",

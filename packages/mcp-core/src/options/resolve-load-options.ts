@@ -64,8 +64,8 @@ export function resolveLoadOptions(options: LoadMcpOptions): ResolvedLoadOptions
     maxDescriptionChars: options.maxDescriptionChars ?? DEFAULTS.maxDescriptionChars,
     maxInstructionsChars: options.maxInstructionsChars ?? DEFAULTS.maxInstructionsChars,
     apps: options.apps && { maxBytes: options.apps.maxBytes ?? DEFAULT_APP_MAX_BYTES },
-    budgetResults: options.budgetResults ?? DEFAULTS.budgetResults,
-    resultBudget: options.budgetResults === false ? undefined : resolveResultBudget(options.resultBudget),
+    resultBudget:
+      options.resultBudget?.enabled === false ? undefined : resolveResultBudget(options.resultBudget),
     resultStore: options.resultStore,
     tokenStore: options.tokenStore,
     taskStore: options.taskStore === null ? undefined : (options.taskStore ?? defaultTaskStore()),

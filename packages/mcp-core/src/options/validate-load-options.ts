@@ -81,7 +81,6 @@ export function validateLoadOptions(options: LoadMcpOptions): void {
       if (key !== "maxBytes") fail(`apps.${key}`, "no such key (maxBytes)", key);
     checkInt("apps.maxBytes", o.apps.maxBytes, 1024);
   }
-  checkBool("budgetResults", o.budgetResults);
   if (o.resultBudget !== undefined) validateResultBudget(o.resultBudget);
   if (o.resultStore !== undefined) {
     const store = o.resultStore as unknown as Record<string, unknown>;
@@ -170,6 +169,7 @@ function validateResultBudget(budget: NonNullable<LoadMcpOptions["resultBudget"]
   }
   checkInt("resultBudget.maxMediaBlocks", budget.maxMediaBlocks, 0);
   checkInt("resultBudget.ttlMs", budget.ttlMs, 1);
+  checkBool("resultBudget.enabled", budget.enabled);
   if (budget.tokenCounter !== undefined && typeof budget.tokenCounter !== "function") {
     fail("resultBudget.tokenCounter", "a function", budget.tokenCounter);
   }

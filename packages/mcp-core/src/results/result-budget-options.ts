@@ -17,11 +17,15 @@ export interface ResultBudgetLimits {
 
 /** A config entry's `resultBudget`: the server's limits, and per tool (by raw name) their own. */
 export interface EntryResultBudget extends ResultBudgetLimits {
+  /** `false`: this server's results reach the model whole. @default true */
+  enabled?: boolean | undefined;
   tools?: Record<string, ResultBudgetLimits> | undefined;
 }
 
 /** The load option `resultBudget`: the host's limits and how a result over them is previewed and kept. */
 export interface ResultBudgetOptions extends ResultBudgetLimits {
+  /** `false`: no result is budgeted, every result reaches the model whole, no handle is made. @default true */
+  enabled?: boolean | undefined;
   /**
    * The most a server's `_meta["anthropic/maxResultSizeChars"]` hint may raise a tool's limit to,
    * in estimated tokens (the hint's characters / 4). @default 125000 (Claude Code's 500 000 characters)
@@ -84,7 +88,8 @@ function hintTokens(definition: unknown, maxHintTokens: number): number | undefi
 }
 
 /**
- * The limits of one tool: its entry's own (`resultBudget.tools[rawName]`), else the server's hint
+ * The limits of one tool, or undefined when its entry turns the budget off (`enabled: false`): its
+ * entry's own (`resultBudget.tools[rawName]`), else the server's hint
  * (bounded by `maxHintTokens`), else the entry's, else the host's. The warning threshold never
  * exceeds the limit's own, so a raised limit does not silence it and a lowered one does not warn
  * below it.
@@ -94,7 +99,8 @@ export function toolBudget(
   entry: EntryResultBudget | undefined,
   rawName: string,
   definition: unknown,
-): ToolBudget {
+): ToolBudget | undefined {
+  if (entry?.enabled === false) return undefined;
   const own =
     entry?.tools !== undefined && Object.hasOwn(entry.tools, rawName) ? entry.tools[rawName] : undefined;
   const maxTokens =
