@@ -3,7 +3,7 @@
 // called on A is kept in Redis; its handle, read through B's `mcp_read_result` (the adapter kit's
 // tool every adapter serves), gives back the whole text, slice after slice. A handle B cannot open
 // (kept with another secret) answers the model a sentence, not an error.
-import { stdioServer } from "@toolnexus/fixtures";
+import { readKeptResult, stdioServer } from "@toolnexus/fixtures";
 import { loadMcp, type McpSource, type McpToolResult } from "@toolnexus/mcp-core";
 import { createResultTools } from "@toolnexus/mcp-core/adapter";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -52,21 +52,11 @@ describe.runIf(redisAvailable())("kept results across two supervisors on one Red
   };
 
   /** Reads a kept result whole through `mcp_read_result`, by the offsets each slice's sentence gives. */
-  async function readThroughTool(source: McpSource, handle: string): Promise<string> {
+  function readThroughTool(source: McpSource, handle: string): Promise<string> {
     const [readTool] = createResultTools(source);
-    let text = "";
-    for (let offset = 0, slices = 0; slices < 100; slices++) {
-      const answer = (await readTool.execute({ handle, offset, length: 50_000 })).text;
-      const tail =
-        /\n\n\[Characters (\d+) to (\d+) of (\d+); (?:read on with .*"offset": (\d+)\}|this is the end of the result)\.\]$/.exec(
-          answer,
-        );
-      expect(tail, answer.slice(-200)).not.toBeNull();
-      text += answer.slice(0, tail?.index);
-      if (tail?.[4] === undefined) return text;
-      offset = Number(tail[4]);
-    }
-    throw new Error("more than 100 slices");
+    return readKeptResult(
+      async (offset) => (await readTool.execute({ handle, offset, length: 50_000 })).text,
+    );
   }
 
   it("should read on B, through its read tool, a result kept over the budget on A", async () => {
