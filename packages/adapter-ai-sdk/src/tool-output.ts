@@ -2,7 +2,7 @@
  * What a converted tool's `execute` returns: the successful MCP result, JSON-serializable.
  * @module
  */
-import type { McpContentBlock, McpResultPreview, McpToolResult } from "@toolnexus/mcp-core";
+import type { McpContentBlock, McpResultPreview, McpToolApp, McpToolResult } from "@toolnexus/mcp-core";
 
 /**
  * The output of a successful MCP call as stored in `steps[].toolResults[].output` (and in UI
@@ -22,6 +22,11 @@ export interface McpToolOutput {
    * `resultBudget`): `toModelOutput` sends it; the output keeps the whole result for the host.
    */
   preview?: McpResultPreview;
+  /**
+   * The tool's MCP Apps resource (the core's `apps` load option), for the host to render; never in
+   * what `toModelOutput` gives the model.
+   */
+  app?: McpToolApp;
 }
 
 /** Keeps the fields of a successful result (no `isError` / `error`: failures throw instead). */
@@ -30,5 +35,6 @@ export function toToolOutput(result: McpToolResult): McpToolOutput {
   if (result.structuredContent !== undefined) output.structuredContent = result.structuredContent;
   if (result.meta !== undefined) output.meta = result.meta;
   if (result.preview !== undefined) output.preview = result.preview;
+  if (result.app !== undefined) output.app = result.app;
   return output;
 }

@@ -3,7 +3,12 @@
  * core's options with toolnexus's defaults.
  * @module
  */
-import type { LoadMcpOptions as CoreLoadMcpOptions, TokenStore, ToolCacheStore } from "@toolnexus/mcp-core";
+import type {
+  LoadMcpOptions as CoreLoadMcpOptions,
+  McpAppsOptions,
+  TokenStore,
+  ToolCacheStore,
+} from "@toolnexus/mcp-core";
 import { invalidOption, type McpToolProgress } from "@toolnexus/mcp-core/adapter";
 import { type InheritEnv, LOAD_OPTION_DEFAULTS } from "@toolnexus/mcp-core/config";
 import { elicitationBridge } from "./elicitation.js";
@@ -82,6 +87,13 @@ export interface LoadMcpOptions {
   pinStore?: CoreLoadMcpOptions["pinStore"];
   /** Receives each new drift of a server's listing from its pins (the core's option). @default none */
   onDrift?: CoreLoadMcpOptions["onDrift"];
+  /**
+   * MCP Apps (the core's option, `{}` for its defaults): declare `io.modelcontextprotocol/ui`, and a
+   * tool's `ui://` resource comes with its result as `metadata.app`, for the host, not in `output`.
+   * App-only tools (`_meta.ui.visibility: ["app"]`) are never among `tools`, given or not.
+   * @default none: results are toolnexus's, byte for byte
+   */
+  apps?: McpAppsOptions | undefined;
 }
 
 /** Options of `listMcpTools`. */
@@ -165,6 +177,7 @@ export function toCoreOptions(options: LoadMcpOptions): CoreLoadMcpOptions {
     drift: options.drift,
     pinStore: options.pinStore,
     onDrift: options.onDrift,
+    apps: options.apps,
   };
 }
 

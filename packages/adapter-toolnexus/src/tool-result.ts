@@ -13,7 +13,8 @@ export const EMPTY_ERROR_OUTPUT: string = EMPTY_ERROR_TEXT;
  * Maps one result, in toolnexus's order of precedence — the order every adapter follows (SPEC §13.4),
  * with toolnexus's text: "text parts" are the text blocks and, for a block of a type the core does
  * not know, `[unsupported content type "<type>"]` plus its `text` member (SPEC §7); media, resources
- * and links contribute nothing, as in toolnexus. Every result carries `metadata: { server }`.
+ * and links contribute nothing, as in toolnexus. Every result carries `metadata: { server }`, and
+ * `metadata.app` the tool's MCP Apps resource when the host opted in (`apps`; SPEC "MCP Apps").
  * - a call that failed (unavailable, timeout, aborted, protocol) → `{ output: message, isError: true }`
  * - `isError` → the non-blank text parts joined with `"\n\n"`, or {@link EMPTY_ERROR_OUTPUT}
  * - `structuredContent` (not null) → its JSON
@@ -21,7 +22,7 @@ export const EMPTY_ERROR_OUTPUT: string = EMPTY_ERROR_TEXT;
  * @param server the server's config key
  */
 export function toToolResult(result: McpToolResult, server: string): ToolResult {
-  const metadata = { server };
+  const metadata = result.app === undefined ? { server } : { server, app: result.app };
   const failure = result.error;
   if (failure !== undefined && failure.kind !== "tool") {
     // toolnexus shows the SDK's own message for a JSON-RPC error (e.g. `MCP error -32602: …`).

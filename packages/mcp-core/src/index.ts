@@ -18,7 +18,7 @@ export { isMcpCoreError, McpCoreError, type McpCoreErrorCode } from "./errors.js
 export { loadMcp } from "./load-mcp-entry.js";
 export type { McpLogLevel } from "./logs/log-level.js";
 export type { ServerLogMessage } from "./logs/log-message.js";
-export type { ElicitationHandler, LoadMcpOptions, NamingOption } from "./options.js";
+export type { ElicitationHandler, LoadMcpOptions, McpAppsOptions, NamingOption } from "./options.js";
 export type { ReadResultOptions } from "./results/kept-results.js";
 export type { ResultBudgetOptions } from "./results/result-budget-options.js";
 export type { ResultStore } from "./results/result-store.js";
