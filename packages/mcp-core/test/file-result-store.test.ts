@@ -9,9 +9,11 @@ import { spawn } from "node:child_process";
 import { chmodSync, lstatSync, mkdirSync, readdirSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { waitFor } from "@toolnexus/fixtures";
-import { describe, expect, it, onTestFinished } from "vitest";
+import { readKeptResult, sourceLoader, stdioServer, waitFor } from "@toolnexus/fixtures";
+import { afterAll, describe, expect, it, onTestFinished } from "vitest";
+import { createResultTools } from "../src/adapter/index.js";
 import { isMcpCoreError, type McpCoreError } from "../src/errors.js";
+import { type LoadMcpOptions, loadMcp, type McpSource } from "../src/index.js";
 import { fileResultStore } from "../src/results/file-result-store.js";
 import { defaultResultDir } from "../src/stores.js";
 import { tempDir } from "./support/harness.js";
@@ -274,4 +276,33 @@ describe("fileResultStore across processes", () => {
     // No temp file or lock left behind.
     expect(readdirSync(dir).filter((name) => !name.endsWith(".result"))).toEqual([]);
   }, 90_000);
+});
+
+describe("fileResultStore as two sources' resultStore", () => {
+  const loader = sourceLoader(loadMcp as (config: object, options?: LoadMcpOptions) => Promise<McpSource>, {
+    toolCache: null,
+  });
+  afterAll(() => loader.closeAll());
+
+  it("should let one source read through mcp_read_result a result the other kept over its budget", async () => {
+    const dir = join(tempDir(), "results");
+    const { warnings, onWarning } = collect();
+    const [a, b] = await Promise.all(
+      [0, 1].map(() =>
+        loader.loadServers(
+          { big: stdioServer("basic", ["--big-results"]) },
+          { resultStore: fileResultStore(dir, { onWarning }) },
+        ),
+      ),
+    );
+    const tool = a?.tools.find((t) => t.rawName === "big_text");
+    const result = await tool?.execute({ chars: 120_000 });
+    const handle = result?.preview?.handle ?? "";
+    expect(handle).not.toBe("");
+    const [readTool] = createResultTools(b as McpSource);
+    const read = (offset: number) => readTool.execute({ handle, offset, length: 50_000 }).then((r) => r.text);
+    expect(await readKeptResult(read)).toBe(result?.text);
+    expect(entries(dir)).toHaveLength(1);
+    expect(warnings).toEqual([]);
+  }, 60_000);
 });
