@@ -25,6 +25,8 @@ export interface Flags {
   server: string | undefined;
   /** `--roots`, absolute directory paths (undefined: no roots, the capability is not declared). */
   roots: string[] | undefined;
+  /** `--apps`: declare MCP Apps (`io.modelcontextprotocol/ui`) to the servers. */
+  apps: boolean;
 }
 
 /** What a command runs with. */
@@ -56,6 +58,7 @@ export const FLAG_HELP = {
   verbose: "--verbose        more detail (stderr tails, warnings)",
   open: "--open           open the authorization or elicitation URL (https only)",
   roots: "--roots <dir>    offer this directory to the servers as a root (repeatable)",
+  apps: "--apps           declare MCP Apps (io.modelcontextprotocol/ui) to the servers",
 } as const;
 
 /** Config errors are the core's words (server + field + expected): exit 2, like a usage error. */
@@ -105,6 +108,7 @@ export async function openSource(
       signal: controller.signal,
       // A server is offered roots only when the person named some.
       ...(flags.roots === undefined ? {} : { roots: flags.roots }),
+      ...(flags.apps ? { apps: {} } : {}),
       ...options,
       // The config's warnings come before the source exists; a server's come later.
       onWarning: (message) => {

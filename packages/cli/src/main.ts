@@ -37,6 +37,7 @@ const OPTIONS = {
   verbose: { type: "boolean", short: "v" },
   open: { type: "boolean" },
   roots: { type: "string", multiple: true },
+  apps: { type: "boolean" },
   "no-color": { type: "boolean" },
 } as const;
 
@@ -170,6 +171,7 @@ export async function main(argv: readonly string[]): Promise<number> {
       timeoutMs: timeoutOf(values.timeout),
       server: values.server,
       roots: rootsOf(values.roots),
+      apps: values.apps === true,
     };
     return await command.run({ output, positionals: rest, flags });
   } catch (error) {

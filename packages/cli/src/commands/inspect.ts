@@ -4,7 +4,7 @@
  * shows what had settled.
  * @module
  */
-import type { McpSource, ServerSnapshot } from "@toolnexus/mcp-core";
+import type { McpServerApps, McpSource, ServerSnapshot } from "@toolnexus/mcp-core";
 import {
   type DefinitionTokenReport,
   definitionTokens,
@@ -26,6 +26,7 @@ import { type Progress, startProgress } from "../progress.js";
 import { checkServerName } from "../server-selection.js";
 import { stderrLines } from "../stderr-lines.js";
 import { EXIT } from "../usage-error.js";
+import { appLines } from "./inspect-apps.js";
 import { definitionLines, definitionSummary, definitionTotals } from "./inspect-tokens.js";
 
 /** One server's row, as `--json` prints it too. */
@@ -37,6 +38,8 @@ export interface InspectRow extends ServerSnapshot {
    * cut descriptions and instructions. Absent when the load timed out before the source existed.
    */
   definitions?: ServerDefinitionTokens | undefined;
+  /** Its MCP Apps: `ui://` resources and app-only / model-only tools (absent when it has none). */
+  apps?: McpServerApps | undefined;
 }
 
 /** The columns after SERVER: title, width, right-aligned. */
@@ -104,6 +107,7 @@ export function printTable(output: Output, rows: readonly InspectRow[], verbose:
     );
     for (const line of details(output, server, verbose)) output.out(line);
     for (const line of definitionLines(output, server.definitions)) output.out(line);
+    for (const line of appLines(output, server.apps)) output.out(line);
   }
 }
 
@@ -150,7 +154,10 @@ async function startLazy(source: McpSource, connectMs: Map<string, number>): Pro
 
 /** The client capabilities `inspect` declares to every server: only roots, and only with `--roots`. */
 function declared(flags: CommandContext["flags"]): string[] {
-  return flags.roots === undefined ? [] : ["roots"];
+  return [
+    ...(flags.roots === undefined ? [] : ["roots"]),
+    ...(flags.apps ? ["io.modelcontextprotocol/ui"] : []),
+  ];
 }
 
 /** The progress's last word, the table (or JSON) and the exit code; a timeout named first. */
@@ -161,10 +168,16 @@ function report(
   progress: Progress | undefined,
   timeout?: LoadTimeoutError,
   tokens?: DefinitionTokenReport,
+  apps?: readonly McpServerApps[],
 ): number {
   const { output, flags } = context;
   const byName = new Map(tokens?.servers.map((s) => [s.server, s]));
-  const rows = tokens ? settled.map((row) => ({ ...row, definitions: byName.get(row.name) })) : settled;
+  const appsOf = new Map(apps?.filter((a) => a.tools.length > 0).map((a) => [a.server, a]));
+  const rows = settled.map((row) => ({
+    ...row,
+    ...(tokens && { definitions: byName.get(row.name) }),
+    ...(appsOf.has(row.name) && { apps: appsOf.get(row.name) }),
+  }));
   progress?.finish(rows);
   if (timeout) for (const line of labelled(output, "error: ", timeout.message)) output.err(line);
   if (flags.json) {
@@ -241,7 +254,8 @@ async function run(context: CommandContext): Promise<number> {
     const left = flags.timeoutMs === undefined ? undefined : flags.timeoutMs - (performance.now() - started);
     if (left !== undefined && (await outlasts(lazy, left))) {
       const timeout = new LoadTimeoutError(flags.timeoutMs as number, source.servers());
-      return report(context, config, timeout.servers.map(rowOf), progress, timeout, definitionTokens(source));
+      const rows = timeout.servers.map(rowOf);
+      return report(context, config, rows, progress, timeout, definitionTokens(source), source.apps());
     }
     await lazy;
     return report(
@@ -251,6 +265,7 @@ async function run(context: CommandContext): Promise<number> {
       progress,
       undefined,
       definitionTokens(source),
+      source.apps(),
     );
   } finally {
     await source.close();
@@ -263,12 +278,13 @@ export const inspect: Command = {
   usage: "inspect [config]",
   summary:
     "start every server and show transport, era, state, tools, timing, env, errors and tool-definition tokens",
-  flags: ["server", "json", "timeout", "verbose", "roots"],
+  flags: ["server", "json", "timeout", "verbose", "roots", "apps"],
   details: [
     "Each server's result is printed on stderr as it settles; then the table on stdout. --server <name>: only that server starts and is shown.",
     "--timeout: at the deadline, the servers still starting are named and the table shows what had settled.",
     "Below each server: its tool definitions' tokens as the model gets them (estimated as ceil(characters / 4)), the tools tool search defers (an entry's defer) and what that saves, and the descriptions and instructions cut for the model (maxDescriptionChars, maxInstructionsChars).",
-    "The client capabilities declared to every server are named after the table: roots with --roots, else none (inspect answers no elicitation, and the command line has no model for sampling).",
+    "Below each server that uses MCP Apps: each ui:// resource with the tools naming it, its app-only tools (never offered to a model) and its model-only tools; --apps declares the io.modelcontextprotocol/ui extension, for servers that list their app tools only to a client that does.",
+    "The client capabilities declared to every server are named after the table: roots with --roots, io.modelcontextprotocol/ui with --apps, else none (inspect answers no elicitation, and the command line has no model for sampling).",
     "Exit code: 0 when every enabled server connected, 1 when any failed, 2 on a config error.",
   ],
   example: "toolnexus-mcp inspect ./mcp.json --verbose",
