@@ -9,6 +9,7 @@ import {
   waitFor,
 } from "@toolnexus/fixtures";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { appFingerprint } from "../src/apps/app-view.js";
 import { loadMcp, type McpAppView, type McpDrift, type McpSource, type McpToolApp } from "../src/index.js";
 import { toolUi } from "../src/tools/tool-visibility.js";
 import { toolByRawName } from "./support/harness.js";
@@ -105,6 +106,19 @@ describe("MCP Apps: who a tool is for", () => {
 });
 
 describe("MCP Apps: the extension and the resource with the result", () => {
+  it("fingerprints a view as SPEC §9.5.3 gives it", () => {
+    const view = {
+      uri: "ui://a",
+      mimeType: "text/html;profile=mcp-app" as const,
+      html: "<p>x</p>",
+      csp: {},
+      permissions: {},
+    };
+    expect(appFingerprint(view)).toBe(
+      "sha256:88a3e1b3263064697b029e522928b5aba22c978cdc33cd5f5a9b937ed225e5a6",
+    );
+  });
+
   it("declares io.modelcontextprotocol/ui only when the host opts in", async () => {
     expect((await toolByRawName(plain, "client-ui").execute({})).text).toBe("null");
     expect(JSON.parse((await toolByRawName(apps, "client-ui").execute({})).text)).toStrictEqual({
