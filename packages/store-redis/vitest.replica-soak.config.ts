@@ -1,9 +1,9 @@
 import { defineConfig } from "vitest/config";
 
 // The 20-failover lagging-replica soak (issue 40, item 14): `npm run test:soak:replica`, run by
-// hand, not by CI. Its goal, no refresh token spent twice in 20 failovers, is not met every run yet
-// (about one run in four ends with one `reused` refresh), and a red run in CI would hold back every
-// other change; the 3-failover version in test/ runs in `npm test`. See RELIABILITY.md.
+// hand (3–5 min); CI's `npm run test:soak` runs the 5-failover version
+// (soak/replica-failover-short.test.ts), and the 3-failover one in test/ runs in `npm test`. See
+// RELIABILITY.md.
 export default defineConfig({
   test: {
     include: ["soak/replica-failover.test.ts"],

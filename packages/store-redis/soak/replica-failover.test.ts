@@ -5,4 +5,4 @@
 // 20 failovers, and the fleet still refreshes after the last.
 import { laggingFailoverSuite } from "../test/support/lagging-failover.js";
 
-laggingFailoverSuite(20, 600_000);
+laggingFailoverSuite(20, 900_000);

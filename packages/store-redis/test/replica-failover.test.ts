@@ -5,4 +5,4 @@
 // token: 0 `invalid_grant` (nor reuse) over 3 failovers here, 20 in soak/replica-failover.test.ts.
 import { laggingFailoverSuite } from "./support/lagging-failover.js";
 
-laggingFailoverSuite(3, 120_000);
+laggingFailoverSuite(3, 200_000);

@@ -20,6 +20,9 @@ import { redisAvailable } from "./redis-server.js";
 /** How long the replica stays paused from before the rotation (ms): its lag. */
 export const LAG_MS = 300;
 
+/** How long a round waits for the fleet's next rotation (ms; a round with none ends the run). */
+const ROTATION_MS = 30_000;
+
 /** The write that makes the replica lag: larger than what the loopback sockets buffer. */
 const FILLER = Buffer.alloc(64 * 1024 * 1024, 120);
 
@@ -39,7 +42,7 @@ async function versionOn(client: Awaited<ReturnType<typeof connected>>, keyPrefi
 
 /** What a run of `rounds` failovers ends with. */
 export interface LaggingRun {
-  /** Rounds that ended in a failover (a round with no rotation in 10 s stops the run). */
+  /** Rounds that ended in a failover (a round with no rotation in 30 s stops the run). */
   failovers: number;
   runs: WorkerRun[];
   /** Refreshes the authorization server refused (`reused`, `revoked`…): none is the goal. */
@@ -90,8 +93,12 @@ export async function laggingFailovers(
     };
     let written = false;
     try {
-      // The fleet refreshes on this primary first (it has recovered from the last round).
-      await waitFor(rotated, { timeoutMs: 10_000, intervalMs: 5, message: "a rotation" }).catch(() => {});
+      // The fleet refreshes on this primary first (it has recovered from the last round: its token
+      // reads fail for now until the worker that held the lost rotation writes it back, and that
+      // worker's Sentinel client learned of the new primary up to 17 s after the kill, measured).
+      await waitFor(rotated, { timeoutMs: ROTATION_MS, intervalMs: 5, message: "a rotation" }).catch(
+        () => {},
+      );
       setup.pause(replica);
       const pausedAt = Date.now();
       try {
@@ -99,8 +106,12 @@ export async function laggingFailovers(
         // the primary for the replica, so the rotated grant written next is on the primary alone
         // when it dies (a pause alone would leave it in the replica's socket, read on resume).
         await watcher.set(`${keyPrefix}filler`, FILLER);
-        // The next rotation; the fleet refreshes every 1.5 s, unless it lost its grant.
-        written = await waitFor(rotated, { timeoutMs: 10_000, intervalMs: 2, message: "a rotation" }).then(
+        // The next rotation; the fleet refreshes every 1.5 s once recovered, unless it lost its grant.
+        written = await waitFor(rotated, {
+          timeoutMs: ROTATION_MS,
+          intervalMs: 2,
+          message: "a rotation",
+        }).then(
           () => true,
           () => false,
         );

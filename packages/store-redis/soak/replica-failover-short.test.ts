@@ -1,0 +1,8 @@
+// The CI run of the lagging-replica failovers (issue 40, item 14): 5 failovers (about 1 min),
+// called by `npm run test:soak` in .ci/run. Each round as in soak/replica-failover.test.ts (a
+// replica paused 300 ms with 64 MB of replication stream before the rotated grant, the primary
+// killed right after the rotation): 0 `invalid_grant` (nor reuse). The 20-failover run is
+// `npm run test:soak:replica`, by hand.
+import { laggingFailoverSuite } from "../test/support/lagging-failover.js";
+
+laggingFailoverSuite(5, 240_000);
