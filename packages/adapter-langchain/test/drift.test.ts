@@ -3,7 +3,7 @@ import { loadMcp, type ToolsChange } from "@toolnexus/mcp-core";
 import { afterEach, describe, expect, it } from "vitest";
 import { createLangChainToolkit } from "../src/index.js";
 
-const sources = sourceLoader(loadMcp, { toolCache: false, pinStore: false });
+const sources = sourceLoader(loadMcp, { toolCache: null, pinStore: null });
 afterEach(() => sources.closeAll());
 
 describe("a tool rewritten after approval, under the block policy (SPEC §9.4)", () => {

@@ -16,7 +16,7 @@ describe("a tool rewritten after approval, under the hold policy (SPEC §9.4)", 
       {
         liveToolList: true,
         toolCache: false,
-        pinStore: false,
+        pinStore: null,
         drift: "hold",
         onDrift: (_s, d) => drifts.push(d),
       },

@@ -254,7 +254,7 @@ export interface LoadMcpOptions {
    */
   drift?: DriftPolicy | undefined;
   /**
-   * Where the approved definitions (pins) are kept between runs; `false` keeps them in memory.
+   * Where the approved definitions (pins) are kept between runs; `null` keeps them in memory.
    * @default a file store beside the listing cache (`filePinStore()`) when a server's policy is
    * `hold` or `block`; in memory when every server accepts
    */

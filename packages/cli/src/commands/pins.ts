@@ -56,7 +56,7 @@ async function withHeldSource<T>(
   use: (source: McpSource) => Promise<T>,
 ): Promise<T> {
   const source = await openSource(context, startingOnly(choice, only), {
-    autoRestart: false,
+    autoRestart: { enabled: false },
     drift: "hold",
     pinStore: store,
   });
