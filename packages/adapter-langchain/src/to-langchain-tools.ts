@@ -3,7 +3,8 @@
  * @module
  */
 import type { StructuredTool } from "@langchain/core/tools";
-import type { McpTool } from "@toolnexus/mcp-core";
+import type { McpSource, McpTool } from "@toolnexus/mcp-core";
+import { createResultTools } from "@toolnexus/mcp-core/adapter";
 import { type McpLangChainOptions, resolveOptions } from "./options.js";
 import { createLangChainConverter, type LangChainToolConverter } from "./tool-converter.js";
 
@@ -32,5 +33,11 @@ export function toLangChainTools(
     convert = createLangChainConverter(resolveOptions(options));
     converters.set(key, convert);
   }
-  return source.tools.map(convert);
+  const tools = source.tools.map(convert);
+  // A source that holds a kept result (the core's result budget) also gets its reader.
+  const full = source as Partial<Pick<McpSource, "hasKeptResults" | "readResult">>;
+  if (full.hasKeptResults === true && full.readResult !== undefined) {
+    tools.push(convert(createResultTools(full as Pick<McpSource, "readResult">)[0]));
+  }
+  return tools;
 }

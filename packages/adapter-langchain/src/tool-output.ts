@@ -15,9 +15,15 @@ export type McpToolArtifact = McpToolResult;
 
 /**
  * What the model reads: the text as a string when the result is text only (the JSON of
- * `structuredContent` when there is no text), otherwise LangChain standard content blocks.
+ * `structuredContent` when there is no text), otherwise LangChain standard content blocks. A result
+ * over its budget (`result.preview`, the core's `resultBudget`) is read as its preview by the same
+ * rules; the artifact keeps the whole result.
  */
 export function toMessageContent(result: McpToolResult): MessageContent {
+  if (result.preview !== undefined) {
+    const { content, text } = result.preview;
+    return isTextOnly(content) ? text : content.map(toLangChainBlock);
+  }
   if (isTextOnly(result.content)) return result.text;
   const blocks = result.content.map(toLangChainBlock);
   const hasText = result.content.some((block) => block.type === "text");

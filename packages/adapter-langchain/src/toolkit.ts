@@ -10,7 +10,9 @@ import {
   closestNames,
   createGenerationView,
   createResourceTools,
+  createResultTools,
   createSubscriptions,
+  READ_RESULT_TOOL_NAME,
 } from "@toolnexus/mcp-core/adapter";
 import { markApprovalPolicy } from "./approval-setting.js";
 import { createDeferredOffer } from "./deferred-offer.js";
@@ -125,13 +127,13 @@ export function createLangChainToolkit(
   const toolkit: LangChainToolkit = {
     source,
     get tools() {
-      return current().tools;
+      return withReader(current().tools);
     },
-    tool: lookup,
+    tool: (name) => (name === READ_RESULT_TOOL_NAME && source.hasKeptResults ? reader() : lookup(name)),
     toolsFor(messages) {
       const { tools, converted, generation } = current();
       const offered = deferral.offer(generation, converted, messages);
-      return offered === converted ? tools : [...offered, ...resourceTools];
+      return withReader(offered === converted ? tools : [...offered, ...resourceTools]);
     },
     needsApproval(name) {
       current();
@@ -139,7 +141,7 @@ export function createLangChainToolkit(
       return tool !== undefined && resolved.needsApproval?.(tool) === true;
     },
     async runToolCall(toolCall, config) {
-      const tool = lookup(toolCall.name) ?? retired.get(toolCall.name);
+      const tool = toolkit.tool(toolCall.name) ?? retired.get(toolCall.name);
       if (tool === undefined) return unknownToolMessage(toolCall, suggestions(toolCall.name));
       try {
         const output: unknown = await tool.invoke({ ...toolCall, type: "tool_call" }, config);
@@ -161,6 +163,24 @@ export function createLangChainToolkit(
     ? createResourceTools(source, resolved.resourceTools).map(convert)
     : [];
   const resourceByName = new Map(resourceTools.map((tool) => [tool.name, tool]));
+  // `mcp_read_result` joins the tools once the source holds a kept result (`hasKeptResults`):
+  // before, no preview named a handle and the model's tools stay what they were. Never deferred.
+  let readerTool: StructuredTool | undefined;
+  const reader = () => {
+    readerTool ??= convert(createResultTools(source)[0]);
+    return readerTool;
+  };
+  let plainList: StructuredTool[] | undefined;
+  let listWithReader: StructuredTool[] = [];
+  const withReader = (list: StructuredTool[]): StructuredTool[] => {
+    if (!source.hasKeptResults || list.some((tool) => tool.name === READ_RESULT_TOOL_NAME)) return list;
+    // The same array while the list is the same, like `tools` itself.
+    if (list !== plainList) {
+      plainList = list;
+      listWithReader = Object.freeze([...list, reader()]) as StructuredTool[];
+    }
+    return listWithReader;
+  };
   if (resolved.needsApproval !== undefined) markApprovalPolicy(toolkit);
   // Keep `retired` complete even when nobody reads `tools` between two changes.
   subscriptions.track(source.onToolsChange(current));
