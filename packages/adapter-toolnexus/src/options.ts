@@ -94,6 +94,16 @@ export interface LoadMcpOptions {
    * @default none: results are toolnexus's, byte for byte
    */
   apps?: McpAppsOptions | undefined;
+  /**
+   * The core's result budget (SPEC §7.12), opt-in here: given (`{}` for the core's defaults: 25 000
+   * estimated tokens, warning at 10 000), a result over it reaches toolnexus as its preview — the head
+   * of the text or the first JSON items, and a sentence with the handle — and the tool list gains
+   * `mcp_read_result` once a result was kept.
+   * @default none: every result reaches toolnexus whole, byte for byte as before
+   */
+  resultBudget?: CoreLoadMcpOptions["resultBudget"];
+  /** Where results over the budget are kept (the core's option). @default the core's memory store */
+  resultStore?: CoreLoadMcpOptions["resultStore"];
 }
 
 /** Options of `listMcpTools`. */
@@ -178,6 +188,9 @@ export function toCoreOptions(options: LoadMcpOptions): CoreLoadMcpOptions {
     pinStore: options.pinStore,
     onDrift: options.onDrift,
     apps: options.apps,
+    // Byte compatibility: toolnexus gets results whole unless the caller asks for the budget.
+    resultBudget: options.resultBudget ?? { enabled: false },
+    resultStore: options.resultStore,
   };
 }
 

@@ -17,6 +17,7 @@ export const EMPTY_ERROR_OUTPUT: string = EMPTY_ERROR_TEXT;
  * `metadata.app` the tool's MCP Apps resource when the host opted in (`apps`; SPEC "MCP Apps").
  * - a call that failed (unavailable, timeout, aborted, protocol) → `{ output: message, isError: true }`
  * - `isError` → the non-blank text parts joined with `"\n\n"`, or {@link EMPTY_ERROR_OUTPUT}
+ * - a result over the opted-in `resultBudget` → its preview's text (the head and the handle)
  * - `structuredContent` (not null) → its JSON
  * - otherwise → the text parts joined with `"\n"`
  * @param server the server's config key
@@ -29,6 +30,8 @@ export function toToolResult(result: McpToolResult, server: string): ToolResult 
     const message = failure.kind === "protocol" ? (failure.detail ?? failure.message) : failure.message;
     return { output: message, isError: true, metadata };
   }
+  // Over the budget (only when the caller opted in: `resultBudget`): the model reads the preview.
+  if (result.preview !== undefined) return { output: result.preview.text, isError: result.isError, metadata };
   if (result.isError) {
     const output = contentTextParts(result.content).filter((text) => text.trim() !== "");
     return { output: output.join("\n\n") || EMPTY_ERROR_OUTPUT, isError: true, metadata };

@@ -3,10 +3,11 @@
  * core keeps across a refresh or restart keeps its `Tool` object too.
  * @module
  */
-import type { McpTool } from "@toolnexus/mcp-core";
+import type { McpSource as CoreSource, McpTool } from "@toolnexus/mcp-core";
 import {
   buildCallContext,
   createGenerationView,
+  createResultTools,
   createToolConverter,
   type ResolvedCallOptions,
   type ToolGenerationSource,
@@ -39,8 +40,17 @@ export function toTool(mcpTool: McpTool, options: ResolvedCallOptions): Tool {
 }
 
 /** The current tools of `core` as `Tool`s, converted once per core tool; a fresh array per call. */
-export function createToolView(core: ToolGenerationSource, options: ResolvedCallOptions): () => Tool[] {
+export function createToolView(
+  core: ToolGenerationSource & Pick<CoreSource, "hasKeptResults" | "readResult">,
+  options: ResolvedCallOptions,
+): () => Tool[] {
   const convert = createToolConverter((mcpTool) => toTool(mcpTool, options));
   const view = createGenerationView(core, convert, (converted) => converted);
-  return () => [...view.current()];
+  // `mcp_read_result` once a result was kept (only with the opted-in `resultBudget`).
+  let reader: Tool | undefined;
+  return () => {
+    if (!core.hasKeptResults) return [...view.current()];
+    reader ??= toTool(createResultTools(core)[0], options);
+    return [...view.current(), reader];
+  };
 }

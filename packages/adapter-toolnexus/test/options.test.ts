@@ -20,6 +20,8 @@ describe("option mapping", () => {
       defaultInheritEnv: "all",
       // The adapter prints its own failure lines; the core's default console output stays off.
       onWarning: expect.any(Function),
+      // Results reach toolnexus whole unless `resultBudget` opts in.
+      resultBudget: { enabled: false },
     });
     expect(core.onElicitation).toBeUndefined();
   });
