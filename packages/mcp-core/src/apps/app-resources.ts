@@ -13,11 +13,16 @@ import { appView, isAppView } from "./app-view.js";
 /** The most resources one server's cache keeps (a server naming more is read again each call). */
 export const MAX_APP_RESOURCES = 64;
 
+/** The cache's bound on the HTML it keeps (UTF-16 bytes in memory), as a multiple of `maxBytes`. */
+export const CACHED_BYTES_FACTOR = 4;
+
 /** Measures a read against its pin; false keeps it from the host (held drift). */
 export type CheckAppResource = (uri: string, fields: Record<string, unknown>) => boolean;
 
 export class AppResources {
   private readonly reads = new Map<string, Promise<McpToolApp>>();
+  /** The HTML bytes the kept reads hold (a server naming many large resources must not pin them all). */
+  private cachedBytes = 0;
 
   constructor(
     private readonly server: string,
@@ -29,6 +34,7 @@ export class AppResources {
   /** Forgets the reads: the next call of each resource reads it again (a new listing, a new session). */
   invalidate(): void {
     this.reads.clear();
+    this.cachedBytes = 0;
   }
 
   /** The view of `uri`, read once and shared; a failed or held read is not kept. */
@@ -38,7 +44,12 @@ export class AppResources {
     const pending = this.fetch(uri, ctx);
     if (this.reads.size < MAX_APP_RESOURCES) this.reads.set(uri, pending);
     void pending.then((app) => {
-      if (!isAppView(app) && this.reads.get(uri) === pending) this.reads.delete(uri);
+      if (this.reads.get(uri) !== pending) return;
+      const bytes = isAppView(app) ? app.html.length * 2 : 0;
+      // A failed or held read is tried again; one over the byte bound is read again next call.
+      if (!isAppView(app) || this.cachedBytes + bytes > this.maxBytes * CACHED_BYTES_FACTOR) {
+        this.reads.delete(uri);
+      } else this.cachedBytes += bytes;
     });
     return pending;
   }
