@@ -6,6 +6,8 @@
  * be kept; media past their limits are replaced by notes. The result itself stays whole for the host.
  * @module
  */
+
+import { ownCopy } from "../bounded-text.js";
 import type { McpContentBlock, McpResultPreview, McpToolResult } from "../tool-types.js";
 import { jsonPreview } from "./json-preview.js";
 import { budgetMedia } from "./media-budget.js";
@@ -127,7 +129,8 @@ export function planBudget(
   const handle = newHandle();
   const preview = fittedPreview(kept, settings);
   const sentence = readMoreSentence(preview, kept.length, tokens, budget.maxTokens, handle);
-  const text = `${preview.shown}\n\n${sentence}`;
+  // An own copy: the preview outlives the result in a conversation, a slice would keep the whole text.
+  const text = `${ownCopy(preview.shown)}\n\n${sentence}`;
   // Media and links stay beside the preview (kept whole or noted); the text blocks are in the preview.
   const beside = result.content.filter((block) => block.type !== "text" && !isTextResource(block));
   const others = budgetMedia(beside, settings) ?? beside;

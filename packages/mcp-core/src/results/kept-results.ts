@@ -6,6 +6,7 @@
  * @module
  */
 import { randomBytes } from "node:crypto";
+import { ownCopy } from "../bounded-text.js";
 import { READ_RESULT_TOOL_NAME } from "./budget-result.js";
 import { safeCutIndex } from "./preview-cut.js";
 import type { ResultStore } from "./result-store.js";
@@ -60,7 +61,8 @@ function slice(text: string, handle: string, offset: number, length: number): st
     end < total
       ? `read on with ${READ_RESULT_TOOL_NAME} {"handle": ${quoted(handle)}, "offset": ${end}}`
       : "this is the end of the result";
-  return `${text.slice(start, end)}\n\n[Characters ${start} to ${end} of ${total}; ${next}.]`;
+  // An own copy: a slice would keep the whole kept text alive in the conversation (SPEC §7.9).
+  return `${ownCopy(text.slice(start, end))}\n\n[Characters ${start} to ${end} of ${total}; ${next}.]`;
 }
 
 function grep(text: string, contains: string, length: number): string {
@@ -81,7 +83,7 @@ function grep(text: string, contains: string, length: number): string {
   });
   if (matched === 0) return `[No line of the kept result contains ${quoted(contains)}.]`;
   const more = matched > out.length ? `; ${matched - out.length} more matched past the length asked for` : "";
-  return `${out.join("\n")}\n\n[${matched} of ${lines.length} lines contain ${quoted(contains)}${more}.]`;
+  return `${ownCopy(out.join("\n"))}\n\n[${matched} of ${lines.length} lines contain ${quoted(contains)}${more}.]`;
 }
 
 /**
