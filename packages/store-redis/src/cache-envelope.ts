@@ -11,10 +11,11 @@ import {
   DEFAULT_MAX_CACHE_TOOLS,
   type ToolCacheEntry,
 } from "@toolnexus/mcp-core/stores";
+import type { Decoded as AnnouncedDecoded } from "./announced-store.js";
 import { sign, verify } from "./secret.js";
 
 /** A decoded envelope: the entry, a miss (`undefined`), or a refusal saying why. */
-export type Decoded = { entry: ToolCacheEntry } | { refused: string; server: string | undefined } | undefined;
+export type Decoded = AnnouncedDecoded<ToolCacheEntry>;
 
 /** The stored value for `entry` under `redisKey` (MAC'd when `macKey` is set). */
 export function encodeEnvelope(entry: ToolCacheEntry, redisKey: string, macKey: Buffer | undefined): string {
@@ -27,9 +28,7 @@ export function encodeEnvelope(entry: ToolCacheEntry, redisKey: string, macKey: 
   if (Buffer.byteLength(text) > DEFAULT_MAX_CACHE_ENTRY_BYTES) {
     throw new Error(`the listing takes more than the limit of ${DEFAULT_MAX_CACHE_ENTRY_BYTES} bytes`);
   }
-  return JSON.stringify(
-    macKey ? { v: 1, entry: text, mac: sign(macKey, text, redisKey) } : { v: 1, entry: text },
-  );
+  return writeEnvelope(text, redisKey, macKey);
 }
 
 /** The server an entry's text claims to be for (bounded, for a warning), before it is trusted. */
@@ -53,29 +52,11 @@ export function decodeEnvelope(
   redisKey: string,
   macKey: Buffer | undefined,
 ): Decoded {
-  if (value.length > 2 * DEFAULT_MAX_CACHE_ENTRY_BYTES) {
-    return { refused: "it is larger than the size limit", server: undefined };
-  }
-  let envelope: { v?: unknown; entry?: unknown; mac?: unknown };
-  try {
-    envelope = JSON.parse(value) as typeof envelope;
-  } catch {
-    return undefined;
-  }
-  if (envelope?.v !== 1 || typeof envelope.entry !== "string") return undefined;
-  const text = envelope.entry;
-  const server = claimedServer(text);
-  if (macKey) {
-    if (typeof envelope.mac !== "string") {
-      return { refused: "it carries no MAC (written without the stores' secret)", server };
-    }
-    if (!verify(macKey, text, redisKey, envelope.mac)) {
-      return { refused: "its MAC does not verify (written with another secret, or altered)", server };
-    }
-  }
-  if (Buffer.byteLength(text) > DEFAULT_MAX_CACHE_ENTRY_BYTES) {
-    return { refused: `it takes more than the limit of ${DEFAULT_MAX_CACHE_ENTRY_BYTES} bytes`, server };
-  }
+  const opened = readEnvelope(value, redisKey, macKey, DEFAULT_MAX_CACHE_ENTRY_BYTES);
+  if (!opened) return undefined;
+  const server = opened.text === undefined ? undefined : claimedServer(opened.text);
+  if ("refused" in opened) return { refused: opened.refused, server };
+  const { text } = opened;
   let entry: Partial<ToolCacheEntry>;
   try {
     entry = JSON.parse(text) as Partial<ToolCacheEntry>;
@@ -94,6 +75,46 @@ export function decodeEnvelope(
     return { refused: `it holds more than the limit of ${DEFAULT_MAX_CACHE_TOOLS} tools`, server };
   }
   return { entry: entry as ToolCacheEntry };
+}
+
+/** The stored envelope of `text` under `redisKey`: `{"v":1,"entry":text,"mac"?}` (MAC'd when `macKey` is set). */
+export function writeEnvelope(text: string, redisKey: string, macKey: Buffer | undefined): string {
+  return JSON.stringify(
+    macKey ? { v: 1, entry: text, mac: sign(macKey, text, redisKey) } : { v: 1, entry: text },
+  );
+}
+
+/**
+ * The text an envelope holds: undefined when `value` is not an envelope (a miss); refused when it
+ * is too large, or with `macKey` when its MAC is missing or wrong (`text` then is what it claims,
+ * for a warning only).
+ */
+export function readEnvelope(
+  value: string,
+  redisKey: string,
+  macKey: Buffer | undefined,
+  maxBytes: number,
+): { text: string } | { refused: string; text?: string } | undefined {
+  if (value.length > 2 * maxBytes) return { refused: "it is larger than the size limit" };
+  let envelope: { v?: unknown; entry?: unknown; mac?: unknown };
+  try {
+    envelope = JSON.parse(value) as typeof envelope;
+  } catch {
+    return undefined;
+  }
+  if (envelope?.v !== 1 || typeof envelope.entry !== "string") return undefined;
+  const text = envelope.entry;
+  if (macKey) {
+    if (typeof envelope.mac !== "string") {
+      return { refused: "it carries no MAC (written without the stores' secret)", text };
+    }
+    if (!verify(macKey, text, redisKey, envelope.mac)) {
+      return { refused: "its MAC does not verify (written with another secret, or altered)", text };
+    }
+  }
+  if (Buffer.byteLength(text) > maxBytes)
+    return { refused: `it takes more than the limit of ${maxBytes} bytes`, text };
+  return { text };
 }
 
 /** The channel message announcing `value` was written for `fingerprint`. */

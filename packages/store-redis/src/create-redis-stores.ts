@@ -1,6 +1,6 @@
 /**
- * `createRedisStores`: the listing cache, the token store, the task store and the kept-result store
- * on one Redis connection. Creating
+ * `createRedisStores`: the listing cache, the token store, the task store, the kept-result store and
+ * the pin store on one Redis connection. Creating
  * them never fails because Redis is down (the client connects in the background); only a wrong
  * option throws.
  * @module
@@ -9,6 +9,7 @@ import { RedisConnection } from "./connection.js";
 import { KeyspaceMarker } from "./keyspace-marker.js";
 import { LeaseManager } from "./lease.js";
 import { type RedisStoresOptions, resolveOptions } from "./options.js";
+import { RedisPinStore } from "./pin-store.js";
 import { ReplicaWait } from "./replica-wait.js";
 import { RedisResultStore } from "./result-store.js";
 import { deriveKeys } from "./secret.js";
@@ -28,6 +29,8 @@ export interface RedisStores {
   taskStore: RedisTaskStore;
   /** The kept-result store: a result kept over the model's budget is read back on any worker. */
   results: RedisResultStore;
+  /** The pin store (approved tool definitions): an approval on one worker releases every worker's held tools. */
+  pinStore: RedisPinStore;
   /** Closes the stores and the connection they opened (a host's open client stays open). Idempotent. */
   close(): Promise<void>;
 }
@@ -46,7 +49,7 @@ export function createRedisStores(options: RedisStoresOptions): RedisStores {
   const { warn, keyPrefix } = resolved;
   if (!keys) {
     warn(
-      `Redis stores: no "secret" (insecure: true): OAuth tokens, task records and kept results are kept in clear in Redis and cached listings are not authenticated`,
+      `Redis stores: no "secret" (insecure: true): OAuth tokens, task records and kept results are kept in clear in Redis and cached listings and pins are not authenticated`,
     );
   }
   const { client, sharded } = storeClient(resolved);
@@ -97,9 +100,18 @@ export function createRedisStores(options: RedisStoresOptions): RedisStores {
     maxBytes: resolved.maxKeptResultBytes,
     warn,
   });
+  const pinStore = new RedisPinStore({
+    connection,
+    subscriber,
+    keyPrefix,
+    pinKey: keys?.pinKey,
+    connectTimeoutMs: resolved.connectTimeoutMs,
+    warn,
+  });
   let closing: Promise<void> | undefined;
   return {
     toolCache,
+    pinStore,
     tokenStore,
     taskStore,
     results,
@@ -107,6 +119,7 @@ export function createRedisStores(options: RedisStoresOptions): RedisStores {
       stopMarking();
       closing ??= taskStore.close().then(() => {
         toolCache.close();
+        pinStore.close();
         tokenStore.close();
         replicas.close();
         subscriber.close();

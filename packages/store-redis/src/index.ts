@@ -6,6 +6,7 @@
 export type { RedisClientLike } from "./connection.js";
 export { createRedisStores, type RedisStores } from "./create-redis-stores.js";
 export type { RedisStoresOptions } from "./options.js";
+export type { RedisPinStore } from "./pin-store.js";
 export type { RedisResultStore } from "./result-store.js";
 export type { RedisTaskStore } from "./task-store.js";
 export type { RedisTokenStore } from "./token-store.js";

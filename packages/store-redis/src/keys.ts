@@ -14,7 +14,7 @@ export const DEFAULT_KEY_PREFIX = "toolnexus:";
  * spaces (and could hold braces, which would break the hash tag); the digest keeps every Redis key
  * short, printable and brace-free.
  */
-export function keyTag(kind: "tok" | "cache" | "res", key: string): string {
+export function keyTag(kind: "tok" | "cache" | "res" | "pin", key: string): string {
   return `{${kind}:${createHash("sha256").update(key).digest("hex").slice(0, 32)}}`;
 }
 
@@ -56,4 +56,19 @@ export function cacheShardChannel(prefix: string, fingerprint: string): string {
  */
 export function resultKey(prefix: string, handle: string): string {
   return `${prefix}${keyTag("res", handle)}:value`;
+}
+
+/** The Redis key of one server's pins (its key is the core's pin key). No TTL: pins are kept. */
+export function pinStoreKey(prefix: string, key: string): string {
+  return `${prefix}${keyTag("pin", key)}:entry`;
+}
+
+/** The pub/sub channel on which a pin write (an approval) is announced (one Redis). */
+export function pinChannel(prefix: string): string {
+  return `${prefix}pin:changed`;
+}
+
+/** On a cluster, the sharded channel of one server's pins (in their slot). */
+export function pinShardChannel(prefix: string, key: string): string {
+  return `${prefix}${keyTag("pin", key)}:changed`;
 }

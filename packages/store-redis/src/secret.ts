@@ -28,6 +28,8 @@ export interface SecretKeys {
   readonly taskKey: Buffer;
   /** Seals kept results (AES-256-GCM). */
   readonly resultKey: Buffer;
+  /** Authenticates pins (HMAC-SHA256): a Redis writer must not approve a drift. */
+  readonly pinKey: Buffer;
 }
 
 /**
@@ -47,6 +49,7 @@ export function deriveKeys(secret: string | Uint8Array): SecretKeys {
     cacheKey: derive("cache hmac-sha256"),
     taskKey: derive("task aes-256-gcm"),
     resultKey: derive("result aes-256-gcm"),
+    pinKey: derive("pin hmac-sha256"),
   };
 }
 

@@ -55,6 +55,11 @@ export class ServerPins {
   /** The drift of the last listing gated, reported or not (undefined when there is none). */
   private current: McpDrift | undefined;
   private writes: Promise<void> = Promise.resolve();
+  /**
+   * Whether the store's read failed (refused, unreachable): the pins kept there are unknown, so
+   * this process trusts its listing on first use in memory and writes nothing back over them.
+   */
+  private unread = false;
 
   constructor(private readonly options: ServerPinsOptions) {}
 
@@ -70,7 +75,10 @@ export class ServerPins {
       const entry = await store.get(key);
       if (entry && isPinEntry(entry, key)) this.pins = byName(entry.items);
     } catch (error) {
-      this.options.warn(`MCP server "${server}": its pins could not be read: ${errorMessage(error)}`);
+      this.unread = true;
+      this.options.warn(
+        `MCP server "${server}": its pins could not be read (${errorMessage(error)}); its listing is trusted in this process only, and no pin is written`,
+      );
     }
   }
 
@@ -78,6 +86,7 @@ export class ServerPins {
   adopt(entry: PinEntry): void {
     if (!isPinEntry(entry, this.options.key)) return;
     this.pins = byName(entry.items);
+    this.unread = false;
   }
 
   /** Gates `tools` (the server's listing after its filters) against the pins. */
@@ -272,7 +281,7 @@ export class ServerPins {
 
   private save(): void {
     const { store, server, key } = this.options;
-    if (!store) return;
+    if (!store || this.unread) return;
     const entry = this.entry();
     // Chained, so the last pins written are the last pins made.
     this.writes = this.writes.then(async () => {
