@@ -9,13 +9,13 @@
  * @module
  */
 import { McpCoreError } from "@toolnexus/mcp-core";
-import { decodeMessage, encodeMessage } from "./cache-envelope.js";
+import { type DecodedEntry, decodeMessage, encodeMessage } from "./cache-envelope.js";
 import { CacheSubscriber } from "./cache-subscriber.js";
 import { type RedisConnection, RedisUnavailableError } from "./connection.js";
 import type { SharedSubscriber } from "./shared-subscriber.js";
 
 /** A decoded value: the entry, a miss (`undefined`), or a refusal saying why. */
-export type Decoded<E> = { entry: E } | { refused: string; server: string | undefined } | undefined;
+export type Decoded<E> = DecodedEntry<E>;
 
 /** Where one kind of entry lives and how it is sealed. */
 export interface AnnouncedCodec<E> {

@@ -11,11 +11,14 @@ import {
   DEFAULT_MAX_CACHE_TOOLS,
   type ToolCacheEntry,
 } from "@toolnexus/mcp-core/stores";
-import type { Decoded as AnnouncedDecoded } from "./announced-store.js";
 import { sign, verify } from "./secret.js";
 
 /** A decoded envelope: the entry, a miss (`undefined`), or a refusal saying why. */
-export type Decoded = AnnouncedDecoded<ToolCacheEntry>;
+/** A decoded value: the entry, a miss (`undefined`), or a refusal saying why. */
+export type DecodedEntry<E> = { entry: E } | { refused: string; server: string | undefined } | undefined;
+
+/** A decoded listing. */
+export type Decoded = DecodedEntry<ToolCacheEntry>;
 
 /** The stored value for `entry` under `redisKey` (MAC'd when `macKey` is set). */
 export function encodeEnvelope(entry: ToolCacheEntry, redisKey: string, macKey: Buffer | undefined): string {
