@@ -6,6 +6,7 @@ import type { McpTool } from "@toolnexus/mcp-core";
 import {
   buildCallContext,
   createToolConverter,
+  shapedInputSchema,
   type ToolConverter,
   toolMetadata,
 } from "@toolnexus/mcp-core/adapter";
@@ -33,7 +34,8 @@ function convert(
     ...(tool.description ? { description: tool.description } : {}),
     ...(tool.title === undefined ? {} : { title: tool.title }),
     metadata: toolMetadata(tool),
-    inputSchema: toInputSchema(tool.inputSchema),
+    // Shaped for the provider when the host asked (SPEC §13.5); the call pipeline shapes the arguments back.
+    inputSchema: toInputSchema(shapedInputSchema(tool.inputSchema, options.schemaDialect).schema),
     // A static verdict from the tool's annotations: the AI SDK then stops before `execute`.
     ...(options.needsApproval?.(tool) === true ? { needsApproval: true } : {}),
     ...(variant.anthropicDeferred === true ? { providerOptions: { anthropic: { deferLoading: true } } } : {}),

@@ -5,6 +5,8 @@
  * host's model lent to the servers for sampling (`aiSdkSampling`).
  * @module
  */
+
+export type { SchemaDialect } from "@toolnexus/mcp-core";
 export type { ApprovalPolicy } from "@toolnexus/mcp-core/adapter";
 export { type InstructionsPromptOptions, instructionsPrompt } from "@toolnexus/mcp-core/adapter";
 export { activeToolsFor } from "./active-tools.js";
@@ -22,6 +24,7 @@ export type { AiSdkContentPart, AiSdkToolResultOutput } from "./output-types.js"
 export { type McpPromptResultInput, toAiSdkMessages } from "./prompt-messages.js";
 export { aiSdkSampling } from "./sampling.js";
 export type { AiSdkSamplingOptions, McpSamplingLoadOptions } from "./sampling-options.js";
+export { schemaDialectFor } from "./schema-dialect.js";
 export { isMcpToolCallError, McpToolCallError } from "./tool-call-error.js";
 export type { McpToolOutput } from "./tool-output.js";
 export { type AiSdkToolsChangeListener, type AiSdkToolset, createAiSdkToolset } from "./toolset.js";

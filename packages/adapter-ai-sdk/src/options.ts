@@ -2,7 +2,7 @@
  * Options of `toAiSdkTools` / `createAiSdkToolset` and the one step that resolves them.
  * @module
  */
-import type { DeferLoading, McpTool } from "@toolnexus/mcp-core";
+import type { DeferLoading, McpTool, SchemaDialect } from "@toolnexus/mcp-core";
 import {
   type ApprovalPolicy,
   approvalRule,
@@ -70,6 +70,13 @@ export interface AiSdkToolsOptions {
    * @default absent
    */
   resourceTools?: { maxBytes?: number | undefined } | undefined;
+  /**
+   * Shape each MCP tool's input schema for the model's provider (SPEC §13.5): `"openai-strict"`,
+   * `"gemini"` or `"anthropic"`; `schemaDialectFor(model)` picks it from the model. The arguments
+   * go back to the server's shape before the call (the nulls strict mode forced removed).
+   * @default "as-is" (the server's schema, unchanged)
+   */
+  schemaDialect?: SchemaDialect | undefined;
 }
 
 /** How a toolset defers tools: behind its own meta-tools, or with Anthropic's native tool search. */

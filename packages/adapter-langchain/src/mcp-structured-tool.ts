@@ -7,7 +7,7 @@ import type { RunnableConfig } from "@langchain/core/runnables";
 import { DynamicStructuredTool, type StructuredTool, type ToolRunnableConfig } from "@langchain/core/tools";
 import type { JSONSchema } from "@langchain/core/utils/json_schema";
 import type { McpTool } from "@toolnexus/mcp-core";
-import { buildCallContext, errorText, toolMetadata } from "@toolnexus/mcp-core/adapter";
+import { buildCallContext, errorText, shapedInputSchema, toolMetadata } from "@toolnexus/mcp-core/adapter";
 import type { ResolvedOptions } from "./options.js";
 import { refsResolveLocally } from "./schema-refs.js";
 import { toToolOutput } from "./tool-output.js";
@@ -60,13 +60,17 @@ async function runMcpTool(
 }
 
 /**
- * Converts one MCP tool. The schema is a deep copy of the server's JSON Schema, unchanged (LangChain
+ * Converts one MCP tool. The schema is a deep copy of the server's JSON Schema, unchanged unless the
+ * `schemaDialect` option shapes it (LangChain
  * 1.x sends it to the model as given and validates input against it; its validator annotates the
  * schema objects it sees, so it gets a copy rather than the core's, possibly frozen, object).
  * Results use `responseFormat: "content_and_artifact"` with the core's result as the artifact.
  */
 export function createMcpStructuredTool(tool: McpTool, options: ResolvedOptions): StructuredTool {
-  const schema = structuredClone(tool.inputSchema) as JSONSchema;
+  // Shaped for the provider when the host asked (SPEC §13.5); the call pipeline shapes the arguments back.
+  const schema = structuredClone(
+    shapedInputSchema(tool.inputSchema, options.schemaDialect).schema,
+  ) as JSONSchema;
   const Tool = refsResolveLocally(schema) ? DynamicStructuredTool : ServerValidatedTool;
   return new Tool({
     name: tool.name,

@@ -2,7 +2,7 @@
  * Options of the LangChain adapter and the one step that resolves them.
  * @module
  */
-import type { DeferLoading, McpTool } from "@toolnexus/mcp-core";
+import type { DeferLoading, McpTool, SchemaDialect } from "@toolnexus/mcp-core";
 import {
   type ApprovalPolicy,
   approvalRule,
@@ -40,6 +40,13 @@ export interface McpLangChainOptions {
    * @default none
    */
   onProgress?: ((progress: McpToolProgress) => void) | undefined;
+  /**
+   * Shape each tool's input schema for the chat model's provider (SPEC §13.5): `"openai-strict"`
+   * (for `bindTools(tools, { strict: true })`), `"gemini"` or `"anthropic"`. The arguments go back
+   * to the server's shape before the call (the nulls strict mode forced removed).
+   * @default "as-is" (the server's schema, unchanged)
+   */
+  schemaDialect?: SchemaDialect | undefined;
 }
 
 /** Options of {@link createLangChainToolkit}: the tool options plus deferred loading and approval. */

@@ -6,6 +6,7 @@
 import type {
   LoadMcpOptions as CoreLoadMcpOptions,
   McpAppsOptions,
+  SchemaDialect,
   TokenStore,
   ToolCacheStore,
 } from "@toolnexus/mcp-core";
@@ -104,6 +105,13 @@ export interface LoadMcpOptions {
   resultBudget?: CoreLoadMcpOptions["resultBudget"];
   /** Where results over the budget are kept (the core's option). @default the core's memory store */
   resultStore?: CoreLoadMcpOptions["resultStore"];
+  /**
+   * Shape each tool's `inputSchema` for the model's provider (SPEC §13.5): `"openai-strict"`,
+   * `"gemini"` or `"anthropic"`; the arguments go back to the server's shape before the call (the
+   * nulls strict mode forced removed). The same option as in the other adapters.
+   * @default "as-is" (toolnexus's schema of today)
+   */
+  schemaDialect?: SchemaDialect | undefined;
 }
 
 /** Options of `listMcpTools`. */

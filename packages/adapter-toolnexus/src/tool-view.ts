@@ -10,6 +10,7 @@ import {
   createResultTools,
   createToolConverter,
   type ResolvedCallOptions,
+  shapedInputSchema,
   type ToolGenerationSource,
 } from "@toolnexus/mcp-core/adapter";
 import { toolnexusInputSchema } from "./input-schema.js";
@@ -26,7 +27,8 @@ export function toTool(mcpTool: McpTool, options: ResolvedCallOptions): Tool {
   return {
     name,
     description: mcpTool.description ?? "",
-    inputSchema: toolnexusInputSchema(mcpTool.inputSchema),
+    // Shaped for the provider when the load asked (SPEC §13.5); the call pipeline shapes the arguments back.
+    inputSchema: toolnexusInputSchema(shapedInputSchema(mcpTool.inputSchema, options.schemaDialect).schema),
     source: "mcp" as const,
     async execute(args: Record<string, unknown>, ctx?: ToolContext): Promise<ToolResult> {
       try {

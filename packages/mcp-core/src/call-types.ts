@@ -41,4 +41,17 @@ export interface McpCallContext {
    * @default the server entry's `taskTools` (none unless it says)
    */
   task?: boolean | undefined;
+  /**
+   * The dialect the tool's input schema was shaped to for the model (`shapeInputSchema`): with
+   * `"openai-strict"` the `null`s strict mode forced on optional properties are removed, and the
+   * JSON text that stands for an open object is parsed back, before the arguments are sent.
+   * @default "as-is" (the arguments are sent as given)
+   */
+  schemaDialect?: SchemaDialect | undefined;
 }
+
+/**
+ * Which provider's rules a tool's input schema is shaped to (SPEC §13.5): OpenAI's strict mode,
+ * Gemini's function declarations, Anthropic's tool `input_schema`, or the server's schema as given.
+ */
+export type SchemaDialect = "openai-strict" | "gemini" | "anthropic" | "as-is";

@@ -61,5 +61,13 @@ export {
 } from "./results/result-budget-options.js";
 export type { ResolvedRoot, RootsOption } from "./roots/root.js";
 export type { SamplingContext, SamplingOptions } from "./sampling/sampling-types.js";
+export {
+  type ArgPlan,
+  type PropPlan,
+  restoreArguments,
+  SCHEMA_DIALECTS,
+  type ShapedSchema,
+  shapeInputSchema,
+} from "./schema-dialects/index.js";
 export { MAX_TIMER_MS } from "./timer-limit.js";
 export { type BackoffInput, backoffDelay } from "./timing/backoff.js";

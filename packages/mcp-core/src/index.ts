@@ -69,6 +69,7 @@ export type {
   PromptsChange,
   ResourcesChange,
   ResourceUpdate,
+  SchemaDialect,
   ServerSnapshot,
   StateInfo,
   StateReason,

@@ -44,7 +44,7 @@ export type {
   McpAppView,
   McpToolApp,
 } from "./app-types.js";
-export type { McpCallContext, McpProgress } from "./call-types.js";
+export type { McpCallContext, McpProgress, SchemaDialect } from "./call-types.js";
 export type {
   McpPrompt,
   McpPromptArgument,

@@ -133,6 +133,7 @@ describe("adapter kit: shared options and the option error", () => {
     expect(resolveCallOptions("X", { timeoutMs: undefined, onProgress: undefined })).toEqual({
       timeoutMs: undefined,
       onProgress: undefined,
+      schemaDialect: "as-is",
     });
     expect(resolveCallOptions("X", { timeoutMs: 2_147_483_647 }).timeoutMs).toBe(2_147_483_647);
     // `timeout`, the removed alias, is not an option of ours: it is not read.
@@ -147,6 +148,10 @@ describe("adapter kit: shared options and the option error", () => {
     expect(() => resolveCallOptions("X", { onProgress: "log" })).toThrow(
       'X option "onProgress": expected a function, got string',
     );
+    expect(resolveCallOptions("X", { schemaDialect: "gemini" }).schemaDialect).toBe("gemini");
+    expect(() => resolveCallOptions("X", { schemaDialect: "openai" })).toThrow(
+      'X option "schemaDialect": expected "as-is", "openai-strict", "gemini" or "anthropic", got string',
+    );
   });
 
   it("should validate maxTotalTimeoutMs like timeoutMs and keep it apart from it", () => {
@@ -154,6 +159,7 @@ describe("adapter kit: shared options and the option error", () => {
       timeoutMs: 600,
       maxTotalTimeoutMs: 1200,
       onProgress: undefined,
+      schemaDialect: "as-is",
     });
     expect(resolveCallOptions("X", { maxTotalTimeoutMs: undefined }).maxTotalTimeoutMs).toBeUndefined();
     expect(() => resolveCallOptions("X", { maxTotalTimeoutMs: 0 })).toThrow(

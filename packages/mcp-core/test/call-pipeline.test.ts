@@ -14,6 +14,7 @@ import {
   redact,
   resolveTool,
   send,
+  shapeArguments,
   totalTimeout,
 } from "../src/calls/call-pipeline.js";
 import type { CallSite } from "../src/calls/call-site.js";
@@ -52,7 +53,7 @@ function site(patch: Partial<CallSite> = {}): CallSite & { counted: number } {
 
 describe("the call pipeline", () => {
   it("should run its stages in order: durations, total bound, tool and session, send; then read, total timeout, redact, budget", () => {
-    expect(CALL_STAGES).toEqual([checkDurations, boundTotal, resolveTool, send]);
+    expect(CALL_STAGES).toEqual([checkDurations, shapeArguments, boundTotal, resolveTool, send]);
     expect(RESULT_STAGES).toEqual([readResult, totalTimeout, redact, budget]);
   });
 

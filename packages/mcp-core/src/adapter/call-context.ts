@@ -21,7 +21,8 @@ export interface HostCall {
  * The context for `tool.execute`: the call's signal, its timeout (the call's own, else the adapter's
  * `timeoutMs`, else none so the server's applies), its total bound (the call's own, else the
  * adapter's `maxTotalTimeoutMs`, else none) and, when the adapter has `onProgress`, a progress
- * listener that adds `toolName`, `server` and `toolCallId` (when known) to each notification.
+ * listener that adds `toolName`, `server` and `toolCallId` (when known) to each notification;
+ * and the adapter's `schemaDialect` when it shapes schemas.
  */
 export function buildCallContext(
   tool: McpTool,
@@ -35,10 +36,14 @@ export function buildCallContext(
     toolCallId === undefined
       ? { toolName: tool.name, server: tool.server }
       : { toolName: tool.name, server: tool.server, toolCallId };
-  return {
+  const ctx: McpCallContext = {
     signal: call?.signal,
     timeoutMs: call?.timeoutMs ?? options.timeoutMs,
     maxTotalTimeoutMs: call?.maxTotalTimeoutMs ?? options.maxTotalTimeoutMs,
     onProgress: onProgress && ((progress) => onProgress({ ...progress, ...about })),
   };
+  // The call pipeline puts a shaped schema's arguments back (SPEC §13.5); as-is adds nothing.
+  if (options.schemaDialect !== undefined && options.schemaDialect !== "as-is")
+    ctx.schemaDialect = options.schemaDialect;
+  return ctx;
 }

@@ -4,7 +4,9 @@
  * @module
  */
 
+import type { SchemaDialect } from "../call-types.js";
 import { invalidOption } from "../option-error.js";
+import { isSchemaDialect } from "../schema-dialects/dialect-types.js";
 import { MAX_TIMER_EXPECTED, MAX_TIMER_MS } from "../timer-limit.js";
 import type { McpProgress } from "../types.js";
 
@@ -37,6 +39,14 @@ export interface AdapterCallOptions {
   maxTotalTimeoutMs?: number | undefined;
   /** Receives progress notifications; giving it makes every call request progress. @default none */
   onProgress?: McpToolProgressListener | undefined;
+  /**
+   * Shape each tool's input schema for a provider (SPEC §13.5): `"openai-strict"` (every property
+   * required, optional ones nullable, objects closed), `"gemini"` (Gemini's OpenAPI subset),
+   * `"anthropic"` (references inlined, no union at the root). The model's arguments go back to the
+   * server's shape before the call (the nulls strict mode forced removed).
+   * @default "as-is" (the server's schema, unchanged)
+   */
+  schemaDialect?: SchemaDialect | undefined;
 }
 
 /** The shared options after validation. */
@@ -44,6 +54,7 @@ export interface ResolvedCallOptions {
   timeoutMs: number | undefined;
   maxTotalTimeoutMs: number | undefined;
   onProgress: McpToolProgressListener | undefined;
+  schemaDialect: SchemaDialect;
 }
 
 function checkTimeoutMs(entry: string, option: string, value: unknown): number | undefined {
@@ -64,7 +75,9 @@ function checkTimeoutMs(entry: string, option: string, value: unknown): number |
  */
 export function resolveCallOptions(
   entry: string,
-  options: { timeoutMs?: unknown; maxTotalTimeoutMs?: unknown; onProgress?: unknown } | undefined,
+  options:
+    | { timeoutMs?: unknown; maxTotalTimeoutMs?: unknown; onProgress?: unknown; schemaDialect?: unknown }
+    | undefined,
 ): ResolvedCallOptions {
   const timeoutMs = checkTimeoutMs(entry, "timeoutMs", options?.timeoutMs);
   const maxTotalTimeoutMs = checkTimeoutMs(entry, "maxTotalTimeoutMs", options?.maxTotalTimeoutMs);
@@ -72,9 +85,14 @@ export function resolveCallOptions(
   if (onProgress !== undefined && typeof onProgress !== "function") {
     invalidOption(entry, "onProgress", "a function", onProgress);
   }
+  const schemaDialect = options?.schemaDialect ?? "as-is";
+  if (!isSchemaDialect(schemaDialect)) {
+    invalidOption(entry, "schemaDialect", '"as-is", "openai-strict", "gemini" or "anthropic"', schemaDialect);
+  }
   return {
     timeoutMs,
     maxTotalTimeoutMs,
     onProgress: onProgress as McpToolProgressListener | undefined,
+    schemaDialect,
   };
 }

@@ -31,6 +31,7 @@ export {
   type SamplingRequest,
   type SamplingResult,
 } from "../sampling/sampling-types.js";
+export { shapedInputSchema } from "../schema-dialects/shape-schema.js";
 export { globMatcher } from "../tools/glob.js";
 export { type ApprovalPolicy, approvalRule, isDestructive, isOpenWorld } from "./approval.js";
 export { buildCallContext, type HostCall } from "./call-context.js";

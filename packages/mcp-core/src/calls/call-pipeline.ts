@@ -16,6 +16,8 @@
 import { redactResult } from "../redact/redact-error.js";
 import { planBudget } from "../results/budget-result.js";
 import { toolBudget } from "../results/result-budget-options.js";
+import { isSchemaDialect } from "../schema-dialects/dialect-types.js";
+import { restoreToolArguments } from "../schema-dialects/shape-schema.js";
 import { runTaskCall, TaskCallResultSchema, taskCallRequest } from "../tasks/task-call.js";
 import { abortedResult, errorResult, type LenientCallResult, readCallResult } from "../tools/call-result.js";
 import { callContextProblem, callTimeoutMs } from "../tools/call-timeout.js";
@@ -32,7 +34,8 @@ export interface ToolCall {
   readonly site: CallSite;
   readonly tool: McpTool;
   readonly where: CallTarget & { rawName: string };
-  readonly args: Record<string, unknown>;
+  /** The arguments; `shapeArguments` puts a shaped schema's back into the server's shape. */
+  args: Record<string, unknown>;
   /** The context the host gave. */
   readonly callerCtx: McpCallContext | undefined;
   /** The context the request runs under: the host's, with the total bound's signal once it runs. */
@@ -70,6 +73,25 @@ export function checkDurations(call: ToolCall): ToolCall {
     return call;
   }
   call.timeoutMs = callTimeoutMs(call.callerCtx) ?? defaultTimeoutMs(call.site.config, call.where.rawName);
+  return call;
+}
+
+/**
+ * The model's arguments back in the server's shape when the host shaped the tool's schema for a
+ * provider (`ctx.schemaDialect`, SPEC §13.5): the `null`s strict mode forced removed, JSON text
+ * parsed back. An unknown dialect settles the call unsent.
+ */
+export function shapeArguments(call: ToolCall): ToolCall {
+  const dialect = call.callerCtx?.schemaDialect;
+  if (dialect === undefined || dialect === "as-is") return call;
+  if (!isSchemaDialect(dialect)) {
+    const { tool, server } = call.where;
+    const problem = `schemaDialect must be "as-is", "openai-strict", "gemini" or "anthropic"`;
+    const message = `Call to tool "${tool}" on MCP server "${server}" was not sent: ${problem}`;
+    call.result = errorResult("protocol", "PROTOCOL_ERROR", message, problem);
+    return call;
+  }
+  call.args = restoreToolArguments(call.tool.inputSchema, dialect, call.args);
   return call;
 }
 
@@ -173,7 +195,13 @@ export function budget(call: ToolCall): ToolCall | Promise<ToolCall> {
 }
 
 /** The stages up to the send, in order; the first to settle the call ends them. */
-export const CALL_STAGES: readonly CallStage[] = [checkDurations, boundTotal, resolveTool, send];
+export const CALL_STAGES: readonly CallStage[] = [
+  checkDurations,
+  shapeArguments,
+  boundTotal,
+  resolveTool,
+  send,
+];
 
 /** The stages every outcome passes, in order. */
 export const RESULT_STAGES: readonly ResultStage[] = [readResult, totalTimeout, redact, budget];
