@@ -21,6 +21,7 @@ import {
   type ServerPolicy,
 } from "./options/resolve-load-options.js";
 import type { LoadMcpOptions, ResolvedLoadOptions } from "./options.js";
+import { visibleNames } from "./pins/model-text.js";
 import { loadPinStore, SourcePins } from "./pins/source-pins.js";
 import { createCatalogHubs } from "./resources/catalog-hubs.js";
 import { createKeptResults, type KeptResults } from "./results/kept-results.js";
@@ -99,7 +100,7 @@ export async function loadMcp(
   if (options.onDrift) driftEvents.subscribe(options.onDrift);
   const registry = new ToolRegistry(
     configs.map((c) => c.name),
-    options.naming,
+    visibleNames(options.naming, warn),
     (server, change) => toolEvents.emit(server, change),
     warn,
     (server) => policies.get(server)?.maxDescriptionChars ?? options.maxDescriptionChars,

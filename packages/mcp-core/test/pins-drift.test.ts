@@ -172,3 +172,15 @@ describe("drift gate: block and accept", () => {
     expect(w.source.pendingDrift(S)).toBeUndefined();
   });
 });
+
+describe("hidden text in names (SPEC §9.4.4)", () => {
+  it("should remove invisible characters from the names a host's naming function makes, with a warning", async () => {
+    const p = place();
+    const w = await load(p.state, { naming: (_server, raw) => `${raw}\u200b\u{e0041}` });
+    expect(w.source.tools.map((t) => t.name).sort()).toEqual(["list_notes", "read_note", "rug_pull"]);
+    expect(w.source.tools.map((t) => t.rawName).sort()).toEqual(["list_notes", "read_note", "rug_pull"]);
+    expect(w.warnings.filter((m) => m.includes("naming function") && m.includes("invisible"))).toHaveLength(
+      3,
+    );
+  });
+});

@@ -87,3 +87,23 @@ export function modelText(tool: Tool, server: string, warn: (message: string) =>
   if (tool.description === undefined) delete next.description;
   return next as Tool;
 }
+
+/**
+ * The naming rule with the invisible characters of the names it makes removed (a warning each):
+ * the built-in rules make names of `[A-Za-z0-9_-]`, a host's own function may pass a raw name on.
+ */
+export function visibleNames(
+  naming: (server: string, rawName: string) => string,
+  warn: (message: string) => void,
+): (server: string, rawName: string) => string {
+  return (server, rawName) => {
+    const name = naming(server, rawName);
+    const clean = withoutInvisible(name);
+    if (clean.removed === 0) return name;
+    warn(
+      `MCP server "${server}": the name the naming function gave tool ${shownText(JSON.stringify(clean.text))} ` +
+        `carried ${clean.removed} invisible character(s); they were removed from the name the model reads`,
+    );
+    return clean.text;
+  };
+}
