@@ -79,6 +79,7 @@ export async function laggingFailovers(
   await Promise.all(fleet.map((worker) => worker.ready));
   const switchMs: number[] = [];
   let failovers = 0;
+  let spurious = 0;
   let newest = 0;
   for (let round = 0; round < rounds; round++) {
     const primary = await setup.primary();
@@ -92,6 +93,7 @@ export async function laggingFailovers(
       return true;
     };
     let written = false;
+    let demoted = false;
     try {
       // The fleet refreshes on this primary first (it has recovered from the last round: its token
       // reads fail for now until the worker that held the lost rotation writes it back, and that
@@ -105,23 +107,35 @@ export async function laggingFailovers(
         // The lag: more than the sockets between them buffer (loopback: a few MB each way) waits on
         // the primary for the replica, so the rotated grant written next is on the primary alone
         // when it dies (a pause alone would leave it in the replica's socket, read on resume).
-        await watcher.set(`${keyPrefix}filler`, FILLER);
-        // The next rotation; the fleet refreshes every 1.5 s once recovered, unless it lost its grant.
-        written = await waitFor(rotated, {
-          timeoutMs: ROTATION_MS,
-          intervalMs: 2,
-          message: "a rotation",
-        }).then(
-          () => true,
-          () => false,
-        );
-        if (written) await setup.kill(primary);
+        await watcher.set(`${keyPrefix}filler`, FILLER).catch((error: unknown) => {
+          if (!String(error).includes("READONLY")) throw error;
+          demoted = true; // see `spurious` below
+        });
+        if (!demoted) {
+          // The next rotation; the fleet refreshes every 1.5 s once recovered, unless it lost its grant.
+          written = await waitFor(rotated, {
+            timeoutMs: ROTATION_MS,
+            intervalMs: 2,
+            message: "a rotation",
+          }).then(
+            () => true,
+            () => false,
+          );
+          if (written) await setup.kill(primary);
+        }
       } finally {
         await new Promise((resolve) => setTimeout(resolve, Math.max(0, pausedAt + LAG_MS - Date.now())));
         setup.resume(replica);
       }
     } finally {
       watcher.destroy();
+    }
+    // Under load (average 20-30) the sentinel, whose down-after bound is 1 s, sometimes failed the
+    // primary over on its own between the round's start and its first write: the round starts
+    // again on the primary it names now (at most 5 times a run), with no kill.
+    if (demoted && spurious++ < 5) {
+      round--;
+      continue;
     }
     if (!written) break;
     failovers++;
