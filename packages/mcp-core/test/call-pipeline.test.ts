@@ -8,7 +8,9 @@ import {
   budget,
   CALL_STAGES,
   checkDurations,
+  endSpan,
   newCall,
+  openSpan,
   RESULT_STAGES,
   readResult,
   redact,
@@ -52,9 +54,9 @@ function site(patch: Partial<CallSite> = {}): CallSite & { counted: number } {
 }
 
 describe("the call pipeline", () => {
-  it("should run its stages in order: durations, total bound, tool and session, send; then read, total timeout, redact, budget", () => {
-    expect(CALL_STAGES).toEqual([checkDurations, shapeArguments, boundTotal, resolveTool, send]);
-    expect(RESULT_STAGES).toEqual([readResult, totalTimeout, redact, budget]);
+  it("should run its stages in order: durations, arguments, total bound, tool and session, span, send; then read, total timeout, redact, span end, budget", () => {
+    expect(CALL_STAGES).toEqual([checkDurations, shapeArguments, boundTotal, resolveTool, openSpan, send]);
+    expect(RESULT_STAGES).toEqual([readResult, totalTimeout, redact, endSpan, budget]);
   });
 
   it("budget: should pass a result within its budget untouched and at once, and preview and keep one over it", async () => {

@@ -21,6 +21,8 @@ import { restoreToolArguments } from "../schema-dialects/shape-schema.js";
 import { runTaskCall, TaskCallResultSchema, taskCallRequest } from "../tasks/task-call.js";
 import { abortedResult, errorResult, type LenientCallResult, readCallResult } from "../tools/call-result.js";
 import { callContextProblem, callTimeoutMs } from "../tools/call-timeout.js";
+import { type ClientSpan, endClientSpan } from "../tracing/client-span.js";
+import { startToolCallSpan, toolCallOutcome } from "../tracing/tool-call-span.js";
 import type { McpSession } from "../transport/session.js";
 import type { McpCallContext, McpTool, McpToolResult } from "../types.js";
 import { classifyCallError } from "./call-failure.js";
@@ -48,6 +50,10 @@ export interface ToolCall {
   counted: boolean;
   /** The live session (`resolveTool`). */
   session: McpSession | undefined;
+  /** The request's span, when the host registered a tracer provider (`openSpan`, ended by `endSpan`). */
+  span: ClientSpan | undefined;
+  /** What the send failed of (a JSON-RPC error, a transport failure), for the span's `error.type`. */
+  failure: unknown;
   /** The server's result as sent (`send`), read by `readResult`. */
   raw: LenientCallResult | undefined;
   /** The call's outcome; a send stage that sets it settles the call. */
@@ -127,6 +133,15 @@ export function resolveTool(call: ToolCall): ToolCall | Promise<ToolCall> {
   });
 }
 
+/**
+ * The `tools/call` CLIENT span (SPEC "Tracing"), under the host's active span, once the session is
+ * known: its context goes to the server in `_meta` and headers. Nothing without a tracer provider.
+ */
+export function openSpan(call: ToolCall): ToolCall {
+  call.span = startToolCallSpan(call.site.config, call.where.rawName, call.session);
+  return call;
+}
+
 /** `tools/call` on the session (a task tool's as a task, followed to its end). */
 export function send(call: ToolCall): Promise<ToolCall> {
   const { where, ctx, timeoutMs } = call;
@@ -137,13 +152,14 @@ export function send(call: ToolCall): Promise<ToolCall> {
   const signal = ctx?.signal;
   if (signal?.aborted)
     return Promise.resolve(settle(call, abortedResult(where.server, where.tool, where.what)));
-  const options = { timeoutMs, signal, onProgress: ctx?.onProgress };
+  const options = { timeoutMs, signal, onProgress: ctx?.onProgress, trace: call.span?.carrier };
   return session.callTool(where.rawName, call.args, options).then(
     (raw) => {
       call.raw = raw;
       return call;
     },
     (error: unknown) => {
+      call.failure = error;
       const { server, tool, what } = where;
       const aborted = signal?.aborted === true;
       return settle(call, classifyCallError(error, { aborted, timeoutMs, server, tool, what }));
@@ -169,6 +185,12 @@ export function totalTimeout(call: ToolCall): ToolCall {
 /** The error texts redacted once, whichever stage settled the call. */
 export function redact(call: ToolCall): ToolCall {
   if (call.result !== undefined) call.result = redactResult(call.result, call.site.redactor);
+  return call;
+}
+
+/** The span ends with the call's outcome: `error.type` and status ERROR for a failed call. */
+export function endSpan(call: ToolCall): ToolCall {
+  if (call.span !== undefined) endClientSpan(call.span, toolCallOutcome(call.result, call.failure));
   return call;
 }
 
@@ -200,11 +222,12 @@ export const CALL_STAGES: readonly CallStage[] = [
   shapeArguments,
   boundTotal,
   resolveTool,
+  openSpan,
   send,
 ];
 
 /** The stages every outcome passes, in order. */
-export const RESULT_STAGES: readonly ResultStage[] = [readResult, totalTimeout, redact, budget];
+export const RESULT_STAGES: readonly ResultStage[] = [readResult, totalTimeout, redact, endSpan, budget];
 
 /**
  * Runs one tool call through the stages; resolves with its result, redacted, never rejects on
@@ -253,6 +276,8 @@ export function newCall(
     total: undefined,
     counted: false,
     session: undefined,
+    span: undefined,
+    failure: undefined,
     raw: undefined,
     result: undefined,
   };

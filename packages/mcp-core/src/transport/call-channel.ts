@@ -48,13 +48,14 @@ export class CallChannel implements TransportPart {
 
   /** Sends one `tools/call`; resolves its result (any object), rejects as the client would. */
   call(name: string, args: Record<string, unknown>, options: ToolCallOptions): Promise<LenientCallResult> {
-    const { signal, onProgress, timeoutMs } = options;
+    const { signal, onProgress, timeoutMs, trace } = options;
     if (this.closed) return Promise.reject(new Error("Not connected"));
     if (signal?.aborted) return Promise.reject(aborted(signal.reason));
     const id = this.nextId++;
     const params: Record<string, unknown> = { name, arguments: args };
     // A progress token only when progress is asked for: it is also what lets progress reset the timeout.
-    if (onProgress) params._meta = { progressToken: id };
+    if (onProgress) params._meta = { ...trace, progressToken: id };
+    else if (trace) params._meta = { ...trace };
     const entry: PendingCall = {
       resolve: noSettler,
       reject: noSettler,
@@ -76,7 +77,9 @@ export class CallChannel implements TransportPart {
       if (this.settle(id)) entry.reject(error);
     };
     try {
-      this.sendMessage({ jsonrpc: "2.0", id, method: "tools/call", params } as JSONRPCMessage).catch(failed);
+      const message = { jsonrpc: "2.0", id, method: "tools/call", params } as JSONRPCMessage;
+      // Over Streamable HTTP the trace keys are headers too; other transports ignore them.
+      this.sendMessage(message, trace && { headers: { ...trace } }).catch(failed);
     } catch (error) {
       // Arguments that cannot be serialized (a cycle, a BigInt) fail the call, as in an executor.
       failed(error);

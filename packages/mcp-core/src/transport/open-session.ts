@@ -54,7 +54,7 @@ async function connect(
   const { output } = params;
   const inner = makeTransport(() => session);
   // Its calls go out through the whole session transport, as the client's requests do.
-  const calls = new CallChannel((message) => transport.send(message));
+  const calls = new CallChannel((message, options) => transport.send(message, options));
   const transport = sessionTransport(inner, {
     client,
     streamable: mode === "streamable",

@@ -12,6 +12,7 @@ import type { ServerOutput } from "../logs/server-output.js";
 import type { LenientCallResult } from "../tools/call-result.js";
 import type { Listing } from "../tools/list-tools.js";
 import type { PagedKind, PagedListing } from "../tools/paged-list.js";
+import type { TraceCarrier } from "../tracing/trace-carrier.js";
 import type { CatalogEvent, ClientHandlers } from "./session-callbacks.js";
 import type { ChildLaunch, WatchedChild } from "./spawn-child.js";
 
@@ -23,6 +24,8 @@ export interface ToolCallOptions {
   signal?: AbortSignal | undefined;
   /** Each progress notification of the call; each also starts the timeout again. */
   onProgress?: ((progress: McpProgress) => void) | undefined;
+  /** The call span's trace keys (SPEC "Tracing"): into `params._meta`, and as headers over HTTP. */
+  trace?: TraceCarrier | undefined;
 }
 
 /** What opening a session needs. */
@@ -80,6 +83,8 @@ export interface NegotiatedProtocol {
 /** A connected, initialized session. */
 export interface McpSession {
   readonly pid: number | undefined;
+  /** The transport's `Mcp-Session-Id` (Streamable HTTP), for the spans' `mcp.session.id`. */
+  readonly sessionId?: string | undefined;
   readonly protocol: Readonly<NegotiatedProtocol>;
   /** The server's instructions (bounded), when it gave any. */
   readonly instructions: string | undefined;

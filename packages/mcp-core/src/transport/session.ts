@@ -97,6 +97,10 @@ export class Session implements McpSession {
     if (filter.toolsListChanged && !toolsOffered) this.negotiated.toolListUpdates = "unsupported";
   }
 
+  get sessionId(): string | undefined {
+    return this.transport.sessionId;
+  }
+
   get pid(): number | undefined {
     return this.child?.pid;
   }
@@ -176,11 +180,19 @@ export class Session implements McpSession {
     }
     // A plain request, not client.callTool: its result schema rejects a whole result for one
     // block of an unknown type.
-    const headers = this.paramHeaders.get(name);
+    const paramHeaders = this.paramHeaders.get(name);
+    const { trace } = options;
+    const params: Record<string, unknown> = { name, arguments: args };
+    // The trace keys in `_meta` (SEP-414) and, over HTTP, as headers too (SPEC "Tracing").
+    if (trace) params._meta = { ...trace };
+    const headers =
+      paramHeaders || trace
+        ? { ...trace, ...(paramHeaders && paramHeaderValues(paramHeaders, args)) }
+        : undefined;
     return withSdkCallOptions(options, (requestOptions) =>
-      this.request({ method: "tools/call", params: { name, arguments: args } }, LenientCallResultSchema, {
+      this.request({ method: "tools/call", params }, LenientCallResultSchema, {
         ...requestOptions,
-        ...(headers && { headers: paramHeaderValues(headers, args) }),
+        ...(headers && { headers }),
       }),
     );
   }

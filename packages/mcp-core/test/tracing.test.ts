@@ -1,0 +1,148 @@
+// Tracing (SPEC "Tracing"): with a tracer provider registered, each tools/call is a CLIENT span
+// named and attributed as the OpenTelemetry MCP conventions say, nested under the host's active
+// span, and the server receives its context in params._meta (and as HTTP headers on Streamable
+// HTTP); without one, nothing is added. Real fixture servers of both eras, stdio and HTTP.
+import { context, propagation, type Span, SpanKind, SpanStatusCode, trace } from "@opentelemetry/api";
+import { AsyncLocalStorageContextManager } from "@opentelemetry/context-async-hooks";
+import {
+  BasicTracerProvider,
+  InMemorySpanExporter,
+  type ReadableSpan,
+  SimpleSpanProcessor,
+} from "@opentelemetry/sdk-trace-base";
+import { stdioServer } from "@toolnexus/fixtures";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { McpSource } from "../src/index.js";
+import { failOnUnhandledRejections, httpFixture, toolByRawName, useSources } from "./support/harness.js";
+
+failOnUnhandledRejections();
+
+const CASES = [
+  { fixture: "basic", wire: "stdio", version: "2025-11-25", session: false },
+  { fixture: "basic", wire: "http", version: "2025-11-25", session: true },
+  { fixture: "modern", wire: "stdio", version: "2026-07-28", session: false },
+  { fixture: "modern", wire: "http", version: "2026-07-28", session: false },
+] as const;
+type Case = (typeof CASES)[number];
+
+const sources = useSources({ toolCache: null, autoRestart: { enabled: false } });
+
+interface Seen {
+  meta: Record<string, string>;
+  headers: Record<string, string>;
+  metaKeys: string[];
+}
+
+async function load({ fixture, wire }: Case): Promise<{ source: McpSource; port: number | undefined }> {
+  if (wire === "http") {
+    const { url } = await httpFixture(fixture, ["--trace-tool"]);
+    const source = await sources.load({ mcpServers: { s: { url } } });
+    return { source, port: Number(new URL(url).port) };
+  }
+  const source = await sources.load({ mcpServers: { s: stdioServer(fixture, ["--trace-tool"]) } });
+  return { source, port: undefined };
+}
+
+async function seenBy(source: McpSource): Promise<Seen> {
+  const result = await toolByRawName(source, "trace_meta", "s").execute({});
+  expect(result.isError).toBe(false);
+  return JSON.parse(result.text) as Seen;
+}
+
+describe("without a tracer provider", () => {
+  it.each(CASES)("should add no trace keys on $fixture over $wire", async (c) => {
+    const { source } = await load(c);
+    const seen = await seenBy(source);
+    expect(seen.meta).toEqual({});
+    expect(seen.headers).toEqual({});
+  });
+});
+
+describe("with a tracer provider", () => {
+  const exporter = new InMemorySpanExporter();
+  const provider = new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] });
+  const contextManager = new AsyncLocalStorageContextManager();
+
+  beforeAll(() => {
+    contextManager.enable();
+    context.setGlobalContextManager(contextManager);
+    trace.setGlobalTracerProvider(provider);
+  });
+  afterAll(async () => {
+    trace.disable();
+    context.disable();
+    await provider.shutdown();
+  });
+
+  const callSpans = (tool: string): ReadableSpan[] =>
+    exporter.getFinishedSpans().filter((span) => span.name === `tools/call ${tool}`);
+
+  describe.each(CASES)("on $fixture over $wire", (c) => {
+    it("should send the span's context to the server and attribute the span exactly", async () => {
+      exporter.reset();
+      const { source, port } = await load(c);
+      const seen = await seenBy(source);
+      const [span] = callSpans("trace_meta");
+      expect(span).toBeDefined();
+      const { traceId, spanId } = (span as ReadableSpan).spanContext();
+      expect(seen.meta.traceparent).toBe(`00-${traceId}-${spanId}-01`);
+      if (c.wire === "http") expect(seen.headers.traceparent).toBe(seen.meta.traceparent);
+      else expect(seen.headers).toEqual({});
+      expect(span?.kind).toBe(SpanKind.CLIENT);
+      expect(span?.status.code).toBe(SpanStatusCode.UNSET);
+      const attributes = { ...span?.attributes };
+      const sessionId = attributes["mcp.session.id"];
+      if (c.session) expect(sessionId).toEqual(expect.any(String));
+      delete attributes["mcp.session.id"];
+      expect(attributes).toEqual({
+        "mcp.method.name": "tools/call",
+        "gen_ai.operation.name": "execute_tool",
+        "gen_ai.tool.name": "trace_meta",
+        "mcp.protocol.version": c.version,
+        "toolnexus.mcp.server": "s",
+        ...(c.wire === "http"
+          ? {
+              "network.transport": "tcp",
+              "network.protocol.name": "http",
+              "server.address": "127.0.0.1",
+              "server.port": port,
+            }
+          : { "network.transport": "pipe" }),
+      });
+    });
+
+    it("should end a failed call's span with error.type and status ERROR", async () => {
+      exporter.reset();
+      const { source } = await load(c);
+      const failed = await toolByRawName(source, "fail", "s").execute({ message: "no" });
+      expect(failed.error?.code).toBe("TOOL_ERROR");
+      const timedOut = await toolByRawName(source, "slow", "s").execute({ ms: 20_000 }, { timeoutMs: 200 });
+      expect(timedOut.error?.code).toBe("TIMEOUT");
+      const [failSpan] = callSpans("fail");
+      expect(failSpan?.attributes["error.type"]).toBe("tool_error");
+      expect(failSpan?.status.code).toBe(SpanStatusCode.ERROR);
+      const [slowSpan] = callSpans("slow");
+      expect(slowSpan?.attributes["error.type"]).toBe("timeout");
+      expect(slowSpan?.status.code).toBe(SpanStatusCode.ERROR);
+    });
+  });
+
+  it("should nest the call's span under the host's active span and carry its baggage", async () => {
+    exporter.reset();
+    const { source } = await load(CASES[0]);
+    const tracer = trace.getTracer("host");
+    const baggage = propagation.createBaggage({ "run.id": { value: "r 1" } });
+    const seen = await tracer.startActiveSpan("host turn", async (host: Span) => {
+      try {
+        return await context.with(propagation.setBaggage(context.active(), baggage), () => seenBy(source));
+      } finally {
+        host.end();
+      }
+    });
+    const [span] = callSpans("trace_meta");
+    const [host] = exporter.getFinishedSpans().filter((s) => s.name === "host turn");
+    expect(span?.spanContext().traceId).toBe(host?.spanContext().traceId);
+    expect(span?.parentSpanContext?.spanId).toBe(host?.spanContext().spanId);
+    expect(seen.meta.baggage).toBe("run.id=r%201");
+  });
+});
