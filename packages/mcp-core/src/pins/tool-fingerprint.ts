@@ -57,14 +57,24 @@ export function toolFingerprint(tool: Tool): string {
   return sha256(canonicalJson(fingerprintInput(tool)));
 }
 
-/** The tool as a pin: its fingerprint and each present field's own hash. */
+/**
+ * The tool as a pin: its fingerprint and each present field's own hash. Each field is written once:
+ * the fingerprint's text is put together from the fields' JCS texts (members in code-unit order,
+ * `_meta` as `{"ui":…}`), which is the JCS text of {@link fingerprintInput} (the vectors check it).
+ */
 export function pinTool(tool: Tool, pinnedAt: string): PinnedItem {
   const fields: Record<string, string> = {};
+  const members: [string, string][] = [];
   for (const field of PINNED_TOOL_FIELDS) {
     const value = fieldValue(tool, field);
-    if (value !== undefined) fields[field] = sha256(canonicalJson(value));
+    if (value === undefined) continue;
+    const text = canonicalJson(value);
+    fields[field] = sha256(text);
+    members.push(field === "_meta.ui" ? ["_meta", `{"ui":${text}}`] : [field, text]);
   }
-  return { kind: "tool", name: tool.name, fingerprint: toolFingerprint(tool), fields, pinnedAt };
+  members.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const whole = `{${members.map(([name, text]) => `${JSON.stringify(name)}:${text}`).join(",")}}`;
+  return { kind: "tool", name: tool.name, fingerprint: sha256(whole), fields, pinnedAt };
 }
 
 /**
