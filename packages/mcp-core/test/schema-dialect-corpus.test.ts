@@ -6,6 +6,7 @@
 
 import { Validator } from "@cfworker/json-schema";
 import corpus from "@toolnexus/fixtures/schema-corpus.json" with { type: "json" };
+import { toStrictJsonSchema } from "openai/lib/transform";
 import { describe, expect, it } from "vitest";
 import { restoreArguments, type SchemaDialect, shapeInputSchema } from "../src/schema-dialects/index.js";
 import type { JsonSchemaObject } from "../src/types.js";
@@ -42,14 +43,16 @@ const VALUE_KEYWORDS = new Set(["pattern", "format", "minLength", "maxLength", "
 /** The errors a JSON Schema validator (draft 2020-12, interpreted: no code generated per schema) finds. */
 function structuralErrors(schema: JsonSchemaObject, value: unknown): string[] {
   const result = new Validator(schema as never, "2020-12", false).validate(value);
-  return result.errors
-    .filter(
-      (error) =>
-        !VALUE_KEYWORDS.has(error.keyword) && !["exclusiveMinimum", "multipleOf"].includes(error.keyword),
-    )
-    // A container (properties, items) fails with its leaves, which name what broke.
-    .filter((error) => !["properties", "items"].includes(error.keyword))
-    .map((error) => `${error.instanceLocation} ${error.error}`);
+  return (
+    result.errors
+      .filter(
+        (error) =>
+          !VALUE_KEYWORDS.has(error.keyword) && !["exclusiveMinimum", "multipleOf"].includes(error.keyword),
+      )
+      // A container (properties, items) fails with its leaves, which name what broke.
+      .filter((error) => !["properties", "items"].includes(error.keyword))
+      .map((error) => `${error.instanceLocation} ${error.error}`)
+  );
 }
 
 describe("the schema corpus, shaped for each dialect", () => {
@@ -88,6 +91,16 @@ describe("the schema corpus, shaped for each dialect", () => {
       expect(failures.slice(0, 20)).toEqual([]);
     });
   }
+
+  it("openai-strict: OpenAI's own offline converter (openai/lib/transform toStrictJsonSchema) takes every shaped schema as it is", () => {
+    const changed: string[] = [];
+    for (const [name, schema] of SCHEMAS) {
+      const shaped = shapeInputSchema(schema, "openai-strict").schema;
+      // It throws on what strict mode cannot take and rewrites what it can; ours needs neither.
+      if (JSON.stringify(toStrictJsonSchema(shaped as never)) !== JSON.stringify(shaped)) changed.push(name);
+    }
+    expect(changed).toEqual([]);
+  });
 
   it("as-is: every schema is the server's own object", () => {
     for (const [, schema] of SCHEMAS) expect(shapeInputSchema(schema).schema).toBe(schema);

@@ -4,10 +4,12 @@
  * catches the shaper breaking a rule it means to keep. Each returns the violations found, as
  * `path: what` lines; an empty list passes.
  *
- * No provider SDK ships an offline checker of tool schemas: `openai` validates only the tools its
- * own zod helpers made, `@google/genai` converts on its server side, `@anthropic-ai/sdk` sends the
- * schema as given. Anthropic's refusal says what it runs ("JSON schema is invalid. It must match
- * JSON Schema draft 2020-12"), which Ajv's draft 2020-12 meta-schema checks here.
+ * Of the providers' SDKs only `openai` ships an offline converter (`openai/lib/transform`'s
+ * `toStrictJsonSchema`, which throws on what strict mode cannot take): the corpus test runs it on
+ * every shaped schema besides this checker. `@google/genai` (2.32) passes an MCP tool's schema on
+ * as `parametersJsonSchema` and exports no converter or validator; Anthropic's refusal says what it
+ * runs ("JSON schema is invalid. It must match JSON Schema draft 2020-12"), which Ajv's draft
+ * 2020-12 meta-schema checks here.
  */
 import { Ajv2020 } from "ajv/dist/2020.js";
 
