@@ -6,7 +6,9 @@
  *
  * The stages before the call reaches the core are the host's: approval (each adapter maps the
  * `approval` policy to its host's own mechanism, which stops before `execute`) and the arguments
- * (the adapter hands over the model's input as an object; the server validates it).
+ * (the adapter hands over the model's input as an object; the server validates it). When the host
+ * shaped the tool's schema for a provider, `shapeArguments` puts the arguments back in the server's
+ * shape first (SPEC §13.5).
  *
  * The running server's usual call takes no await before the send: the request is written in the
  * same turn as `execute` (`McpTool.execute` → `runToolCall` → `send` → `Session.callTool` →
