@@ -9,7 +9,7 @@
 // Beside them, the yardstick: one stdio server's cold start through the core (one eager catalog
 // server, `loadMcp` → listed), in its own fresh process in the same rounds.
 //   node bench/big-catalog.mjs [--rounds 3] [--counts 50,100,250,500]   (after `npm run build`)
-//   node bench/big-catalog.mjs --defer-loading   (the load with `deferLoading: true`: the source then
+//   node bench/big-catalog.mjs --defer-loading   (the load with `deferLoading: {}`: the source then
 //     indexes each listing as it is swapped in, so the load pays the analysis and the first search
 //     does not; without it nothing is indexed before the first search, which builds the index)
 //   node bench/big-catalog.mjs --counts 50,500 --rounds 1 --heap-snapshot /tmp/heap
@@ -216,7 +216,7 @@ async function main() {
     if (spawned > 0) throw new Error(`${spawned} lazy servers were spawned; the cache was not warm`);
     const cold = samples.get("cold").map((s) => s.loadMs);
     console.log(
-      `${rounds} rounds, ${TOOLS_PER_SERVER} tools per server${values["defer-loading"] ? ", deferLoading: true" : ""}; medians (min–max). One stdio cold start (core, eager, spawn → listed): ${fmt(cold)} ms`,
+      `${rounds} rounds, ${TOOLS_PER_SERVER} tools per server${values["defer-loading"] ? ", deferLoading: {}" : ""}; medians (min–max). One stdio cold start (core, eager, spawn → listed): ${fmt(cold)} ms`,
     );
     console.log(
       "| servers | tools | load ms | × one cold start | load CPU ms | load µs per tool | RSS loaded MiB | RSS searched MiB | heap loaded MiB | heap searched MiB | first search ms | first search CPU ms | search p50 ms | search p99 ms | search CPU ms (mean) |",

@@ -197,7 +197,7 @@ async function measureEager(source) {
  * every step and the number of lazy servers spawned just before the call and after the run.
  */
 async function measureDeferred(source, spawnBaseline) {
-  const toolset = createAiSdkToolset(source, { deferLoading: true });
+  const toolset = createAiSdkToolset(source, { deferLoading: {} });
   const run = { loaded: [], called: undefined, spawnsBeforeCall: undefined, spawnsAfterCall: undefined };
   try {
     if (!(SEARCH_TOOLS in toolset.tools)) return { unavailable: "the AI SDK toolset offers no meta-tools" };

@@ -85,11 +85,11 @@ export type AiSdkToolSearch = "meta-tools" | "anthropic";
 /** Options of `createAiSdkToolset`. Every field is optional. */
 export interface AiSdkToolsetOptions extends AiSdkToolsOptions {
   /**
-   * Defer tools behind a tool search: `false`, `true` (every MCP tool), or `{ threshold: N }`
-   * (every MCP tool when the source holds more than N). A server entry's `defer` overrides it for
+   * Defer tools behind a tool search: `{}` (every MCP tool), `{ threshold: N }` (every MCP tool
+   * when the source holds more than N), or `{ enabled: false }` (none). A server entry's `defer` overrides it for
    * its tools. The toolset's `prepareStep` then offers the model the tools not deferred, the ones
    * the conversation loaded, and `mcp_search_tools` / `mcp_load_tools`.
-   * @default the source's `deferLoading` (the `loadMcp` option; itself `false` by default)
+   * @default the source's `deferLoading` (the `loadMcp` option; itself off by default)
    */
   deferLoading?: DeferLoading | undefined;
   /**

@@ -8,6 +8,7 @@ import {
   createMetaTools,
   createSubscriptions,
   deferralRule,
+  isDeferring,
   serverDefers,
 } from "@toolnexus/mcp-core/adapter";
 import type { ToolSet } from "ai";
@@ -60,8 +61,8 @@ export interface AiSdkToolset {
 
 /** True when some tool may be deferred: the option (or the source's) is not `false`, or a server defers. */
 function deferralConfigured(source: McpSource, options: ResolvedAiSdkToolsetOptions): boolean {
-  const setting = options.deferLoading ?? source.deferLoading ?? false;
-  return setting !== false || [...serverDefers(source).values()].includes(true);
+  const setting = options.deferLoading ?? source.deferLoading;
+  return isDeferring(setting) || [...serverDefers(source).values()].includes(true);
 }
 
 /**

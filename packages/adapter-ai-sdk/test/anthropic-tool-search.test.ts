@@ -66,7 +66,7 @@ async function sentTools(options: AiSdkToolsetOptions): Promise<SentTool[]> {
 
 describe('toolSearch: "anthropic"', () => {
   it("should send deferred tools with defer_loading and no meta-tools", async () => {
-    const tools = await sentTools({ deferLoading: true });
+    const tools = await sentTools({ deferLoading: {} });
     const byName = new Map(tools.map((tool) => [tool.name, tool]));
     expect(byName.get("tool_search_tool_bm25")?.type).toBe("tool_search_tool_bm25_20251119");
     const mcp = tools.filter((tool) => tool.name.startsWith("mcp__basic__"));

@@ -28,7 +28,7 @@ async function notesServer(): Promise<{ source: McpSource; calls: () => string[]
 
 /** Which tools of the live set need approval, by name. */
 function needingApproval(source: McpSource, approval: AiSdkToolsetOptions["approval"]): string[] {
-  const tools = createAiSdkToolset(source, { approval, deferLoading: true }).tools;
+  const tools = createAiSdkToolset(source, { approval, deferLoading: {} }).tools;
   return Object.entries(tools)
     .filter(([, tool]) => tool.needsApproval === true)
     .map(([name]) => name);
@@ -105,7 +105,7 @@ describe("option validation", () => {
     [{ approval: { tools: "mcp__*" } }, /"approval\.tools": expected an array of tool-name globs/],
     [
       { deferLoading: { threshold: -1 } },
-      /"deferLoading": expected false, true or \{ threshold: a non-negative integer \}/,
+      /"deferLoading": expected an object \(\{\} defers every tool/,
     ],
     [{ deferLoading: "yes" }, /"deferLoading": expected/],
     [{ toolSearch: "openai" }, /"toolSearch": expected "meta-tools" or "anthropic", got string/],

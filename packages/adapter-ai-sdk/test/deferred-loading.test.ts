@@ -79,7 +79,7 @@ describe("deferred loading with meta-tools", () => {
     expect(countEvents(log, "start")).toBe(1);
 
     const source = await sources.load(config as McpConfigInput, { toolCache: fileToolCache(cacheDir) });
-    const toolset = createAiSdkToolset(source, { deferLoading: true, extraTools: { note } });
+    const toolset = createAiSdkToolset(source, { deferLoading: {}, extraTools: { note } });
     const unstarted: unknown[] = [];
     const { offered, result } = await run(toolset, [
       () => [toolCall("mcp_search_tools", { query: "echo text" })],
@@ -109,7 +109,7 @@ describe("deferred loading with meta-tools", () => {
 
   it("should keep two concurrent runs' loads apart on one toolset", async () => {
     const source = await sources.loadServers({ basic: "basic" });
-    const toolset = createAiSdkToolset(source, { deferLoading: true });
+    const toolset = createAiSdkToolset(source, { deferLoading: {} });
     // Both runs reach each step before either goes on, so their steps interleave.
     const arrived = [0, 0, 0];
     const together = async (step: number) => {
@@ -135,7 +135,7 @@ describe("deferred loading with meta-tools", () => {
 
   it("should keep a conversation's loads when it resumes from its messages", async () => {
     const source = await sources.loadServers({ basic: "basic" });
-    const toolset = createAiSdkToolset(source, { deferLoading: true });
+    const toolset = createAiSdkToolset(source, { deferLoading: {} });
     const prompt: ModelMessage[] = [{ role: "user", content: "go" }];
     const first = await run(
       toolset,
@@ -164,9 +164,9 @@ describe("deferred loading with meta-tools", () => {
   });
 
   it("should take the source's deferLoading by default, and the toolset's option over it", async () => {
-    const source = await sources.loadServers({ basic: "basic" }, { toolCache: null, deferLoading: true });
+    const source = await sources.loadServers({ basic: "basic" }, { toolCache: null, deferLoading: {} });
     expect((await run(createAiSdkToolset(source), [() => [text("a")]])).offered).toEqual([META]);
-    const notDeferred = createAiSdkToolset(source, { deferLoading: false });
+    const notDeferred = createAiSdkToolset(source, { deferLoading: { enabled: false } });
     expect((await run(notDeferred, [() => [text("b")]])).offered).toEqual([BASIC]);
     expect(notDeferred.prepareStep({ messages: [] })).toEqual({});
     expect(Object.keys(notDeferred.tools)).toEqual(BASIC);
@@ -178,15 +178,15 @@ describe("deferred loading with meta-tools", () => {
     const source = await sources.loadServers({ big: "basic", core: pinned, extra: hidden });
     const core = BASIC.map((name) => name.replace("__basic__", "__core__"));
     const big = BASIC.map((name) => name.replace("__basic__", "__big__"));
-    const deferAll = createAiSdkToolset(source, { deferLoading: true });
+    const deferAll = createAiSdkToolset(source, { deferLoading: {} });
     expect((await run(deferAll, [() => [text("a")]])).offered).toEqual([[...META, ...core]]);
-    const deferNone = createAiSdkToolset(source, { deferLoading: false });
+    const deferNone = createAiSdkToolset(source, { deferLoading: { enabled: false } });
     expect((await run(deferNone, [() => [text("b")]])).offered).toEqual([[...META, ...big, ...core]]);
   });
 
   it("should spread into streamText and ToolLoopAgent alike", async () => {
     const source = await sources.loadServers({ basic: "basic" });
-    const toolset = createAiSdkToolset(source, { deferLoading: true });
+    const toolset = createAiSdkToolset(source, { deferLoading: {} });
     const script = (offered: string[][]) =>
       scriptedModel([
         (options) => {

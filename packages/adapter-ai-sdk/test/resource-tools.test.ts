@@ -53,7 +53,7 @@ describe("resource tools", () => {
 
   it("should let the model list and read a resource, offered on every step even while tools are deferred", async () => {
     const source = await loadResources();
-    const toolset = createAiSdkToolset(source, { resourceTools: {}, deferLoading: true });
+    const toolset = createAiSdkToolset(source, { resourceTools: {}, deferLoading: {} });
     const offered: string[][] = [];
     const outputs: Map<string, unknown>[] = [];
     const record = (options: CallOptions) => {

@@ -11,7 +11,7 @@ import { callTool, ScriptedChatModel, say } from "./scripted-model.mjs";
 
 // Your config here. `{ threshold: 30 }` would defer only when the servers hold more than 30 tools.
 const source = await loadMcp({ mcpServers: { basic: stdioServer("basic") } }, { toolCache: null });
-const toolkit = createLangChainToolkit(source, { deferLoading: true });
+const toolkit = createLangChainToolkit(source, { deferLoading: {} });
 
 const model = new ScriptedChatModel([
   callTool("mcp_search_tools", { query: "add numbers" }),

@@ -59,7 +59,7 @@ const callTools =
 describe("approval with createAgent", () => {
   it("should pause before a destructive tool and run it once approved", async () => {
     const { source, calls } = await filesServer();
-    const { agent, model } = agentWith(source, { approval: { destructive: true }, deferLoading: true }, [
+    const { agent, model } = agentWith(source, { approval: { destructive: true }, deferLoading: {} }, [
       callTool("mcp_load_tools", { names: ["mcp__files__delete_file"] }),
       callTool("mcp__files__delete_file", { path: "old.txt" }),
       say("deleted it"),
@@ -173,7 +173,7 @@ describe("the toolkit's approval and deferLoading options", () => {
       createLangChainToolkit(source, options as LangChainToolkitOptions);
     expect(make({ deferLoading: "yes" })).toThrow(OPTIONS_INVALID);
     expect(make({ deferLoading: "yes" })).toThrow(
-      'LangChain adapter option "deferLoading": expected false, true or { threshold: a non-negative integer }, got string',
+      'LangChain adapter option "deferLoading": expected an object ({} defers every tool, { threshold: N } past N tools, { enabled: false } none), got string',
     );
     expect(make({ deferLoading: { threshold: -1 } })).toThrow(OPTIONS_INVALID);
     expect(make({ deferLoading: { threshold: 2, extra: 1 } })).toThrow(/"deferLoading"/);

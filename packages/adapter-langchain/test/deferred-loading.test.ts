@@ -76,7 +76,7 @@ describe("deferred loading with createAgent", () => {
     expect(countEvents(log, "start")).toBe(1);
 
     const source = await sources.load(config, { toolCache: fileToolCache(dir) });
-    const toolkit = createLangChainToolkit(source, { deferLoading: true });
+    const toolkit = createLangChainToolkit(source, { deferLoading: {} });
     let startsAtCall = -1;
     const model = new ScriptedChatModel([
       callTool("mcp_search_tools", { query: "delete a file" }),
@@ -113,7 +113,7 @@ describe("deferred loading with createAgent", () => {
 
   it("should keep each thread's loads to itself when two runs share one agent", async () => {
     const source = await sources.loadServers({ basic: "basic" });
-    const toolkit = createLangChainToolkit(source, { deferLoading: true });
+    const toolkit = createLangChainToolkit(source, { deferLoading: {} });
     // Neither run goes past its second model call before both got there (both loads are then in
     // their threads' states), so each run's third call is offered its tools after the other loaded.
     const arrived: Record<string, () => void> = {};
@@ -166,14 +166,14 @@ describe("deferred loading with createAgent", () => {
   });
 
   it("should follow the source's deferLoading unless the toolkit overrides it", async () => {
-    const source = await sources.loadServers({ basic: "basic" }, { deferLoading: true });
+    const source = await sources.loadServers({ basic: "basic" }, { deferLoading: {} });
     const conversation = [new HumanMessage("hi")];
     expect(
       createLangChainToolkit(source)
         .toolsFor(conversation)
         .map((tool) => tool.name),
     ).toEqual(META);
-    const off = createLangChainToolkit(source, { deferLoading: false });
+    const off = createLangChainToolkit(source, { deferLoading: { enabled: false } });
     expect(off.toolsFor(conversation)).toBe(off.tools);
   });
 });
@@ -181,7 +181,7 @@ describe("deferred loading with createAgent", () => {
 describe("toolsFor and runToolCall without an agent", () => {
   it("should offer what the messages loaded and run the meta-tools like any tool", async () => {
     const source = await sources.loadServers({ basic: "basic" });
-    const toolkit = createLangChainToolkit(source, { deferLoading: true });
+    const toolkit = createLangChainToolkit(source, { deferLoading: {} });
     const messages: BaseMessage[] = [new HumanMessage("sum 2 and 3")];
     expect(toolkit.toolsFor(messages).map((tool) => tool.name)).toEqual(META);
     expect(toolkit.tools.map((tool) => tool.name)).toEqual(BASIC);

@@ -19,7 +19,7 @@ async function loadResources() {
 describe("resource tools", () => {
   it("should list and read a resource through the toolkit, offered even while tools are deferred", async () => {
     const source = await loadResources();
-    const toolkit = createLangChainToolkit(source, { resourceTools: {}, deferLoading: true });
+    const toolkit = createLangChainToolkit(source, { resourceTools: {}, deferLoading: {} });
     expect(toolkit.tools.map((t) => t.name)).toEqual(expect.arrayContaining(RESOURCE_TOOLS));
     const conversation = [new HumanMessage("read the greeting")];
     const offered = toolkit.toolsFor(conversation).map((t) => t.name);

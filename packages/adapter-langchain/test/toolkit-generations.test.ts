@@ -26,7 +26,7 @@ function standIn(tools: McpTool[]) {
   const listeners = new Set<() => void>();
   const source = {
     tools,
-    deferLoading: false,
+    deferLoading: { enabled: false },
     servers: () => [],
     onToolsChange(listener: () => void) {
       listeners.add(listener);

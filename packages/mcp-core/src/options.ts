@@ -227,8 +227,8 @@ export interface LoadMcpOptions {
   /** Refresh an OAuth access token this long before it expires. @default 30000 */
   refreshSkewMs?: number | undefined;
   /**
-   * The default of every adapter made over this source: offer tools directly (`false`), or behind
-   * the `mcp_search_tools` / `mcp_load_tools` meta-tools (`true`, or `{ threshold: N }` = when the
+   * The default of every adapter made over this source: offer tools directly (`{ enabled: false }`), or
+   * behind the `mcp_search_tools` / `mcp_load_tools` meta-tools (`{}`, or `{ threshold: N }` = when the
    * source holds more than N tools). An adapter's own option overrides it, a server's `defer` both.
    * @default false
    */

@@ -8,7 +8,12 @@
  * `false` offers every tool, `true` defers every tool, `{ threshold: N }` defers them when the source
  * holds more than N tools. A server entry's `defer` overrides it for that server's tools.
  */
-export type DeferLoading = boolean | { readonly threshold: number };
+export interface DeferLoading {
+  /** The switch: `false` defers nothing (an adapter's own over the source's, say). @default true once given */
+  readonly enabled?: boolean | undefined;
+  /** Defer only when the source holds more than this many tools. @default none: every tool is deferred */
+  readonly threshold?: number | undefined;
+}
 
 /** Options of `McpSource.searchTools`. */
 export interface ToolSearchOptions {

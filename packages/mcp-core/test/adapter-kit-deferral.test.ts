@@ -118,13 +118,13 @@ describe("adapter kit: the meta-tools", () => {
 
 describe("adapter kit: which tools are deferred", () => {
   it("should follow the source's deferLoading unless the adapter overrides it", async () => {
-    const deferring = await loadBasic({ deferLoading: true });
-    expect(deferring.deferLoading).toBe(true);
+    const deferring = await loadBasic({ deferLoading: {} });
+    expect(deferring.deferLoading).toEqual({});
     expect([...deferredToolNames(deferring, undefined)]).toEqual(BASIC_TOOLS.map(basicName));
-    expect(deferredToolNames(deferring, false).size).toBe(0);
+    expect(deferredToolNames(deferring, { enabled: false }).size).toBe(0);
 
     const plain = await loadBasic();
-    expect(plain.deferLoading).toBe(false);
+    expect(plain.deferLoading).toEqual({ enabled: false });
     expect(deferredToolNames(plain, undefined).size).toBe(0);
   });
 
@@ -138,7 +138,7 @@ describe("adapter kit: which tools are deferred", () => {
   it("should read a server's defer flag once per source, not build snapshots on every lookup", async () => {
     const source = await sources.load(
       { mcpServers: { basic: { ...stdioServer("basic"), defer: false } } },
-      { deferLoading: true },
+      { deferLoading: {} },
     );
     let snapshots = 0;
     const counted = {
@@ -152,7 +152,7 @@ describe("adapter kit: which tools are deferred", () => {
       },
     } as McpSource;
     for (let step = 0; step < 100; step++) expect(deferredToolNames(counted, undefined).size).toBe(0);
-    // The entry's defer: false wins over deferLoading: true for its tools, read from one snapshot.
+    // The entry's defer: false wins over deferLoading: {} for its tools, read from one snapshot.
     expect(snapshots).toBe(1);
   });
 
@@ -163,28 +163,37 @@ describe("adapter kit: which tools are deferred", () => {
     expect(offered.map((t) => t.rawName)).toEqual(BASIC_TOOLS.filter((raw) => raw !== "echo"));
   });
 
-  it.each([[{ threshold: -1 }], [{ threshold: 1.5 }], [{ threshold: 3, extra: 1 }], ["yes"], [null]])(
-    "should refuse deferLoading %j naming the adapter and the option",
-    (value) => {
-      let error: unknown;
-      try {
-        resolveDeferLoading("AI SDK adapter", value);
-      } catch (caught) {
-        error = caught;
-      }
-      expect(isMcpCoreError(error) && error.code).toBe("OPTIONS_INVALID");
-      expect((error as Error).message).toMatch(
-        /^AI SDK adapter option "deferLoading": expected false, true or \{ threshold: a non-negative integer \}, got /,
-      );
-    },
-  );
+  // A boolean is refused too: a policy is an object (CONTRIBUTING.md's option naming rule).
+  it.each([
+    [{ threshold: -1 }],
+    [{ threshold: 1.5 }],
+    [{ threshold: 3, extra: 1 }],
+    [{ enabled: 1 }],
+    ["yes"],
+    [null],
+    [true],
+    [false],
+  ])("should refuse deferLoading %j naming the adapter and the option", (value) => {
+    let error: unknown;
+    try {
+      resolveDeferLoading("AI SDK adapter", value);
+    } catch (caught) {
+      error = caught;
+    }
+    expect(isMcpCoreError(error) && error.code).toBe("OPTIONS_INVALID");
+    expect((error as Error).message).toMatch(
+      /^AI SDK adapter option "deferLoading": expected an object \(\{\} defers every tool, \{ threshold: N \} past N tools, \{ enabled: false \} none\), got /,
+    );
+  });
 
   it("should refuse a malformed deferLoading in loadMcp before starting anything", async () => {
     await expect(
       sources.rejection({ mcpServers: {} }, { deferLoading: { threshold: "5" } as never }),
     ).resolves.toMatchObject({
       code: "OPTIONS_INVALID",
-      message: expect.stringContaining('loadMcp option "deferLoading": expected false, true or { threshold'),
+      message: expect.stringContaining(
+        'loadMcp option "deferLoading": expected an object ({} defers every tool',
+      ),
     });
   });
 });

@@ -1,8 +1,8 @@
 import { hostileServer } from "@toolnexus/fixtures";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { definitionTokens, instructionsPrompt, modelDefinitionText } from "../src/adapter/index.js";
-import { estimateTokens } from "../src/results/token-estimate.js";
 import { isMcpCoreError, loadMcp, type McpSource } from "../src/index.js";
+import { estimateTokens } from "../src/results/token-estimate.js";
 import { toolByRawName } from "./support/harness.js";
 
 /** The `long-texts` fixture's descriptions and instructions: 10 000 characters each. */
@@ -94,7 +94,13 @@ describe("definitionTokens (what inspect reports)", () => {
       source.tools
         .filter((t) => t.server === server)
         .reduce((n, t) => n + estimateTokens(modelDefinitionText(t)), 0);
-    expect(d).toMatchObject({ server: "d", tools: 3, tokens: tokensOf("d"), deferred: [], deferredTokens: 0 });
+    expect(d).toMatchObject({
+      server: "d",
+      tools: 3,
+      tokens: tokensOf("d"),
+      deferred: [],
+      deferredTokens: 0,
+    });
     // Cut descriptions cost their bound, not the server's 10 000 characters.
     expect(d?.tokens).toBeLessThan(2 * 700 + 200);
     expect(e?.tokens).toBeLessThan(d?.tokens as number);
@@ -114,7 +120,7 @@ describe("definitionTokens (what inspect reports)", () => {
   });
 
   it("should count with the host's counter and follow an adapter's deferLoading", () => {
-    const report = definitionTokens(source, { countTokens: () => 1, deferLoading: true });
+    const report = definitionTokens(source, { countTokens: () => 1, deferLoading: {} });
     expect(report.estimate).toBe("the host's counter");
     expect(report.tokens).toBe(9);
     expect(report.deferredTokens).toBe(9);

@@ -4,7 +4,7 @@
  */
 
 import { invalidOption } from "../option-error.js";
-import { DEFER_LOADING_EXPECTED, isDeferLoading } from "../search/defer-loading.js";
+import { DEFER_LOADING_EXPECTED, defersByDefault, isDeferLoading } from "../search/defer-loading.js";
 import type { DeferLoading, McpSource, McpTool } from "../types.js";
 
 /**
@@ -46,13 +46,12 @@ export interface DeferralRule {
 
 /**
  * The deferral rule for the source's current generation: a server entry's `defer` decides for its
- * tools; otherwise `option` (an adapter's own, else the source's `deferLoading`): `true` defers all,
- * `{ threshold: N }` all when the source holds more than N tools. Made in constant time, so a host
+ * tools; otherwise `option` (an adapter's own, else the source's `deferLoading`): `{}` defers all,
+ * `{ threshold: N }` all when the source holds more than N tools, `{ enabled: false }` none. Made in constant time, so a host
  * that converts only changed tools can ask it per tool (and start over when `byDefault` flips).
  */
 export function deferralRule(source: McpSource, option: DeferLoading | undefined): DeferralRule {
-  const setting = option ?? source.deferLoading ?? false;
-  const byDefault = typeof setting === "boolean" ? setting : source.tools.length > setting.threshold;
+  const byDefault = defersByDefault(option ?? source.deferLoading, source.tools.length);
   const perServer = serverDefers(source);
   return { byDefault, defers: (tool) => perServer.get(tool.server) ?? byDefault };
 }

@@ -32,6 +32,7 @@ export {
   type SamplingResult,
 } from "../sampling/sampling-types.js";
 export { shapedInputSchema } from "../schema-dialects/shape-schema.js";
+export { isDeferring } from "../search/defer-loading.js";
 export { globMatcher } from "../tools/glob.js";
 export { type ApprovalPolicy, approvalRule, isDestructive, isOpenWorld } from "./approval.js";
 export { buildCallContext, type HostCall } from "./call-context.js";

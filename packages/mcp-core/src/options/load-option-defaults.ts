@@ -72,7 +72,7 @@ export const LOAD_OPTION_DEFAULTS: LoadOptionDefaults = Object.freeze({
   maxDescriptionChars: DEFAULT_MAX_DESCRIPTION_CHARS,
   maxInstructionsChars: DEFAULT_MAX_INSTRUCTIONS_CHARS,
   refreshSkewMs: 30_000,
-  deferLoading: false,
+  deferLoading: Object.freeze({ enabled: false }),
   serverLogLevel: "info",
   // Today's behaviour (a new definition is offered at once), now reported and pinned: SPEC "Pins
   // and drift" gives the reasons, and why a resident agent's host should still choose `hold`.

@@ -8,6 +8,7 @@
  * @module
  */
 import type { DeferLoading, McpTool, ToolSearchHit } from "../types.js";
+import { isDeferring } from "./defer-loading.js";
 import type { SearchRequest } from "./search-options.js";
 import type { ToolSearchIndex } from "./tool-search-index.js";
 
@@ -23,14 +24,14 @@ export interface SourceSearchParts {
 
 /**
  * True when the source's settings mean its tools will be searched without the host asking: the
- * `deferLoading` load option on (`true` or a threshold), or a server entry with `defer: true`.
+ * `deferLoading` load option on (`{}` or a threshold), or a server entry with `defer: true`.
  * (An adapter's own `deferLoading` is not known to the source: its first search builds the index.)
  */
 export function searchExpected(
   deferLoading: DeferLoading,
   entryDefers: readonly (boolean | undefined)[],
 ): boolean {
-  return deferLoading !== false || entryDefers.includes(true);
+  return isDeferring(deferLoading) || entryDefers.includes(true);
 }
 
 /** A source's search index, made and kept up to date only once searching is wanted. */
