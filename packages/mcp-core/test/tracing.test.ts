@@ -127,6 +127,39 @@ describe("with a tracer provider", () => {
     });
   });
 
+  it("should trace resources/read and prompts/get as CLIENT spans under the host's span", async () => {
+    exporter.reset();
+    const source = await sources.load({ mcpServers: { s: stdioServer("modern", ["--resources"]) } });
+    const host = trace.getTracer("host");
+    await host.startActiveSpan("host turn", async (span: Span) => {
+      try {
+        expect((await source.readResource("s", "text://greeting")).isError).toBe(false);
+        expect((await source.getPrompt("s", "greet", { name: "Ada" })).isError).toBe(false);
+        expect((await source.getPrompt("s", "no_such_prompt")).isError).toBe(true);
+      } finally {
+        span.end();
+      }
+    });
+    const spans = exporter.getFinishedSpans();
+    const [turn] = spans.filter((s) => s.name === "host turn");
+    const read = spans.find((s) => s.name === "resources/read");
+    const prompts = spans.filter((s) => s.name.startsWith("prompts/get"));
+    expect(read?.kind).toBe(SpanKind.CLIENT);
+    expect(read?.parentSpanContext?.spanId).toBe(turn?.spanContext().spanId);
+    expect(read?.attributes).toEqual({
+      "mcp.method.name": "resources/read",
+      "mcp.resource.uri": "text://greeting",
+      "mcp.protocol.version": "2026-07-28",
+      "network.transport": "pipe",
+      "toolnexus.mcp.server": "s",
+    });
+    expect(prompts.map((s) => s.name)).toEqual(["prompts/get greet", "prompts/get no_such_prompt"]);
+    expect(prompts[0]?.attributes["gen_ai.prompt.name"]).toBe("greet");
+    expect(prompts[0]?.status.code).toBe(SpanStatusCode.UNSET);
+    expect(prompts[1]?.attributes["error.type"]).toEqual(expect.any(String));
+    expect(prompts[1]?.status.code).toBe(SpanStatusCode.ERROR);
+  });
+
   it("should nest the call's span under the host's active span and carry its baggage", async () => {
     exporter.reset();
     const { source } = await load(CASES[0]);

@@ -75,7 +75,7 @@ export function connectionCallPath(
   const apps = new AppResources(
     config.name,
     deps.apps.maxBytes,
-    (uri, ctx) => readResource(calls, parts.redactor, config.name, uri, ctx, readLimit),
+    (uri, ctx) => readResource(calls, parts.redactor, config, uri, ctx, readLimit),
     (uri, fields) => parts.listing.pins.checkResource(uri, fields),
   );
   return { callTool: withAppResource(callTool, apps), callAppTool, apps, calls, tasks };

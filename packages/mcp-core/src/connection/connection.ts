@@ -112,7 +112,7 @@ export class Connection implements ToolCaller {
 
   /** Reads a resource under the rules of a tool call. */
   readResource(uri: string, ctx: McpCallContext | undefined): Promise<McpResourceResult> {
-    return readResource(this.calls, this.redactor, this.config.name, uri, ctx, this.deps.maxResultBytes);
+    return readResource(this.calls, this.redactor, this.config, uri, ctx, this.deps.maxResultBytes);
   }
 
   /** Gets a prompt under the rules of a tool call. */
@@ -121,7 +121,7 @@ export class Connection implements ToolCaller {
     args: Record<string, string> | undefined,
     ctx: McpCallContext | undefined,
   ): Promise<McpPromptResult> {
-    return getPrompt(this.calls, this.redactor, this.config.name, name, args, ctx);
+    return getPrompt(this.calls, this.redactor, this.config, name, args, ctx);
   }
 
   /** Starts the server; single-flight; resolves once it is running. */

@@ -10,8 +10,10 @@ import { boundedText } from "../bounded-text.js";
 import type { ConnectionCalls, Gated } from "../calls/connection-calls.js";
 import { type CallTarget, runRequest } from "../calls/run-call.js";
 import { withTotalBound } from "../calls/total-bound.js";
+import type { ServerConfig } from "../config/server-config.js";
 import { redactResult } from "../redact/redact-error.js";
 import type { Redactor } from "../redact/redactor.js";
+import { tracedRequest } from "../tracing/traced-request.js";
 import type { McpSession } from "../transport/session.js";
 import type {
   McpCallContext,
@@ -56,14 +58,18 @@ async function request<T>(
 export async function readResource(
   calls: ConnectionCalls,
   redactor: Redactor,
-  server: string,
+  config: ServerConfig,
   uri: string,
   ctx: McpCallContext | undefined,
   maxBytes: number,
 ): Promise<McpResourceResult> {
-  const where = { server, tool: uri, what: `resource "${boundedText(uri, 200)}"` };
+  const where = { server: config.name, tool: uri, what: `resource "${boundedText(uri, 200)}"` };
+  // The span is named by the method alone: a URI is no low-cardinality target (SPEC §21.1).
+  const traced = { method: "resources/read", params: { uri }, attributes: { "mcp.resource.uri": uri } };
   const outcome = await request(calls, redactor, where, ctx, (session, options) =>
-    session.request({ method: "resources/read", params: { uri } }, ReadResultSchema, options),
+    tracedRequest(config, session, traced, options, (sent, sentOptions) =>
+      session.request(sent, ReadResultSchema, sentOptions),
+    ),
   );
   if ("failed" in outcome) return { contents: [], ...failure(outcome.failed) };
   return { contents: boundResourceContents(readContents(outcome.value.contents), maxBytes), isError: false };
@@ -73,15 +79,18 @@ export async function readResource(
 export async function getPrompt(
   calls: ConnectionCalls,
   redactor: Redactor,
-  server: string,
+  config: ServerConfig,
   name: string,
   args: Record<string, string> | undefined,
   ctx: McpCallContext | undefined,
 ): Promise<McpPromptResult> {
-  const where = { server, tool: name, what: `prompt "${boundedText(name, 200)}"` };
+  const where = { server: config.name, tool: name, what: `prompt "${boundedText(name, 200)}"` };
   const params = args === undefined ? { name } : { name, arguments: args };
+  const traced = { method: "prompts/get", target: name, params, attributes: { "gen_ai.prompt.name": name } };
   const outcome = await request(calls, redactor, where, ctx, (session, options) =>
-    session.request({ method: "prompts/get", params }, PromptResultSchema, options),
+    tracedRequest(config, session, traced, options, (sent, sentOptions) =>
+      session.request(sent, PromptResultSchema, sentOptions),
+    ),
   );
   if ("failed" in outcome) return { messages: [], ...failure(outcome.failed) };
   const { description, messages } = outcome.value;
