@@ -84,6 +84,10 @@ describe("with a tracer provider", () => {
       const seen = await seenBy(source);
       const [span] = callSpans("trace_meta");
       expect(span).toBeDefined();
+      // The listing's page request is a span of its own, on the same server.
+      const list = exporter.getFinishedSpans().find((listed) => listed.name === "tools/list");
+      expect(list?.kind).toBe(SpanKind.CLIENT);
+      expect(list?.attributes).toMatchObject({ "mcp.method.name": "tools/list", "toolnexus.mcp.server": "s" });
       const { traceId, spanId } = (span as ReadableSpan).spanContext();
       expect(seen.meta.traceparent).toBe(`00-${traceId}-${spanId}-01`);
       if (c.wire === "http") expect(seen.headers.traceparent).toBe(seen.meta.traceparent);

@@ -5,7 +5,7 @@
  */
 import { type Client, specTypeSchemas, type Tool } from "@modelcontextprotocol/client";
 import { MAX_TOOL_DEPTH, nestsDeeperThan } from "./json-depth.js";
-import { listPaged, type PagedKind } from "./paged-list.js";
+import { type ListingOptions, listPaged, type PagedKind } from "./paged-list.js";
 
 export { MAX_PAGES } from "./paged-list.js";
 
@@ -56,7 +56,7 @@ const TOOLS: PagedKind<Tool> = {
 export async function listAllTools(
   client: Client,
   server: string,
-  options: { timeoutMs: number; signal?: AbortSignal },
+  options: ListingOptions,
 ): Promise<Listing> {
   const { items, warnings } = await listPaged(client, server, TOOLS, options);
   return { tools: items, warnings };

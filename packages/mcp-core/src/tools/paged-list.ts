@@ -7,7 +7,23 @@
  */
 import type { Client } from "@modelcontextprotocol/client";
 import { z } from "zod";
+import type { ServerConfig } from "../config/server-config.js";
 import { McpCoreError } from "../errors.js";
+import type { SessionFacts } from "../tracing/mcp-attributes.js";
+import { tracedRequest } from "../tracing/traced-request.js";
+
+/** Where a listing's page requests are traced (SPEC §21.1): the server and its session. */
+export interface ListingTrace {
+  config: ServerConfig;
+  session: SessionFacts;
+}
+
+/** A listing's options: the timeout of each page, the caller's signal, and its trace. */
+export interface ListingOptions {
+  timeoutMs: number;
+  signal?: AbortSignal | undefined;
+  trace?: ListingTrace | undefined;
+}
 
 /** Pages read at most before a listing is rejected (a server looping over fresh cursors). */
 export const MAX_PAGES = 1000;
@@ -47,7 +63,7 @@ export async function listPaged<T>(
   client: Client,
   server: string,
   kind: PagedKind<T>,
-  options: { timeoutMs: number; signal?: AbortSignal | undefined },
+  options: ListingOptions,
 ): Promise<PagedListing<T>> {
   // The SDK adds an abort listener to the signal of every request and never removes it, so each
   // page gets its own controller and the caller's signal holds one listener for the whole listing.
@@ -56,7 +72,7 @@ export async function listPaged<T>(
   const onAbort = () => pageAbort?.abort(outer?.reason);
   outer?.addEventListener("abort", onAbort, { once: true });
   try {
-    return await listPages(client, server, kind, options.timeoutMs, () => {
+    return await listPages(client, server, kind, options, () => {
       pageAbort = new AbortController();
       if (outer?.aborted) pageAbort.abort(outer.reason);
       return pageAbort.signal;
@@ -70,7 +86,7 @@ async function listPages<T>(
   client: Client,
   server: string,
   kind: PagedKind<T>,
-  timeoutMs: number,
+  { timeoutMs, trace }: ListingOptions,
   pageSignal: () => AbortSignal,
 ): Promise<PagedListing<T>> {
   const schema = z.looseObject({ [kind.key]: z.array(z.unknown()), nextCursor: z.string().optional() });
@@ -83,11 +99,14 @@ async function listPages<T>(
   let cursor: string | undefined;
   for (let page = 0; ; page++) {
     if (page >= MAX_PAGES) throw invalid(`listed more than ${MAX_PAGES} pages of ${kind.noun}`);
-    const result = await client.request(
-      { method: kind.method, params: cursor === undefined ? {} : { cursor } },
-      schema,
-      { timeout: timeoutMs, signal: pageSignal() },
-    );
+    const request = { method: kind.method, params: cursor === undefined ? {} : { cursor } };
+    const requestOptions = { timeout: timeoutMs, signal: pageSignal() };
+    // Each page is one request, so one span (SPEC §21.1).
+    const result = await (trace
+      ? tracedRequest(trace.config, trace.session, request, requestOptions, (sent, sentOptions) =>
+          client.request(sent, schema, sentOptions),
+        )
+      : client.request(request, schema, requestOptions));
     const values = result[kind.key] as unknown[];
     for (const [index, value] of values.entries()) {
       const checked = kind.check(value);

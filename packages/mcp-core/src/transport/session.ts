@@ -133,7 +133,8 @@ export class Session implements McpSession {
     kind: PagedKind<T>,
     options: { timeoutMs: number; signal?: AbortSignal },
   ): Promise<PagedListing<T>> {
-    return listPaged(this.client, this.params.config.name, kind, options).catch((error) => {
+    const traced = { ...options, trace: { config: this.params.config, session: this } };
+    return listPaged(this.client, this.params.config.name, kind, traced).catch((error) => {
       throw this.failureOf(error);
     });
   }
@@ -153,7 +154,8 @@ export class Session implements McpSession {
   }
 
   async listTools(options: { timeoutMs: number; signal?: AbortSignal }): Promise<Listing> {
-    const listing = await listAllTools(this.client, this.params.config.name, options).catch((error) => {
+    const traced = { ...options, trace: { config: this.params.config, session: this } };
+    const listing = await listAllTools(this.client, this.params.config.name, traced).catch((error) => {
       // A server that declares no tools (resources or prompts only) may not implement tools/list.
       const noTools = this.client.getServerCapabilities()?.tools === undefined;
       if (noTools && serverError(error)?.code === METHOD_NOT_FOUND) return { tools: [], warnings: [] };
