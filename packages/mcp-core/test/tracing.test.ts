@@ -87,7 +87,10 @@ describe("with a tracer provider", () => {
       // The listing's page request is a span of its own, on the same server.
       const list = exporter.getFinishedSpans().find((listed) => listed.name === "tools/list");
       expect(list?.kind).toBe(SpanKind.CLIENT);
-      expect(list?.attributes).toMatchObject({ "mcp.method.name": "tools/list", "toolnexus.mcp.server": "s" });
+      expect(list?.attributes).toMatchObject({
+        "mcp.method.name": "tools/list",
+        "toolnexus.mcp.server": "s",
+      });
       const { traceId, spanId } = (span as ReadableSpan).spanContext();
       expect(seen.meta.traceparent).toBe(`00-${traceId}-${spanId}-01`);
       if (c.wire === "http") expect(seen.headers.traceparent).toBe(seen.meta.traceparent);
@@ -162,6 +165,33 @@ describe("with a tracer provider", () => {
     expect(prompts[0]?.status.code).toBe(SpanStatusCode.UNSET);
     expect(prompts[1]?.attributes["error.type"]).toEqual(expect.any(String));
     expect(prompts[1]?.status.code).toBe(SpanStatusCode.ERROR);
+  });
+
+  it("should run the host's elicitation handler in the trace the server's request carries", async () => {
+    let active:
+      | { traceId: string; spanId: string; isRemote?: boolean | undefined; state?: string | undefined }
+      | undefined;
+    const source = await sources.load(
+      { mcpServers: { s: stdioServer("basic", ["--trace-tool"]) } },
+      {
+        onElicitation: async () => {
+          const spanContext = trace.getActiveSpan()?.spanContext();
+          if (spanContext) {
+            const { traceId, spanId, isRemote } = spanContext;
+            active = { traceId, spanId, isRemote, state: spanContext.traceState?.serialize() };
+          }
+          return { action: "decline" };
+        },
+      },
+    );
+    const result = await toolByRawName(source, "trace_ask", "s").execute({});
+    expect(result.text).toBe('{"action":"decline"}');
+    expect(active).toEqual({
+      traceId: "0af7651916cd43dd8448eb211c80319c",
+      spanId: "b7ad6b7169203331",
+      isRemote: true,
+      state: "srv=1",
+    });
   });
 
   it("should nest the call's span under the host's active span and carry its baggage", async () => {

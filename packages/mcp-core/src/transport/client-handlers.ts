@@ -7,6 +7,7 @@
 import type { Client, ClientCapabilities } from "@modelcontextprotocol/client";
 import { withRawElicitationUrl } from "../elicitation/raw-elicitation-url.js";
 import { APP_MIME_TYPE, APPS_EXTENSION_ID } from "../tools/tool-visibility.js";
+import { withServerTrace } from "../tracing/server-trace.js";
 import type { ClientHandlers } from "./session-callbacks.js";
 
 /** The capabilities to declare for these handlers (none for an empty bundle). */
@@ -44,8 +45,11 @@ export function installClientHandlers(
   const { elicitation, elicitationComplete, sampling, roots } = handlers;
   if (elicitation)
     client.setRequestHandler("elicitation/create", (request, ctx) =>
-      // The URL as the server sent it (kept by the tasking client), so the guard checks that.
-      elicitation(withRawElicitationUrl(request.params, ctx), ctx.mcpReq.signal, sessionEnded),
+      // The URL as the server sent it (kept by the tasking client), so the guard checks that; the
+      // host's handler runs in the server's trace when the request carries one (SPEC §21.4).
+      withServerTrace(request.params, () =>
+        elicitation(withRawElicitationUrl(request.params, ctx), ctx.mcpReq.signal, sessionEnded),
+      ),
     );
   if (elicitation && elicitationComplete)
     client.setNotificationHandler("notifications/elicitation/complete", (notification) =>
@@ -53,7 +57,7 @@ export function installClientHandlers(
     );
   if (sampling)
     client.setRequestHandler("sampling/createMessage", (request, ctx) =>
-      sampling(request.params, ctx.mcpReq.signal),
+      withServerTrace(request.params, () => sampling(request.params, ctx.mcpReq.signal)),
     );
   if (roots) client.setRequestHandler("roots/list", () => roots.list());
 }
