@@ -2,8 +2,17 @@
 // named and attributed as the OpenTelemetry MCP conventions say, nested under the host's active
 // span, and the server receives its context in params._meta (and as HTTP headers on Streamable
 // HTTP); without one, nothing is added. Real fixture servers of both eras, stdio and HTTP.
-import { context, propagation, type Span, SpanKind, SpanStatusCode, trace } from "@opentelemetry/api";
+import {
+  context,
+  metrics,
+  propagation,
+  type Span,
+  SpanKind,
+  SpanStatusCode,
+  trace,
+} from "@opentelemetry/api";
 import { AsyncLocalStorageContextManager } from "@opentelemetry/context-async-hooks";
+import { MeterProvider, MetricReader } from "@opentelemetry/sdk-metrics";
 import {
   BasicTracerProvider,
   InMemorySpanExporter,
@@ -165,6 +174,33 @@ describe("with a tracer provider", () => {
     expect(prompts[0]?.status.code).toBe(SpanStatusCode.UNSET);
     expect(prompts[1]?.attributes["error.type"]).toEqual(expect.any(String));
     expect(prompts[1]?.status.code).toBe(SpanStatusCode.ERROR);
+  });
+
+  it("should record mcp.client.operation.duration once a meter provider is registered", async () => {
+    class Reader extends MetricReader {
+      protected onForceFlush = async () => {};
+      protected onShutdown = async () => {};
+    }
+    const reader = new Reader();
+    const meters = new MeterProvider({ readers: [reader] });
+    metrics.setGlobalMeterProvider(meters);
+    try {
+      const { source } = await load(CASES[0]);
+      await seenBy(source);
+      const { resourceMetrics } = await reader.collect();
+      const all = resourceMetrics.scopeMetrics.flatMap((scope) => scope.metrics);
+      const duration = all.find((metric) => metric.descriptor.name === "mcp.client.operation.duration");
+      expect(duration?.descriptor.unit).toBe("s");
+      const call = duration?.dataPoints.find((point) => point.attributes["mcp.method.name"] === "tools/call");
+      expect(call?.attributes).toMatchObject({
+        "gen_ai.tool.name": "trace_meta",
+        "toolnexus.mcp.server": "s",
+      });
+      expect(call?.value).toMatchObject({ count: 1 });
+    } finally {
+      metrics.disable();
+      await meters.shutdown();
+    }
   });
 
   it("should run the host's elicitation handler in the trace the server's request carries", async () => {
