@@ -51,7 +51,9 @@ describe("the root entry's public surface", () => {
 
   it("should name few enough exports for one screen, the rest on /config and /stores", () => {
     const exported = exportedNames(source("../src/index.ts"));
-    expect(exported.length).toBeLessThanOrEqual(55);
+    // 55 before the result budget, pins, schema dialects and MCP Apps added their application-facing
+    // names (the MCP Apps row, 13 names, is the candidate for an entry of its own).
+    expect(exported.length).toBeLessThanOrEqual(75);
     expect(new Set(exported.map((e) => e.name)).size).toBe(exported.length);
   });
 
