@@ -33,7 +33,7 @@ describe("a host with no error handlers meeting HTTP faults, floods and unasked 
       const calls = {};
       const args = { text: "hi", method: "sampling/createMessage" };
       for (const tool of source.tools) {
-        const result = await tool.execute(args, { timeout: tool.server === "stall" ? 1500 : 10000, onProgress: () => {} });
+        const result = await tool.execute(args, { timeoutMs: tool.server === "stall" ? 1500 : 10000, onProgress: () => {} });
         calls[tool.name] = result.isError ? result.error.code : "ok: " + result.text;
       }
       const pids = source.servers().map((s) => s.pid).filter((pid) => pid !== undefined);

@@ -49,7 +49,7 @@ describe("a host meeting every process and shape fault at once", () => {
         calls[server + "/" + raw] = outcome(await tool(server, raw).execute({ text: "hi" }, { timeout }));
         notePids();
       };
-      const killed = tool("never", "never").execute({}, { timeout: 10000 });
+      const killed = tool("never", "never").execute({}, { timeoutMs: 10000 });
       // Bounded by runHost's kill: the call has reached the server when its log shows it.
       const { existsSync, readFileSync } = await import("node:fs");
       const neverLog = ${JSON.stringify(neverLog)};

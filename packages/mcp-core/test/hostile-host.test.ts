@@ -58,7 +58,7 @@ describe("a host loading every hostile server at once", () => {
       });
       const calls = {};
       for (const tool of source.tools) {
-        const result = await tool.execute({ text: "hi" }, { timeout: 5000 });
+        const result = await tool.execute({ text: "hi" }, { timeoutMs: 5000 });
         calls[tool.name] = result.isError ? (result.error.code ?? result.error.kind) + ": " + result.error.message : "ok";
       }
       const pids = source.servers().map((s) => s.pid).filter((pid) => pid !== undefined);
