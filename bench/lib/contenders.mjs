@@ -107,7 +107,7 @@ function coreConfig(servers, lazy) {
 async function loadSource(servers, options = {}) {
   const { loadMcp } = await core();
   const { fileToolCache } = await import("@toolnexus/mcp-core/stores");
-  const toolCache = options.cacheDir ? fileToolCache(options.cacheDir) : false;
+  const toolCache = options.cacheDir ? fileToolCache(options.cacheDir) : null;
   return loadMcp(coreConfig(servers, options.lazy), { toolCache, ...options.core });
 }
 

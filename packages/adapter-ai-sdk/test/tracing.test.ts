@@ -34,20 +34,32 @@ describe("tracing through the AI SDK", () => {
 
   it("should nest the MCP call's span under the AI SDK's tool span and send its trace to the server", async () => {
     const source = await sources.loadServers({ basic: stdioServer("basic", ["--trace-tool"]) });
-    const result = await generateText({
-      model: scriptedModel([() => [toolCall("mcp__basic__trace_meta")], () => [text("done")]]),
-      tools: toAiSdkTools(source),
-      prompt: "go",
-      stopWhen: stepCountIs(5),
-      experimental_telemetry: { isEnabled: true, tracer: trace.getTracer("host") },
+    const host = trace.getTracer("host");
+    const result = await host.startActiveSpan("host turn", async (turn) => {
+      try {
+        return await generateText({
+          model: scriptedModel([() => [toolCall("mcp__basic__trace_meta")], () => [text("done")]]),
+          tools: toAiSdkTools(source),
+          prompt: "go",
+          stopWhen: stepCountIs(5),
+          experimental_telemetry: { isEnabled: true, tracer: host },
+        });
+      } finally {
+        turn.end();
+      }
     });
     expect(result.text).toBe("done");
     const spans = exporter.getFinishedSpans();
     const mcp = spans.find((span) => span.name === "tools/call trace_meta");
+    const turn = spans.find((span) => span.name === "host turn");
     const aiTool = spans.find((span) => span.name === "ai.toolCall");
-    expect(aiTool).toBeDefined();
-    expect(mcp?.parentSpanContext?.spanId).toBe(aiTool?.spanContext().spanId);
-    expect(mcp?.spanContext().traceId).toBe(aiTool?.spanContext().traceId);
+    // ai 6 emits its own tool span from experimental_telemetry, and ours nests under it. ai 7 (the
+    // ai-major run) emits none from that option, so ours nests under the host's own active span.
+    if (Number(process.env.EXPECTED_AI_MAJOR ?? 6) < 7) expect(aiTool).toBeDefined();
+    const parent = aiTool ?? turn;
+    expect(parent).toBeDefined();
+    expect(mcp?.parentSpanContext?.spanId).toBe(parent?.spanContext().spanId);
+    expect(mcp?.spanContext().traceId).toBe(turn?.spanContext().traceId);
     const output = result.steps[0]?.toolResults[0]?.output as { text: string };
     const seen = JSON.parse(output.text) as { meta: { traceparent?: string } };
     expect(seen.meta.traceparent).toBe(`00-${mcp?.spanContext().traceId}-${mcp?.spanContext().spanId}-01`);

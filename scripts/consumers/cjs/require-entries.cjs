@@ -33,7 +33,7 @@ const server = { command: process.execPath, args: [process.argv[2]] };
 const config = { mcpServers: { basic: server } };
 
 async function main() {
-  const source = await core.loadMcp(config, { toolCache: false });
+  const source = await core.loadMcp(config, { toolCache: null });
   try {
     const echo = source.tools.find((tool) => tool.name === "mcp__basic__echo");
     assert.equal((await echo.execute({ text: "core" })).text, "core");
