@@ -79,4 +79,11 @@ describe("the JSON preview", () => {
     expect(jsonPreview('"a string"', 100)).toBeUndefined();
     expect(jsonPreview(JSON.stringify(["z".repeat(500)]), 100)).toBeUndefined();
   });
+
+  it("should leave JSON nested too deep to serialise to the text cut, not throw", () => {
+    // A server's text: JSON.parse reads it, JSON.stringify of an item would overflow the stack.
+    const deep = `[1,${"[".repeat(200_000)}${"]".repeat(200_000)}]`;
+    expect(() => jsonPreview(deep, 8_000)).not.toThrow();
+    expect(jsonPreview(deep, 8_000)).toBeUndefined();
+  });
 });

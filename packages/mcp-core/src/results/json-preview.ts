@@ -73,7 +73,13 @@ export function jsonPreview(text: string, maxChars: number): JsonPreview | undef
     return undefined;
   }
   if (!isContainer(value)) return undefined;
-  const preview = previewValue(value, maxChars);
+  let preview: ReturnType<typeof previewValue>;
+  try {
+    preview = previewValue(value, maxChars);
+  } catch {
+    // Nested deeper than JSON.stringify can go (JSON.parse reads any depth): the text cut takes it.
+    return undefined;
+  }
   if (preview === undefined) return undefined;
   const totalItems = Array.isArray(value) ? value.length : Object.keys(value).length;
   return { json: preview.json, shownItems: preview.shown, totalItems };
