@@ -194,7 +194,14 @@ describe("adapter kit: shared options and the option error", () => {
 describe("adapter kit: the ./adapter entry", () => {
   it("should be exported by name only (no wildcard subpath), documented as internal", () => {
     const pkg = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8"));
-    expect(Object.keys(pkg.exports)).toEqual([".", "./config", "./stores", "./adapter", "./package.json"]);
+    expect(Object.keys(pkg.exports)).toEqual([
+      ".",
+      "./config",
+      "./stores",
+      "./adapter",
+      "./search",
+      "./package.json",
+    ]);
     const entry = readFileSync(new URL("../src/adapter/index.ts", import.meta.url), "utf8");
     expect(entry).not.toMatch(/export \*/);
     expect(entry).toMatch(/\*\*internal\*\*/);

@@ -90,6 +90,7 @@ export {
   META_SEARCH_DEFAULT_LIMIT,
   META_SEARCH_MAX_LIMIT,
   type MetaLoadResult,
+  type MetaSearch,
   type MetaSearchHit,
   SEARCH_TOOLS_NAME,
 } from "./meta-tools.js";

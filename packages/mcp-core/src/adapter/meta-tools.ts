@@ -6,9 +6,17 @@
  * ({@link loadedToolNames}), so concurrent conversations never see each other's loads.
  * @module
  */
+import { errorMessage } from "../errors.js";
 import { closestNames } from "../naming/closest-names.js";
 import { errorResult } from "../tools/error-result.js";
-import type { JsonSchemaObject, McpSource, McpTool, McpToolResult, ToolAnnotations } from "../types.js";
+import type {
+  JsonSchemaObject,
+  McpSource,
+  McpTool,
+  McpToolResult,
+  ToolAnnotations,
+  ToolSearchHit,
+} from "../types.js";
 
 /** The model-facing names of the meta-tools (reserved: an MCP tool of the same name is not offered). */
 export const SEARCH_TOOLS_NAME = "mcp_search_tools";
@@ -83,7 +91,7 @@ function metaTool(
   name: string,
   description: string,
   inputSchema: JsonSchemaObject,
-  run: (args: Record<string, unknown>) => McpToolResult,
+  run: (args: Record<string, unknown>) => McpToolResult | Promise<McpToolResult>,
 ): McpTool {
   return Object.freeze({
     name,
@@ -94,20 +102,33 @@ function metaTool(
     inputSchema,
     outputSchema: undefined,
     annotations: LOCAL,
-    execute: (args: Record<string, unknown>) => Promise.resolve(run(args ?? {})),
+    execute: async (args: Record<string, unknown>) => run(args ?? {}),
   });
 }
 
-function search(source: McpSource, args: Record<string, unknown>): McpToolResult {
+/** Ranks tools for `mcp_search_tools`: the source's `searchTools`, or a hybrid search's `search`. */
+export type MetaSearch = (
+  query: string,
+  options: { limit: number },
+) => ToolSearchHit[] | Promise<ToolSearchHit[]>;
+
+async function search(find: MetaSearch, args: Record<string, unknown>): Promise<McpToolResult> {
   const { query, limit = META_SEARCH_DEFAULT_LIMIT } = args;
   if (typeof query !== "string" || query.trim() === "")
     return badInput(SEARCH_TOOLS_NAME, '"query", a non-empty string');
   if (typeof limit !== "number" || !Number.isInteger(limit) || limit < 1 || limit > META_SEARCH_MAX_LIMIT) {
     return badInput(SEARCH_TOOLS_NAME, `"limit", an integer from 1 to ${META_SEARCH_MAX_LIMIT}`);
   }
-  const tools: MetaSearchHit[] = source
-    .searchTools(query, { limit })
-    .map((hit) => ({ name: hit.name, description: oneLine(hit.description) }));
+  let found: ToolSearchHit[];
+  try {
+    found = await find(query, { limit });
+  } catch (error) {
+    return errorResult("tool", "TOOL_ERROR", `${SEARCH_TOOLS_NAME} failed: ${errorMessage(error)}`);
+  }
+  const tools: MetaSearchHit[] = found.map((hit) => ({
+    name: hit.name,
+    description: oneLine(hit.description),
+  }));
   const text =
     tools.length === 0
       ? `No tools match "${oneLine(query)}"; try other words.`
@@ -147,15 +168,17 @@ function load(source: McpSource, args: Record<string, unknown>): McpToolResult {
 
 /**
  * `[mcp_search_tools, mcp_load_tools]` over a source. Make them once per toolset: adapters convert
- * a tool object once and reuse the conversion while the object stays the same.
+ * a tool object once and reuse the conversion while the object stays the same. `find` ranks for
+ * `mcp_search_tools` instead of `source.searchTools` (an adapter's hybrid search).
  */
-export function createMetaTools(source: McpSource): readonly [McpTool, McpTool] {
+export function createMetaTools(source: McpSource, find?: MetaSearch): readonly [McpTool, McpTool] {
+  const ranked: MetaSearch = find ?? ((query, options) => source.searchTools(query, options));
   return [
     metaTool(
       SEARCH_TOOLS_NAME,
       `Searches the tools you can load but do not have yet. Returns tool names with a one-line description; load the ones you need with ${LOAD_TOOLS_NAME}.`,
       searchSchema,
-      (args) => search(source, args),
+      (args) => search(ranked, args),
     ),
     metaTool(
       LOAD_TOOLS_NAME,
