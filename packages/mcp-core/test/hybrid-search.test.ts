@@ -44,13 +44,15 @@ function wordVector(text: string): number[] {
   vector[0] = (vector[0] as number) + 0.01; // never the zero vector
   return vector;
 }
-function countingEmbedder(): ToolEmbedder & { texts: string[] } {
+function countingEmbedder(): ToolEmbedder & { texts: string[]; kinds: string[] } {
   const texts: string[] = [];
-  const embed = async (batch: string[]) => {
+  const kinds: string[] = [];
+  const embed: ToolEmbedder = async (batch, { kind }) => {
     texts.push(...batch);
+    kinds.push(...batch.map(() => kind));
     return batch.map(wordVector);
   };
-  return Object.assign(embed, { texts });
+  return Object.assign(embed, { texts, kinds });
 }
 
 const loadCatalog = () =>
@@ -129,6 +131,8 @@ describe("hybridToolSearch", () => {
     expect(cold.embeddedTools).toBe(source.tools.length);
     const toolTexts = new Set(source.tools.map(toolVectorText));
     expect(embedder.texts.filter((text) => toolTexts.has(text)).length).toBe(source.tools.length);
+    // Tool texts are embedded as documents, each search's query as a query.
+    expect(embedder.kinds.filter((kind) => kind === "query").length).toBe(2);
 
     const warmEmbedder = countingEmbedder();
     const warm = track(
@@ -141,6 +145,7 @@ describe("hybridToolSearch", () => {
     expect(warm.lastFallback).toBeUndefined();
     expect(warm.embeddedTools).toBe(0);
     expect(warmEmbedder.texts).toEqual(["open a bug"]); // the query only
+    expect(warmEmbedder.kinds).toEqual(["query"]);
     expect(names(hits)).toEqual(referenceFusion(source, "open a bug", 10));
     // Another model's name reads none of them.
     const other = track(

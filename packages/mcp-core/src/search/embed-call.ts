@@ -35,6 +35,7 @@ export async function embedChecked(
   dimensions: number | undefined,
   timeoutMs: number,
   closing: AbortSignal,
+  kind: "document" | "query",
 ): Promise<Float32Array[]> {
   const controller = new AbortController();
   let timer: NodeJS.Timeout | undefined;
@@ -57,7 +58,7 @@ export async function embedChecked(
     try {
       // The embedder's promise may never settle: the race leaves it behind, the abort tells it.
       answer = await Promise.race([
-        Promise.resolve().then(() => embedder(texts, { signal: controller.signal })),
+        Promise.resolve().then(() => embedder(texts, { signal: controller.signal, kind })),
         stop,
       ]);
     } catch (error) {

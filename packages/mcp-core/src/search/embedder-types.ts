@@ -7,9 +7,14 @@
 /**
  * Turns texts into vectors, one per text and in order, all of one dimension. The host's model in
  * a plain function; the adapters map an AI SDK `EmbeddingModel` or a LangChain `Embeddings` to it.
- * `signal` aborts when the call outlives `timeoutMs` or the search is closed.
+ * `signal` aborts when the call outlives `timeoutMs` or the search is closed. `kind` says what the
+ * texts are — tool texts (`"document"`) or one search query (`"query"`) — for a model that embeds
+ * them differently (a query prefix, LangChain's `embedQuery`); a symmetric model ignores it.
  */
-export type ToolEmbedder = (texts: string[], options: { signal: AbortSignal }) => Promise<number[][]>;
+export type ToolEmbedder = (
+  texts: string[],
+  options: { signal: AbortSignal; kind: "document" | "query" },
+) => Promise<number[][]>;
 
 /**
  * One server's tool vectors as kept between runs: per tool, keyed by the fingerprint of the text

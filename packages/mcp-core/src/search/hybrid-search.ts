@@ -57,9 +57,10 @@ export function hybridToolSearch(source: McpSource, options: HybridSearchOptions
     }
   }
   const closing = new AbortController();
-  const embed = (texts: string[], dimensions: number | undefined) =>
-    embedChecked(embedder, texts, dimensions, timeoutMs, closing.signal);
-  const vectors = new ToolVectors(embed, vectorCache);
+  const embed = (kind: "document" | "query") => (texts: string[], dimensions: number | undefined) =>
+    embedChecked(embedder, texts, dimensions, timeoutMs, closing.signal, kind);
+  const embedQuery = embed("query");
+  const vectors = new ToolVectors(embed("document"), vectorCache);
   let restUntil = 0;
   let lastFallback: HybridFallbackReason | undefined;
 
@@ -105,7 +106,7 @@ export function hybridToolSearch(source: McpSource, options: HybridSearchOptions
             vectors.sync(all).catch((error) => Promise.reject(failedSync(error))),
             timeoutMs,
           ),
-          embed([request.query], vectors.dimensions),
+          embedQuery([request.query], vectors.dimensions),
         ]);
         queryVector = embedded[0];
       } catch (error) {

@@ -13,7 +13,7 @@ import { encodeVector, readEntry } from "./vector-codec.js";
 /** Texts per embedder call: small enough for any provider's batch limit, big enough to be few calls. */
 export const EMBED_BATCH = 64;
 
-/** Embeds texts into unit vectors of `dimensions` (undefined: the first answer fixes it). */
+/** Embeds tool texts into unit vectors of `dimensions` (undefined: the first answer fixes it). */
 export type EmbedTexts = (texts: string[], dimensions: number | undefined) => Promise<Float32Array[]>;
 
 interface ToolText {
