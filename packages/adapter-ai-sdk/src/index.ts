@@ -12,6 +12,7 @@ export { type InstructionsPromptOptions, instructionsPrompt } from "@toolnexus/m
 export { activeToolsFor } from "./active-tools.js";
 export { toAiSdkTool } from "./convert-tool.js";
 export type { AiSdkStepInput, AiSdkStepTools } from "./deferred-step.js";
+export { type AiSdkSearchOptions, aiSdkEmbedder, embeddingModelName } from "./hybrid-search.js";
 export { toAiSdkTools } from "./live-tool-set.js";
 export { contentBlockToPart, mcpOutputToModelOutput } from "./model-output.js";
 export type {

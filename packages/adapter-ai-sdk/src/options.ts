@@ -15,6 +15,7 @@ import {
   resolveResourceToolsOption,
 } from "@toolnexus/mcp-core/adapter";
 import type { ToolSet } from "ai";
+import type { AiSdkSearchOptions } from "./hybrid-search.js";
 
 /**
  * Progress of a running MCP call, with the call it belongs to: the shape every adapter reports
@@ -100,6 +101,12 @@ export interface AiSdkToolsetOptions extends AiSdkToolsOptions {
    * @default "meta-tools"
    */
   toolSearch?: AiSdkToolSearch | undefined;
+  /**
+   * Rank `mcp_search_tools` by meaning too: an AI SDK `EmbeddingModel` whose ranking is fused with
+   * the lexical one (`@toolnexus/mcp-core/search`); lexical alone whenever the model fails or is slow.
+   * @default none: lexical search
+   */
+  search?: AiSdkSearchOptions | undefined;
 }
 
 /** Options after validation. */

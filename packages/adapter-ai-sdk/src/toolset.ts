@@ -8,12 +8,14 @@ import {
   createMetaTools,
   createSubscriptions,
   deferralRule,
+  invalidOption,
   isDeferring,
   serverDefers,
 } from "@toolnexus/mcp-core/adapter";
 import type { ToolSet } from "ai";
 import { activeToolsFor } from "./active-tools.js";
 import { type AiSdkStepInput, type AiSdkStepTools, createDeferredStep } from "./deferred-step.js";
+import { aiSdkHybridSearch } from "./hybrid-search.js";
 import { createLiveToolSet, type DeferralParts, resourceToolsOf } from "./live-tool-set.js";
 import {
   type AiSdkToolsetOptions,
@@ -75,11 +77,23 @@ export function createAiSdkToolset(source: McpSource, options?: AiSdkToolsetOpti
   const configured = deferralConfigured(source, resolved);
   const native = resolved.toolSearch === "anthropic";
   const resourceTools = resourceToolsOf(source, resolved);
+  if (native && options?.search !== undefined) {
+    invalidOption(
+      "AI SDK adapter",
+      "search",
+      'none with toolSearch "anthropic" (its search is the provider\'s)',
+      options.search,
+    );
+  }
+  const hybrid = aiSdkHybridSearch("AI SDK adapter", source, options?.search);
   const parts: DeferralParts = !configured
     ? { resourceTools }
     : native
       ? { resourceTools, anthropicDeferral: () => deferralRule(source, resolved.deferLoading) }
-      : { resourceTools, metaTools: createMetaTools(source) };
+      : {
+          resourceTools,
+          metaTools: createMetaTools(source, hybrid && ((query, o) => hybrid.search(query, o))),
+        };
   const tools = createLiveToolSet(source, resolved, parts);
   const metaNames = (parts.metaTools ?? []).map((tool) => tool.name);
   // Your tools and the resource tools are never deferred.
@@ -90,6 +104,9 @@ export function createAiSdkToolset(source: McpSource, options?: AiSdkToolsetOpti
     prepareStep: createDeferredStep(source, tools, resolved.deferLoading, extraNames, metaNames),
     onToolsChange: (listener) => subscriptions.onToolsChange(listener),
     activeToolsFor: (servers) => activeToolsFor(source, servers),
-    dispose: () => subscriptions.dispose(),
+    dispose: () => {
+      subscriptions.dispose();
+      hybrid?.close();
+    },
   };
 }

@@ -8,6 +8,7 @@ import {
   createMetaTools,
   deferredToolNames,
   loadedToolNames,
+  type MetaSearch,
   offeredTools,
   type ToolConverter,
 } from "@toolnexus/mcp-core/adapter";
@@ -53,13 +54,15 @@ export interface DeferredOffer {
 /**
  * @param option the toolkit's `deferLoading`; `undefined` follows the source's
  * @param convert the toolkit's cached converter (so the meta-tools are the toolkit's own tools)
+ * @param find ranks `mcp_search_tools` (the `search` option's hybrid search); default `searchTools`
  */
 export function createDeferredOffer(
   source: McpSource,
   option: DeferLoading | undefined,
   convert: ToolConverter<StructuredTool>,
+  find?: MetaSearch,
 ): DeferredOffer {
-  const metaTools = new Map(createMetaTools(source).map((tool) => [tool.name, convert(tool)] as const));
+  const metaTools = new Map(createMetaTools(source, find).map((tool) => [tool.name, convert(tool)] as const));
   return {
     metaTools,
     deferring: () => deferredToolNames(source, option).size > 0,

@@ -9,6 +9,7 @@
 
 export { type InstructionsPromptOptions, instructionsPrompt } from "@toolnexus/mcp-core/adapter";
 export { type BindToolsOptions, bindCurrentTools } from "./bind-current-tools.js";
+export { type LangChainSearchOptions, langChainEmbedder } from "./hybrid-search.js";
 export type {
   ApprovalPolicy,
   LangChainToolkitOptions,

@@ -16,6 +16,8 @@ import {
 
 export type { ApprovalPolicy, McpToolProgress };
 
+import type { LangChainSearchOptions } from "./hybrid-search.js";
+
 const ENTRY = "LangChain adapter";
 
 /** Options of {@link toLangChainTools} and {@link createLangChainToolkit}. Every field is optional. */
@@ -74,6 +76,12 @@ export interface LangChainToolkitOptions extends McpLangChainOptions {
    * @default absent
    */
   resourceTools?: { maxBytes?: number | undefined } | undefined;
+  /**
+   * Rank `mcp_search_tools` by meaning too: a LangChain `Embeddings` whose ranking is fused with the
+   * lexical one (`@toolnexus/mcp-core/search`); lexical alone whenever it fails or is slow.
+   * @default none: lexical search
+   */
+  search?: LangChainSearchOptions | undefined;
 }
 
 /** Options after validation. */

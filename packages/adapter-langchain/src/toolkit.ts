@@ -16,6 +16,7 @@ import {
 } from "@toolnexus/mcp-core/adapter";
 import { markApprovalPolicy } from "./approval-setting.js";
 import { createDeferredOffer } from "./deferred-offer.js";
+import { langChainHybridSearch } from "./hybrid-search.js";
 import { invalidInputMessage, unknownToolMessage } from "./invalid-tool-message.js";
 import { type LangChainToolkitOptions, resolveToolkitOptions } from "./options.js";
 import { createLangChainConverter } from "./tool-converter.js";
@@ -78,6 +79,7 @@ export function createLangChainToolkit(
   options?: LangChainToolkitOptions,
 ): LangChainToolkit {
   const resolved = resolveToolkitOptions(options);
+  const hybrid = langChainHybridSearch("LangChain adapter", source, options?.search);
   const subscriptions = createSubscriptions(source, "LangChain toolkit");
   // Tools that left the set, by name: a model may still call one it was offered, and the core's
   // wrapper then answers with the precise reason ("no longer offered", "server unavailable").
@@ -154,10 +156,18 @@ export function createLangChainToolkit(
       }
     },
     onToolsChange: (cb) => subscriptions.onToolsChange(cb),
-    dispose: () => subscriptions.dispose(),
+    dispose: () => {
+      subscriptions.dispose();
+      hybrid?.close();
+    },
   };
   const convert = createLangChainConverter(resolved.call, toolkit);
-  const deferral = createDeferredOffer(source, resolved.deferLoading, convert);
+  const deferral = createDeferredOffer(
+    source,
+    resolved.deferLoading,
+    convert,
+    hybrid && ((query, o) => hybrid.search(query, o)),
+  );
   // Served after the MCP tools and never deferred.
   const resourceTools = resolved.resourceTools
     ? createResourceTools(source, resolved.resourceTools).map(convert)

@@ -33,6 +33,7 @@ describe("entries", () => {
       "bindCurrentTools",
       "createLangChainToolkit",
       "instructionsPrompt",
+      "langChainEmbedder",
       "langChainSampling",
       "toLangChainMessages",
       "toLangChainTools",
