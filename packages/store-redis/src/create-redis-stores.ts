@@ -1,6 +1,6 @@
 /**
- * `createRedisStores`: the listing cache, the token store, the task store, the kept-result store and
- * the pin store on one Redis connection. Creating
+ * `createRedisStores`: the listing cache, the token store, the task store, the kept-result store,
+ * the pin store and the tool vector store on one Redis connection. Creating
  * them never fails because Redis is down (the client connects in the background); only a wrong
  * option throws.
  * @module
@@ -18,6 +18,7 @@ import { storeClient } from "./store-client.js";
 import { RedisTaskStore } from "./task-store.js";
 import { RedisTokenStore } from "./token-store.js";
 import { RedisToolCache } from "./tool-cache.js";
+import { RedisToolVectorStore } from "./tool-vector-store.js";
 
 /** The stores, to hand to `loadMcp(config, { toolCache, tokenStore })`. */
 export interface RedisStores {
@@ -31,6 +32,8 @@ export interface RedisStores {
   results: RedisResultStore;
   /** The pin store (approved tool definitions): an approval on one worker releases every worker's held tools. */
   pinStore: RedisPinStore;
+  /** Tool vectors of hybrid search (`@toolnexus/mcp-core/search`): a tool text is embedded once per fleet. */
+  toolVectors: RedisToolVectorStore;
   /** Closes the stores and the connection they opened (a host's open client stays open). Idempotent. */
   close(): Promise<void>;
 }
@@ -108,10 +111,18 @@ export function createRedisStores(options: RedisStoresOptions): RedisStores {
     connectTimeoutMs: resolved.connectTimeoutMs,
     warn,
   });
+  const toolVectors = new RedisToolVectorStore({
+    connection,
+    keyPrefix,
+    cacheKey: keys?.cacheKey,
+    ttlMs: resolved.cacheTtlMs,
+    warn,
+  });
   let closing: Promise<void> | undefined;
   return {
     toolCache,
     pinStore,
+    toolVectors,
     tokenStore,
     taskStore,
     results,

@@ -11,3 +11,4 @@ export type { RedisResultStore } from "./result-store.js";
 export type { RedisTaskStore } from "./task-store.js";
 export type { RedisTokenStore } from "./token-store.js";
 export type { RedisToolCache } from "./tool-cache.js";
+export type { RedisToolVectorStore } from "./tool-vector-store.js";

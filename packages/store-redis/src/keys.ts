@@ -14,7 +14,7 @@ export const DEFAULT_KEY_PREFIX = "toolnexus:";
  * spaces (and could hold braces, which would break the hash tag); the digest keeps every Redis key
  * short, printable and brace-free.
  */
-export function keyTag(kind: "tok" | "cache" | "res" | "pin", key: string): string {
+export function keyTag(kind: "tok" | "cache" | "res" | "pin" | "vec", key: string): string {
   return `{${kind}:${createHash("sha256").update(key).digest("hex").slice(0, 32)}}`;
 }
 
@@ -34,6 +34,11 @@ export function tokenKeys(prefix: string, key: string): { value: string; lease: 
 /** The Redis key of one listing cache entry (its key is the config fingerprint). */
 export function cacheKey(prefix: string, fingerprint: string): string {
   return `${prefix}${keyTag("cache", fingerprint)}:entry`;
+}
+
+/** The Redis key of one tool vector entry (hybrid search; its key is the core's vector store key). */
+export function vectorKey(prefix: string, key: string): string {
+  return `${prefix}${keyTag("vec", key)}:entry`;
 }
 
 /** The pub/sub channel on which a listing write is announced (one Redis). */
