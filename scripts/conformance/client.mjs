@@ -15,6 +15,9 @@
 // dynamic registration — the library picks.
 // Tokens stay in memory. Whenever the server waits for a person, authorization.mjs plays one; a
 // call that failed because of it (a step-up) is made once more after the authorization.
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { loadMcp } from "@toolnexus/mcp-core";
 import { Authorizer } from "./authorization.mjs";
 import { memoryTokenStore } from "./memory-token-store.mjs";
@@ -122,13 +125,65 @@ function oauthEntry(context) {
   };
 }
 
+/**
+ * The authorization server the server's protected-resource metadata names first. The enterprise
+ * scenarios hand no issuer, and a client secret goes only to a pinned issuer (or one on the
+ * server's origin): an administrator writes the issuer into the config; here it is read the way
+ * they would look it up.
+ */
+async function namedIssuer() {
+  const { origin, pathname } = new URL(serverUrl);
+  const response = await fetch(`${origin}/.well-known/oauth-protected-resource${pathname}`, {
+    signal: AbortSignal.timeout(PHASE_TIMEOUT_MS),
+  });
+  const metadata = await response.json();
+  return metadata.authorization_servers?.[0];
+}
+
+/**
+ * The `auth` entry of an extension scenario: Enterprise-Managed Authorization with the host's ID
+ * token (a callback) and the IdP's token endpoint found from its issuer (the suite's IdP publishes
+ * minimal metadata), or workload identity with the scenario's valid JWT in a file.
+ */
+async function extensionEntry(context, files) {
+  if (scenario === "auth/enterprise-managed-authorization") {
+    return {
+      type: "enterprise_managed",
+      clientId: context.client_id,
+      clientSecret: context.client_secret,
+      issuer: await namedIssuer(),
+      idp: {
+        issuer: context.idp_issuer,
+        clientId: context.idp_client_id,
+        idToken: async () => context.idp_id_token,
+      },
+    };
+  }
+  if (scenario === "auth/wif-jwt-bearer") {
+    const file = join(files, "workload.jwt");
+    await writeFile(file, context.valid_jwt, { mode: 0o600 });
+    return { type: "workload_identity", clientId: context.client_id, assertion: { file } };
+  }
+  return undefined;
+}
+
 async function main() {
   if (!serverUrl?.startsWith("http"))
     throw new Error(`expected the server URL as the last argument, got ${serverUrl}`);
   const context = readContext();
   const needsAuth = scenario.startsWith("auth/");
   const entry = { url: serverUrl, timeout: PHASE_TIMEOUT_MS };
-  if (needsAuth) entry.auth = oauthEntry(context);
+  const files = await mkdtemp(join(tmpdir(), "toolnexus-conformance-"));
+  try {
+    if (needsAuth) entry.auth = (await extensionEntry(context, files)) ?? oauthEntry(context);
+    return await run(context, entry, needsAuth);
+  } finally {
+    await rm(files, { recursive: true, force: true });
+  }
+}
+
+/** Loads the server, authorizes it when it waits for a person, makes the planned calls. */
+async function run(context, entry, needsAuth) {
   const source = await loadMcp(
     { mcpServers: { [SERVER]: entry } },
     {

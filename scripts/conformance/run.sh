@@ -28,7 +28,10 @@ baseline="$here/expected-failures.yml"
 
 # spec version, scenario: the client scenarios issue #15 names, per protocol revision, then the
 # authorization ones of issue #16: the 2025-11-25 auth suite (`conformance list --client
-# --spec-version 2025-11-25`, auth/*) and the 2026-07-28 issuer checks (RFC 9207 iss, metadata issuer).
+# --spec-version 2025-11-25`, auth/*) and the 2026-07-28 issuer checks (RFC 9207 iss, metadata issuer);
+# then issue #45's: the moving authorization server (SEP-2352) and the extension scenarios, which are
+# on no spec timeline (`extension`: run without --spec-version) — Enterprise-Managed Authorization
+# (SEP-990) and workload identity (SEP-1933).
 scenarios=(
   "2025-11-25 initialize"
   "2025-11-25 tools_call"
@@ -63,6 +66,9 @@ scenarios=(
   "2026-07-28 auth/iss-unexpected"
   "2026-07-28 auth/iss-normalized"
   "2026-07-28 auth/metadata-issuer-mismatch"
+  "2026-07-28 auth/authorization-server-migration"
+  "extension auth/enterprise-managed-authorization"
+  "extension auth/wif-jwt-bearer"
 )
 
 if [[ ! -f "$root/packages/mcp-core/dist/index.js" ]]; then
@@ -89,8 +95,10 @@ parallel="${CONFORMANCE_JOBS:-4}"
 run_scenario() {
   local index=$1 version=$2 scenario=$3
   local log="$results/$version-${scenario//\//-}.log" t0=$SECONDS status=0
+  local revision=(--spec-version "$version")
+  [[ $version != extension ]] || revision=()
   PATH="$tools_bin:$PATH" timeout --kill-after=5 "$hard_limit_s" conformance client \
-    --command "$host_node $here/client.mjs" --scenario "$scenario" --spec-version "$version" \
+    --command "$host_node $here/client.mjs" --scenario "$scenario" "${revision[@]}" \
     --timeout "$timeout_ms" --expected-failures "$baseline" -o "$results/$version" >"$log" 2>&1 || status=$?
   sed -i 's/\x1b\[[0-9;]*m//g' "$log"
   local counts verdict=PASS

@@ -60,7 +60,10 @@ describe("auth", () => {
       'server "r", field "auth": unknown key "audience" (auth keys are "type", "clientId",',
     ],
     [{ type: "client_credentials", clientId: "svc" }, "exactly one of clientSecret and privateKeyFile"],
-    [{ type: "password", username: "u" }, 'field "auth.type": expected "oauth" or "client_credentials"'],
+    [
+      { type: "password", username: "u" },
+      'field "auth.type": expected "oauth", "client_credentials", "enterprise_managed" or "workload_identity"',
+    ],
     [
       { type: "oauth", allowPrivateHosts: ["10.0.0.0/33"] },
       'field "auth.allowPrivateHosts[0]": expected a hostname, an IP address or a CIDR range',

@@ -7,11 +7,11 @@
 /** The client part of a store key: what the config says the client is. */
 export type AuthClientConfig =
   | { type: "oauth"; clientId?: string | undefined; clientMetadataUrl?: string | undefined }
-  | { type: "client_credentials"; clientId: string };
+  | { type: "client_credentials" | "enterprise_managed" | "workload_identity"; clientId: string };
 
 /** The configured client a key names: its id, its metadata document URL, or `dynamic` (registered). */
 export function clientKeyOf(auth: AuthClientConfig): string {
-  if (auth.type === "client_credentials") return auth.clientId;
+  if (auth.type !== "oauth") return auth.clientId;
   return auth.clientMetadataUrl ?? auth.clientId ?? "dynamic";
 }
 

@@ -18,6 +18,8 @@ export interface RefreshingTokens {
   renew(rejected: string): Promise<Error | undefined>;
   /** The current access token, without I/O. */
   currentAccessToken(): string | undefined;
+  /** A 401 goes to the transport although a token was sent: its `auth()` must discover afresh. */
+  refused?(): void;
 }
 
 const BEARER = /^Bearer\s+(\S+)$/i;
@@ -40,6 +42,7 @@ export function refreshingFetch(tokens: RefreshingTokens, base: FetchLike = fetc
         await response.body?.cancel().catch(() => {});
         throw failure;
       }
+      tokens.refused?.();
       return response;
     }
     await response.body?.cancel().catch(() => {});
@@ -47,6 +50,7 @@ export function refreshingFetch(tokens: RefreshingTokens, base: FetchLike = fetc
     const retried = await base(url, { ...init, headers });
     // A newer token (another process's, adopted) whose own refresh failed for now may be spent as
     // well: its 401 is that failure, not a refusal of the grant.
+    if (retried.status === 401 && !failure) tokens.refused?.();
     if (retried.status !== 401 || !failure) return retried;
     await retried.body?.cancel().catch(() => {});
     throw failure;

@@ -5,6 +5,7 @@
  * @module
  */
 import type { OAuthClientProvider } from "@modelcontextprotocol/client";
+import type { JwtSource } from "../config/enterprise-auth.js";
 import type { AuthInput } from "../config/server-config.js";
 import { expandVars } from "../env/expand-vars.js";
 import type { AuthConfig } from "./server-auth.js";
@@ -23,6 +24,40 @@ export function expandedAuth(
   const scopes = auth.scopes ? [...auth.scopes] : undefined;
   const issuer = expand(auth.issuer, "issuer");
   const allowPrivateHosts = auth.allowPrivateHosts ? [...auth.allowPrivateHosts] : undefined;
+  const source = (value: JwtSource, field: string): JwtSource => {
+    if (typeof value === "function") return value;
+    if ("file" in value) return { file: expand(value.file, `${field}.file`) ?? "" };
+    if ("env" in value) return { env: value.env };
+    return { command: value.command.map((part, i) => expand(part, `${field}.command[${i}]`) ?? "") };
+  };
+  if (auth.type === "enterprise_managed") {
+    const { idp } = auth;
+    return {
+      type: "enterprise_managed",
+      clientId: expand(auth.clientId, "clientId") ?? "",
+      clientSecret: expand(auth.clientSecret, "clientSecret"),
+      scopes,
+      issuer,
+      allowPrivateHosts,
+      idp: {
+        issuer: expand(idp.issuer, "idp.issuer") ?? "",
+        clientId: expand(idp.clientId, "idp.clientId") ?? "",
+        clientSecret: expand(idp.clientSecret, "idp.clientSecret"),
+        tokenEndpoint: expand(idp.tokenEndpoint, "idp.tokenEndpoint"),
+        idToken: source(idp.idToken, "idp.idToken"),
+      },
+    };
+  }
+  if (auth.type === "workload_identity") {
+    return {
+      type: "workload_identity",
+      clientId: expand(auth.clientId, "clientId") ?? "",
+      assertion: source(auth.assertion, "assertion"),
+      scopes,
+      issuer,
+      allowPrivateHosts,
+    };
+  }
   if (auth.type === "client_credentials") {
     return {
       type: "client_credentials",

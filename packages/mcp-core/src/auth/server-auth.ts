@@ -16,6 +16,7 @@ import { exchangeFailure, keptCause, messageOf } from "./auth-message.js";
 import { assertAuthUrl } from "./authorization-server-policy.js";
 import { DEFAULT_AUTH_REQUEST_TIMEOUT_MS, guardedFetch, serverFetchGuard } from "./guarded-fetch.js";
 import { exposedKeyFileMode, headlessProviderFactory } from "./headless-credentials.js";
+import { headlessFactory, validateEnterprise } from "./headless-grant.js";
 import { type LoopbackRedirect, listenForRedirect } from "./loopback-redirect.js";
 import { optional } from "./optional.js";
 import { isBindingFailure } from "./resource-binding.js";
@@ -87,8 +88,10 @@ export function createServerAuth(params: ServerAuthParams): ServerAuth {
   const guard = serverFetchGuard(params, config.allowPrivateHosts);
   const fetchFn = guardedFetch(guard, timedFetch(params.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS));
 
+  // A workload JWT is guarded by its audience (`workload-grant.ts`), not by the issuer's origin.
+  const clientSecret = "clientSecret" in config ? config.clientSecret : undefined;
   const confidential =
-    config.clientSecret !== undefined || (config.type === "client_credentials" && !!config.privateKeyFile);
+    clientSecret !== undefined || (config.type === "client_credentials" && !!config.privateKeyFile);
   const provider = new StoreProvider({
     server: params.server,
     url: params.url,
@@ -105,11 +108,13 @@ export function createServerAuth(params: ServerAuthParams): ServerAuth {
         : {
             kind: "credentials",
             clientId: config.clientId,
-            create: headlessProviderFactory(config, params.server),
+            create: headlessFactory(params, config, fetchFn),
           },
   });
   warnOfExposedKeyFile(params, config);
-  if (config.clientSecret) params.onSecret(config.clientSecret, "configured");
+  if (clientSecret) params.onSecret(clientSecret, "configured");
+  if (config.type === "enterprise_managed" && config.idp.clientSecret)
+    params.onSecret(config.idp.clientSecret, "configured");
   routeSdkWarnings(provider, params.server, params.warn);
 
   async function listen(): Promise<string> {
@@ -170,6 +175,7 @@ export function createServerAuth(params: ServerAuthParams): ServerAuth {
         {
           renew: (rejected) => provider.renew(rejected),
           currentAccessToken: () => provider.currentAccessToken(),
+          refused: () => provider.tokenRefused(),
         },
         guardedFetch({ ...guard, passEndpoint: true }, base),
       ),
@@ -221,6 +227,10 @@ function validate(server: string, config: Exclude<AuthConfig, { type: "provider"
     new McpCoreError("CONFIG_INVALID", `MCP server "${server}": auth.${field} ${expected}`, { server });
   if (config.issuer !== undefined && !isIssuerUrl(config.issuer)) {
     throw invalid("issuer", "must be an https URL, or http on a loopback host");
+  }
+  if (config.type === "enterprise_managed" || config.type === "workload_identity") {
+    validateEnterprise(config, invalid);
+    return;
   }
   if (config.type === "oauth") {
     if (config.clientMetadataUrl !== undefined && !isHttpsWithPath(config.clientMetadataUrl)) {

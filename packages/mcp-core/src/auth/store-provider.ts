@@ -27,6 +27,7 @@ import { assertAuthorizationServer, assertAuthUrl } from "./authorization-server
 import { BoundEntry, learnTokenSecrets } from "./bound-entry.js";
 import { interactiveClientAuthentication } from "./client-authentication.js";
 import type { CredentialsGrant, InteractiveGrant } from "./grants.js";
+import { HeadlessDelegate } from "./headless-delegate.js";
 import { PendingRequestKeeper } from "./pending-authorization.js";
 import { ProviderRenewal } from "./provider-renewal.js";
 import type { ServerBinding } from "./resource-binding.js";
@@ -59,7 +60,8 @@ export class StoreProvider implements OAuthClientProvider {
   pendingState: string | undefined;
   /** Discovery and binding; the store entry opens only once they passed. */
   private readonly bound: BoundEntry;
-  private delegate: OAuthClientProvider | undefined;
+  /** A headless grant's SDK provider (`headless-delegate.ts`). */
+  private readonly headless = new HeadlessDelegate();
   private verifier: string | undefined;
   private activeRedirectUrl: string | undefined;
   /** When to refresh, and the single-flight refreshes (`provider-renewal.ts`). */
@@ -68,6 +70,8 @@ export class StoreProvider implements OAuthClientProvider {
   private readonly authenticateInteractiveClient: AddClientAuthentication;
   /** Where begun requests are kept for any user of the store to complete. */
   private readonly pending: PendingRequestKeeper;
+  /** Set by `tokenRefused`: the next `discoveryState()` read is a fresh discovery. */
+  private rediscover = false;
 
   constructor(private readonly params: StoreProviderParams) {
     const { grant } = params;
@@ -108,7 +112,7 @@ export class StoreProvider implements OAuthClientProvider {
 
   get clientMetadata(): OAuthClientMetadata {
     const { grant } = this.params;
-    if (grant.kind === "credentials") return this.delegate?.clientMetadata ?? { redirect_uris: [] };
+    if (grant.kind === "credentials") return this.headless.current?.clientMetadata ?? { redirect_uris: [] };
     return {
       client_name: "toolnexus-mcp",
       redirect_uris: [grant.redirectUrl ?? LOOPBACK_REDIRECT],
@@ -231,10 +235,32 @@ export class StoreProvider implements OAuthClientProvider {
   }
 
   discoveryState(): OAuthDiscoveryState | undefined {
+    // After a token no renewal could save was refused, auth() discovers afresh (from the 401's
+    // resource_metadata): the resource may have moved to another authorization server (SEP-2352).
+    if (this.rediscover) {
+      this.rediscover = false;
+      return undefined;
+    }
     return this.bound.discovery;
   }
 
+  /** The server refused the token and no renewal helped: the next auth() re-reads the metadata. */
+  tokenRefused(): void {
+    this.rediscover = true;
+  }
+
+  /** The issuer auth() uses, handed to a headless provider that asks for it (`CrossAppAccessProvider`). */
+  saveAuthorizationServerUrl(url: string): void {
+    this.headless.saveAuthorizationServerUrl(url);
+  }
+
+  /** The resource auth() uses (the bound metadata's), handed on as above. */
+  saveResourceUrl(url: string): void {
+    this.headless.saveResourceUrl(url);
+  }
+
   async invalidateCredentials(scope: "all" | "client" | "tokens" | "verifier" | "discovery"): Promise<void> {
+    await this.headless.current?.invalidateCredentials?.(scope);
     if (scope === "verifier" || scope === "all") this.verifier = undefined;
     if (scope === "discovery" || scope === "all") this.bound.discovery = undefined;
     if (scope === "tokens" || scope === "all") await (await this.entry()).dropTokens();
@@ -247,7 +273,7 @@ export class StoreProvider implements OAuthClientProvider {
 
   /** The headless grant's token request (the SDK provider's); undefined for the code flow. */
   get prepareTokenRequest(): NonNullable<OAuthClientProvider["prepareTokenRequest"]> {
-    const delegate = this.delegate;
+    const delegate = this.headless.current;
     const prepare = delegate?.prepareTokenRequest
       ? (scope?: string) => delegate.prepareTokenRequest?.(scope)
       : undefined;
@@ -257,7 +283,7 @@ export class StoreProvider implements OAuthClientProvider {
   /** The headless provider's client authentication; for the code flow, ours (form-encoded, bound). */
   get addClientAuthentication(): AddClientAuthentication {
     if (this.params.grant.kind === "credentials")
-      return this.delegate?.addClientAuthentication as AddClientAuthentication;
+      return this.headless.current?.addClientAuthentication as AddClientAuthentication;
     return this.authenticateInteractiveClient;
   }
 
@@ -294,12 +320,9 @@ export class StoreProvider implements OAuthClientProvider {
   async credentialsDelegate(_issuer?: string): Promise<OAuthClientProvider> {
     const { grant } = this.params;
     if (grant.kind !== "credentials") throw new Error("not a client_credentials server");
-    if (!this.delegate) {
-      await this.entry();
-      if (!this.bound.issuer)
-        throw new Error(`MCP server "${this.params.server}": the authorization server is not known yet`);
-      this.delegate = grant.create(this.bound.issuer);
-    }
-    return this.delegate;
+    await this.entry();
+    if (!this.bound.issuer)
+      throw new Error(`MCP server "${this.params.server}": the authorization server is not known yet`);
+    return this.headless.for(grant, this.bound.issuer);
   }
 }

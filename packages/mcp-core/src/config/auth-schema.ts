@@ -73,9 +73,58 @@ const clientCredentials = z
     error: "exactly one of clientSecret and privateKeyFile",
   });
 
-/** Every key an `auth` object of either type may have: the known keys an unknown one is compared with. */
+/** Where a JWT comes from (`enterprise-auth.ts`): a file, a variable, a command, or the host's function. */
+const jwtSource = z.union(
+  [
+    z.strictObject({ file: text }),
+    z.strictObject({ env: text }),
+    z.strictObject({ command: z.array(text).min(1) }),
+    z.custom<() => string | Promise<string>>((value) => typeof value === "function"),
+  ],
+  { error: 'an object with "file", "env" or "command" (an array of strings), or a function' },
+);
+
+const enterpriseManaged = z.strictObject(
+  {
+    type: z.literal("enterprise_managed"),
+    clientId: text,
+    clientSecret: text.optional(),
+    scopes: scopes.optional(),
+    issuer: issuer.optional(),
+    allowPrivateHosts: hostList.optional(),
+    idp: z.strictObject(
+      {
+        issuer,
+        clientId: text,
+        clientSecret: text.optional(),
+        tokenEndpoint: httpUrl.optional(),
+        idToken: jwtSource,
+      },
+      { error: "an object with issuer, clientId and idToken" },
+    ),
+  },
+  { error: "an object" },
+);
+
+const workloadIdentity = z.strictObject(
+  {
+    type: z.literal("workload_identity"),
+    clientId: text,
+    assertion: jwtSource,
+    scopes: scopes.optional(),
+    issuer: issuer.optional(),
+    allowPrivateHosts: hostList.optional(),
+  },
+  { error: "an object" },
+);
+
+/** Every key an `auth` object of any type may have: the known keys an unknown one is compared with. */
 export const AUTH_KEYS: readonly string[] = [
-  ...new Set([...Object.keys(oauth.shape), ...Object.keys(clientCredentials.shape)]),
+  ...new Set(
+    [oauth, clientCredentials, enterpriseManaged, workloadIdentity].flatMap((type) =>
+      Object.keys(type.shape),
+    ),
+  ),
 ];
 
 /** The host's own `OAuthClientProvider` (config objects only): an object with the provider's methods. */
@@ -88,15 +137,16 @@ const provider = z.custom<Extract<AuthInput, { tokens: unknown }>>(
     ),
 );
 
-/** `auth`: `{ type: "oauth", … }`, `{ type: "client_credentials", … }` or an `OAuthClientProvider`. */
+/** `auth`: `{ type: "oauth" | "client_credentials" | "enterprise_managed" | "workload_identity", … }` or an `OAuthClientProvider`. */
 export const authSchema = z.union(
   [
-    z.discriminatedUnion("type", [oauth, clientCredentials], {
-      error: '"oauth" or "client_credentials"',
+    z.discriminatedUnion("type", [oauth, clientCredentials, enterpriseManaged, workloadIdentity], {
+      error: '"oauth", "client_credentials", "enterprise_managed" or "workload_identity"',
     }),
     provider,
   ],
   {
-    error: 'an object with type "oauth" or "client_credentials", or an OAuthClientProvider',
+    error:
+      'an object with type "oauth", "client_credentials", "enterprise_managed" or "workload_identity", or an OAuthClientProvider',
   },
 );

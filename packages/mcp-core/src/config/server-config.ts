@@ -10,6 +10,7 @@ import type { InheritEnv } from "../env/inherit-rule.js";
 import type { EntryResultBudget } from "../results/result-budget-options.js";
 import type { ResolvedRoot } from "../roots/root.js";
 import type { JsonSchemaObject } from "../tool-types.js";
+import type { EnterpriseManagedAuthInput, WorkloadIdentityAuthInput } from "./enterprise-auth.js";
 import type { ProtocolSetting } from "./protocol-setting.js";
 
 /** Restart policy for a server whose transport closes or whose HTTP session is lost. */
@@ -143,7 +144,8 @@ export interface StdioServerConfig extends ServerConfigBase {
  * OAuth of a remote server: interactive authorization code with PKCE (`oauth`: a client metadata
  * document when `clientMetadataUrl` is given and the server supports it, else `clientId`, else
  * dynamic registration), the headless `client_credentials` grant (a secret or a private key file),
- * or, in a config object, the host's own `OAuthClientProvider`. Strings may hold `${VAR}`.
+ * the enterprise flows (`enterprise_managed`, `workload_identity`: `enterprise-auth.ts`), or, in a
+ * config object, the host's own `OAuthClientProvider`. Strings may hold `${VAR}`.
  *
  * `issuer` pins the authorization server: any other one the server names fails its start. Without
  * it, a configured `clientSecret` or `privateKeyFile` goes only to an issuer on the server URL's
@@ -180,6 +182,8 @@ export type AuthInput =
        */
       allowPrivateHosts?: readonly string[] | undefined;
     }
+  | EnterpriseManagedAuthInput
+  | WorkloadIdentityAuthInput
   | OAuthClientProvider;
 
 /** A server reached over Streamable HTTP (`"http"`, SSE fallback) or legacy SSE only (`"sse"`). */

@@ -5,6 +5,7 @@
  */
 import { McpCoreError } from "../errors.js";
 import { serverLabel, startFailedMessage } from "../server-message.js";
+import { authorizationNeeded, isAuthorizationNeeded } from "../transport/authorization-needed.js";
 import { OpenFailure } from "../transport/open-session.js";
 import { isRequestTimeout } from "../transport/protocol-errors.js";
 
@@ -80,6 +81,9 @@ function classify(failure: StartFailure): McpCoreError {
       return new McpCoreError("ENV_INVALID", startFailedMessage(server, error), options);
     return error;
   }
+  // A listing refused with 401 after the open (the resource moved to another authorization
+  // server, a token revoked meanwhile) waits for a person like a refused open does.
+  if (isAuthorizationNeeded(error)) return authorizationNeeded(server, error);
   if (isRequestTimeout(error)) {
     return new McpCoreError(
       "START_TIMEOUT",

@@ -5,6 +5,8 @@
  * @module
  */
 import { UnauthorizedError } from "@modelcontextprotocol/client";
+import { idpSignInOf } from "../auth/idp-sign-in.js";
+import { describeServerUrl } from "../auth/resource-binding.js";
 import { McpCoreError } from "../errors.js";
 import { serverLabel } from "../server-message.js";
 
@@ -16,8 +18,19 @@ export function isAuthorizationNeeded(error: unknown): boolean {
   return false;
 }
 
-/** `AUTH_REQUIRED`: `MCP server "x" needs authorization`. */
+/**
+ * `AUTH_REQUIRED`: `MCP server "x" needs authorization`, or, when the enterprise IdP's step is the
+ * one that waits (`auth/idp-sign-in.ts`), `needs a sign-in at its identity provider`.
+ */
 export function authorizationNeeded(server: string, cause: unknown): McpCoreError {
+  const idp = idpSignInOf(cause);
+  if (idp) {
+    return new McpCoreError(
+      "AUTH_REQUIRED",
+      `${serverLabel(server)} needs a sign-in at its identity provider ${describeServerUrl(idp.idpIssuer)} (${idp.message}): sign in (toolnexus-mcp login "${server}", or the host's own sign-in), then restart it`,
+      { server, cause },
+    );
+  }
   return new McpCoreError(
     "AUTH_REQUIRED",
     `${serverLabel(server)} needs authorization: open its authorization URL (onStateChange) and call source.authorize("${server}", …)`,
