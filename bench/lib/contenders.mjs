@@ -31,7 +31,7 @@
  * @module
  */
 import { invokeToolCall, nextCallId, okOrThrow, versionOf } from "./contender-calls.mjs";
-import { aiSdkMcp, langChainMcp, rawSdk } from "./peer-contenders.mjs";
+import { aiSdkMcp, langChainMcp, rawSdk, rawSdkV2 } from "./peer-contenders.mjs";
 
 /**
  * @typedef {{ command: string, args?: string[], env?: Record<string, string> } | { url: string }} ServerSpec
@@ -213,6 +213,7 @@ export const CONTENDERS = Object.freeze([
   toolnexusAiSdk,
   toolnexusLangChain,
   rawSdk,
+  rawSdkV2,
   aiSdkMcp,
   langChainMcp,
 ]);

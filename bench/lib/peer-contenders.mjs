@@ -1,4 +1,5 @@
-// The contenders that are not ours: the raw v1 SDK Client (the baseline), `@ai-sdk/mcp` and
+// The contenders that are not ours: the raw v1 SDK Client (the baseline), the raw v2 SDK Client
+// (a second floor: the client the core runs on), `@ai-sdk/mcp` and
 // `@langchain/mcp-adapters`, each through its own public path (see `contenders.mjs` for the contract).
 import { invokeToolCall, nextCallId, okOrThrow, versionOf } from "./contender-calls.mjs";
 
@@ -53,6 +54,65 @@ export const rawSdk = {
         const client = new Client({ name: "bench", version: "1.0.0" });
         try {
           await client.connect(await sdkTransport(spec));
+        } catch (error) {
+          await client.close().catch(() => {});
+          throw error;
+        }
+        return { name, client, tools: await listAll(client) };
+      },
+      (entry) => entry.client.close(),
+    );
+    const map = new Map();
+    for (const { name, client, tools } of clients) {
+      for (const tool of tools) {
+        const key = `${name}/${tool.name}`;
+        map.set(key, async (args) =>
+          okOrThrow(await client.callTool({ name: tool.name, arguments: args }), key),
+        );
+      }
+    }
+    return {
+      tools: () => new Map(map),
+      close: async () => {
+        await Promise.all(clients.map((entry) => entry.client.close()));
+      },
+    };
+  },
+};
+
+// --- the raw SDK v2 client (the second floor: the client the core runs on) -----------------------
+
+async function sdkV2Transport(spec) {
+  if ("url" in spec) {
+    const { StreamableHTTPClientTransport } = await import("@modelcontextprotocol/client");
+    return new StreamableHTTPClientTransport(new URL(spec.url));
+  }
+  const { StdioClientTransport } = await import("@modelcontextprotocol/client/stdio");
+  return new StdioClientTransport({ ...spec, stderr: "ignore" });
+}
+
+/**
+ * `@modelcontextprotocol/client` (the v2 SDK's client, which `@toolnexus/mcp-core` runs on) used
+ * directly, as `rawSdk` uses v1: connect, list every page, `client.callTool`.
+ * @type {import("./contenders.mjs").Contender}
+ */
+export const rawSdkV2 = {
+  name: "raw SDK v2 Client",
+  ours: false,
+  version: versionOf("@modelcontextprotocol/client"),
+  features: { lazy: false, warmCache: false, reconnect: false, liveToolList: false },
+  async preload() {
+    await import("@modelcontextprotocol/client");
+    await import("@modelcontextprotocol/client/stdio");
+  },
+  async connect(servers) {
+    const { Client } = await import("@modelcontextprotocol/client");
+    const clients = await allOrClose(
+      Object.entries(servers),
+      async ([name, spec]) => {
+        const client = new Client({ name: "bench", version: "1.0.0" });
+        try {
+          await client.connect(await sdkV2Transport(spec));
         } catch (error) {
           await client.close().catch(() => {});
           throw error;

@@ -7,7 +7,8 @@ import { BASELINE } from "../lib/contenders.mjs";
 
 const CHILD = new URL("../lib/child-start.mjs", import.meta.url);
 const CORE = "toolnexus core";
-const PEERS = [BASELINE, "@ai-sdk/mcp", "@langchain/mcp-adapters"];
+const V2 = "raw SDK v2 Client";
+const PEERS = [BASELINE, V2, "@ai-sdk/mcp", "@langchain/mcp-adapters"];
 const EAGER = `${CORE}, eager`;
 const SLOW_LAZY = `${CORE}, slow server lazy`;
 const WARM = `${CORE}, all lazy, warm cache`;
@@ -60,10 +61,10 @@ slow one 0.5 s late, the single server for ours and the raw client only).`,
     const single = [
       { label: CORE, name: CORE, options: {} },
       { label: ERA_KNOWN, name: CORE, options: { cacheDir: eraCacheDir } },
-      ...(quick ? [BASELINE] : PEERS).map((name) => ({ label: name, name, options: {} })),
+      ...(quick ? [BASELINE, V2] : PEERS).map((name) => ({ label: name, name, options: {} })),
     ];
     // A script's first load: the imports on the clock too (ours loads its engine on the first call).
-    const cold = quick ? [CORE, BASELINE] : [CORE, ...PEERS];
+    const cold = quick ? [CORE, BASELINE, V2] : [CORE, ...PEERS];
     const samples = new Map();
     const push = (label, metric, value) => {
       const key = `${label}\u0000${metric}`;

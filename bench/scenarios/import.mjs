@@ -9,6 +9,7 @@ const ENTRIES = [
   { contender: "toolnexus AI SDK adapter", specifier: "@toolnexus/adapter-ai-sdk" },
   { contender: "toolnexus LangChain adapter", specifier: "@toolnexus/adapter-langchain" },
   { contender: "raw SDK Client", specifier: "@modelcontextprotocol/sdk/client/index.js" },
+  { contender: "raw SDK v2 Client", specifier: "@modelcontextprotocol/client" },
   { contender: "@ai-sdk/mcp", specifier: "@ai-sdk/mcp" },
   { contender: "@langchain/mcp-adapters", specifier: "@langchain/mcp-adapters" },
 ];

@@ -18,6 +18,7 @@ const RAW_OPTION = `${BASELINE} (its listChanged option)`;
 /** What a user of each peer must do to see a new tool (their tool set does not follow). */
 const RELOAD = {
   [BASELINE]: "`client.listTools()` again, or the Client's `listChanged` option (row below)",
+  "raw SDK v2 Client": "`client.listTools()` again",
   "@ai-sdk/mcp": "`await client.tools()` again (it lists anew; the ToolSet handed out never changes)",
   "@langchain/mcp-adapters":
     "`loadMcpTools(server, await client.getClient(server))`; `getTools()` returns the tools of connect time and its `onToolsListChanged` hook only reports",
