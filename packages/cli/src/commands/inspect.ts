@@ -10,6 +10,7 @@ import {
   definitionTokens,
   type ServerDefinitionTokens,
 } from "@toolnexus/mcp-core/adapter";
+import { fileTokenStore } from "@toolnexus/mcp-core/stores";
 import { readConfig, startingOnly } from "../cli-config.js";
 import {
   type Command,
@@ -27,6 +28,7 @@ import { checkServerName } from "../server-selection.js";
 import { stderrLines } from "../stderr-lines.js";
 import { EXIT } from "../usage-error.js";
 import { appLines } from "./inspect-apps.js";
+import { authLines, type InspectAuth, inspectAuth } from "./inspect-auth.js";
 import { definitionLines, definitionSummary, definitionTotals } from "./inspect-tokens.js";
 
 /** One server's row, as `--json` prints it too. */
@@ -40,6 +42,8 @@ export interface InspectRow extends ServerSnapshot {
   definitions?: ServerDefinitionTokens | undefined;
   /** Its MCP Apps: `ui://` resources and app-only / model-only tools (absent when it has none). */
   apps?: McpServerApps | undefined;
+  /** Its OAuth flow and its stored token's binding (absent without `auth`); never the token. */
+  auth?: InspectAuth | undefined;
 }
 
 /** The columns after SERVER: title, width, right-aligned. */
@@ -105,6 +109,7 @@ export function printTable(output: Output, rows: readonly InspectRow[], verbose:
     output.out(
       row(output, serverWidth, values, server.status === "disabled" ? undefined : stateColorOf(server)),
     );
+    for (const line of authLines(output, server.auth)) output.out(line);
     for (const line of details(output, server, verbose)) output.out(line);
     for (const line of definitionLines(output, server.definitions)) output.out(line);
     for (const line of appLines(output, server.apps)) output.out(line);
@@ -221,10 +226,13 @@ async function run(context: CommandContext): Promise<number> {
   const started = performance.now();
   const connectMs = new Map<string, number>();
   let early: McpSource | undefined;
+  const authConfigs = await parsed.configs(names);
+  let auth = await inspectAuth(authConfigs, fileTokenStore());
   const rowOf = (s: ServerSnapshot): InspectRow => {
     const ms = s.state === "running" ? connectMs.get(s.name) : undefined;
     // The source closes when inspect ends, its loopback listener too: a login command, not a dead URL.
-    return { ...withLoginHint(s, config), connectMs: ms === undefined ? undefined : Math.round(ms) };
+    const row = { ...withLoginHint(s, config), connectMs: ms === undefined ? undefined : Math.round(ms) };
+    return auth.has(s.name) ? { ...row, auth: auth.get(s.name) } : row;
   };
   // Subscribed for the load itself: each server's result is shown as it gets there.
   const onStateChange = (server: string, state: string) => {
@@ -258,6 +266,7 @@ async function run(context: CommandContext): Promise<number> {
       return report(context, config, rows, progress, timeout, definitionTokens(source), source.apps());
     }
     await lazy;
+    auth = await inspectAuth(authConfigs, fileTokenStore()); // the tokens the load got
     return report(
       context,
       config,

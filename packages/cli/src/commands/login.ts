@@ -1,6 +1,8 @@
 /**
  * `login <server> [config]`: OAuth for one server through the core's loopback redirect listener,
- * the token kept in the default store (`fileTokenStore()`). `logout <server> [config]` removes it,
+ * the token kept in the default store (`fileTokenStore()`). The headless flows (client_credentials,
+ * enterprise_managed, workload_identity) get their token at once, with no URL; one whose IdP step
+ * waits for a sign-in fails with the core's word for it. `logout <server> [config]` removes it,
  * under the key the core itself uses (`authStoreKey`).
  * @module
  */
@@ -89,6 +91,11 @@ async function login(context: CommandContext): Promise<number> {
   );
   try {
     const snapshot = source.servers()[0];
+    // A headless flow waiting for a person waits at the IdP (enterprise_managed: no ID token, or a
+    // refused one), not at a URL of ours: say so now rather than wait out the timeout.
+    if (snapshot?.state === "needs-auth" && !snapshot.authorizationUrl) {
+      throw new Error(snapshot.lastError ?? "the server waits for a sign-in");
+    }
     if (snapshot?.state === "needs-auth" && snapshot.authorizationUrl) {
       output.out(`Open this URL to authorize "${config.name}":`);
       // Whole on a line of its own (never cut nor broken: it is to be copied), escaped.
@@ -135,6 +142,7 @@ export const loginCommand: Command = {
   flags: ["open", "timeout", "verbose"],
   details: [
     "The redirect lands on a listener on 127.0.0.1 (random port); login ends when the server runs.",
+    "enterprise_managed, workload_identity and client_credentials servers need no browser: login gets their token now (from the ID token or workload JWT their config names) and says when the identity provider wants a sign-in first.",
     "--open opens only an https: URL (http: on a loopback host), as one argument with no shell; any other scheme is refused and the URL only printed.",
     "The store: $TOOLNEXUS_MCP_AUTH_DIR, else ~/.config/toolnexus-mcp/auth.",
   ],

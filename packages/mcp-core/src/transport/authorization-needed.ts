@@ -27,7 +27,7 @@ export function authorizationNeeded(server: string, cause: unknown): McpCoreErro
   if (idp) {
     return new McpCoreError(
       "AUTH_REQUIRED",
-      `${serverLabel(server)} needs a sign-in at its identity provider ${describeServerUrl(idp.idpIssuer)} (${idp.message}): sign in (toolnexus-mcp login "${server}", or the host's own sign-in), then restart it`,
+      `${serverLabel(server)} needs a sign-in at its identity provider ${describeServerUrl(idp.idpIssuer)} (${idp.message}): sign in there so that auth.idp.idToken gives a valid ID token, then restart the server`,
       { server, cause },
     );
   }
