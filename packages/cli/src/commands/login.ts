@@ -1,8 +1,9 @@
 /**
  * `login <server> [config]`: OAuth for one server through the core's loopback redirect listener,
  * the token kept in the default store (`fileTokenStore()`). The headless flows (client_credentials,
- * enterprise_managed, workload_identity) get their token at once, with no URL; one whose IdP step
- * waits for a sign-in fails with the core's word for it. `logout <server> [config]` removes it,
+ * enterprise_managed, workload_identity) get their token at once, with no URL. An enterprise_managed
+ * server whose IdP step waits for a sign-in gets one (`idp-sign-in.ts`) when its ID token is read
+ * from a file; otherwise login fails with the core's word for it. `logout <server> [config]` removes it,
  * under the key the core itself uses (`authStoreKey`).
  * @module
  */
@@ -11,6 +12,7 @@ import { type HttpServerConfig, parseConfig } from "@toolnexus/mcp-core/config";
 import { authStoreKey, defaultAuthDir, fileTokenStore } from "@toolnexus/mcp-core/stores";
 import { openOrExplain } from "../browser-opener.js";
 import { type Command, type CommandContext, resolveConfig } from "../command.js";
+import { idpSignInTarget, signInAtIdp } from "../idp-sign-in.js";
 import { causeOf, labelled, type Output, oneLine } from "../output.js";
 import { EXIT, UsageError } from "../usage-error.js";
 
@@ -94,7 +96,21 @@ async function login(context: CommandContext): Promise<number> {
     // A headless flow waiting for a person waits at the IdP (enterprise_managed: no ID token, or a
     // refused one), not at a URL of ours: say so now rather than wait out the timeout.
     if (snapshot?.state === "needs-auth" && !snapshot.authorizationUrl) {
-      throw new Error(snapshot.lastError ?? "the server waits for a sign-in");
+      const target = idpSignInTarget(config);
+      if (!target) throw new Error(snapshot.lastError ?? "the server waits for a sign-in");
+      // Its ID token is read from a file: sign the person in at the IdP and write it there.
+      const waitMs = flags.timeoutMs ?? DEFAULT_LOGIN_WAIT_MS;
+      await signInAtIdp(
+        target,
+        (url) => {
+          output.out(`Open this URL to sign in at the identity provider of "${config.name}":`);
+          output.out(oneLine(url));
+          if (flags.open) openOrExplain(output, url);
+        },
+        waitMs,
+      );
+      output.out(`signed in at the identity provider; the ID token is kept in ${target.file}`);
+      await source.start(config.name).catch(() => {}); // untilRunning reports how it went
     }
     if (snapshot?.state === "needs-auth" && snapshot.authorizationUrl) {
       output.out(`Open this URL to authorize "${config.name}":`);
@@ -142,7 +158,8 @@ export const loginCommand: Command = {
   flags: ["open", "timeout", "verbose"],
   details: [
     "The redirect lands on a listener on 127.0.0.1 (random port); login ends when the server runs.",
-    "enterprise_managed, workload_identity and client_credentials servers need no browser: login gets their token now (from the ID token or workload JWT their config names) and says when the identity provider wants a sign-in first.",
+    "enterprise_managed, workload_identity and client_credentials servers need no browser: login gets their token now (from the ID token or workload JWT their config names).",
+    "An enterprise_managed server whose ID token is read from a file (auth.idp.idToken: { file }) and has none valid: login signs the person in at the identity provider (OpenID Connect, PKCE, a listener on 127.0.0.1), writes the ID token to that file (0600) and starts the server; with another source it says the IdP wants a sign-in.",
     "--open opens only an https: URL (http: on a loopback host), as one argument with no shell; any other scheme is refused and the URL only printed.",
     "The store: $TOOLNEXUS_MCP_AUTH_DIR, else ~/.config/toolnexus-mcp/auth.",
   ],
