@@ -4,13 +4,8 @@
  * @module
  */
 import type { McpSource } from "@toolnexus/mcp-core";
-import { invalidOption } from "@toolnexus/mcp-core/adapter";
-import {
-  type HybridToolSearch,
-  hybridToolSearch,
-  type ToolEmbedder,
-  type ToolVectorStore,
-} from "@toolnexus/mcp-core/search";
+import { invalidOption, type LazyHybridSearch, lazyHybridSearch } from "@toolnexus/mcp-core/adapter";
+import type { ToolEmbedder, ToolVectorStore } from "@toolnexus/mcp-core/search";
 import { type EmbeddingModel, embedMany } from "ai";
 
 /** `createAiSdkToolset`'s `search` option. */
@@ -44,7 +39,7 @@ export function aiSdkHybridSearch(
   entry: string,
   source: McpSource,
   search: AiSdkSearchOptions | undefined,
-): HybridToolSearch | undefined {
+): LazyHybridSearch | undefined {
   if (search === undefined) return undefined;
   if (typeof search !== "object" || search === null) invalidOption(entry, "search", "an object", search);
   const { embedder, vectorStore, timeoutMs } = search;
@@ -54,7 +49,7 @@ export function aiSdkHybridSearch(
   ) {
     invalidOption(entry, "search.embedder", "an AI SDK EmbeddingModel", embedder);
   }
-  return hybridToolSearch(source, {
+  return lazyHybridSearch(entry, source, {
     embedder: aiSdkEmbedder(embedder),
     vectorCache:
       vectorStore === undefined ? undefined : { store: vectorStore, model: embeddingModelName(embedder) },

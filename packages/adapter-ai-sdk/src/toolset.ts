@@ -92,7 +92,7 @@ export function createAiSdkToolset(source: McpSource, options?: AiSdkToolsetOpti
       ? { resourceTools, anthropicDeferral: () => deferralRule(source, resolved.deferLoading) }
       : {
           resourceTools,
-          metaTools: createMetaTools(source, hybrid && ((query, o) => hybrid.search(query, o))),
+          metaTools: createMetaTools(source, hybrid?.find),
         };
   const tools = createLiveToolSet(source, resolved, parts);
   const metaNames = (parts.metaTools ?? []).map((tool) => tool.name);

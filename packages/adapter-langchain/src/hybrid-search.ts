@@ -5,13 +5,8 @@
  */
 import type { EmbeddingsInterface } from "@langchain/core/embeddings";
 import type { McpSource } from "@toolnexus/mcp-core";
-import { invalidOption } from "@toolnexus/mcp-core/adapter";
-import {
-  type HybridToolSearch,
-  hybridToolSearch,
-  type ToolEmbedder,
-  type ToolVectorStore,
-} from "@toolnexus/mcp-core/search";
+import { invalidOption, type LazyHybridSearch, lazyHybridSearch } from "@toolnexus/mcp-core/adapter";
+import type { ToolEmbedder, ToolVectorStore } from "@toolnexus/mcp-core/search";
 
 /** `createLangChainToolkit`'s `search` option. */
 export interface LangChainSearchOptions {
@@ -42,7 +37,7 @@ export function langChainHybridSearch(
   entry: string,
   source: McpSource,
   search: LangChainSearchOptions | undefined,
-): HybridToolSearch | undefined {
+): LazyHybridSearch | undefined {
   if (search === undefined) return undefined;
   if (typeof search !== "object" || search === null) invalidOption(entry, "search", "an object", search);
   const { embeddings, vectorCache, timeoutMs } = search;
@@ -54,5 +49,5 @@ export function langChainHybridSearch(
   ) {
     invalidOption(entry, "search.embeddings", "a LangChain Embeddings", embeddings);
   }
-  return hybridToolSearch(source, { embedder: langChainEmbedder(embeddings), vectorCache, timeoutMs });
+  return lazyHybridSearch(entry, source, { embedder: langChainEmbedder(embeddings), vectorCache, timeoutMs });
 }

@@ -162,12 +162,7 @@ export function createLangChainToolkit(
     },
   };
   const convert = createLangChainConverter(resolved.call, toolkit);
-  const deferral = createDeferredOffer(
-    source,
-    resolved.deferLoading,
-    convert,
-    hybrid && ((query, o) => hybrid.search(query, o)),
-  );
+  const deferral = createDeferredOffer(source, resolved.deferLoading, convert, hybrid?.find);
   // Served after the MCP tools and never deferred.
   const resourceTools = resolved.resourceTools
     ? createResourceTools(source, resolved.resourceTools).map(convert)

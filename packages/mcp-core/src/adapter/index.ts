@@ -82,6 +82,7 @@ export {
   type InstructionsSource,
   instructionsPrompt,
 } from "./instructions.js";
+export { type LazyHybridSearch, lazyHybridSearch } from "./lazy-hybrid-search.js";
 export {
   createMetaTools,
   LOAD_TOOLS_NAME,

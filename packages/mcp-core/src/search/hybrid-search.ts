@@ -6,18 +6,16 @@
  * `searchTools` gives — and the embedder rests for `retryAfterMs`.
  * @module
  */
-import { invalidOption } from "../option-error.js";
 import type { McpSource, McpTool, ToolSearchHit, ToolSearchOptions } from "../types.js";
 import { EmbedFailure, embedChecked } from "./embed-call.js";
 import type { HybridFallbackReason, HybridSearchOptions } from "./embedder-types.js";
+import { resolveHybridOptions } from "./hybrid-options.js";
 import { fuseRankings, vectorRanking } from "./rank-fusion.js";
 import { MAX_SEARCH_LIMIT, searchRequest } from "./search-options.js";
 import { ToolVectors } from "./tool-vectors.js";
 
 /** How many hits of each ranking are fused (the lexical index's largest `limit`). */
 const POOL = MAX_SEARCH_LIMIT;
-const DEFAULT_TIMEOUT_MS = 5000;
-const DEFAULT_RETRY_AFTER_MS = 30_000;
 const ENTRY = "hybridToolSearch";
 
 /** A source's search by meaning and by words; see {@link hybridToolSearch}. */
@@ -42,20 +40,7 @@ export interface HybridToolSearch {
  * most `timeoutMs` per embedder call, and answers lexically while they are not all there.
  */
 export function hybridToolSearch(source: McpSource, options: HybridSearchOptions): HybridToolSearch {
-  const { embedder, vectorCache } = options ?? ({} as HybridSearchOptions);
-  if (typeof embedder !== "function")
-    invalidOption(ENTRY, "embedder", "a function (texts) => Promise<number[][]>", embedder);
-  const timeoutMs = duration(options.timeoutMs, DEFAULT_TIMEOUT_MS, "timeoutMs");
-  const retryAfterMs = duration(options.retryAfterMs, DEFAULT_RETRY_AFTER_MS, "retryAfterMs");
-  if (vectorCache !== undefined) {
-    const store = vectorCache?.store;
-    if (typeof vectorCache?.model !== "string" || vectorCache.model === "") {
-      invalidOption(ENTRY, "vectorCache.model", "a non-empty string", vectorCache?.model);
-    }
-    if (typeof store?.get !== "function" || typeof store?.set !== "function") {
-      invalidOption(ENTRY, "vectorCache.store", "a store with get and set", store);
-    }
-  }
+  const { embedder, vectorCache, timeoutMs, retryAfterMs } = resolveHybridOptions(ENTRY, options);
   const closing = new AbortController();
   const embed = (kind: "document" | "query") => (texts: string[], dimensions: number | undefined) =>
     embedChecked(embedder, texts, dimensions, timeoutMs, closing.signal, kind);
@@ -158,12 +143,4 @@ function within(work: Promise<void>, ms: number): Promise<void> {
     timer.unref();
   });
   return Promise.race([work, waited]).finally(() => clearTimeout(timer));
-}
-
-function duration(value: unknown, fallback: number, name: string): number {
-  if (value === undefined) return fallback;
-  if (typeof value !== "number" || !Number.isSafeInteger(value) || value < 1) {
-    invalidOption(ENTRY, name, "a positive integer of milliseconds", value);
-  }
-  return value;
 }
