@@ -19,6 +19,12 @@ export type {
   OpencodeMcpConfig,
   VsCodeServersConfig,
 } from "./config/mcp-config-input.js";
+export type {
+  EnterpriseManagedAuthInput,
+  IdentityProviderInput,
+  JwtSource,
+  WorkloadIdentityAuthInput,
+} from "./config/enterprise-auth.js";
 export { parseConfig } from "./config/parse-config.js";
 export { PROTOCOL_SETTINGS, type ProtocolSetting } from "./config/protocol-setting.js";
 export type {

@@ -19,7 +19,8 @@ export interface AuthStoreKeyOptions {
 
 /**
  * The key under which the library keeps a remote server's OAuth credentials in the token store:
- * `<canonical configured URL> <client>`, where the client is `auth.clientId` (`client_credentials`),
+ * `<canonical configured URL> <client>`, where the client is `auth.clientId` (`client_credentials`,
+ * `enterprise_managed`, `workload_identity`),
  * else `auth.clientMetadataUrl`, else `auth.clientId`, else `dynamic` (`${VAR}` expanded as the
  * connection expands it). It needs no network: the authorization server is checked against what
  * the entry holds, not looked up for the key.
