@@ -9,6 +9,12 @@
 
 export type { AuthCallback } from "./auth/auth-callback.js";
 export type {
+  EnterpriseManagedAuthInput,
+  IdentityProviderInput,
+  JwtSource,
+  WorkloadIdentityAuthInput,
+} from "./config/enterprise-auth.js";
+export type {
   McpLocalServerEntry,
   McpRemoteServerEntry,
   McpServerEntry,
@@ -19,12 +25,6 @@ export type {
   OpencodeMcpConfig,
   VsCodeServersConfig,
 } from "./config/mcp-config-input.js";
-export type {
-  EnterpriseManagedAuthInput,
-  IdentityProviderInput,
-  JwtSource,
-  WorkloadIdentityAuthInput,
-} from "./config/enterprise-auth.js";
 export { parseConfig } from "./config/parse-config.js";
 export { PROTOCOL_SETTINGS, type ProtocolSetting } from "./config/protocol-setting.js";
 export type {
