@@ -45,8 +45,9 @@ describe("a host meeting every process and shape fault at once", () => {
       const tool = (server, raw) => source.tools.find((t) => t.server === server && t.rawName === raw);
       const outcome = (r) => (r.isError ? r.error.code : "ok");
       const calls = {};
-      const call = async (server, raw, timeout = 5000) => {
-        calls[server + "/" + raw] = outcome(await tool(server, raw).execute({ text: "hi" }, { timeout }));
+      // timeoutMs (the removed timeout alias is not read: never/never then waited out the 30 s default).
+      const call = async (server, raw, timeoutMs = 5000) => {
+        calls[server + "/" + raw] = outcome(await tool(server, raw).execute({ text: "hi" }, { timeoutMs }));
         notePids();
       };
       const killed = tool("never", "never").execute({}, { timeoutMs: 10000 });
