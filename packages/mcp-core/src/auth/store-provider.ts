@@ -207,6 +207,9 @@ export class StoreProvider implements OAuthClientProvider {
 
   /** Readies the exchange for the request `state` names, this process's or a kept one; false for neither. */
   async prepareExchange(state: string): Promise<boolean> {
+    // The code's exchange is bound to the discovery its request was made with: a refusal seen
+    // since (a concurrent request's 401 with no auth() after it) must not make it discover anew.
+    this.rediscover = false;
     const found = await this.pending.take(state, this.pendingState);
     if (found === "own" || found === undefined) return found === "own";
     this.verifier = found.codeVerifier;
