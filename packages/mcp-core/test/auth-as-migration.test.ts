@@ -4,40 +4,16 @@
 // token AS1 issued is refused: the library must read the metadata afresh (it used to reuse the
 // discovery it held, and end "failed to start: Unauthorized" or ask AS1 again), register at AS2 and
 // never show AS2 AS1's client id or send it AS1's tokens.
-import { once } from "node:events";
-import { createServer, type IncomingMessage, type Server } from "node:http";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { McpSource } from "../src/index.js";
+import { closeServersAfterEach, listen, startResource } from "./support/auth-servers.js";
 import { failOnUnhandledRejections, toolByRawName, useSources } from "./support/harness.js";
 import { approve, MemoryTokenStore } from "./support/oauth-harness.js";
 
 failOnUnhandledRejections();
 
 const sources = useSources({ toolCache: null, autoRestart: { enabled: false } });
-const servers: Server[] = [];
-afterEach(async () => {
-  for (const server of servers.splice(0)) {
-    server.closeAllConnections();
-    await new Promise((resolve) => server.close(resolve));
-  }
-});
-
-async function listen(
-  handler: (request: IncomingMessage, body: string) => [number, object | undefined, Record<string, string>?],
-) {
-  const server = createServer(async (request, response) => {
-    let body = "";
-    for await (const chunk of request) body += chunk;
-    const [status, json, headers] = handler(request, body);
-    response.writeHead(status, { ...(json ? { "content-type": "application/json" } : {}), ...headers });
-    response.end(json ? JSON.stringify(json) : undefined);
-  });
-  servers.push(server);
-  server.listen(0, "127.0.0.1");
-  await once(server, "listening");
-  const address = server.address();
-  return `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
-}
+closeServersAfterEach();
 
 /** What one authorization server saw: client ids at /authorize and /token, registrations. */
 interface As {
@@ -91,45 +67,6 @@ async function startAs(name: string): Promise<As> {
   return as;
 }
 
-/** The MCP resource: its metadata names `current()`, and only that AS's tokens pass its gate. */
-async function startResource(current: () => As) {
-  const resource = { url: "", mcp: "" };
-  resource.url = await listen((request, body) => {
-    const url = new URL(request.url ?? "/", resource.url);
-    if (url.pathname.startsWith("/.well-known/oauth-protected-resource"))
-      return [200, { resource: resource.mcp, authorization_servers: [current().url] }];
-    if (url.pathname !== "/mcp" || request.method !== "POST") return [405, {}];
-    const token = /^Bearer (\S+)$/.exec(request.headers.authorization ?? "")?.[1];
-    if (!token || !current().tokens.has(token))
-      return [
-        401,
-        { error: "invalid_token" },
-        {
-          "www-authenticate": `Bearer resource_metadata="${resource.url}/.well-known/oauth-protected-resource/mcp"`,
-        },
-      ];
-    const message = JSON.parse(body) as {
-      id?: number;
-      method: string;
-      params?: { protocolVersion?: string };
-    };
-    if (message.id === undefined) return [202, undefined];
-    const result =
-      message.method === "initialize"
-        ? {
-            protocolVersion: message.params?.protocolVersion,
-            capabilities: { tools: {} },
-            serverInfo: { name: "moving", version: "1.0.0" },
-          }
-        : message.method === "tools/list"
-          ? { tools: [{ name: "echo", inputSchema: { type: "object" } }] }
-          : { content: [{ type: "text", text: "ok" }] };
-    return [200, { jsonrpc: "2.0", id: message.id, result }];
-  });
-  resource.mcp = `${resource.url}/mcp`;
-  return resource;
-}
-
 function authorizationUrlOf(source: McpSource): URL {
   const url = source.servers()[0]?.authorizationUrl;
   if (!url) throw new Error("no authorization URL");
@@ -141,7 +78,10 @@ describe("a resource whose authorization server moves", () => {
     const as1 = await startAs("as1");
     const as2 = await startAs("as2");
     let current = as1;
-    const { mcp } = await startResource(() => current);
+    const { mcp } = await startResource(
+      () => current.url,
+      (token) => current.tokens.has(token),
+    );
     const source = await sources.load(
       {
         mcpServers: {
