@@ -24,7 +24,7 @@ const SECRET = "canary-mcp-secret-7b";
 
 /** IdP + AS + resource. `grants` are the assertions the AS took. */
 async function enterprise() {
-  const state = { idp: "", as: "", grants: [] as string[], tokens: new Set<string>() };
+  const state = { idp: "", as: "", grants: [] as string[], tokens: new Set<string>(), expiresIn: 3600 };
   state.idp = await listen((request, body) => {
     if (request.url === "/.well-known/openid-configuration")
       return [200, { issuer: state.idp, token_endpoint: `${state.idp}/token` }];
@@ -60,13 +60,13 @@ async function enterprise() {
     state.grants.push(assertion);
     const token = `at-${state.tokens.size}`;
     state.tokens.add(token);
-    return [200, { access_token: token, token_type: "Bearer", expires_in: 3600 }];
+    return [200, { access_token: token, token_type: "Bearer", expires_in: state.expiresIn }];
   });
   const resource = await startResource(
     () => state.as,
     (token) => state.tokens.has(token),
   );
-  return { ...state, mcp: resource.mcp };
+  return Object.assign(state, { mcp: resource.mcp });
 }
 
 function enterpriseEntry(servers: Awaited<ReturnType<typeof enterprise>>, idToken: () => string) {
@@ -136,5 +136,30 @@ describe("enterprise flows through loadMcp", () => {
     );
     expect(source.state("ci")).toBe("running");
     expect(servers.grants).toHaveLength(1);
+  });
+
+  it("should read a rotated workload JWT for the grant that replaces an expiring token", async () => {
+    const servers = await enterprise();
+    servers.expiresIn = 1; // within the 30 s refresh skew: every request gets a new grant
+    const file = join(tempDir("wif-"), "token");
+    const first = jwt({ sub: "ci", aud: servers.as, jti: "first" });
+    writeFileSync(file, first);
+    const source = await sources.load(
+      {
+        mcpServers: {
+          ci: {
+            url: servers.mcp,
+            protocol: "2025-06-18",
+            auth: { type: "workload_identity", clientId: "ci-runner", assertion: { file } },
+          },
+        },
+      },
+      { tokenStore: new MemoryTokenStore() },
+    );
+    expect(servers.grants[0]).toBe(first);
+    const rotated = jwt({ sub: "ci", aud: servers.as, jti: "rotated" });
+    writeFileSync(file, rotated);
+    expect(await toolByRawName(source, "echo", "ci").execute({})).toMatchObject({ isError: false });
+    expect(servers.grants.at(-1)).toBe(rotated);
   });
 });
