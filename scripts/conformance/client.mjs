@@ -12,7 +12,9 @@
 // The authorization scenarios (`auth/*`) get an `oauth` entry: a pre-registered client when the
 // context gives `client_id` (and `client_secret`, pinned to the context's `issuer`), the suite's
 // client metadata document URL (used only where the authorization server supports it), else
-// dynamic registration — the library picks.
+// dynamic registration — the library picks. The extension scenarios get their own type instead:
+// enterprise_managed (the context's IdP, ID token handed by a host callback) and workload_identity
+// (the context's valid JWT, from a file).
 // Tokens stay in memory. Whenever the server waits for a person, authorization.mjs plays one; a
 // call that failed because of it (a step-up) is made once more after the authorization.
 import { mkdtemp, rm, writeFile } from "node:fs/promises";

@@ -10,15 +10,14 @@
  * @module
  */
 import type { FetchLike } from "@modelcontextprotocol/client";
+import { isLoopbackHostname } from "../loopback-hostname.js";
 import { describeServerUrl, issuersMatch } from "./resource-binding.js";
-
-const LOOPBACK = new Set(["localhost", "127.0.0.1", "[::1]"]);
 
 /** Whether a token endpoint may carry an ID token: https, or http on a loopback host. */
 export function isSecureEndpoint(value: string): boolean {
   if (!URL.canParse(value)) return false;
   const url = new URL(value);
-  return url.protocol === "https:" || (url.protocol === "http:" && LOOPBACK.has(url.hostname));
+  return url.protocol === "https:" || (url.protocol === "http:" && isLoopbackHostname(url.hostname));
 }
 
 /** The metadata URLs of `issuer`, in the order they are tried. */
