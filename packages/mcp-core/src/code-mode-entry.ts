@@ -1,0 +1,11 @@
+/**
+ * `@toolnexus/mcp-core/code-mode`: the live catalog as a typed API for a model that writes a
+ * program instead of calling tools one at a time (SPEC §22). Typegen is a pure function of the
+ * catalog; nothing here runs unless a host imports this entry. Follows semver like the root entry.
+ * @module
+ */
+
+export { liveTypes, type ToolCatalog } from "./code-mode/live-types.js";
+export { MAX_ENUM_MEMBERS, MAX_SCHEMA_DEPTH, MAX_SCHEMA_NODES } from "./code-mode/schema-to-ts.js";
+export { MAX_DOC_CHARS } from "./code-mode/ts-text.js";
+export { generateTypes, TYPEGEN_HEADER, type TypegenOptions, type TypegenTool } from "./code-mode/typegen.js";
