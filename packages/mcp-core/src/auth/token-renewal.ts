@@ -15,6 +15,7 @@ import {
   type StoredOAuthTokens,
 } from "@modelcontextprotocol/client";
 import { isMcpCoreError, McpCoreError } from "../errors.js";
+import { tracedTokenRequest } from "../tracing/token-span.js";
 import type { AuthEntry } from "./auth-entry.js";
 import { errorCode, messageOf } from "./auth-message.js";
 import { optional } from "./optional.js";
@@ -76,12 +77,15 @@ export function renewTokens(context: RenewalContext): Promise<void> {
       if (!needed(stored)) return;
       if (context.headless) {
         // client_credentials has no refresh token: the SDK's auth() requests a new token, same scope.
-        await withSdkWarnings(context.server, context.warn, () =>
-          auth(context.provider, {
-            serverUrl: context.url,
-            fetchFn: context.fetchFn,
-            ...optional("scope", stored?.tokens?.scope),
-          }),
+        const grant = { server: context.server, grantType: "client_credentials" as const };
+        await tracedTokenRequest(grant, () =>
+          withSdkWarnings(context.server, context.warn, () =>
+            auth(context.provider, {
+              serverUrl: context.url,
+              fetchFn: context.fetchFn,
+              ...optional("scope", stored?.tokens?.scope),
+            }),
+          ),
         );
         return;
       }
@@ -114,14 +118,18 @@ async function refreshWithToken(context: RenewalContext, tokens: StoredOAuthToke
   if (!clientInformation) throw new Error("no OAuth client to refresh with");
   try {
     const requestedAt = Date.now();
-    const fresh = await refreshAuthorization(discovery.authorizationServerUrl, {
-      ...optional("metadata", metadata),
-      clientInformation,
-      refreshToken,
-      ...optional("resource", resource),
-      addClientAuthentication: provider.addClientAuthentication,
-      fetchFn: context.fetchFn,
-    });
+    const url = metadata?.token_endpoint ?? String(discovery.authorizationServerUrl);
+    const grant = { server: context.server, grantType: "refresh_token" as const, url };
+    const fresh = await tracedTokenRequest(grant, () =>
+      refreshAuthorization(discovery.authorizationServerUrl, {
+        ...optional("metadata", metadata),
+        clientInformation,
+        refreshToken,
+        ...optional("resource", resource),
+        addClientAuthentication: provider.addClientAuthentication,
+        fetchFn: context.fetchFn,
+      }),
+    );
     // A server that does not rotate answers no refresh token: the old one stays valid.
     const complete: StoredOAuthTokens = {
       ...fresh,

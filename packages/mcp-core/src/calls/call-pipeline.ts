@@ -23,7 +23,7 @@ import { restoreToolArguments } from "../schema-dialects/shape-schema.js";
 import { runTaskCall, TaskCallResultSchema, taskCallRequest } from "../tasks/task-call.js";
 import { abortedResult, errorResult, type LenientCallResult, readCallResult } from "../tools/call-result.js";
 import { callContextProblem, callTimeoutMs } from "../tools/call-timeout.js";
-import { type ClientSpan, endClientSpan } from "../tracing/client-span.js";
+import { type ClientSpan, endClientSpan, withinSpan } from "../tracing/client-span.js";
 import { startToolCallSpan, toolCallOutcome } from "../tracing/tool-call-span.js";
 import type { McpSession } from "../transport/session.js";
 import type { McpCallContext, McpTool, McpToolResult } from "../types.js";
@@ -149,7 +149,8 @@ export function send(call: ToolCall): Promise<ToolCall> {
   const { where, ctx, timeoutMs } = call;
   const session = call.session as McpSession;
   if (call.site.tasks.asTask(call.tool, call.callerCtx)) {
-    return sendAsTask(call, session).then((result) => settle(call, result));
+    // The task's polls are the call's requests: children of its span (SPEC §21.1).
+    return withinSpan(call.span, () => sendAsTask(call, session)).then((result) => settle(call, result));
   }
   const signal = ctx?.signal;
   if (signal?.aborted)
@@ -312,9 +313,15 @@ function removedResult(call: ToolCall): McpToolResult | undefined {
 /** The task-augmented `tools/call`, then the task followed to its end (SPEC §20.6). */
 function sendAsTask(call: ToolCall, session: McpSession): Promise<McpToolResult> {
   const { where, args, ctx, timeoutMs } = call;
+  const carrier = call.span?.carrier;
   const request = () =>
     runRequest(
-      (options) => session.request(taskCallRequest(where.rawName, args), TaskCallResultSchema, options),
+      (options) =>
+        session.request(
+          taskCallRequest(where.rawName, args, carrier),
+          TaskCallResultSchema,
+          carrier ? { ...options, headers: { ...carrier } } : options,
+        ),
       where,
       ctx,
       timeoutMs,

@@ -42,6 +42,7 @@ export function connectionCallPath(
   };
   // A task's polls go through the call path (its gate, its wait for a restart) like a call.
   const tasks: ServerTasks = new ServerTasks({
+    config,
     server: config.name,
     serverKey: deps.taskServerKey,
     taskTools: config.taskTools,

@@ -22,6 +22,7 @@ import {
   taskEnd,
   taskSubject,
 } from "./task-outcome.js";
+import { sendTaskRequest } from "./task-request.js";
 import { InvalidTaskAnswer, isTerminal, type TaskView, taskView } from "./task-wire.js";
 
 export type { TaskRequestOutcome, TaskSite } from "./task-outcome.js";
@@ -163,7 +164,7 @@ class TaskFollower {
   private async poll(): Promise<{ view: TaskView | undefined } | { result: McpToolResult }> {
     this.polled = true;
     const polled = await this.site.request(this.task, this.ctx, this.left(), (session, options) =>
-      session.request({ method: "tasks/get", params: { taskId: this.taskId } }, AnyResultSchema, options),
+      sendTaskRequest(this.site.config, session, this.task, "tasks/get", AnyResultSchema, options),
     );
     if ("failed" in polled) {
       const { error } = polled.failed;

@@ -4,6 +4,7 @@
  * to a stored task after a restart of the host.
  * @module
  */
+import type { ServerConfig } from "../config/server-config.js";
 import { shownText } from "../shown-text.js";
 import { withTimeout } from "../timing/with-timeout.js";
 import { globMatcher } from "../tools/glob.js";
@@ -16,6 +17,8 @@ import type { TaskRecord, TaskStore } from "./task-store.js";
 
 /** What a server's tasks need of its connection. */
 export interface ServerTasksDeps {
+  /** The server's configuration (its name, for the task requests' spans). */
+  config: ServerConfig;
   server: string;
   /** The server's identity in the store (`taskServerKey`). */
   serverKey: string;
@@ -90,6 +93,7 @@ export class ServerTasks {
       get closed() {
         return closed();
       },
+      config: deps.config,
       maxResultBytes: deps.maxResultBytes,
       request: (task, ctx, timeoutMs, send) => this.deps.request(task, ctx, timeoutMs, send),
       kept: async (tool, taskId) => {

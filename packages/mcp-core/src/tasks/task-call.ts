@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { errorResult, fromCallResult, LenientCallResultSchema } from "../tools/call-result.js";
+import type { TraceCarrier } from "../tracing/trace-carrier.js";
 import type { McpCallContext, McpToolResult } from "../types.js";
 import { followTask, type TaskRequestOutcome, type TaskSite, type TaskTarget } from "./follow-task.js";
 import { createdTask, InvalidTaskAnswer } from "./task-wire.js";
@@ -18,9 +19,18 @@ export interface TaskCallSite extends TaskSite {
 /** What a task-augmented call answers before it is read: any object. */
 export const TaskCallResultSchema = z.looseObject({});
 
-/** The task-augmented `tools/call` (2025-11-25: `params.task`; the server picks the task's ttl). */
-export function taskCallRequest(rawName: string, args: Record<string, unknown>) {
-  return { method: "tools/call", params: { name: rawName, arguments: args, task: {} } };
+/**
+ * The task-augmented `tools/call` (2025-11-25: `params.task`; the server picks the task's ttl), with
+ * the call span's trace keys in `_meta` when it has them (SPEC §21.2).
+ */
+export function taskCallRequest(
+  rawName: string,
+  args: Record<string, unknown>,
+  trace?: TraceCarrier | undefined,
+): { method: string; params: Record<string, unknown> } {
+  const params: Record<string, unknown> = { name: rawName, arguments: args, task: {} };
+  if (trace) params._meta = { ...trace };
+  return { method: "tools/call", params };
 }
 
 /**

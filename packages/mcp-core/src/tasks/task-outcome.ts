@@ -4,6 +4,7 @@
  * @module
  */
 import { z } from "zod";
+import type { ServerConfig } from "../config/server-config.js";
 import { shownText } from "../shown-text.js";
 import {
   errorResult,
@@ -13,6 +14,7 @@ import {
 } from "../tools/call-result.js";
 import type { McpSession } from "../transport/session.js";
 import type { McpCallContext, McpToolResult } from "../types.js";
+import { sendTaskRequest } from "./task-request.js";
 import type { TaskView } from "./task-wire.js";
 
 /** A request's outcome as the task follower reads it. */
@@ -31,6 +33,8 @@ export function taskSubject(task: TaskRequestTarget): string {
 
 /** What following a task needs of its server. */
 export interface TaskSite {
+  /** The server's configuration: its task requests are traced as its requests (SPEC §21.1). */
+  readonly config: ServerConfig;
   maxResultBytes: number;
   /**
    * Runs one request for `task` on the server's live session, waiting (within `timeoutMs` and the
@@ -82,8 +86,7 @@ export function fetchResult(
 ): ResultFetch {
   return site.request(task, ctx, timeoutMs, async (session, options) => {
     if (session.protocol.era === "modern") return MODERN_ERA;
-    const params = { taskId: task.taskId };
-    return session.request({ method: "tasks/result", params }, LenientCallResultSchema, options);
+    return sendTaskRequest(site.config, session, task, "tasks/result", LenientCallResultSchema, options);
   });
 }
 
@@ -148,7 +151,7 @@ export async function taskEnd(
 export async function cancelTask(site: TaskSite, task: TaskRequestTarget): Promise<void> {
   await site
     .request(task, undefined, CANCEL_TIMEOUT_MS, (session, options) =>
-      session.request({ method: "tasks/cancel", params: { taskId: task.taskId } }, AnyResultSchema, options),
+      sendTaskRequest(site.config, session, task, "tasks/cancel", AnyResultSchema, options),
     )
     .catch(() => {});
 }

@@ -45,13 +45,34 @@ export function startClientSpan(
   parent: Context = context.active(),
 ): ClientSpan | undefined {
   const name = target === undefined ? method : `${method} ${target}`;
+  return startSpanNamed(name, () => ({ "mcp.method.name": method, ...attributes() }), parent);
+}
+
+/**
+ * Starts the CLIENT span `name` with `attributes` (built only when it records) under `parent`;
+ * undefined without a tracer provider. {@link startClientSpan} for an MCP request; the token
+ * request's span (`token-span.ts`) is not one.
+ */
+export function startSpanNamed(
+  name: string,
+  attributes: () => Attributes,
+  parent: Context = context.active(),
+): ClientSpan | undefined {
   const span = tracer.startSpan(name, { kind: SpanKind.CLIENT }, parent);
   const carrier = traceCarrier(span.spanContext(), parent);
   // Without a provider: one non-recording span and nothing more (the attributes are never built).
   if (!span.isRecording() && carrier === undefined) return undefined;
-  const all: Attributes = { "mcp.method.name": method, ...attributes() };
+  const all = attributes();
   span.setAttributes(all);
   return { span, carrier, attributes: all, startedAt: performance.now() };
+}
+
+/**
+ * Runs `fn` with `started`'s span as the active one, so the requests made for it (a task's polls)
+ * are its children; as it is without a span.
+ */
+export function withinSpan<T>(started: ClientSpan | undefined, fn: () => T): T {
+  return started === undefined ? fn() : context.with(trace.setSpan(context.active(), started.span), fn);
 }
 
 /** How a request ended, for `error.type`, `rpc.response.status_code` and the span status. */
@@ -64,24 +85,27 @@ export interface RequestOutcome {
   message?: string | undefined;
 }
 
-/** Ends the span with its outcome and records the operation's duration (seconds). */
-export function endClientSpan(started: ClientSpan, outcome: RequestOutcome): void {
+/**
+ * Ends the span with its outcome and records the operation's duration (seconds) in
+ * `mcp.client.operation.duration`, unless `measured` is false (a request that is no MCP operation).
+ */
+export function endClientSpan(started: ClientSpan, outcome: RequestOutcome, measured = true): void {
   const { span } = started;
-  const measured: Attributes = { ...started.attributes };
+  const recorded: Attributes = { ...started.attributes };
   if (outcome.rpcCode !== undefined) {
     span.setAttribute("rpc.response.status_code", String(outcome.rpcCode));
-    measured["rpc.response.status_code"] = String(outcome.rpcCode);
+    recorded["rpc.response.status_code"] = String(outcome.rpcCode);
   }
   if (outcome.errorType !== undefined) {
     span.setAttribute("error.type", outcome.errorType);
-    measured["error.type"] = outcome.errorType;
+    recorded["error.type"] = outcome.errorType;
     const { message } = outcome;
     span.setStatus(
       message === undefined ? { code: SpanStatusCode.ERROR } : { code: SpanStatusCode.ERROR, message },
     );
   }
   span.end();
-  histogram().record((performance.now() - started.startedAt) / 1000, measured);
+  if (measured) histogram().record((performance.now() - started.startedAt) / 1000, recorded);
 }
 
 /**
