@@ -11,6 +11,7 @@ import { inspect } from "./commands/inspect.js";
 import { loginCommand, logoutCommand } from "./commands/login.js";
 import { approve, pins } from "./commands/pins.js";
 import { tools } from "./commands/tools.js";
+import { typegen } from "./commands/typegen.js";
 import { watch } from "./commands/watch.js";
 import { COLUMNS, labelled, type Output, oneLine, processOutput, wrap } from "./output.js";
 import { parseCommandLine, unknownCommand } from "./usage.js";
@@ -27,6 +28,7 @@ export const COMMANDS: readonly Command[] = [
   logoutCommand,
   pins,
   approve,
+  typegen,
 ];
 
 const OPTIONS = {
