@@ -1,0 +1,63 @@
+// Tracing of a task call (SPEC §21.1): its tasks/get and tasks/result are CLIENT spans under the
+// call's tools/call span, and the server (the tasks fixture over HTTP, a real process) receives
+// each request's own span context in _meta.
+import { context, trace } from "@opentelemetry/api";
+import { AsyncLocalStorageContextManager } from "@opentelemetry/context-async-hooks";
+import {
+  BasicTracerProvider,
+  InMemorySpanExporter,
+  SimpleSpanProcessor,
+} from "@opentelemetry/sdk-trace-base";
+import { type HttpFixture, makeTempDir, readLog, removeTempDir, startHttpFixture } from "@toolnexus/fixtures";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { failOnUnhandledRejections, toolByRawName, useSources } from "./support/harness.js";
+
+failOnUnhandledRejections();
+
+const sources = useSources({ toolCache: null, autoRestart: { enabled: false } });
+const exporter = new InMemorySpanExporter();
+const provider = new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] });
+const contextManager = new AsyncLocalStorageContextManager();
+let fixture: HttpFixture;
+let logDir: string;
+let log: string;
+
+beforeAll(async () => {
+  contextManager.enable();
+  context.setGlobalContextManager(contextManager);
+  trace.setGlobalTracerProvider(provider);
+  logDir = makeTempDir("trace-tasks-");
+  log = `${logDir}/tasks.log`;
+  fixture = await startHttpFixture("tasks", ["--log", log, "--work-ms", "600", "--stages", "2"]);
+});
+afterAll(async () => {
+  await fixture.stop();
+  removeTempDir(logDir);
+  trace.disable();
+  context.disable();
+  await provider.shutdown();
+});
+
+it("should trace a task's polls under its tools/call span and send each poll's context", async () => {
+  const source = await sources.loadServers({ t: { url: fixture.url } }, { taskStore: null });
+  const result = await toolByRawName(source, "slow_task").execute({ label: "a" });
+  expect(result.isError, result.text).toBe(false);
+  const spans = exporter.getFinishedSpans();
+  const [call] = spans.filter((s) => s.name === "tools/call slow_task");
+  const polls = spans.filter((s) => s.name.startsWith("tasks/get "));
+  expect(call).toBeDefined();
+  expect(polls.length).toBeGreaterThan(0);
+  for (const poll of polls) {
+    expect(poll.parentSpanContext?.spanId).toBe(call?.spanContext().spanId);
+    expect(poll.attributes["mcp.method.name"]).toBe("tasks/get");
+    expect(poll.attributes["gen_ai.tool.name"]).toEqual(expect.any(String));
+    expect(poll.attributes["toolnexus.mcp.task.id"]).toEqual(expect.any(String));
+  }
+  const sent = readLog(log)
+    .filter((e) => e.event === "task_get")
+    .map((e) => e.traceparent);
+  const expected = polls.map((p) => `00-${p.spanContext().traceId}-${p.spanContext().spanId}-01`);
+  expect(new Set(sent)).toEqual(new Set(expected));
+  const [traced] = readLog(log).filter((e) => e.event === "call_traced");
+  expect(traced?.traceparent).toBe(`00-${call?.spanContext().traceId}-${call?.spanContext().spanId}-01`);
+});
