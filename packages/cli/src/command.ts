@@ -38,6 +38,7 @@ export interface CommandContext {
 
 /** One subcommand. */
 export interface Command {
+  /** The first word of `usage` (see {@link command}). */
   name: string;
   /** `inspect [config]` */
   usage: string;
@@ -48,6 +49,23 @@ export interface Command {
   details?: readonly string[];
   example: string;
   run(context: CommandContext): Promise<number>;
+}
+
+/** A command from its help and `run`: its name is the first word of its usage, written once. */
+export function command(spec: Omit<Command, "name">): Command {
+  return { name: spec.usage.split(" ", 1)[0] as string, ...spec };
+}
+
+/**
+ * Runs `use` on a loaded source and closes the source after, whatever `use` returns or throws:
+ * no server a command started outlives it.
+ */
+export async function usingSource<T>(source: McpSource, use: (source: McpSource) => Promise<T>): Promise<T> {
+  try {
+    return await use(source);
+  } finally {
+    await source.close();
+  }
 }
 
 /** One line of help per flag. */

@@ -7,7 +7,7 @@
 import { waitFor } from "@toolnexus/fixtures";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RedisStoresOptions } from "../src/index.js";
-import { cacheKey } from "../src/keys.js";
+import { cacheKeys } from "../src/keys.js";
 import { cacheEntry as entry } from "../test/support/cache-entry.js";
 import { authorizeInto, oauthFixture, refreshes, startWorker } from "../test/support/fleet.js";
 import { openStores } from "../test/support/open-stores.js";
@@ -39,7 +39,7 @@ describe.runIf(redisAvailable() && canRunCluster())(
       let fingerprint = "";
       for (let i = 0; !fingerprint; i++) {
         const candidate = String(i).padStart(64, "0");
-        if ((await cluster.ownerOf(cacheKey(keyPrefix, candidate))) === victim) fingerprint = candidate;
+        if ((await cluster.ownerOf(cacheKeys.key(keyPrefix, candidate))) === victim) fingerprint = candidate;
       }
 
       const open = () => openStores({ ...target, keyPrefix, secret: SECRET });

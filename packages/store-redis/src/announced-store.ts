@@ -12,20 +12,16 @@ import { McpCoreError } from "@toolnexus/mcp-core";
 import { type DecodedEntry, decodeMessage, encodeMessage } from "./cache-envelope.js";
 import { CacheSubscriber } from "./cache-subscriber.js";
 import { type RedisConnection, RedisUnavailableError } from "./connection.js";
+import type { AnnouncedKeys } from "./keys.js";
 import type { SharedSubscriber } from "./shared-subscriber.js";
 
 /** A decoded value: the entry, a miss (`undefined`), or a refusal saying why. */
 export type Decoded<E> = DecodedEntry<E>;
 
-/** Where one kind of entry lives and how it is sealed. */
-export interface AnnouncedCodec<E> {
+/** Where one kind of entry lives (its {@link AnnouncedKeys}) and how it is sealed. */
+export interface AnnouncedCodec<E> extends AnnouncedKeys {
   /** How messages name the store ("listing cache", "pin store"). */
   what: string;
-  key(prefix: string, id: string): string;
-  /** The channel of every write (one Redis). */
-  channel(prefix: string): string;
-  /** The sharded channel of one entry (a cluster). */
-  shardChannel(prefix: string, id: string): string;
   encode(entry: E, redisKey: string): string;
   decode(value: string, id: string, redisKey: string): Decoded<E>;
   /** How long an entry lives (ms), or undefined to keep it. */

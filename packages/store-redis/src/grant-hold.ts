@@ -15,7 +15,7 @@
  * @module
  */
 import type { RedisConnection } from "./connection.js";
-import { REWRITE_HELD } from "./scripts.js";
+import { evalCommand, REWRITE_HELD } from "./scripts.js";
 
 /** A write to hold until a replica has it. */
 export interface HeldWrite {
@@ -180,17 +180,13 @@ export class GrantHold {
     const since = this.params.generation();
     let answer: unknown;
     try {
-      answer = await this.params.connection.command([
-        "EVAL",
-        REWRITE_HELD,
-        "1",
-        write.key,
-        write.value,
-        write.version,
-        write.replaced ?? "?",
-        write.channel,
-        this.params.publish,
-      ]);
+      answer = await this.params.connection.command(
+        evalCommand(
+          REWRITE_HELD,
+          [write.key],
+          [write.value, write.version, write.replaced ?? "?", write.channel, this.params.publish],
+        ),
+      );
     } catch {
       return; // unreachable now (a failover under way): the next try, or the connection's return
     }

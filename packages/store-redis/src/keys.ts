@@ -31,29 +31,38 @@ export function tokenKeys(prefix: string, key: string): { value: string; lease: 
   };
 }
 
-/** The Redis key of one listing cache entry (its key is the config fingerprint). */
-export function cacheKey(prefix: string, fingerprint: string): string {
-  return `${prefix}${keyTag("cache", fingerprint)}:entry`;
-}
-
 /** The Redis key of one tool vector entry (hybrid search; its key is the core's vector store key). */
 export function vectorKey(prefix: string, key: string): string {
   return `${prefix}${keyTag("vec", key)}:entry`;
 }
 
-/** The pub/sub channel on which a listing write is announced (one Redis). */
-export function cacheChannel(prefix: string): string {
-  return `${prefix}cache:changed`;
+/**
+ * Where the entries of one announced store live (`announced-store.ts`): an entry under
+ * `<prefix>{<kind>:<h>}:entry`, its write announced on `<prefix><kind>:changed` (one Redis) or, on a
+ * cluster, on the entry's own sharded channel `<prefix>{<kind>:<h>}:changed` (the entry's hash tag:
+ * `SPUBLISH` goes to the shard holding the entry and reaches only the workers that subscribed to it).
+ */
+export interface AnnouncedKeys {
+  key(prefix: string, id: string): string;
+  /** The channel of every write (one Redis). */
+  channel(prefix: string): string;
+  /** The sharded channel of one entry (a cluster). */
+  shardChannel(prefix: string, id: string): string;
 }
 
-/**
- * On a cluster, the sharded channel of one entry: in the entry's slot (the same hash tag), so
- * `SPUBLISH` goes to the shard holding the entry and reaches only the workers that subscribed to
- * that listing.
- */
-export function cacheShardChannel(prefix: string, fingerprint: string): string {
-  return `${prefix}${keyTag("cache", fingerprint)}:changed`;
+function announcedKeys(kind: "cache" | "pin"): AnnouncedKeys {
+  return {
+    key: (prefix, id) => `${prefix}${keyTag(kind, id)}:entry`,
+    channel: (prefix) => `${prefix}${kind}:changed`,
+    shardChannel: (prefix, id) => `${prefix}${keyTag(kind, id)}:changed`,
+  };
 }
+
+/** The listing cache's keys (an entry's id is the config fingerprint). */
+export const cacheKeys: AnnouncedKeys = announcedKeys("cache");
+
+/** The pin store's keys (an entry's id is the core's pin key). No TTL: pins are kept. */
+export const pinKeys: AnnouncedKeys = announcedKeys("pin");
 
 /**
  * The Redis key of a kept result (`<prefix>{res:<h>}:value`, `h` from the handle). The handle is
@@ -61,19 +70,4 @@ export function cacheShardChannel(prefix: string, fingerprint: string): string {
  */
 export function resultKey(prefix: string, handle: string): string {
   return `${prefix}${keyTag("res", handle)}:value`;
-}
-
-/** The Redis key of one server's pins (its key is the core's pin key). No TTL: pins are kept. */
-export function pinStoreKey(prefix: string, key: string): string {
-  return `${prefix}${keyTag("pin", key)}:entry`;
-}
-
-/** The pub/sub channel on which a pin write (an approval) is announced (one Redis). */
-export function pinChannel(prefix: string): string {
-  return `${prefix}pin:changed`;
-}
-
-/** On a cluster, the sharded channel of one server's pins (in their slot). */
-export function pinShardChannel(prefix: string, key: string): string {
-  return `${prefix}${keyTag("pin", key)}:changed`;
 }

@@ -13,6 +13,7 @@
  */
 import { randomBytes } from "node:crypto";
 import type { RedisConnection } from "./connection.js";
+import { evalCommand } from "./scripts.js";
 
 /** The warning's code, first in its text. */
 export const KEYSPACE_EMPTIED = "STORE_KEYSPACE_EMPTIED";
@@ -64,13 +65,9 @@ export class KeyspaceMarker {
     const fresh = randomBytes(16).toString("base64url");
     let found: unknown;
     try {
-      found = await this.params.connection.command([
-        "EVAL",
-        READ_OR_MARK,
-        "1",
-        markerKey(this.params.keyPrefix),
-        fresh,
-      ]);
+      found = await this.params.connection.command(
+        evalCommand(READ_OR_MARK, [markerKey(this.params.keyPrefix)], [fresh]),
+      );
     } catch {
       return; // unreachable: the connection reports it, and the next (re)connect checks again
     }

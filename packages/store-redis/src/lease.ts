@@ -10,7 +10,7 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import { randomBytes } from "node:crypto";
 import { McpCoreError } from "@toolnexus/mcp-core";
 import type { RedisConnection } from "./connection.js";
-import { RELEASE_LEASE, RENEW_LEASE } from "./scripts.js";
+import { evalCommand, RELEASE_LEASE, RENEW_LEASE } from "./scripts.js";
 
 /** The keys of one lease: the lease itself and the channel its release is announced on. */
 export interface LeaseKeys {
@@ -86,7 +86,7 @@ export class LeaseManager {
     const renewal = setInterval(
       () => {
         this.connection
-          .command(["EVAL", RENEW_LEASE, "1", lease.leaseKey, lease.token, String(this.timing.ttlMs)])
+          .command(evalCommand(RENEW_LEASE, [lease.leaseKey], [lease.token, String(this.timing.ttlMs)]))
           .catch(() => {}); // a lost lease shows at the next guarded write, which is refused
       },
       Math.max(1, Math.floor(this.timing.ttlMs / 3)),
@@ -97,15 +97,13 @@ export class LeaseManager {
       clearInterval(renewal);
       // Best effort: a lease left behind by a lost connection expires after ttlMs.
       await this.connection
-        .command([
-          "EVAL",
-          RELEASE_LEASE,
-          "1",
-          lease.leaseKey,
-          lease.token,
-          lease.channel,
-          publishCommand(this.connection),
-        ])
+        .command(
+          evalCommand(
+            RELEASE_LEASE,
+            [lease.leaseKey],
+            [lease.token, lease.channel, publishCommand(this.connection)],
+          ),
+        )
         .catch(() => {});
     }
   }

@@ -11,6 +11,7 @@ import { McpCoreError } from "@toolnexus/mcp-core";
 import { isPendingAuthorization, type PendingAuthorization } from "@toolnexus/mcp-core/stores";
 import { type RedisConnection, RedisUnavailableError } from "./connection.js";
 import { keyTag } from "./keys.js";
+import { evalCommand } from "./scripts.js";
 import { open, seal } from "./secret.js";
 
 /** Reads a request and deletes it, atomically (GETDEL on any Redis version). */
@@ -66,7 +67,7 @@ export async function takePendingRequest(
   state: string,
 ): Promise<PendingAuthorization | undefined> {
   const redisKey = pendingKey(params.keyPrefix, key, state);
-  const raw = await send(params.connection, ["EVAL", TAKE, "1", redisKey]);
+  const raw = await send(params.connection, evalCommand(TAKE, [redisKey], []));
   if (typeof raw !== "string") return undefined;
   const value = openRequest(params.tokenKey, redisKey, raw);
   if (isPendingAuthorization(value)) return value;

@@ -12,7 +12,7 @@ import type { PinEntry, PinStore } from "@toolnexus/mcp-core/stores";
 import { DEFAULT_MAX_PIN_ENTRY_BYTES, isPinEntry } from "@toolnexus/mcp-core/stores";
 import { AnnouncedStore, type AnnouncedStoreParams, type Decoded } from "./announced-store.js";
 import { readEnvelope, writeEnvelope } from "./cache-envelope.js";
-import { pinChannel, pinShardChannel, pinStoreKey } from "./keys.js";
+import { pinKeys } from "./keys.js";
 
 export interface RedisPinStoreParams extends AnnouncedStoreParams {
   /** The HMAC-SHA256 key, or undefined to keep pins unauthenticated. */
@@ -44,9 +44,7 @@ export class RedisPinStore extends AnnouncedStore<PinEntry> implements PinStore 
   constructor(params: RedisPinStoreParams) {
     super(params, {
       what: "pin store",
-      key: pinStoreKey,
-      channel: pinChannel,
-      shardChannel: pinShardChannel,
+      ...pinKeys,
       encode: (entry, redisKey) => encode(entry, redisKey, params.pinKey),
       decode: (value, key, redisKey) => decode(value, key, redisKey, params.pinKey),
       ttlMs: undefined,

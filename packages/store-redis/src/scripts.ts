@@ -100,3 +100,11 @@ if not older then return 'newer' end
 redis.call('SET', KEYS[1], ARGV[1])
 if ARGV[2] == '' then redis.call(ARGV[5], ARGV[4], 'written') else redis.call(ARGV[5], ARGV[4], 'written ' .. ARGV[2]) end
 return 'rewritten'`;
+
+/**
+ * The `EVAL` command that runs `script`: its key count is the number of `keys` (what Redis, and a
+ * cluster's router, read as keys), then the keys, then the arguments.
+ */
+export function evalCommand(script: string, keys: readonly string[], args: readonly string[]): string[] {
+  return ["EVAL", script, String(keys.length), ...keys, ...args];
+}

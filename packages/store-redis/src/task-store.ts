@@ -13,7 +13,7 @@
 import { randomBytes } from "node:crypto";
 import { DEFAULT_MAX_TASK_RECORDS, type TaskRecord, type TaskStore } from "@toolnexus/mcp-core/stores";
 import { type RedisConnection, RedisUnavailableError } from "./connection.js";
-import { RELEASE_LEASE } from "./scripts.js";
+import { evalCommand, RELEASE_LEASE } from "./scripts.js";
 import { encodeTask, openTask } from "./task-envelope.js";
 import { TASK_DIGEST, type TaskKeys, taskIndexKey, taskKeys, taskKeysOf } from "./task-keys.js";
 import { CLAIM_TASK, DELETE_TASK, KEEP_TASK_LEASE, PUT_TASK } from "./task-scripts.js";
@@ -84,24 +84,16 @@ export class RedisTaskStore implements TaskStore {
     ]);
     const value = encodeTask(this.params.taskKey, keys.record, record);
     const lease = String(this.params.leaseTtlMs);
-    const held = await this.send([
-      "EVAL",
-      PUT_TASK,
-      "2",
-      keys.record,
-      keys.lease,
-      value,
-      ttl,
-      this.token,
-      lease,
-    ]);
+    const held = await this.send(
+      evalCommand(PUT_TASK, [keys.record, keys.lease], [value, ttl, this.token, lease]),
+    );
     if (held === 1) this.hold({ keys, server: record.server });
   }
 
   async delete(serverKey: string, taskId: string): Promise<void> {
     const keys = taskKeys(this.params.keyPrefix, serverKey, taskId);
     this.release(keys.digest);
-    await this.send(["EVAL", DELETE_TASK, "2", keys.record, keys.lease, this.token]);
+    await this.send(evalCommand(DELETE_TASK, [keys.record, keys.lease], [this.token]));
     await this.send(["ZREM", taskIndexKey(this.params.keyPrefix), keys.digest]);
   }
 
@@ -117,7 +109,7 @@ export class RedisTaskStore implements TaskStore {
     this.stopRenewal();
     await Promise.allSettled(
       held.map(({ keys }) =>
-        this.params.connection.command(["EVAL", RELEASE_LEASE, "1", keys.lease, this.token]),
+        this.params.connection.command(evalCommand(RELEASE_LEASE, [keys.lease], [this.token])),
       ),
     );
   }
@@ -129,15 +121,9 @@ export class RedisTaskStore implements TaskStore {
       return undefined;
     }
     const keys = taskKeysOf(this.params.keyPrefix, digest);
-    const answer = await this.send([
-      "EVAL",
-      CLAIM_TASK,
-      "2",
-      keys.record,
-      keys.lease,
-      this.token,
-      String(this.params.leaseTtlMs),
-    ]);
+    const answer = await this.send(
+      evalCommand(CLAIM_TASK, [keys.record, keys.lease], [this.token, String(this.params.leaseTtlMs)]),
+    );
     const [state, raw] = Array.isArray(answer) ? answer : [];
     if (state === 0) await this.send(["ZREM", index, digest]); // expired or deleted
     if (state !== 2 || typeof raw !== "string") return undefined;
@@ -145,7 +131,7 @@ export class RedisTaskStore implements TaskStore {
     if (opened.kind === "refused") {
       // Left for its TTL (a worker holding the right secret may read it), and for anyone to take.
       await this.params.connection
-        .command(["EVAL", RELEASE_LEASE, "1", keys.lease, this.token])
+        .command(evalCommand(RELEASE_LEASE, [keys.lease], [this.token]))
         .catch(() => {});
       this.params.warn(`Redis task store: a task record in Redis ${opened.why}; skipped`);
       return undefined;
@@ -157,7 +143,7 @@ export class RedisTaskStore implements TaskStore {
   private hold(task: Held): void {
     if (this.closed) {
       void this.params.connection
-        .command(["EVAL", RELEASE_LEASE, "1", task.keys.lease, this.token])
+        .command(evalCommand(RELEASE_LEASE, [task.keys.lease], [this.token]))
         .catch(() => {});
       return;
     }
@@ -186,15 +172,9 @@ export class RedisTaskStore implements TaskStore {
       [...this.held.values()].map(async ({ keys, server }) => {
         let kept: unknown;
         try {
-          kept = await this.params.connection.command([
-            "EVAL",
-            KEEP_TASK_LEASE,
-            "2",
-            keys.record,
-            keys.lease,
-            this.token,
-            lease,
-          ]);
+          kept = await this.params.connection.command(
+            evalCommand(KEEP_TASK_LEASE, [keys.record, keys.lease], [this.token, lease]),
+          );
         } catch {
           return; // Redis unreachable: tried again at the next turn
         }

@@ -8,7 +8,7 @@ import type { ToolCacheStore } from "@toolnexus/mcp-core";
 import type { ToolCacheEntry } from "@toolnexus/mcp-core/stores";
 import { AnnouncedStore, type AnnouncedStoreParams } from "./announced-store.js";
 import { decodeEnvelope, encodeEnvelope } from "./cache-envelope.js";
-import { cacheChannel, cacheKey, cacheShardChannel } from "./keys.js";
+import { cacheKeys } from "./keys.js";
 
 export interface RedisToolCacheParams extends AnnouncedStoreParams {
   /** The HMAC-SHA256 key, or undefined to keep entries unauthenticated. */
@@ -22,9 +22,7 @@ export class RedisToolCache extends AnnouncedStore<ToolCacheEntry> implements To
   constructor(params: RedisToolCacheParams) {
     super(params, {
       what: "tool cache",
-      key: cacheKey,
-      channel: cacheChannel,
-      shardChannel: cacheShardChannel,
+      ...cacheKeys,
       encode: (entry, redisKey) => encodeEnvelope(entry, redisKey, params.cacheKey),
       decode: (value, fingerprint, redisKey) => decodeEnvelope(value, fingerprint, redisKey, params.cacheKey),
       ttlMs: params.cacheTtlMs,

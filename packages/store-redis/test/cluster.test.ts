@@ -9,7 +9,7 @@ import { waitFor } from "@toolnexus/fixtures";
 import { createClient, createCluster } from "redis";
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { createRedisStores, type RedisStores, type RedisStoresOptions } from "../src/index.js";
-import { cacheKey, cacheShardChannel, tokenKeys } from "../src/keys.js";
+import { cacheKeys, tokenKeys } from "../src/keys.js";
 import { cacheEntry } from "./support/cache-entry.js";
 import { openStores } from "./support/open-stores.js";
 import { canRunCluster, startCluster, type TestCluster } from "./support/redis-cluster.js";
@@ -53,7 +53,9 @@ describe.runIf(redisAvailable() && canRunCluster())("the stores on a Redis Clust
     const slot = async (key: string) => Number(await client.sendCommand(["CLUSTER", "KEYSLOT", key]));
     const keys = tokenKeys("p:", "https://mcp.example.com/mcp app");
     expect(await slot(keys.lease)).toBe(await slot(keys.value));
-    expect(await slot(cacheShardChannel("p:", FINGERPRINT))).toBe(await slot(cacheKey("p:", FINGERPRINT)));
+    expect(await slot(cacheKeys.shardChannel("p:", FINGERPRINT))).toBe(
+      await slot(cacheKeys.key("p:", FINGERPRINT)),
+    );
   });
 
   it("should run withLock exclusively across two workers and keep what one wrote under the lease", async () => {
@@ -157,7 +159,7 @@ describe.runIf(redisAvailable() && canRunCluster())("the stores on a Redis Clust
     expect(await reader.toolCache.get(FINGERPRINT)).toBeUndefined();
     const pushed: string[][] = [];
     reader.toolCache.subscribe((_key, e) => pushed.push(e.tools.map((t) => t.name)));
-    const channel = cacheShardChannel(keyPrefix, FINGERPRINT);
+    const channel = cacheKeys.shardChannel(keyPrefix, FINGERPRINT);
     await waitFor(
       async () => {
         const counts = await Promise.all(

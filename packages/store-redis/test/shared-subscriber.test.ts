@@ -7,7 +7,7 @@ import type { StoredAuth } from "@toolnexus/mcp-core";
 import type { ToolCacheEntry } from "@toolnexus/mcp-core/stores";
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { createRedisStores } from "../src/index.js";
-import { cacheChannel, tokenKeys } from "../src/keys.js";
+import { cacheKeys, tokenKeys } from "../src/keys.js";
 import { rawClient, redisAvailable, startRedis, type TestRedis } from "./support/redis-server.js";
 
 const SECRET = "shared-subscriber-secret-of-32-bytes!";
@@ -59,7 +59,7 @@ describe.runIf(redisAvailable())("the stores' subscriber connection", () => {
     const waiting = worker.tokenStore.withLock("k", () => worker.tokenStore.get("k"), {
       stillNeeded: (stored) => stored?.savedAt !== "fresh",
     });
-    const channels = [cacheChannel(keyPrefix), tokenKeys(keyPrefix, "k").channel];
+    const channels = [cacheKeys.channel(keyPrefix), tokenKeys(keyPrefix, "k").channel];
     await waitFor(
       async () => {
         const counts = (await inspector.sendCommand(["PUBSUB", "NUMSUB", ...channels])) as unknown[];

@@ -4,7 +4,7 @@ import { createClient } from "redis";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { encodeEnvelope, encodeMessage } from "../src/cache-envelope.js";
 import { createRedisStores, type RedisStores } from "../src/index.js";
-import { cacheChannel, cacheKey } from "../src/keys.js";
+import { cacheKeys } from "../src/keys.js";
 import { deriveKeys } from "../src/secret.js";
 import { cacheEntry } from "./support/cache-entry.js";
 import { freePort, redisAvailable, startRedis, type TestRedis } from "./support/redis-server.js";
@@ -120,13 +120,13 @@ describe.runIf(redisAvailable())("the listing cache on Redis", () => {
     );
 
     // One connection, so Redis runs these in order: the subscriber is gone before the announcement.
-    const key = cacheKey(keyPrefix, FINGERPRINT);
+    const key = cacheKeys.key(keyPrefix, FINGERPRINT);
     const value = encodeEnvelope(entry(["missed"]), key, deriveKeys(SECRET).cacheKey);
     await inspector
       .multi()
       .addCommand(["CLIENT", "KILL", "TYPE", "pubsub"])
       .addCommand(["SET", key, value])
-      .addCommand(["PUBLISH", cacheChannel(keyPrefix), encodeMessage(FINGERPRINT, value)])
+      .addCommand(["PUBLISH", cacheKeys.channel(keyPrefix), encodeMessage(FINGERPRINT, value)])
       .exec();
 
     await waitFor(() => pushed.some((names) => names.includes("missed")), { message: "the re-read" });

@@ -6,7 +6,7 @@
 import type { McpProgress, McpSource, McpTool, ServerSnapshot } from "@toolnexus/mcp-core";
 import { closestNames } from "@toolnexus/mcp-core/adapter";
 import { type CliConfig, readConfig, startingOnly } from "../cli-config.js";
-import { type Command, type CommandContext, openSource, resolveConfig } from "../command.js";
+import { type CommandContext, command, openSource, resolveConfig, usingSource } from "../command.js";
 import { looksLikeConfig } from "../config-file.js";
 import { resultLines } from "../content-lines.js";
 import { ArgsError, parseJsonArgs, pointAt } from "../json-args.js";
@@ -115,7 +115,7 @@ async function run(context: CommandContext): Promise<number> {
     { autoRestart: { enabled: false }, onElicitation: cliElicitation(output, flags.open) },
     false,
   );
-  try {
+  return usingSource(source, async () => {
     const tool = await findTool(source, target);
     const down = !tool && target.servers !== undefined ? allDown(source) : undefined;
     if (down) {
@@ -158,14 +158,11 @@ async function run(context: CommandContext): Promise<number> {
       return EXIT.failed;
     }
     return EXIT.ok;
-  } finally {
-    await source.close();
-  }
+  });
 }
 
 /** The `call` command. */
-export const call: Command = {
-  name: "call",
+export const call = command({
   usage: "call [config] <tool> [json-args]",
   summary: "run one tool and print its content (--json: the whole result)",
   flags: ["json", "timeout", "verbose", "open", "roots"],
@@ -180,4 +177,4 @@ export const call: Command = {
   ],
   example: `toolnexus-mcp call mcp__basic__echo '{"text":"hi"}'`,
   run,
-};
+});

@@ -7,7 +7,7 @@ import { readFileSync } from "node:fs";
 import type { EnvEntry } from "@toolnexus/mcp-core";
 import { type ServerConfig, type StdioServerConfig, scopedEnv } from "@toolnexus/mcp-core/config";
 import { readConfig } from "../cli-config.js";
-import { type Command, type CommandContext, configAndRest, resolveConfig } from "../command.js";
+import { type CommandContext, command, configAndRest, resolveConfig } from "../command.js";
 import { causeOf, labelled, oneLine, paint } from "../output.js";
 import { checkServerName } from "../server-selection.js";
 import { EXIT } from "../usage-error.js";
@@ -117,12 +117,11 @@ async function run(context: CommandContext): Promise<number> {
 }
 
 /** The `env` command. */
-export const env: Command = {
-  name: "env",
+export const env = command({
   usage: "env [config]",
   summary: "the env names each stdio child would get, and why (never a value)",
   flags: ["server", "json"],
   details: ["Computed from the config and this shell's environment; nothing is started."],
   example: "toolnexus-mcp env --server github",
   run,
-};
+});

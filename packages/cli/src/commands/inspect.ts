@@ -13,12 +13,13 @@ import {
 import { fileTokenStore } from "@toolnexus/mcp-core/stores";
 import { readConfig, startingOnly } from "../cli-config.js";
 import {
-  type Command,
   type CommandContext,
+  command,
   configAndRest,
   LoadTimeoutError,
   openSource,
   resolveConfig,
+  usingSource,
 } from "../command.js";
 import type { ConfigChoice } from "../config-file.js";
 import { withLoginHint } from "../needs-auth.js";
@@ -257,7 +258,7 @@ async function run(context: CommandContext): Promise<number> {
     progress?.stop();
     throw error;
   }
-  try {
+  return usingSource(source, async () => {
     const lazy = startLazy(source, connectMs);
     const left = flags.timeoutMs === undefined ? undefined : flags.timeoutMs - (performance.now() - started);
     if (left !== undefined && (await outlasts(lazy, left))) {
@@ -276,14 +277,11 @@ async function run(context: CommandContext): Promise<number> {
       definitionTokens(source),
       source.apps(),
     );
-  } finally {
-    await source.close();
-  }
+  });
 }
 
 /** The `inspect` command. */
-export const inspect: Command = {
-  name: "inspect",
+export const inspect = command({
   usage: "inspect [config]",
   summary:
     "start every server and show transport, era, state, tools, timing, env, errors and tool-definition tokens",
@@ -298,4 +296,4 @@ export const inspect: Command = {
   ],
   example: "toolnexus-mcp inspect ./mcp.json --verbose",
   run,
-};
+});

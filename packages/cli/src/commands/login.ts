@@ -11,7 +11,7 @@ import { loadMcp, type McpSource } from "@toolnexus/mcp-core";
 import { type HttpServerConfig, parseConfig } from "@toolnexus/mcp-core/config";
 import { authStoreKey, defaultAuthDir, fileTokenStore } from "@toolnexus/mcp-core/stores";
 import { openOrExplain } from "../browser-opener.js";
-import { type Command, type CommandContext, resolveConfig } from "../command.js";
+import { type CommandContext, command, resolveConfig } from "../command.js";
 import { idpSignInTarget, signInAtIdp } from "../idp-sign-in.js";
 import { causeOf, labelled, type Output, oneLine } from "../output.js";
 import { EXIT, UsageError } from "../usage-error.js";
@@ -25,11 +25,11 @@ const DEFAULT_LOGIN_WAIT_MS = 300_000;
  */
 async function oauthServer(
   context: CommandContext,
-  command: "login" | "logout",
+  verb: "login" | "logout",
   nothing: string,
 ): Promise<HttpServerConfig & { auth: object }> {
   const [server, named, ...extra] = context.positionals;
-  if (server === undefined) throw new UsageError(`which server? usage: ${command} <server> [config]`);
+  if (server === undefined) throw new UsageError(`which server? usage: ${verb} <server> [config]`);
   if (extra.length > 0) throw new UsageError(`too many arguments: ${extra.join(" ")}`);
   const parsed = await parseConfig(resolveConfig(context, named).path);
   for (const warning of parsed.warnings)
@@ -151,8 +151,7 @@ async function logout(context: CommandContext): Promise<number> {
 }
 
 /** The `login` command. */
-export const loginCommand: Command = {
-  name: "login",
+export const loginCommand = command({
   usage: "login <server> [config]",
   summary: "authorize one OAuth server (prints the URL; the token goes to the default store)",
   flags: ["open", "timeout", "verbose"],
@@ -165,14 +164,13 @@ export const loginCommand: Command = {
   ],
   example: "toolnexus-mcp login linear --open",
   run: login,
-};
+});
 
 /** The `logout` command. */
-export const logoutCommand: Command = {
-  name: "logout",
+export const logoutCommand = command({
   usage: "logout <server> [config]",
   summary: "remove the stored OAuth token of one server",
   flags: [],
   example: "toolnexus-mcp logout linear",
   run: logout,
-};
+});

@@ -7,7 +7,14 @@
 import type { McpDrift, McpSource } from "@toolnexus/mcp-core";
 import { filePinStore, type PinEntry, type PinStore, pinKey } from "@toolnexus/mcp-core/stores";
 import { readConfig, startingOnly } from "../cli-config.js";
-import { type Command, type CommandContext, configAndRest, openSource, resolveConfig } from "../command.js";
+import {
+  type CommandContext,
+  command,
+  configAndRest,
+  openSource,
+  resolveConfig,
+  usingSource,
+} from "../command.js";
 import type { ConfigChoice } from "../config-file.js";
 import { oneLine, paint } from "../output.js";
 import { checkServerName } from "../server-selection.js";
@@ -60,12 +67,10 @@ async function withHeldSource<T>(
     drift: "hold",
     pinStore: store,
   });
-  try {
+  return usingSource(source, async () => {
     await source.whenSettled();
     return await use(source);
-  } finally {
-    await source.close();
-  }
+  });
 }
 
 async function runPins(context: CommandContext): Promise<number> {
@@ -143,8 +148,7 @@ async function runApprove(context: CommandContext): Promise<number> {
 }
 
 /** The `pins` command. */
-export const pins: Command = {
-  name: "pins",
+export const pins = command({
   usage: "pins [config]",
   summary: "the approved tool definitions (pins) of each server, and what drifted since (waits for approve)",
   flags: ["server", "json", "timeout", "verbose"],
@@ -154,11 +158,10 @@ export const pins: Command = {
   ],
   example: "toolnexus-mcp pins --server github",
   run: runPins,
-};
+});
 
 /** The `approve` command. */
-export const approve: Command = {
-  name: "approve",
+export const approve = command({
   usage: "approve [config] <server> [tool]",
   summary: "approve a server's drifted tools (one raw tool name, or all): write them to the pin store",
   flags: ["json", "timeout", "verbose"],
@@ -168,4 +171,4 @@ export const approve: Command = {
   ],
   example: "toolnexus-mcp approve github create_issue",
   run: runApprove,
-};
+});

@@ -5,7 +5,14 @@
 import type { McpSource, McpTool } from "@toolnexus/mcp-core";
 import { listedDefinition } from "@toolnexus/mcp-core/adapter";
 import { readConfig, startingOnly } from "../cli-config.js";
-import { type Command, type CommandContext, configAndRest, openSource, resolveConfig } from "../command.js";
+import {
+  type CommandContext,
+  command,
+  configAndRest,
+  openSource,
+  resolveConfig,
+  usingSource,
+} from "../command.js";
 import type { ConfigChoice } from "../config-file.js";
 import { withLoginHint } from "../needs-auth.js";
 import { COLUMNS, causeOf, cut, firstLine, labelled, type Output, oneLine, paint, wrap } from "../output.js";
@@ -88,7 +95,7 @@ async function run(context: CommandContext): Promise<number> {
   }
   const only = startingOnly(choice, server === undefined ? undefined : [server]);
   const source = await openSource(context, only, { autoRestart: { enabled: false } });
-  try {
+  return usingSource(source, async () => {
     await source.whenSettled(); // a lazy server's tools come from a discovery the load does not wait for
     const tools = source.tools.filter((t) => flags.server === undefined || t.server === flags.server);
     const down = reportDownServers(context, source, choice, flags.server);
@@ -99,14 +106,11 @@ async function run(context: CommandContext): Promise<number> {
       if (tools.length === 0) output.err("no tools");
     }
     return down ? EXIT.failed : EXIT.ok;
-  } finally {
-    await source.close();
-  }
+  });
 }
 
 /** The `tools` command. */
-export const tools: Command = {
-  name: "tools",
+export const tools = command({
   usage: "tools [config]",
   summary: "list the tools: final name, raw name, description (--json: each server's tools/list)",
   flags: ["server", "json", "timeout", "verbose", "roots"],
@@ -116,4 +120,4 @@ export const tools: Command = {
   ],
   example: "toolnexus-mcp tools --server github --json",
   run,
-};
+});

@@ -5,7 +5,14 @@
  * @module
  */
 import type { ConnectionState, McpSource, StateInfo, ToolsChange } from "@toolnexus/mcp-core";
-import { type Command, type CommandContext, configAndRest, openSource, resolveConfig } from "../command.js";
+import {
+  type CommandContext,
+  command,
+  configAndRest,
+  openSource,
+  resolveConfig,
+  usingSource,
+} from "../command.js";
 import type { ConfigChoice } from "../config-file.js";
 import { needsAuthMessage } from "../needs-auth.js";
 import { formatMs, type Output, oneLine, paint, statusLines, toolCount, wrap } from "../output.js";
@@ -171,19 +178,16 @@ async function watchUntilSignal(
     liveToolList: true,
     onSource: (early) => follow(early, printer),
   });
-  try {
+  return usingSource(source, async () => {
     output.err("watching; Ctrl-C to stop");
     const signal = await received;
     output.err(`${signal}: closing`);
-  } finally {
-    await source.close();
-  }
-  return EXIT.ok;
+    return EXIT.ok;
+  });
 }
 
 /** The `watch` command. */
-export const watch: Command = {
-  name: "watch",
+export const watch = command({
   usage: "watch [config]",
   summary: "resident mode: print every state transition and tool change until Ctrl-C",
   flags: ["json", "timeout", "verbose", "roots"],
@@ -193,4 +197,4 @@ export const watch: Command = {
   ],
   example: "toolnexus-mcp watch ./mcp.json",
   run,
-};
+});
