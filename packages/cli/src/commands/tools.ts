@@ -84,19 +84,31 @@ export function reportDownServers(
   return down;
 }
 
-async function run(context: CommandContext): Promise<number> {
-  const { output, flags } = context;
+/**
+ * Runs `use` on the settled source of a listing command (`tools`, `typegen`): `--server`, when
+ * given, is checked before anything starts and is then the only server started; closed after.
+ */
+export async function withListedSource(
+  context: CommandContext,
+  use: (source: McpSource, choice: ConfigChoice, server: string | undefined) => Promise<number>,
+): Promise<number> {
   const [named] = configAndRest(context.positionals, 0);
   const choice = resolveConfig(context, named);
-  const server = flags.server;
+  const server = context.flags.server;
   if (server !== undefined) {
-    // Checked before anything starts; then that server is the only one started.
     checkServerName(await readConfig(choice), server, `--server "${oneLine(server)}" is not in the config`);
   }
   const only = startingOnly(choice, server === undefined ? undefined : [server]);
   const source = await openSource(context, only, { autoRestart: { enabled: false } });
   return usingSource(source, async () => {
     await source.whenSettled(); // a lazy server's tools come from a discovery the load does not wait for
+    return use(source, choice, server);
+  });
+}
+
+async function run(context: CommandContext): Promise<number> {
+  const { output, flags } = context;
+  return withListedSource(context, async (source, choice) => {
     const tools = source.tools.filter((t) => flags.server === undefined || t.server === flags.server);
     const down = reportDownServers(context, source, choice, flags.server);
     if (flags.json) {
