@@ -113,7 +113,10 @@ async function child({ kind, count, dir, cacheDir, profileDir, deferLoading, hea
   const t0 = performance.now();
   const cpu0 = process.cpuUsage();
   const source = await profiled(profileDir, `${count}-load`, () =>
-    loadMcp(config(count, dir), { toolCache: fileToolCache(cacheDir), deferLoading: deferLoading ? {} : undefined }),
+    loadMcp(config(count, dir), {
+      toolCache: fileToolCache(cacheDir),
+      deferLoading: deferLoading ? {} : undefined,
+    }),
   );
   const loadMs = performance.now() - t0;
   const loadCpuMs = cpuMsSince(cpu0);

@@ -75,6 +75,10 @@ async function runLane({ show, steps }) {
 const layers = await run("node", ["--test", "--test-reporter=dot", "scripts/layer-map.test.mjs"]);
 if (layers.code !== 0) process.exit(layers.code);
 
+// Lint and format (biome, two seconds): a finding fails the command before the long suites too.
+const lint = await run("npx", ["biome", "check", "."]);
+if (lint.code !== 0) process.exit(lint.code);
+
 const build = await run("npx", ["turbo", "run", "build", "--output-logs=errors-only"]);
 if (build.code !== 0) process.exit(build.code);
 

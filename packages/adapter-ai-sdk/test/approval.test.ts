@@ -103,10 +103,7 @@ describe("option validation", () => {
     ],
     [{ approval: { destructiv: true } }, /"approval\.destructiv": expected no such key/],
     [{ approval: { tools: "mcp__*" } }, /"approval\.tools": expected an array of tool-name globs/],
-    [
-      { deferLoading: { threshold: -1 } },
-      /"deferLoading": expected an object \(\{\} defers every tool/,
-    ],
+    [{ deferLoading: { threshold: -1 } }, /"deferLoading": expected an object \(\{\} defers every tool/],
     [{ deferLoading: "yes" }, /"deferLoading": expected/],
     [{ toolSearch: "openai" }, /"toolSearch": expected "meta-tools" or "anthropic", got string/],
   ])("should reject %j naming the option", async (options, message) => {

@@ -51,7 +51,7 @@ describe("shapeInputSchema", () => {
     for (const dialect of ["openai-strict", "gemini"] as const) {
       const { schema: shaped, plan } = shapeInputSchema(schema, dialect);
       expect(shaped.properties?.headers).toMatchObject({ type: "string" });
-      expect((shaped.properties?.headers as { description: string }).description).toContain(
+      expect((shaped.properties?.headers as { description: string } | undefined)?.description).toContain(
         "JSON object written as JSON text",
       );
       expect(restoreArguments({ headers: '{"a":"b"}', any: "[1,2]" }, plan)).toEqual({
