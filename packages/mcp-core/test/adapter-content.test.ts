@@ -200,6 +200,7 @@ describe("adapter kit: the ./adapter entry", () => {
       "./stores",
       "./adapter",
       "./search",
+      "./code-mode",
       "./package.json",
     ]);
     const entry = readFileSync(new URL("../src/adapter/index.ts", import.meta.url), "utf8");
