@@ -118,7 +118,8 @@ export function fileTokenStore(
   if (!Number.isSafeInteger(maxEntryBytes) || maxEntryBytes < 1)
     throw new TypeError("fileTokenStore: maxEntryBytes must be a positive whole number of bytes");
   const onWarning = options.onWarning;
-  // The key names an issuer, resource and client: hashed, it is a safe file name of fixed length.
+  // The key holds a URL and a client (`<canonical server URL> <client>`): hashed, it is a safe file
+  // name of fixed length.
   const base = (key: string) => join(dir, createHash("sha256").update(key).digest("hex"));
   const reported = new Set<string>();
   const refusal = (what: string, path: string, reason: string) =>

@@ -1,5 +1,5 @@
 /**
- * A call's own durations: `timeoutMs` (or its deprecated alias `timeout`) and `maxTotalTimeoutMs`,
+ * A call's own durations, `timeoutMs` and `maxTotalTimeoutMs`,
  * checked before anything waits on them.
  * @module
  */
