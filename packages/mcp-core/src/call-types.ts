@@ -48,6 +48,27 @@ export interface McpCallContext {
    * @default "as-is" (the arguments are sent as given)
    */
   schemaDialect?: SchemaDialect | undefined;
+  /**
+   * Who the call is for (SPEC §23): a host serving many users names the user here. Checked (1 to
+   * 256 characters, no control characters; else the call is not sent) and carried with the call;
+   * today every tenant shares the server's one instance and its token (SECURITY.md, "Tenants").
+   * @default none (as without tenants)
+   */
+  tenant?: string | undefined;
+  /**
+   * Keys added to the request's `params._meta` (SPEC §23.1). The library's own keys (`progressToken`,
+   * `traceparent`, `tracestate`, `baggage`) and any key in a prefix MCP reserves (`io.modelcontextprotocol/…`)
+   * are dropped: the request carries the library's value or none. A plain object of JSON values.
+   * @default none
+   */
+  _meta?: Record<string, unknown> | undefined;
+  /**
+   * Headers added to the request on Streamable HTTP (ignored on stdio; SPEC §23.1). The transport's
+   * and protocol's own (`Authorization`, `Mcp-*`, `Content-Type`, `Accept`, trace context…) are
+   * dropped, and the server entry's configured headers win over a header of the same name.
+   * @default none
+   */
+  headers?: Record<string, string> | undefined;
 }
 
 /**

@@ -4,6 +4,7 @@
 import { callStackAtWrite, stdioServer } from "@toolnexus/fixtures";
 import { describe, expect, it } from "vitest";
 import {
+  applyContext,
   boundTotal,
   budget,
   CALL_STAGES,
@@ -54,8 +55,16 @@ function site(patch: Partial<CallSite> = {}): CallSite & { counted: number } {
 }
 
 describe("the call pipeline", () => {
-  it("should run its stages in order: durations, arguments, total bound, tool and session, span, send; then read, total timeout, redact, span end, budget", () => {
-    expect(CALL_STAGES).toEqual([checkDurations, shapeArguments, boundTotal, resolveTool, openSpan, send]);
+  it("should run its stages in order: durations, arguments, context, total bound, tool and session, span, send; then read, total timeout, redact, span end, budget", () => {
+    expect(CALL_STAGES).toEqual([
+      checkDurations,
+      shapeArguments,
+      applyContext,
+      boundTotal,
+      resolveTool,
+      openSpan,
+      send,
+    ]);
     expect(RESULT_STAGES).toEqual([readResult, totalTimeout, redact, endSpan, budget]);
   });
 
@@ -94,6 +103,26 @@ describe("the call pipeline", () => {
     );
     expect(checkDurations(newCall(site(), TOOL, {}, undefined)).timeoutMs).toBe(7_000);
     expect(checkDurations(newCall(site(), TOOL, {}, { timeoutMs: 5 })).timeoutMs).toBe(5);
+  });
+
+  it("applyContext: should keep the host's _meta and headers without the library's keys, and refuse what cannot be sent", () => {
+    const call = applyContext(
+      newCall(
+        site(),
+        TOOL,
+        {},
+        {
+          tenant: "acme",
+          _meta: { progressToken: 1, "io.modelcontextprotocol/x": 1, runId: "r" },
+          headers: { "Mcp-Session-Id": "s", "x-run": "r" },
+        },
+      ),
+    );
+    expect(call.result).toBeUndefined();
+    expect(call.extras).toEqual({ meta: { runId: "r" }, headers: { "x-run": "r" } });
+    expect(applyContext(newCall(site(), TOOL, {}, { tenant: "acme" })).extras).toBeUndefined();
+    const refused = applyContext(newCall(site(), TOOL, {}, { headers: { "x-a": "v\r\nX: y" } }));
+    expect(refused.result?.error).toMatchObject({ kind: "protocol", code: "PROTOCOL_ERROR" });
   });
 
   it("resolveTool: should settle a tool no longer offered without counting it, and take a running session at once", () => {

@@ -127,6 +127,25 @@ describe("with a tracer provider", () => {
       });
     });
 
+    it("should send the span's trace keys, not a tenant's, with the call's own _meta and headers (SPEC §23.1)", async () => {
+      exporter.reset();
+      const { source } = await load(c);
+      const forged = "00-11111111111111111111111111111111-2222222222222222-01";
+      const result = await toolByRawName(source, "trace_meta", "s").execute(
+        {},
+        {
+          _meta: { traceparent: forged, tracestate: "evil=1", runId: "r1" },
+          headers: { traceparent: forged, baggage: "user=admin", "x-run-id": "r1" },
+        },
+      );
+      const seen = JSON.parse(result.text) as Seen & { allMeta: Record<string, unknown> };
+      const [span] = callSpans("trace_meta");
+      const { traceId, spanId } = (span as ReadableSpan).spanContext();
+      expect(seen.meta).toEqual({ traceparent: `00-${traceId}-${spanId}-01` });
+      expect(seen.allMeta.runId).toBe("r1");
+      if (c.wire === "http") expect(seen.headers).toEqual({ traceparent: seen.meta.traceparent });
+    });
+
     it("should end a failed call's span with error.type and status ERROR", async () => {
       exporter.reset();
       const { source } = await load(c);

@@ -27,6 +27,7 @@ import { type ClientSpan, endClientSpan, withinSpan } from "../tracing/client-sp
 import { startToolCallSpan, toolCallOutcome } from "../tracing/tool-call-span.js";
 import type { McpSession } from "../transport/session.js";
 import type { McpCallContext, McpTool, McpToolResult } from "../types.js";
+import { type CallExtras, callExtras, tenantProblem } from "./call-extras.js";
 import { classifyCallError } from "./call-failure.js";
 import { type CallSite, defaultTimeoutMs } from "./call-site.js";
 import { admitRequest, awaitSession } from "./live-session.js";
@@ -52,6 +53,8 @@ export interface ToolCall {
   counted: boolean;
   /** The live session (`resolveTool`). */
   session: McpSession | undefined;
+  /** The host's `_meta` and headers for the request, reserved keys dropped (`applyContext`). */
+  extras: CallExtras | undefined;
   /** The request's span, when the host registered a tracer provider (`openSpan`, ended by `endSpan`). */
   span: ClientSpan | undefined;
   /** What the send failed of (a JSON-RPC error, a transport failure), for the span's `error.type`. */
@@ -100,6 +103,26 @@ export function shapeArguments(call: ToolCall): ToolCall {
     return call;
   }
   call.args = restoreToolArguments(call.tool.inputSchema, dialect, call.args);
+  return call;
+}
+
+/**
+ * The host's per-call identity (SPEC §23.1): a `tenant` that cannot name one, or `_meta` or headers
+ * that could not be sent, settle the call unsent; the rest is kept for the send, the library's own
+ * keys taken out. A context with none of them adds nothing.
+ */
+export function applyContext(call: ToolCall): ToolCall {
+  const ctx = call.callerCtx;
+  if (ctx === undefined) return call;
+  const extras = callExtras(ctx._meta, ctx.headers);
+  const problem = tenantProblem(ctx.tenant) ?? (extras && "problem" in extras ? extras.problem : undefined);
+  if (problem !== undefined) {
+    const { tool, server } = call.where;
+    const message = `Call to tool "${tool}" on MCP server "${server}" was not sent: ${problem}`;
+    call.result = errorResult("protocol", "PROTOCOL_ERROR", message, problem);
+    return call;
+  }
+  call.extras = extras as CallExtras | undefined;
   return call;
 }
 
@@ -155,7 +178,15 @@ export function send(call: ToolCall): Promise<ToolCall> {
   const signal = ctx?.signal;
   if (signal?.aborted)
     return Promise.resolve(settle(call, abortedResult(where.server, where.tool, where.what)));
-  const options = { timeoutMs, signal, onProgress: ctx?.onProgress, trace: call.span?.carrier };
+  const { extras } = call;
+  const options = {
+    timeoutMs,
+    signal,
+    onProgress: ctx?.onProgress,
+    trace: call.span?.carrier,
+    meta: extras?.meta,
+    headers: extras?.headers,
+  };
   return session.callTool(where.rawName, call.args, options).then(
     (raw) => {
       call.raw = raw;
@@ -223,6 +254,7 @@ export function budget(call: ToolCall): ToolCall | Promise<ToolCall> {
 export const CALL_STAGES: readonly CallStage[] = [
   checkDurations,
   shapeArguments,
+  applyContext,
   boundTotal,
   resolveTool,
   openSpan,
@@ -279,6 +311,7 @@ export function newCall(
     total: undefined,
     counted: false,
     session: undefined,
+    extras: undefined,
     span: undefined,
     failure: undefined,
     raw: undefined,
@@ -318,9 +351,11 @@ function sendAsTask(call: ToolCall, session: McpSession): Promise<McpToolResult>
     runRequest(
       (options) =>
         session.request(
-          taskCallRequest(where.rawName, args, carrier),
+          taskCallRequest(where.rawName, args, carrier, call.extras?.meta),
           TaskCallResultSchema,
-          carrier ? { ...options, headers: { ...carrier } } : options,
+          carrier || call.extras?.headers
+            ? { ...options, headers: { ...call.extras?.headers, ...carrier } }
+            : options,
         ),
       where,
       ctx,

@@ -21,15 +21,17 @@ export const TaskCallResultSchema = z.looseObject({});
 
 /**
  * The task-augmented `tools/call` (2025-11-25: `params.task`; the server picks the task's ttl), with
- * the call span's trace keys in `_meta` when it has them (SPEC §21.2).
+ * the host's `_meta` (SPEC §23, its reserved keys already taken out) and the call span's trace keys
+ * after it when it has them (SPEC §21.2).
  */
 export function taskCallRequest(
   rawName: string,
   args: Record<string, unknown>,
   trace?: TraceCarrier | undefined,
+  meta?: Record<string, unknown> | undefined,
 ): { method: string; params: Record<string, unknown> } {
   const params: Record<string, unknown> = { name: rawName, arguments: args, task: {} };
-  if (trace) params._meta = { ...trace };
+  if (trace || meta) params._meta = { ...meta, ...trace };
   return { method: "tools/call", params };
 }
 

@@ -48,14 +48,15 @@ export class CallChannel implements TransportPart {
 
   /** Sends one `tools/call`; resolves its result (any object), rejects as the client would. */
   call(name: string, args: Record<string, unknown>, options: ToolCallOptions): Promise<LenientCallResult> {
-    const { signal, onProgress, timeoutMs, trace } = options;
+    const { signal, onProgress, timeoutMs, trace, meta, headers } = options;
     if (this.closed) return Promise.reject(new Error("Not connected"));
     if (signal?.aborted) return Promise.reject(aborted(signal.reason));
     const id = this.nextId++;
     const params: Record<string, unknown> = { name, arguments: args };
     // A progress token only when progress is asked for: it is also what lets progress reset the timeout.
-    if (onProgress) params._meta = { ...trace, progressToken: id };
-    else if (trace) params._meta = { ...trace };
+    // The host's keys first (SPEC §23.1): the library's own are written after them.
+    if (onProgress) params._meta = { ...meta, ...trace, progressToken: id };
+    else if (trace || meta) params._meta = { ...meta, ...trace };
     const entry: PendingCall = {
       resolve: noSettler,
       reject: noSettler,
@@ -79,7 +80,8 @@ export class CallChannel implements TransportPart {
     try {
       const message = { jsonrpc: "2.0", id, method: "tools/call", params } as JSONRPCMessage;
       // Over Streamable HTTP the trace keys are headers too; other transports ignore them.
-      this.sendMessage(message, trace && { headers: { ...trace } }).catch(failed);
+      const sent = trace || headers ? { headers: { ...headers, ...trace } } : undefined;
+      this.sendMessage(message, sent).catch(failed);
     } catch (error) {
       // Arguments that cannot be serialized (a cycle, a BigInt) fail the call, as in an executor.
       failed(error);

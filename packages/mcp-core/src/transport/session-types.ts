@@ -26,6 +26,10 @@ export interface ToolCallOptions {
   onProgress?: ((progress: McpProgress) => void) | undefined;
   /** The call span's trace keys (SPEC "Tracing"): into `params._meta`, and as headers over HTTP. */
   trace?: TraceCarrier | undefined;
+  /** The host's `_meta` keys (SPEC §23.1), reserved keys already dropped; the library's win. */
+  meta?: Record<string, unknown> | undefined;
+  /** The host's headers (Streamable HTTP only), reserved names already dropped. */
+  headers?: Record<string, string> | undefined;
 }
 
 /** What opening a session needs. */

@@ -183,13 +183,14 @@ export class Session implements McpSession {
     // A plain request, not client.callTool: its result schema rejects a whole result for one
     // block of an unknown type.
     const paramHeaders = this.paramHeaders.get(name);
-    const { trace } = options;
+    const { trace, meta } = options;
     const params: Record<string, unknown> = { name, arguments: args };
-    // The trace keys in `_meta` (SEP-414) and, over HTTP, as headers too (SPEC "Tracing").
-    if (trace) params._meta = { ...trace };
+    // The trace keys in `_meta` (SEP-414) and, over HTTP, as headers too (SPEC "Tracing"); the
+    // host's keys first, so the library's own win (SPEC §23.1).
+    if (trace || meta) params._meta = { ...meta, ...trace };
     const headers =
-      paramHeaders || trace
-        ? { ...trace, ...(paramHeaders && paramHeaderValues(paramHeaders, args)) }
+      paramHeaders || trace || options.headers
+        ? { ...options.headers, ...trace, ...(paramHeaders && paramHeaderValues(paramHeaders, args)) }
         : undefined;
     return withSdkCallOptions(options, (requestOptions) =>
       this.request({ method: "tools/call", params }, LenientCallResultSchema, {
