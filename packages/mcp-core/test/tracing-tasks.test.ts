@@ -44,14 +44,26 @@ it("should trace a task's polls under its tools/call span and send each poll's c
   expect(result.isError, result.text).toBe(false);
   const spans = exporter.getFinishedSpans();
   const [call] = spans.filter((s) => s.name === "tools/call slow_task");
-  const polls = spans.filter((s) => s.name.startsWith("tasks/get "));
+  const polls = spans.filter((s) => s.name.startsWith("tasks/get"));
   expect(call).toBeDefined();
   expect(polls.length).toBeGreaterThan(0);
+  const port = Number(new URL(fixture.url).port);
   for (const poll of polls) {
+    // Named by the tool's raw MCP name (SPEC §21.1), not the model-facing `mcp__t__slow_task`.
+    expect(poll.name).toBe("tasks/get slow_task");
     expect(poll.parentSpanContext?.spanId).toBe(call?.spanContext().spanId);
-    expect(poll.attributes["mcp.method.name"]).toBe("tasks/get");
-    expect(poll.attributes["gen_ai.tool.name"]).toEqual(expect.any(String));
-    expect(poll.attributes["toolnexus.mcp.task.id"]).toEqual(expect.any(String));
+    const { "mcp.session.id": _session, "mcp.protocol.version": version, ...attributes } = poll.attributes;
+    expect(version).toEqual(expect.any(String));
+    expect(attributes).toEqual({
+      "mcp.method.name": "tasks/get",
+      "gen_ai.tool.name": "slow_task",
+      "toolnexus.mcp.task.id": expect.any(String),
+      "toolnexus.mcp.server": "t",
+      "network.transport": "tcp",
+      "network.protocol.name": "http",
+      "server.address": "127.0.0.1",
+      "server.port": port,
+    });
   }
   const sent = readLog(log)
     .filter((e) => e.event === "task_get")

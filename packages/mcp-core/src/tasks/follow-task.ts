@@ -38,6 +38,8 @@ export const MAX_FAILED_POLLS = 5;
 export interface TaskTarget {
   server: string;
   tool: string;
+  /** The tool's raw MCP name, when it differs from `tool` (a task re-attached knows only this one). */
+  rawName?: string | undefined;
 }
 
 /**
@@ -80,7 +82,7 @@ class TaskFollower {
     private readonly ctx: McpCallContext | undefined,
     private readonly timeoutMs: number,
   ) {
-    this.task = { tool: where.tool, taskId };
+    this.task = { tool: where.tool, rawName: where.rawName ?? where.tool, taskId };
     this.about = `${taskSubject(this.task)} on MCP server "${where.server}"`;
     this.deadline = Date.now() + timeoutMs;
   }

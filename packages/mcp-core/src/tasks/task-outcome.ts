@@ -22,12 +22,15 @@ export type TaskRequestOutcome<T> = { value: T } | { failed: McpToolResult };
 
 /** The task a request is for: its messages name the task and its tool, never a stand-in. */
 export interface TaskRequestTarget {
+  /** The tool as the call's messages name it (the model-facing name). */
   tool: string;
+  /** The tool's raw MCP name, as its request spans name it (SPEC §21.1). */
+  rawName: string;
   taskId: string;
 }
 
 /** How messages name a task: `task "<id>" of tool "<tool>"` (the id is printable ASCII, §task ids). */
-export function taskSubject(task: TaskRequestTarget): string {
+export function taskSubject(task: Pick<TaskRequestTarget, "tool" | "taskId">): string {
   return `task ${JSON.stringify(task.taskId)} of tool "${task.tool}"`;
 }
 

@@ -1,6 +1,6 @@
 /**
  * One request about a task (`tasks/get`, `tasks/result`, `tasks/cancel`) as a CLIENT span (SPEC
- * §21.1): named `{method} {tool}`, with the task's tool and id, its context in `params._meta` and,
+ * §21.1): named `{method} {tool}` by the tool's raw MCP name, with that name and the task's id, its context in `params._meta` and,
  * over HTTP, the headers. Without a tracer provider it is the plain request.
  * @module
  */
@@ -16,16 +16,16 @@ export const TASK_ID_ATTRIBUTE = "toolnexus.mcp.task.id";
 export function sendTaskRequest<T>(
   config: ServerConfig,
   session: McpSession,
-  task: { readonly tool: string; readonly taskId: string },
+  task: { readonly rawName: string; readonly taskId: string },
   method: "tasks/get" | "tasks/result" | "tasks/cancel",
   schema: z.ZodType<T>,
   options: { signal: AbortSignal; timeout: number },
 ): Promise<T> {
   const request = {
     method,
-    target: task.tool,
+    target: task.rawName,
     params: { taskId: task.taskId },
-    attributes: { "gen_ai.tool.name": task.tool, [TASK_ID_ATTRIBUTE]: task.taskId },
+    attributes: { "gen_ai.tool.name": task.rawName, [TASK_ID_ATTRIBUTE]: task.taskId },
   };
   return tracedRequest(config, session, request, options, (sent, sentOptions) =>
     session.request(sent, schema, sentOptions),
