@@ -31,7 +31,9 @@ baseline="$here/expected-failures.yml"
 # --spec-version 2025-11-25`, auth/*) and the 2026-07-28 issuer checks (RFC 9207 iss, metadata issuer);
 # then issue #45's: the moving authorization server (SEP-2352) and the extension scenarios, which are
 # on no spec timeline (`extension`: run without --spec-version) — Enterprise-Managed Authorization
-# (SEP-990) and workload identity (SEP-1933).
+# (SEP-990) and workload identity (SEP-1933). DPoP (SEP-1932) is an extension scenario too, run under
+# each protocol revision: `extension@<version>` runs it with --spec-version <version> --force (the
+# suite serves the MCP endpoint of that revision: stateless for 2026-07-28, sessions for 2025-11-25).
 scenarios=(
   "2025-11-25 initialize"
   "2025-11-25 tools_call"
@@ -69,6 +71,10 @@ scenarios=(
   "2026-07-28 auth/authorization-server-migration"
   "extension auth/enterprise-managed-authorization"
   "extension auth/wif-jwt-bearer"
+  "extension@2025-11-25 auth/dpop"
+  "extension@2025-11-25 auth/dpop-nonce"
+  "extension@2026-07-28 auth/dpop"
+  "extension@2026-07-28 auth/dpop-nonce"
 )
 
 if [[ ! -f "$root/packages/mcp-core/dist/index.js" ]]; then
@@ -97,6 +103,7 @@ run_scenario() {
   local log="$results/$version-${scenario//\//-}.log" t0=$SECONDS status=0
   local revision=(--spec-version "$version")
   [[ $version != extension ]] || revision=()
+  [[ $version != extension@* ]] || revision=(--spec-version "${version#extension@}" --force)
   PATH="$tools_bin:$PATH" timeout --kill-after=5 "$hard_limit_s" conformance client \
     --command "$host_node $here/client.mjs" --scenario "$scenario" "${revision[@]}" \
     --timeout "$timeout_ms" --expected-failures "$baseline" -o "$results/$version" >"$log" 2>&1 || status=$?
@@ -115,7 +122,7 @@ run_scenario() {
     fi
   fi
   {
-    printf '%-5s %s %-38s %-36s %3d s\n' "$verdict" "$version" "$scenario" "$counts" $((SECONDS - t0))
+    printf '%-5s %-20s %-38s %-36s %3d s\n' "$verdict" "$version" "$scenario" "$counts" $((SECONDS - t0))
     [[ $verdict != FAIL ]] || sed 's/^/    | /' "$log"
   } >"$results/lines/$index"
 }

@@ -8,6 +8,7 @@
  */
 
 export type { AuthCallback } from "./auth/auth-callback.js";
+export type { DpopInput } from "./config/dpop-input.js";
 export type {
   EnterpriseManagedAuthInput,
   IdentityProviderInput,

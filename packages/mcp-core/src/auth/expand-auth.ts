@@ -24,6 +24,7 @@ export function expandedAuth(
   const scopes = auth.scopes ? [...auth.scopes] : undefined;
   const issuer = expand(auth.issuer, "issuer");
   const allowPrivateHosts = auth.allowPrivateHosts ? [...auth.allowPrivateHosts] : undefined;
+  const dpop = auth.dpop ? { ...auth.dpop } : undefined;
   const source = (value: JwtSource, field: string): JwtSource => {
     if (typeof value === "function") return value;
     if ("file" in value) return { file: expand(value.file, `${field}.file`) ?? "" };
@@ -39,6 +40,7 @@ export function expandedAuth(
       scopes,
       issuer,
       allowPrivateHosts,
+      dpop,
       idp: {
         issuer: expand(idp.issuer, "idp.issuer") ?? "",
         clientId: expand(idp.clientId, "idp.clientId") ?? "",
@@ -56,6 +58,7 @@ export function expandedAuth(
       scopes,
       issuer,
       allowPrivateHosts,
+      dpop,
     };
   }
   if (auth.type === "client_credentials") {
@@ -67,6 +70,7 @@ export function expandedAuth(
       scopes,
       issuer,
       allowPrivateHosts,
+      dpop,
     };
   }
   return {
@@ -78,5 +82,6 @@ export function expandedAuth(
     scopes,
     issuer,
     allowPrivateHosts,
+    dpop,
   };
 }

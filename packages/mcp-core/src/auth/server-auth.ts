@@ -102,6 +102,7 @@ export function createServerAuth(params: ServerAuthParams): ServerAuth {
     refreshSkewMs: params.refreshSkewMs,
     onSecret: params.onSecret,
     warn: params.warn,
+    dpop: config.dpop,
     grant:
       config.type === "oauth"
         ? { kind: "interactive", ...config, listen }
@@ -176,6 +177,8 @@ export function createServerAuth(params: ServerAuthParams): ServerAuth {
           renew: (rejected) => provider.renew(rejected),
           currentAccessToken: () => provider.currentAccessToken(),
           refused: () => provider.tokenRefused(),
+          proofFor: async (accessToken, htm, htu) =>
+            (await provider.dpop())?.buildProof({ htm, htu, accessToken }),
         },
         guardedFetch({ ...guard, passEndpoint: true }, base),
       ),

@@ -13,6 +13,7 @@
 import { randomBytes } from "node:crypto";
 import type {
   AddClientAuthentication,
+  DpopSession,
   FetchLike,
   OAuthClientInformationContext,
   OAuthClientMetadata,
@@ -21,11 +22,13 @@ import type {
   StoredOAuthClientInformation,
   StoredOAuthTokens,
 } from "@modelcontextprotocol/client";
+import type { DpopInput } from "../config/dpop-input.js";
 import type { SecretKind } from "../redact/redactor.js";
 import type { AuthEntry } from "./auth-entry.js";
 import { assertAuthorizationServer, assertAuthUrl } from "./authorization-server-policy.js";
 import { BoundEntry, learnTokenSecrets } from "./bound-entry.js";
 import { interactiveClientAuthentication } from "./client-authentication.js";
+import { DpopBinding } from "./dpop-binding.js";
 import type { CredentialsGrant, InteractiveGrant } from "./grants.js";
 import { HeadlessDelegate } from "./headless-delegate.js";
 import { PendingRequestKeeper } from "./pending-authorization.js";
@@ -48,6 +51,8 @@ export interface StoreProviderParams {
   store: TokenStore;
   refreshSkewMs: number;
   grant: InteractiveGrant | CredentialsGrant;
+  /** `auth.dpop` (`dpop-binding.ts`): absent, DPoP when the authorization server advertises ES256. */
+  dpop?: DpopInput | undefined;
   onSecret(value: string, kind?: SecretKind): void;
   warn(message: string): void;
 }
@@ -72,10 +77,13 @@ export class StoreProvider implements OAuthClientProvider {
   private readonly pending: PendingRequestKeeper;
   /** Set by `tokenRefused`: the next `discoveryState()` read is a fresh discovery. */
   private rediscover = false;
+  /** DPoP: when, the key per issuer, the token response rules (`dpop-binding.ts`). */
+  private readonly dpopBinding: DpopBinding;
 
   constructor(private readonly params: StoreProviderParams) {
     const { grant } = params;
     this.bound = new BoundEntry(params);
+    this.dpopBinding = new DpopBinding(params.server, params.dpop);
     const { store, storeKey: key, server, warn, onSecret } = params;
     this.pending = new PendingRequestKeeper({ store, key, server, warn, onSecret });
     this.renewal = new ProviderRenewal({
@@ -89,6 +97,7 @@ export class StoreProvider implements OAuthClientProvider {
       issuer: () => this.bound.issuer,
       cached: () => this.bound.loaded?.cached,
       refreshSkewMs: params.refreshSkewMs,
+      dpop: this.dpopBinding,
       learnSecrets: (tokens) => learnTokenSecrets(params.onSecret, tokens),
       warn: params.warn,
     });
@@ -168,15 +177,24 @@ export class StoreProvider implements OAuthClientProvider {
    * Without `ctx` this is the transport's per-request read: refreshed first when it expires within
    * the skew. With `ctx` it is the SDK's `auth()`: the tokens go without their refresh token, so the
    * SDK never refreshes outside our lock (a refresh it would need goes through `renew` instead).
+   * A DPoP-bound token whose key this process does not hold is never presented: the transport's
+   * read refreshes it with this process's key first (an authorization server that bound the
+   * refresh token to the other key refuses: authorization is needed), the SDK sees none.
    */
   async tokens(ctx?: OAuthClientInformationContext): Promise<StoredOAuthTokens | undefined> {
     if (ctx) {
       const tokens = (await this.entry()).cached?.tokens;
-      if (!tokens) return undefined;
+      if (!tokens || !this.dpopBinding.holds(tokens, this.bound.issuer)) return undefined;
       const { refresh_token: _spentOnlyUnderLock, ...rest } = tokens;
       return rest;
     }
-    return this.renewal.fresh();
+    const tokens = await this.renewal.fresh();
+    if (this.dpopBinding.holds(tokens, this.bound.issuer)) return tokens;
+    await this.dpop(); // this process's key for the bound issuer, so the refresh binds to it
+    const failure = await this.renew(tokens?.access_token);
+    if (failure) throw failure;
+    const renewed = this.bound.loaded?.cached?.tokens;
+    return this.dpopBinding.holds(renewed, this.bound.issuer) ? renewed : undefined;
   }
 
   async saveTokens(tokens: StoredOAuthTokens): Promise<void> {
@@ -188,7 +206,18 @@ export class StoreProvider implements OAuthClientProvider {
         ? { ...tokens, refresh_token: previous.refresh_token }
         : tokens;
     learnTokenSecrets(this.params.onSecret, complete);
-    await entry.saveTokens(complete);
+    // The SDK's token request was signed with `dpop()`'s session for the bound issuer: the same one.
+    await entry.saveTokens(this.dpopBinding.bind(complete, previous, await this.dpop()));
+  }
+
+  /**
+   * The SDK's DPoP hook (SEP-1932): the signing session of the bound issuer when its tokens are
+   * DPoP-bound, else undefined (Bearer). The SDK signs token requests with it and, since the
+   * provider has this method, wraps the transport's fetch (Streamable HTTP and SSE, both eras)
+   * to present a DPoP token with a fresh proof and retry a nonce challenge once.
+   */
+  dpop(): Promise<DpopSession | undefined> {
+    return this.dpopBinding.session(this.bound.issuer, this.bound.discovery?.authorizationServerMetadata);
   }
 
   /** Keeps the request in the store for any user of it (`pending-authorization.ts`), then shows it. */

@@ -18,6 +18,7 @@ import { isMcpCoreError, McpCoreError } from "../errors.js";
 import { tracedTokenRequest } from "../tracing/token-span.js";
 import type { AuthEntry } from "./auth-entry.js";
 import { errorCode, messageOf } from "./auth-message.js";
+import type { DpopBinding } from "./dpop-binding.js";
 import { optional } from "./optional.js";
 import { assertResource, issuerOf, issuersMatch, type ServerBinding } from "./resource-binding.js";
 import { withSdkWarnings } from "./sdk-warnings.js";
@@ -36,6 +37,8 @@ export interface RenewalContext {
   /** The access token a server refused (401); undefined for a proactive refresh. */
   rejected: string | undefined;
   headless: boolean;
+  /** The server's DPoP state: the refresh is signed with the issuer's key and its answer checked. */
+  dpop?: DpopBinding | undefined;
   isDue(expiresAt: number | undefined): boolean;
   learnSecrets(tokens: StoredOAuthTokens): void;
   warn(message: string): void;
@@ -116,6 +119,8 @@ async function refreshWithToken(context: RenewalContext, tokens: StoredOAuthToke
   if (resource !== undefined) assertResource(context.binding, resource);
   const clientInformation = await provider.clientInformation({ issuer });
   if (!clientInformation) throw new Error("no OAuth client to refresh with");
+  // The same key as the token being refreshed (RFC 9449 §5: a public client's refresh token is bound to it).
+  const dpop = await context.dpop?.session(issuer, metadata);
   try {
     const requestedAt = Date.now();
     const url = metadata?.token_endpoint ?? String(discovery.authorizationServerUrl);
@@ -127,12 +132,14 @@ async function refreshWithToken(context: RenewalContext, tokens: StoredOAuthToke
         refreshToken,
         ...optional("resource", resource),
         addClientAuthentication: provider.addClientAuthentication,
+        ...optional("dpop", dpop),
         fetchFn: context.fetchFn,
       }),
     );
+    const checked = context.dpop ? context.dpop.bind(fresh, tokens, dpop) : fresh;
     // A server that does not rotate answers no refresh token: the old one stays valid.
     const complete: StoredOAuthTokens = {
-      ...fresh,
+      ...checked,
       refresh_token: fresh.refresh_token ?? tokens.refresh_token,
       issuer,
     };

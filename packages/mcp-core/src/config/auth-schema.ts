@@ -42,6 +42,12 @@ const issuer = z
     error: "an https URL (no query or fragment), or http on a loopback host",
   });
 
+/** `dpop`: a settings object (`{}` asks for DPoP, `{ enabled: false }` never uses it). */
+const dpop = z.strictObject(
+  { enabled: z.boolean({ error: "true or false" }).optional() },
+  { error: "an object: {} to ask for DPoP-bound tokens, { enabled: false } to never use them" },
+);
+
 const oauth = z.strictObject(
   {
     type: z.literal("oauth"),
@@ -52,6 +58,7 @@ const oauth = z.strictObject(
     redirectUrl: httpUrl.optional(),
     issuer: issuer.optional(),
     allowPrivateHosts: hostList.optional(),
+    dpop: dpop.optional(),
   },
   { error: "an object" },
 );
@@ -66,6 +73,7 @@ const clientCredentials = z
       scopes: scopes.optional(),
       issuer: issuer.optional(),
       allowPrivateHosts: hostList.optional(),
+      dpop: dpop.optional(),
     },
     { error: "an object" },
   )
@@ -92,6 +100,7 @@ const enterpriseManaged = z.strictObject(
     scopes: scopes.optional(),
     issuer: issuer.optional(),
     allowPrivateHosts: hostList.optional(),
+    dpop: dpop.optional(),
     idp: z.strictObject(
       {
         issuer,
@@ -114,6 +123,7 @@ const workloadIdentity = z.strictObject(
     scopes: scopes.optional(),
     issuer: issuer.optional(),
     allowPrivateHosts: hostList.optional(),
+    dpop: dpop.optional(),
   },
   { error: "an object" },
 );

@@ -5,6 +5,7 @@
  * Federation (the workload's own JWT as an RFC 7523 grant). Strings may hold `${VAR}`.
  * @module
  */
+import type { DpopInput } from "./dpop-input.js";
 
 /**
  * Where a JWT comes from, read afresh each time one is needed: a file (re-read, so a rotated
@@ -44,6 +45,8 @@ export interface EnterpriseManagedAuthInput {
   /** The MCP server's authorization server: an https URL, or http on a loopback host. */
   issuer?: string | undefined;
   allowPrivateHosts?: readonly string[] | undefined;
+  /** DPoP (RFC 9449), as for `oauth` (`DpopInput`). */
+  dpop?: DpopInput | undefined;
   idp: IdentityProviderInput;
 }
 
@@ -57,4 +60,6 @@ export interface WorkloadIdentityAuthInput {
   scopes?: readonly string[] | undefined;
   issuer?: string | undefined;
   allowPrivateHosts?: readonly string[] | undefined;
+  /** DPoP (RFC 9449), as for `oauth` (`DpopInput`). */
+  dpop?: DpopInput | undefined;
 }

@@ -10,6 +10,7 @@ import type { InheritEnv } from "../env/inherit-rule.js";
 import type { EntryResultBudget } from "../results/result-budget-options.js";
 import type { ResolvedRoot } from "../roots/root.js";
 import type { JsonSchemaObject } from "../tool-types.js";
+import type { DpopInput } from "./dpop-input.js";
 import type { EnterpriseManagedAuthInput, WorkloadIdentityAuthInput } from "./enterprise-auth.js";
 import type { ProtocolSetting } from "./protocol-setting.js";
 
@@ -167,6 +168,11 @@ export type AuthInput =
        * are on a private, loopback, link-local or metadata address (SPEC §3.5.11).
        */
       allowPrivateHosts?: readonly string[] | undefined;
+      /**
+       * DPoP (RFC 9449): absent, tokens are DPoP-bound when the authorization server advertises
+       * ES256; `{}` asks for it always (a Bearer answer is refused); `{ enabled: false }` never.
+       */
+      dpop?: DpopInput | undefined;
     }
   | {
       type: "client_credentials";
@@ -181,6 +187,11 @@ export type AuthInput =
        * are on a private, loopback, link-local or metadata address (SPEC §3.5.11).
        */
       allowPrivateHosts?: readonly string[] | undefined;
+      /**
+       * DPoP (RFC 9449): absent, tokens are DPoP-bound when the authorization server advertises
+       * ES256; `{}` asks for it always (a Bearer answer is refused); `{ enabled: false }` never.
+       */
+      dpop?: DpopInput | undefined;
     }
   | EnterpriseManagedAuthInput
   | WorkloadIdentityAuthInput
