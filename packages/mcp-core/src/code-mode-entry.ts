@@ -9,3 +9,5 @@ export { liveTypes, type ToolCatalog } from "./code-mode/live-types.js";
 export { MAX_ENUM_MEMBERS, MAX_SCHEMA_DEPTH, MAX_SCHEMA_NODES } from "./code-mode/schema-to-ts.js";
 export { MAX_DOC_CHARS } from "./code-mode/ts-text.js";
 export { generateTypes, TYPEGEN_HEADER, type TypegenOptions, type TypegenTool } from "./code-mode/typegen.js";
+export type { ExecuteResult, Executor, ExecutorFns } from "./code-mode/executor-types.js";
+export { createQuickJsExecutor, type QuickJsExecutorOptions } from "./code-mode/quickjs-executor.js";
