@@ -8,7 +8,6 @@ import type { McpAppBridge, McpAppBridgeOptions, McpServerApps } from "./app-bri
 import type { AuthCallback } from "./auth/auth-callback.js";
 import type { ServerConfig } from "./config/server-config.js";
 import type { Connection } from "./connection/connection.js";
-import { McpCoreError } from "./errors.js";
 import { GENERATION_PARTS } from "./generation-parts.js";
 import type { ServerLogMessage } from "./logs/log-message.js";
 import type { ReadResultOptions } from "./results/kept-results.js";
@@ -16,10 +15,15 @@ import type { RootsOption } from "./roots/root.js";
 import { searchRequest } from "./search/search-options.js";
 import { SourceSearch, searchExpected, trackSourceSearch } from "./search/source-search.js";
 import { serverSnapshot, statusOf } from "./server-snapshot.js";
-import type { SourceParts } from "./source-parts.js";
+import { closeSourceParts, type SourceParts } from "./source-parts.js";
+import {
+  getServerPrompt,
+  readServerResource,
+  serverConnection,
+  serverState,
+  sourceClosed,
+} from "./source-requests.js";
 import { resumeTasks } from "./tasks/resume-tasks.js";
-import { errorResult } from "./tools/call-result.js";
-import { callContextProblem } from "./tools/call-timeout.js";
 import type {
   ConnectionState,
   DeferLoading,
@@ -27,7 +31,6 @@ import type {
   McpDrift,
   McpPrompt,
   McpPromptResult,
-  McpRequestError,
   McpResource,
   McpResourceResult,
   McpResourceTemplate,
@@ -44,9 +47,6 @@ import type {
   ToolSearchOptions,
   ToolsChange,
 } from "./types.js";
-
-/** What every method but `close()` answers once the source is closing or closed. */
-const sourceClosed = () => new McpCoreError("CLOSED", "MCP source is closed");
 
 export class Source implements McpSource {
   private closing: Promise<void> | undefined;
@@ -118,21 +118,11 @@ export class Source implements McpSource {
   }
 
   private connection(server: string): Connection {
-    const connection = this.#parts.connections.get(server);
-    if (connection) return connection;
-    if (!this.#parts.configs.some((c) => c.name === server)) throw this.unknown(server);
-    throw new McpCoreError("SERVER_UNKNOWN", `MCP server "${server}" is disabled in the config`, { server });
+    return serverConnection(this.#parts, server);
   }
 
   state(server: string): ConnectionState {
-    const connection = this.#parts.connections.get(server);
-    if (connection) return connection.state;
-    if (this.#parts.configs.some((c) => c.name === server)) return "stopped";
-    throw this.unknown(server);
-  }
-
-  private unknown(server: string): McpCoreError {
-    return new McpCoreError("SERVER_UNKNOWN", `No MCP server named "${server}" is configured`, { server });
+    return serverState(this.#parts, server);
   }
 
   servers(): ServerSnapshot[] {
@@ -244,10 +234,8 @@ export class Source implements McpSource {
     return this.#parts.configs.flatMap((c) => this.#parts.connections.get(c.name) ?? []);
   }
 
-  async readResource(server: string, uri: string, ctx?: McpCallContext): Promise<McpResourceResult> {
-    const refused = this.refusal(server, ctx, `resource "${uri.slice(0, 200)}"`);
-    if (refused) return { contents: [], isError: true, error: refused };
-    return this.connection(server).readResource(uri, ctx);
+  readResource(server: string, uri: string, ctx?: McpCallContext): Promise<McpResourceResult> {
+    return readServerResource(this.#parts, this.closing !== undefined, server, uri, ctx);
   }
 
   get hasKeptResults(): boolean {
@@ -263,39 +251,13 @@ export class Source implements McpSource {
     return kept.read(handle, options);
   }
 
-  async getPrompt(
+  getPrompt(
     server: string,
     name: string,
     args?: Record<string, string>,
     ctx?: McpCallContext,
   ): Promise<McpPromptResult> {
-    const refused = this.refusal(server, ctx, `prompt "${name.slice(0, 200)}"`);
-    if (refused) return { messages: [], isError: true, error: refused };
-    return this.connection(server).getPrompt(name, args, ctx);
-  }
-
-  /**
-   * Why a request to `server` cannot even be tried: a timeout no timer can wait (as `execute`
-   * refuses it), a closed source, an unknown or disabled server.
-   */
-  private refusal(
-    server: string,
-    ctx: McpCallContext | undefined,
-    what: string,
-  ): McpRequestError | undefined {
-    const timeoutProblem = callContextProblem(ctx);
-    if (timeoutProblem !== undefined) {
-      const message = `Call to ${what} on MCP server "${server}" was not sent: ${timeoutProblem}`;
-      return errorResult("protocol", "PROTOCOL_ERROR", message, timeoutProblem).error;
-    }
-    try {
-      if (this.closing) throw sourceClosed();
-      this.connection(server);
-      return undefined;
-    } catch (error) {
-      const { code, message } = error as McpCoreError;
-      return errorResult("unavailable", code, message).error;
-    }
+    return getServerPrompt(this.#parts, this.closing !== undefined, server, name, args, ctx);
   }
 
   async subscribeResource(server: string, uri: string): Promise<() => Promise<void>> {
@@ -323,18 +285,7 @@ export class Source implements McpSource {
   close(): Promise<void> {
     this.closing ??= (async () => {
       this.toolSearch.stop();
-      for (const hook of this.#parts.closeHooks) {
-        try {
-          hook();
-        } catch {
-          // A store's unsubscribe that throws must not keep the servers running.
-        }
-      }
-      await Promise.all([...this.#parts.connections.values()].map((c) => c.close()));
-      await Promise.all(this.#parts.discoveries);
-      await this.#parts.cacheWrites();
-      // After the connections: no call in flight keeps a result into a closed store.
-      await this.#parts.keptResults?.close().catch(() => undefined);
+      await closeSourceParts(this.#parts);
     })();
     return this.closing;
   }

@@ -1,6 +1,6 @@
 /**
  * What a source is made of: the connections, stores, hubs and hooks `loadMcp` assembles and the
- * source (`mcp-source.ts`) holds privately.
+ * source (`mcp-source.ts`) holds privately, and the order they shut down in.
  * @module
  */
 import type { ServerConfig } from "./config/server-config.js";
@@ -54,4 +54,23 @@ export interface SourceParts {
    * `loadMcp`, not at import: a host that never searches does not pay for it at import.
    */
   newSearchIndex: () => ToolSearchIndex;
+}
+
+/**
+ * Shuts the parts down in order: the close hooks (a store's subscription), the connections, the
+ * background discoveries and listing-cache writes, then the kept results. Rejects on none of them.
+ */
+export async function closeSourceParts(parts: SourceParts): Promise<void> {
+  for (const hook of parts.closeHooks) {
+    try {
+      hook();
+    } catch {
+      // A store's unsubscribe that throws must not keep the servers running.
+    }
+  }
+  await Promise.all([...parts.connections.values()].map((c) => c.close()));
+  await Promise.all(parts.discoveries);
+  await parts.cacheWrites();
+  // After the connections: no call in flight keeps a result into a closed store.
+  await parts.keptResults?.close().catch(() => undefined);
 }

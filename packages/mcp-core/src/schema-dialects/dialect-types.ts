@@ -48,6 +48,20 @@ export interface ShapedSchema {
   readonly plan: ArgPlan | undefined;
 }
 
+/** One shaped schema: what the model sees, how its value goes back, whether null was valid there. */
+export interface ShapedNode {
+  schema: Record<string, unknown>;
+  plan: ArgPlan | undefined;
+  acceptsNull: boolean;
+}
+
+/** Where the walk is in the schema: its depth, its depth in objects, the references being expanded. */
+export interface Where {
+  readonly depth: number;
+  readonly objectDepth: number;
+  readonly refs: readonly string[];
+}
+
 /** True for one of the dialect names. */
 export function isSchemaDialect(value: unknown): value is SchemaDialect {
   return typeof value === "string" && (SCHEMA_DIALECTS as readonly string[]).includes(value);

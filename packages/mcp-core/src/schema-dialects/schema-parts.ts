@@ -1,6 +1,7 @@
 /**
  * Reading the parts of one schema node that the dialects rewrite: its types, its `allOf` merged
- * into one object, its `anyOf`/`oneOf` split into the value's shapes and null. Each is linear in
+ * into one object, its `anyOf`/`oneOf` split into the value's shapes and null, the values its
+ * `enum` or `const` lists, a `type` or `required` read leniently; and a key written as data. Each is linear in
  * the node's size and follows no reference further than one level.
  * @module
  */
@@ -72,4 +73,41 @@ export function mergeAllOf(node: Json, root: Json, notes: string[]): Json {
     }
   }
   return merged;
+}
+
+/** `object[key] = value` as a data property: a server's `"__proto__"` key stays a key. */
+export function setOwn(object: Json, key: string, value: unknown): void {
+  Object.defineProperty(object, key, { value, enumerable: true, writable: true, configurable: true });
+}
+
+/** JSON Schema's type names. */
+export const JSON_TYPES = new Set(["string", "number", "integer", "boolean", "object", "array", "null"]);
+
+/** A `type` of JSON Schema's type names (a list loses the unknown ones), else `undefined`. */
+export function jsonTypes(value: unknown): unknown {
+  if (typeof value === "string") return JSON_TYPES.has(value) ? value : undefined;
+  if (!Array.isArray(value)) return undefined;
+  const known = [...new Set(value.filter((t) => typeof t === "string" && JSON_TYPES.has(t)))];
+  return known.length > 0 ? known : undefined;
+}
+
+/** A `required` list: strings, each once; anything else `undefined`. */
+export function stringList(value: unknown): string[] | undefined {
+  return Array.isArray(value) && value.every((k) => typeof k === "string") ? [...new Set(value)] : undefined;
+}
+
+/** The values an `enum` (else a `const`) allows, null left out (it is the nullable's part). */
+export function listedValues(node: Json): unknown[] | undefined {
+  if (Array.isArray(node.enum)) return node.enum.filter((v) => v !== null);
+  return "const" in node && node.const !== null ? [node.const] : undefined;
+}
+
+/** The type the values of an untyped enum share (every dialect but Anthropic's wants a type). */
+export function typeOfValues(values: readonly unknown[] | undefined): string | undefined {
+  if (values === undefined || values.length === 0) return undefined;
+  if (values.every((v) => typeof v === "string")) return "string";
+  if (values.every((v) => Number.isInteger(v))) return "integer";
+  if (values.every((v) => typeof v === "number")) return "number";
+  if (values.every((v) => typeof v === "boolean")) return "boolean";
+  return undefined;
 }

@@ -1,5 +1,6 @@
 /**
- * The walk that shapes one schema for a dialect, node by node. Bounded on hostile input: at most
+ * The walk that shapes one schema for a dialect, node by node (the narrow dialects' rewrite here,
+ * Anthropic's keep-everything walk in `inline-node.ts`). Bounded on hostile input: at most
  * `MAX_DEPTH` levels (references followed count as levels) and `MAX_NODES` nodes in all, so a deep
  * nesting, a huge `$defs` used many times or a reference cycle ends in an open value with a note,
  * never in a stack overflow or an exponential expansion.
@@ -7,10 +8,19 @@
  */
 import { isObject } from "../is-object.js";
 import { DIALECT_RULES, type DialectRules, type ShapingDialect, SILENT_KEYWORDS } from "./dialect-rules.js";
-import type { ArgPlan, JsonTextKind, PropPlan } from "./dialect-types.js";
+import type { ArgPlan, JsonTextKind, PropPlan, ShapedNode, Where } from "./dialect-types.js";
+import { inlineNode } from "./inline-node.js";
 import { isLocalRef, resolveLocalRef } from "./local-refs.js";
 import { describeWithNotes, keywordNote } from "./schema-notes.js";
-import { mergeAllOf, splitUnion, typesOf } from "./schema-parts.js";
+import {
+  JSON_TYPES,
+  listedValues,
+  mergeAllOf,
+  setOwn,
+  splitUnion,
+  typeOfValues,
+  typesOf,
+} from "./schema-parts.js";
 
 type Json = Record<string, unknown>;
 
@@ -18,20 +28,6 @@ type Json = Record<string, unknown>;
 export const MAX_DEPTH = 48;
 /** Schema nodes visited for one input schema. */
 export const MAX_NODES = 5_000;
-
-/** One shaped schema: what the model sees, how its value goes back, whether null was valid there. */
-export interface ShapedNode {
-  schema: Json;
-  plan: ArgPlan | undefined;
-  acceptsNull: boolean;
-}
-
-/** Where the walk is: its depth, its depth in objects, the references being expanded. */
-export interface Where {
-  readonly depth: number;
-  readonly objectDepth: number;
-  readonly refs: readonly string[];
-}
 
 /** Keywords the walk handles itself (never copied as they are, never noted as unsupported). */
 const HANDLED = new Set([
@@ -57,54 +53,14 @@ const JSON_TEXT_HINT: Record<JsonTextKind, string> = {
   any: "any JSON value written as JSON text",
 };
 
-/** Keys holding one subschema, a map of subschemas, a list of subschemas (Anthropic keeps them all). */
-const SCHEMA_KEYS = new Set(["items", "additionalProperties", "not", "if", "then", "else", "contains"]);
-const SCHEMA_KEYS_MORE = new Set(["propertyNames", "unevaluatedItems", "unevaluatedProperties"]);
-const SCHEMA_MAPS = new Set(["properties", "patternProperties", "dependentSchemas"]);
-const SCHEMA_LISTS = new Set(["anyOf", "oneOf", "allOf", "prefixItems"]);
-
-/** `object[key] = value` as a data property: a server's `"__proto__"` key stays a key. */
-function setOwn(object: Json, key: string, value: unknown): void {
-  Object.defineProperty(object, key, { value, enumerable: true, writable: true, configurable: true });
-}
-
-const JSON_TYPES = new Set(["string", "number", "integer", "boolean", "object", "array", "null"]);
-
-/** A `type` of JSON Schema's type names (a list loses the unknown ones), else `undefined`. */
-function jsonTypes(value: unknown): unknown {
-  if (typeof value === "string") return JSON_TYPES.has(value) ? value : undefined;
-  if (!Array.isArray(value)) return undefined;
-  const known = [...new Set(value.filter((t) => typeof t === "string" && JSON_TYPES.has(t)))];
-  return known.length > 0 ? known : undefined;
-}
-
-/** A `required` list: strings, each once; anything else `undefined`. */
-function stringList(value: unknown): string[] | undefined {
-  return Array.isArray(value) && value.every((k) => typeof k === "string") ? [...new Set(value)] : undefined;
-}
-
-/** The values an `enum` (else a `const`) allows, null left out (it is the nullable's part). */
-function listedValues(node: Json): unknown[] | undefined {
-  if (Array.isArray(node.enum)) return node.enum.filter((v) => v !== null);
-  return "const" in node && node.const !== null ? [node.const] : undefined;
-}
-
-/** The type the values of an untyped enum share (every dialect but Anthropic's wants a type). */
-function typeOfValues(values: readonly unknown[] | undefined): string | undefined {
-  if (values === undefined || values.length === 0) return undefined;
-  if (values.every((v) => typeof v === "string")) return "string";
-  if (values.every((v) => Number.isInteger(v))) return "integer";
-  if (values.every((v) => typeof v === "number")) return "number";
-  if (values.every((v) => typeof v === "boolean")) return "boolean";
-  return undefined;
-}
-
 /** Shapes the nodes of one input schema for one dialect; one instance per schema (it counts). */
 export class Shaper {
   private nodes = 0;
   private properties = 0;
   private enumValues = 0;
   readonly rules: DialectRules;
+  /** `shape`, bound: the walk the Anthropic inline walk recurses through (`inline-node.ts`). */
+  private readonly shapeSub = (node: unknown, at: Where): ShapedNode => this.shape(node, at);
 
   constructor(
     private readonly root: Json,
@@ -122,7 +78,7 @@ export class Shaper {
     if (!isObject(node))
       return this.open("any", undefined, node === false ? "no value is valid here" : undefined);
     if (node.$ref !== undefined) return this.followRef(node, node.$ref, at);
-    return this.rules.dialect === "anthropic" ? this.inline(node, at) : this.narrow(node, at);
+    return this.rules.dialect === "anthropic" ? inlineNode(node, at, this.shapeSub) : this.narrow(node, at);
   }
 
   /** A `$ref`: a same-document one followed (once per path), any other an open value with a note. */
@@ -139,42 +95,6 @@ export class Shaper {
     const { $ref: _ref, ...siblings } = node;
     const merged = isObject(target) ? { ...target, ...siblings } : siblings;
     return this.shape(merged, { ...at, depth: at.depth + 1, refs: [...at.refs, ref] });
-  }
-
-  /** Anthropic: every keyword kept, every subschema walked so that its references are inlined. */
-  private inline(node: Json, at: Where): ShapedNode {
-    const next = { ...at, depth: at.depth + 1 };
-    const schema: Json = {};
-    const notes: string[] = [];
-    for (const [key, value] of Object.entries(node)) {
-      if (SILENT_KEYWORDS.has(key)) continue;
-      if (key === "type" || key === "required") {
-        // A draft 2020-12 validator refuses the whole tool over an unknown type name or a bad list.
-        const kept = key === "type" ? jsonTypes(value) : stringList(value);
-        if (kept === undefined) notes.push(keywordNote(key, value));
-        else schema[key] = kept;
-      } else if (
-        (SCHEMA_KEYS.has(key) || SCHEMA_KEYS_MORE.has(key)) &&
-        (isObject(value) || typeof value === "boolean")
-      ) {
-        schema[key] = typeof value === "boolean" ? value : this.shape(value, next).schema;
-      } else if (SCHEMA_MAPS.has(key) && isObject(value)) {
-        schema[key] = Object.fromEntries(
-          Object.entries(value).map(([k, v]) => [k, this.shape(v, next).schema]),
-        );
-      } else if (key === "items" && Array.isArray(value) && node.prefixItems === undefined) {
-        // Draft 07's tuple form; draft 2020-12 (what Anthropic validates against) names it prefixItems.
-        schema.prefixItems = value.map((v) => this.shape(v, next).schema);
-      } else if (SCHEMA_LISTS.has(key) && Array.isArray(value)) {
-        schema[key] = value.map((v) => this.shape(v, next).schema);
-      } else setOwn(schema, key, value);
-    }
-    const text = describeWithNotes(
-      typeof schema.description === "string" ? schema.description : undefined,
-      notes,
-    );
-    if (text !== undefined) schema.description = text;
-    return { schema, plan: undefined, acceptsNull: false };
   }
 
   /** OpenAI strict and Gemini: one type a schema, the dialect's keywords, the rest in the description. */

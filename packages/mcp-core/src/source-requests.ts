@@ -1,0 +1,99 @@
+/**
+ * A server addressed by its name through the source (`mcp-source.ts`): which connection the name
+ * means, and the requests a host sends one server that way (a resource read, a prompt get), each
+ * refused the same way before anything is sent — a closed source, an unknown or disabled server, a
+ * timeout no timer can wait.
+ * @module
+ */
+import type { Connection } from "./connection/connection.js";
+import { McpCoreError } from "./errors.js";
+import type { SourceParts } from "./source-parts.js";
+import { errorResult } from "./tools/call-result.js";
+import { callContextProblem } from "./tools/call-timeout.js";
+import type {
+  ConnectionState,
+  McpCallContext,
+  McpPromptResult,
+  McpRequestError,
+  McpResourceResult,
+} from "./types.js";
+
+/** The servers a lookup reads: every configured one, and the connections of the enabled ones. */
+export type SourceServers = Pick<SourceParts, "configs" | "connections">;
+
+/** What every method but `close()` answers once the source is closing or closed. */
+export const sourceClosed = (): McpCoreError => new McpCoreError("CLOSED", "MCP source is closed");
+
+function unknownServer(server: string): McpCoreError {
+  return new McpCoreError("SERVER_UNKNOWN", `No MCP server named "${server}" is configured`, { server });
+}
+
+/** The connection of an enabled server; `SERVER_UNKNOWN` for one not configured or disabled. */
+export function serverConnection(servers: SourceServers, server: string): Connection {
+  const connection = servers.connections.get(server);
+  if (connection) return connection;
+  if (!servers.configs.some((c) => c.name === server)) throw unknownServer(server);
+  throw new McpCoreError("SERVER_UNKNOWN", `MCP server "${server}" is disabled in the config`, { server });
+}
+
+/** A server's state: a disabled one is `stopped`; `SERVER_UNKNOWN` for one not configured. */
+export function serverState(servers: SourceServers, server: string): ConnectionState {
+  const connection = servers.connections.get(server);
+  if (connection) return connection.state;
+  if (servers.configs.some((c) => c.name === server)) return "stopped";
+  throw unknownServer(server);
+}
+
+/**
+ * Why a request to `server` cannot even be tried: a timeout no timer can wait (as `execute`
+ * refuses it), a closed source, an unknown or disabled server. `what` names the request in the
+ * message, e.g. `resource "file:///a"`.
+ */
+function requestRefusal(
+  servers: SourceServers,
+  closed: boolean,
+  server: string,
+  ctx: McpCallContext | undefined,
+  what: string,
+): McpRequestError | undefined {
+  const timeoutProblem = callContextProblem(ctx);
+  if (timeoutProblem !== undefined) {
+    const message = `Call to ${what} on MCP server "${server}" was not sent: ${timeoutProblem}`;
+    return errorResult("protocol", "PROTOCOL_ERROR", message, timeoutProblem).error;
+  }
+  try {
+    if (closed) throw sourceClosed();
+    serverConnection(servers, server);
+    return undefined;
+  } catch (error) {
+    const { code, message } = error as McpCoreError;
+    return errorResult("unavailable", code, message).error;
+  }
+}
+
+/** `resources/read` on one server; a refusal or a failure is an error result, never a rejection. */
+export async function readServerResource(
+  servers: SourceServers,
+  closed: boolean,
+  server: string,
+  uri: string,
+  ctx: McpCallContext | undefined,
+): Promise<McpResourceResult> {
+  const refused = requestRefusal(servers, closed, server, ctx, `resource "${uri.slice(0, 200)}"`);
+  if (refused) return { contents: [], isError: true, error: refused };
+  return serverConnection(servers, server).readResource(uri, ctx);
+}
+
+/** `prompts/get` on one server; a refusal or a failure is an error result, never a rejection. */
+export async function getServerPrompt(
+  servers: SourceServers,
+  closed: boolean,
+  server: string,
+  name: string,
+  args: Record<string, string> | undefined,
+  ctx: McpCallContext | undefined,
+): Promise<McpPromptResult> {
+  const refused = requestRefusal(servers, closed, server, ctx, `prompt "${name.slice(0, 200)}"`);
+  if (refused) return { messages: [], isError: true, error: refused };
+  return serverConnection(servers, server).getPrompt(name, args, ctx);
+}
