@@ -1,5 +1,5 @@
 /**
- * The `auth.dpop` option of a remote server (SPEC §3.5.14), shared by every `auth` type.
+ * The `auth.dpop` option of a remote server (SPEC §3.7), shared by every `auth` type.
  * @module
  */
 
