@@ -48,3 +48,11 @@ return 1`;
 export const DELETE_TASK = `redis.call('DEL', KEYS[1])
 if redis.call('GET', KEYS[2]) == ARGV[1] then redis.call('DEL', KEYS[2]) end
 return 1`;
+
+/**
+ * KEYS[1] lease; ARGV[1] token. Deletes the lease when this token holds it: the task is free for the
+ * next worker that lists. Nobody waits on a task's lease, so nothing is announced (unlike a token's
+ * release, scripts.ts). Returns 1 or 0.
+ */
+export const RELEASE_TASK_LEASE = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
+return 0`;

@@ -13,10 +13,10 @@
 import { randomBytes } from "node:crypto";
 import { DEFAULT_MAX_TASK_RECORDS, type TaskRecord, type TaskStore } from "@toolnexus/mcp-core/stores";
 import { type RedisConnection, RedisUnavailableError } from "./connection.js";
-import { evalCommand, RELEASE_LEASE } from "./scripts.js";
+import { evalCommand } from "./scripts.js";
 import { encodeTask, openTask } from "./task-envelope.js";
 import { TASK_DIGEST, type TaskKeys, taskIndexKey, taskKeys, taskKeysOf } from "./task-keys.js";
-import { CLAIM_TASK, DELETE_TASK, KEEP_TASK_LEASE, PUT_TASK } from "./task-scripts.js";
+import { CLAIM_TASK, DELETE_TASK, KEEP_TASK_LEASE, PUT_TASK, RELEASE_TASK_LEASE } from "./task-scripts.js";
 
 /** How long a task record lives in Redis (24 hours): the record carries no TTL of the task's own. */
 export const DEFAULT_TASK_RECORD_TTL_MS = 24 * 60 * 60 * 1000;
@@ -107,11 +107,7 @@ export class RedisTaskStore implements TaskStore {
     const held = [...this.held.values()];
     this.held.clear();
     this.stopRenewal();
-    await Promise.allSettled(
-      held.map(({ keys }) =>
-        this.params.connection.command(evalCommand(RELEASE_LEASE, [keys.lease], [this.token])),
-      ),
-    );
+    await Promise.all(held.map(({ keys }) => this.letGo(keys)));
   }
 
   /** Takes the lease of one listed task and reads its record; undefined when it is not handed out. */
@@ -130,9 +126,7 @@ export class RedisTaskStore implements TaskStore {
     const opened = openTask(this.params.taskKey, keys.record, digest, raw);
     if (opened.kind === "refused") {
       // Left for its TTL (a worker holding the right secret may read it), and for anyone to take.
-      await this.params.connection
-        .command(evalCommand(RELEASE_LEASE, [keys.lease], [this.token]))
-        .catch(() => {});
+      await this.letGo(keys);
       this.params.warn(`Redis task store: a task record in Redis ${opened.why}; skipped`);
       return undefined;
     }
@@ -142,9 +136,7 @@ export class RedisTaskStore implements TaskStore {
 
   private hold(task: Held): void {
     if (this.closed) {
-      void this.params.connection
-        .command(evalCommand(RELEASE_LEASE, [task.keys.lease], [this.token]))
-        .catch(() => {});
+      void this.letGo(task.keys);
       return;
     }
     this.held.set(task.keys.digest, task);
@@ -153,6 +145,16 @@ export class RedisTaskStore implements TaskStore {
       Math.max(1, Math.floor(this.params.leaseTtlMs / 3)),
     );
     this.renewal.unref();
+  }
+
+  /**
+   * Deletes the lease of a task this store holds (best effort: one not deleted lapses after
+   * `lockTtlMs`). Never rejects.
+   */
+  private async letGo(keys: TaskKeys): Promise<void> {
+    await this.params.connection
+      .command(evalCommand(RELEASE_TASK_LEASE, [keys.lease], [this.token]))
+      .catch(() => {});
   }
 
   private release(digest: string): void {

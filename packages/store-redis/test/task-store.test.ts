@@ -164,6 +164,46 @@ describe.runIf(redisAvailable())("the task store on Redis", () => {
     ]);
   });
 
+  it("should release a task's lease without a script error in Redis: at close, for a record it skips, and for a put after close", async () => {
+    const client = await rawClient(redis.url);
+    // Redis keeps what a failing script wrote before it failed: the lease goes either way, and only
+    // its own count of failed EVALs shows a release that errs.
+    const failedScripts = async () => {
+      const info = String(await client.sendCommand(["INFO", "commandstats"]));
+      return Number(/^cmdstat_eval:.*failed_calls=(\d+)/m.exec(info)?.[1] ?? 0);
+    };
+    const leases = (keyPrefix: string) => client.keys(`${keyPrefix}*:lease`);
+    const failedBefore = await failedScripts();
+
+    const closing = redis.prefix();
+    const holder = stores({ keyPrefix: closing, secret: SECRET });
+    await holder.taskStore.put(record());
+    expect(await leases(closing)).toHaveLength(1);
+    await holder.close();
+    expect(await leases(closing)).toEqual([]);
+
+    // A record sealed with another secret: claimed, skipped, its lease let go at once.
+    const skipping = redis.prefix();
+    const foreign = stores({ keyPrefix: skipping, secret: OTHER_SECRET });
+    await foreign.taskStore.put(record());
+    await foreign.close();
+    const lister = stores({ keyPrefix: skipping, secret: SECRET });
+    expect(await lister.taskStore.list()).toEqual([]);
+    expect(await leases(skipping)).toEqual([]);
+
+    // A put after the task store closed (its connection still open) lets the lease go.
+    const late = redis.prefix();
+    const { taskStore } = stores({ keyPrefix: late, secret: SECRET });
+    await taskStore.close();
+    await taskStore.put(record());
+    await waitFor(async () => (await leases(late)).length === 0, {
+      timeoutMs: 2000,
+      message: "the lease let go",
+    });
+
+    expect(await failedScripts()).toBe(failedBefore);
+  });
+
   it("should refuse, without a secret, a record that is not a task record or not the task its key names", async () => {
     const keyPrefix = redis.prefix();
     const client = await rawClient(redis.url);
