@@ -5,9 +5,16 @@
  * @module
  */
 
+export {
+  type CodeModeOptions,
+  createCodeModeTools,
+  DESCRIBE_TOOLS_NAME,
+  RUN_CODE_NAME,
+} from "./code-mode/code-tools.js";
+export type { ExecuteResult, Executor, ExecutorFns } from "./code-mode/executor-types.js";
 export { liveTypes, type ToolCatalog } from "./code-mode/live-types.js";
+export { createQuickJsExecutor, type QuickJsExecutorOptions } from "./code-mode/quickjs-executor.js";
 export { MAX_ENUM_MEMBERS, MAX_SCHEMA_DEPTH, MAX_SCHEMA_NODES } from "./code-mode/schema-to-ts.js";
+export type { CodeApprovalOptions } from "./code-mode/tool-bridge.js";
 export { MAX_DOC_CHARS } from "./code-mode/ts-text.js";
 export { generateTypes, TYPEGEN_HEADER, type TypegenOptions, type TypegenTool } from "./code-mode/typegen.js";
-export type { ExecuteResult, Executor, ExecutorFns } from "./code-mode/executor-types.js";
-export { createQuickJsExecutor, type QuickJsExecutorOptions } from "./code-mode/quickjs-executor.js";
