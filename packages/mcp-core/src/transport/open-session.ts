@@ -13,6 +13,7 @@ import { serverLabel, startFailedMessage } from "../server-message.js";
 import { authorizationNeeded, isAuthorizationNeeded } from "./authorization-needed.js";
 import { CallChannel } from "./call-channel.js";
 import type { ChildProcessTransport } from "./child-process-transport.js";
+import { handshakeSpans } from "./handshake-spans.js";
 import {
   createHttpTransport,
   isStreamExhausted,
@@ -60,6 +61,8 @@ async function connect(
     streamable: mode === "streamable",
     minLogLevel: output && (() => output.minLevel),
     calls,
+    // Under the context the open began in: the host's span at load, none for a restart's timer.
+    handshake: handshakeSpans(config, () => inner.sessionId),
   });
   client.onclose = () => {
     ended.abort();

@@ -21,10 +21,12 @@ export interface SessionTransportSetup {
   minLogLevel: (() => McpLogLevel) | undefined;
   /** The session's own `tools/call` path: last, so it sees a message after every other part. */
   calls?: CallChannel | undefined;
+  /** The handshake's spans (`handshake-spans.ts`): first, so they see the answer before any part. */
+  handshake?: TransportPart | undefined;
 }
 
 /**
- * The parts, in order: untagged modern results are tagged `"complete"`; requests to a modern server
+ * The parts, in order: the handshake's spans see its requests and answers first; untagged modern results are tagged `"complete"`; requests to a modern server
  * that offers logging carry the log level in `_meta`; on Streamable HTTP, a request whose response
  * stream ended unanswered fails at once; the call channel takes the responses of its own calls.
  */
@@ -32,6 +34,7 @@ export function sessionParts(setup: SessionTransportSetup): TransportParts {
   const { client, minLogLevel } = setup;
   const isModern = () => client.getProtocolEra() === "modern";
   return (answer) => [
+    ...(setup.handshake ? [setup.handshake] : []),
     untaggedResults(isModern),
     ...(minLogLevel === undefined ? [] : [requestLogLevel(client, isModern, minLogLevel)]),
     ...(setup.streamable ? [unansweredRequests(answer)] : []),
