@@ -20,7 +20,6 @@
  * @module
  */
 import { AsyncLocalStorage } from "node:async_hooks";
-import { createHash } from "node:crypto";
 import { McpCoreError, type StoredAuth, type TokenStore } from "@toolnexus/mcp-core";
 import type { PendingAuthorization } from "@toolnexus/mcp-core/stores";
 import { AnnouncedVersions } from "./announced-versions.js";
@@ -29,10 +28,11 @@ import { failoverError } from "./failover-errors.js";
 import { type HeldWrite, heldWrite } from "./grant-hold.js";
 import { tokenKeys } from "./keys.js";
 import type { KeyspaceMarker } from "./keyspace-marker.js";
+import { KnownEntries } from "./known-entries.js";
 import { type LeaseManager, publishCommand } from "./lease.js";
 import { savePendingRequest, takePendingRequest } from "./pending-authorizations.js";
 import type { ReplicaWait } from "./replica-wait.js";
-import { RENEW_LEASE, SET_VERSIONED, WRITE_CLEAR } from "./scripts.js";
+import { evalCommand, RENEW_LEASE, SET_VERSIONED, WRITE_CLEAR } from "./scripts.js";
 import type { SharedSubscriber } from "./shared-subscriber.js";
 import { takeOrAdopt } from "./token-adoption.js";
 import { asStoredAuth, clearEntry, openEntry, sealEntry } from "./token-envelope.js";
@@ -56,8 +56,6 @@ export interface RedisTokenStoreParams {
 
 /** How many versions a write tries when other writers keep going above it. */
 const VERSION_TRIES = 5;
-/** Most keys whose last seen version a worker remembers (the oldest remembered is forgotten first). */
-const MAX_REMEMBERED_KEYS = 10_000;
 
 /** What the core may tell `withLock` (its `TokenLockOptions`, typed here so any core version fits). */
 export interface RedisTokenLockOptions {
@@ -70,17 +68,10 @@ interface Adopted {
   entry: StoredAuth | undefined;
 }
 
-/** The SHA-1 (hex) of a stored value, as Lua's `redis.sha1hex` computes it; "" for none. */
-function digestOf(raw: string | undefined): string {
-  return raw === undefined ? "" : createHash("sha1").update(raw, "utf8").digest("hex");
-}
-
 /** The OAuth token store on Redis (see the module comment). */
 export class RedisTokenStore implements TokenStore {
-  /** Per Redis value key, the highest version this worker has read or written. */
-  private readonly seen = new Map<string, number>();
-  /** Per Redis value key, the digest of the value this worker last read or wrote. */
-  private readonly lastValue = new Map<string, string>();
+  /** The versions and value digests this worker has read or written, per Redis value key. */
+  private readonly known = new KnownEntries();
   private readonly adopted = new AsyncLocalStorage<Adopted>();
   /** Versions heard announced on followed entries' channels (announced-versions.ts). */
   private readonly announced: AnnouncedVersions;
@@ -138,7 +129,7 @@ export class RedisTokenStore implements TokenStore {
         { connection: this.params.connection, leases, watch: () => this.watcher() },
         {
           keys,
-          seen: () => this.lastValue.get(keys.value) ?? "",
+          seen: () => this.known.digest(keys.value) ?? "",
           read: (raw) => this.read(key, keys.value, raw),
           stillNeeded,
         },
@@ -182,7 +173,7 @@ export class RedisTokenStore implements TokenStore {
   private watcher(): TokenWatch {
     if (!this.watch) {
       this.watch = new TokenWatch(this.params.subscriber, (channel, message) =>
-        this.announced.heard(channel, message, (valueKey) => this.seen.get(valueKey)),
+        this.announced.heard(channel, message, (valueKey) => this.known.version(valueKey)),
       );
       if (this.closed) this.watch.close();
     }
@@ -197,7 +188,7 @@ export class RedisTokenStore implements TokenStore {
     const lease = this.params.leases.current(keys.lease);
     const { tokenKey } = this.params;
     // What this write replaces, for a hold that must tell a failover's rollback from a later write.
-    const replaced = this.lastValue.get(keys.value);
+    const replaced = this.known.digest(keys.value);
     const held = (encoded: string, version: string) =>
       heldWrite(keys, describeKey(key), encoded, version, replaced);
     if (!tokenKey) {
@@ -207,29 +198,20 @@ export class RedisTokenStore implements TokenStore {
       const write = encoded ? held(encoded, "") : undefined;
       if ((await this.sendWrite(write, ["EVAL", WRITE_CLEAR, "2", ...args])) !== 1)
         throw this.lost(key, write);
-      this.noteValue(keys.value, encoded || undefined);
+      this.known.noteValue(keys.value, encoded || undefined);
       await this.params.replicas.after(keys.value, write);
       return;
     }
-    let version = Math.max(Date.now(), (this.seen.get(keys.value) ?? 0) + 1);
+    let version = Math.max(Date.now(), (this.known.version(keys.value) ?? 0) + 1);
     for (let tries = 0; tries < VERSION_TRIES; tries++) {
       const encoded = sealEntry(tokenKey, keys.value, version, value);
       const write = held(encoded, String(version));
-      const answer = await this.sendWrite(write, [
-        "EVAL",
-        SET_VERSIONED,
-        "2",
-        keys.value,
-        keys.lease,
-        encoded,
-        String(version),
-        lease?.token ?? "",
-        keys.channel,
-        publishCommand(this.params.connection),
-      ]);
+      const publish = publishCommand(this.params.connection);
+      const args = [encoded, String(version), lease?.token ?? "", keys.channel, publish];
+      const answer = await this.sendWrite(write, evalCommand(SET_VERSIONED, [keys.value, keys.lease], args));
       if (answer === "ok") {
-        this.remember(keys.value, version);
-        this.noteValue(keys.value, encoded);
+        this.known.noteVersion(keys.value, version);
+        this.known.noteValue(keys.value, encoded);
         await this.params.replicas.after(keys.value, write);
         return;
       }
@@ -244,26 +226,10 @@ export class RedisTokenStore implements TokenStore {
 
   /** A value read from Redis (undefined: none): its digest remembered as the last seen, decoded. */
   private read(key: string, redisKey: string, raw: string | undefined): StoredAuth | undefined {
-    const known = this.lastValue.get(redisKey);
+    const known = this.known.digest(redisKey);
     if (raw === undefined && known !== undefined && known !== "") void this.params.marker.check();
-    this.noteValue(redisKey, raw);
+    this.known.noteValue(redisKey, raw);
     return raw === undefined ? undefined : this.decode(key, redisKey, raw);
-  }
-
-  /** Remembers `raw` (undefined: none) as the value of `redisKey` this worker last read or wrote. */
-  private noteValue(redisKey: string, raw: string | undefined): void {
-    this.lastValue.delete(redisKey); // re-inserted last: the map forgets the least recently seen first
-    this.lastValue.set(redisKey, digestOf(raw));
-    if (this.lastValue.size > MAX_REMEMBERED_KEYS)
-      this.lastValue.delete(this.lastValue.keys().next().value as string);
-  }
-
-  private remember(redisKey: string, version: number): void {
-    const last = this.seen.get(redisKey);
-    if (last !== undefined && last >= version) return;
-    this.seen.delete(redisKey); // re-inserted last: the map forgets the least recently seen first
-    this.seen.set(redisKey, version);
-    if (this.seen.size > MAX_REMEMBERED_KEYS) this.seen.delete(this.seen.keys().next().value as string);
   }
 
   /**
@@ -312,7 +278,7 @@ export class RedisTokenStore implements TokenStore {
     const opened = openEntry(this.params.tokenKey, redisKey, raw);
     if (opened.kind === "refused") return refuse(opened.why);
     if (opened.kind === "sealed") {
-      const last = this.seen.get(redisKey);
+      const last = this.known.version(redisKey);
       // A newer version heard announced (never read: a failover lost it), or seen just after an outage.
       const rolledBack =
         this.announced.above(redisKey, opened.version) !== undefined ||
@@ -322,7 +288,7 @@ export class RedisTokenStore implements TokenStore {
         return refuse(
           `carries version ${opened.version}, older than version ${last} this worker has already read or written (a replayed entry?)`,
         );
-      this.remember(redisKey, opened.version);
+      this.known.noteVersion(redisKey, opened.version);
       if (opened.value === null) return undefined; // deleted
     }
     return asStoredAuth(opened.value) ?? refuse("is not a valid token entry");
