@@ -4,8 +4,8 @@
  */
 import type { McpTool } from "@toolnexus/mcp-core";
 import {
-  buildCallContext,
   createToolConverter,
+  hostCallContext,
   shapedInputSchema,
   type ToolConverter,
   toolMetadata,
@@ -39,9 +39,16 @@ function convert(
     // A static verdict from the tool's annotations: the AI SDK then stops before `execute`.
     ...(options.needsApproval?.(tool) === true ? { needsApproval: true } : {}),
     ...(variant.anthropicDeferred === true ? { providerOptions: { anthropic: { deferLoading: true } } } : {}),
-    async execute(input, { abortSignal, toolCallId }): Promise<McpToolOutput> {
-      const ctx = buildCallContext(tool, options, { signal: abortSignal, toolCallId });
-      const result = await tool.execute(toToolArgs(input, tool.name), ctx);
+    async execute(input, execution): Promise<McpToolOutput> {
+      const { abortSignal, toolCallId } = execution;
+      // The `context` option maps the AI SDK's per-call context into the call: ai 6's
+      // `experimental_context` (generateText's, per run), ai 7's `context` (its `toolsContext[name]`).
+      const perCall = execution as { context?: unknown; experimental_context?: unknown };
+      const hostContext = perCall.context ?? perCall.experimental_context;
+      const hostCall = { signal: abortSignal, toolCallId, hostContext };
+      const call = hostCallContext(tool, options, hostCall);
+      const args = toToolArgs(input, tool.name);
+      const result = "refused" in call ? call.refused : await tool.execute(args, call.ctx);
       if (result.isError) {
         const cause = result.error?.kind === "aborted" ? abortSignal?.reason : undefined;
         throw new McpToolCallError(tool, result, { cause });

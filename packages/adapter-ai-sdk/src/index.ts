@@ -7,7 +7,7 @@
  */
 
 export type { SchemaDialect } from "@toolnexus/mcp-core";
-export type { ApprovalPolicy } from "@toolnexus/mcp-core/adapter";
+export type { ApprovalPolicy, McpTenantContext } from "@toolnexus/mcp-core/adapter";
 export { type InstructionsPromptOptions, instructionsPrompt } from "@toolnexus/mcp-core/adapter";
 export { activeToolsFor } from "./active-tools.js";
 export { toAiSdkTool } from "./convert-tool.js";

@@ -7,6 +7,7 @@ import {
   type ApprovalPolicy,
   approvalRule,
   invalidOption,
+  type McpTenantContext,
   type McpToolProgress,
   type ResolvedCallOptions,
   type ResourceToolsOptions,
@@ -78,6 +79,16 @@ export interface AiSdkToolsOptions {
    * @default "as-is" (the server's schema, unchanged)
    */
   schemaDialect?: SchemaDialect | undefined;
+  /**
+   * Maps the AI SDK's per-call context into each MCP call (SPEC §23.2): it receives what the tool's
+   * `execute` gets as its context — on `ai` 6 the `experimental_context` given to `generateText` /
+   * `streamText`, on `ai` 7 the tool's `context` (`toolsContext[toolName]`); `undefined` when none
+   * was given — and returns `{ tenant?, _meta?, headers? }` for the call, or
+   * `undefined`. The library's own `_meta` keys and headers cannot be set (SPEC §23.1); a function
+   * that throws, or returns a value that cannot be sent, fails that call with a `protocol` error.
+   * @default none (calls carry no tenant, `_meta` or headers of the host's)
+   */
+  context?: ((hostContext: unknown) => McpTenantContext | undefined) | undefined;
 }
 
 /** How a toolset defers tools: behind its own meta-tools, or with Anthropic's native tool search. */

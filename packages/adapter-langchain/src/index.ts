@@ -14,6 +14,7 @@ export type {
   ApprovalPolicy,
   LangChainToolkitOptions,
   McpLangChainOptions,
+  McpTenantContext,
   McpToolProgress,
 } from "./options.js";
 export { type McpPromptResultInput, toLangChainMessages } from "./prompt-messages.js";

@@ -7,7 +7,7 @@ import type { RunnableConfig } from "@langchain/core/runnables";
 import { DynamicStructuredTool, type StructuredTool, type ToolRunnableConfig } from "@langchain/core/tools";
 import type { JSONSchema } from "@langchain/core/utils/json_schema";
 import type { McpTool } from "@toolnexus/mcp-core";
-import { buildCallContext, errorText, shapedInputSchema, toolMetadata } from "@toolnexus/mcp-core/adapter";
+import { errorText, hostCallContext, shapedInputSchema, toolMetadata } from "@toolnexus/mcp-core/adapter";
 import type { ResolvedOptions } from "./options.js";
 import { refsResolveLocally } from "./schema-refs.js";
 import { toToolOutput } from "./tool-output.js";
@@ -51,8 +51,9 @@ async function runMcpTool(
   const passedId = (config as { toolCallId?: unknown } | undefined)?.toolCallId;
   const toolCallId = toolCall ? (toolCall.id ?? "") : typeof passedId === "string" ? passedId : undefined;
   const signal = config?.signal;
-  const ctx = buildCallContext(tool, options, { signal, toolCallId });
-  const result = await tool.execute(input, ctx);
+  // The `context` option maps the run's config (its `configurable`, `metadata`, …) into the call.
+  const call = hostCallContext(tool, options, { signal, toolCallId, hostContext: config ?? {} });
+  const result = "refused" in call ? call.refused : await tool.execute(input, call.ctx);
   if (result.error?.kind === "aborted" && signal?.aborted) throw abortError(signal);
   // Without a tool call there is no ToolMessage to carry the failure: reject like any LangChain tool.
   if (result.isError && toolCallId === undefined) throw new Error(errorText(result), { cause: result });

@@ -2,10 +2,12 @@
  * Options of the LangChain adapter and the one step that resolves them.
  * @module
  */
+import type { RunnableConfig } from "@langchain/core/runnables";
 import type { DeferLoading, McpTool, SchemaDialect } from "@toolnexus/mcp-core";
 import {
   type ApprovalPolicy,
   approvalRule,
+  type McpTenantContext,
   type McpToolProgress,
   type ResolvedCallOptions,
   type ResourceToolsOptions,
@@ -14,7 +16,7 @@ import {
   resolveResourceToolsOption,
 } from "@toolnexus/mcp-core/adapter";
 
-export type { ApprovalPolicy, McpToolProgress };
+export type { ApprovalPolicy, McpTenantContext, McpToolProgress };
 
 import type { LangChainSearchOptions } from "./hybrid-search.js";
 
@@ -49,6 +51,16 @@ export interface McpLangChainOptions {
    * @default "as-is" (the server's schema, unchanged)
    */
   schemaDialect?: SchemaDialect | undefined;
+  /**
+   * Maps LangChain's per-call context into each MCP call (SPEC §23.2): it receives the
+   * `RunnableConfig` the tool was invoked with (an agent's run passes its `configurable`,
+   * `metadata` and `tags` down; `{}` when there is none) and returns `{ tenant?, _meta?, headers? }`
+   * for the call, or `undefined`. The library's own `_meta` keys and headers cannot be set (SPEC
+   * §23.1); a function that throws, or returns a value that cannot be sent, fails that call as a
+   * `protocol` error.
+   * @default none (calls carry no tenant, `_meta` or headers of the host's)
+   */
+  context?: ((config: RunnableConfig) => McpTenantContext | undefined) | undefined;
 }
 
 /** Options of {@link createLangChainToolkit}: the tool options plus deferred loading and approval. */

@@ -20,7 +20,13 @@ export { answerToElicitResult, elicitationToRequest } from "./elicitation.js";
 export { toolnexusInputSchema } from "./input-schema.js";
 export { listMcpTools, type McpInventory, type McpToolInfo } from "./list-mcp-tools.js";
 export { loadMcp } from "./load-mcp.js";
-export type { AutoRestartPolicy, ListMcpToolsOptions, LoadMcpOptions, McpToolProgress } from "./options.js";
+export type {
+  AutoRestartPolicy,
+  ListMcpToolsOptions,
+  LoadMcpOptions,
+  McpTenantContext,
+  McpToolProgress,
+} from "./options.js";
 export { sanitize, toolName } from "./sanitize.js";
 export { EMPTY_ERROR_OUTPUT, toToolResult } from "./tool-result.js";
 export type {

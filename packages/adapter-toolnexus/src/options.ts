@@ -10,12 +10,12 @@ import type {
   TokenStore,
   ToolCacheStore,
 } from "@toolnexus/mcp-core";
-import { invalidOption, type McpToolProgress } from "@toolnexus/mcp-core/adapter";
+import { invalidOption, type McpTenantContext, type McpToolProgress } from "@toolnexus/mcp-core/adapter";
 import { type InheritEnv, LOAD_OPTION_DEFAULTS } from "@toolnexus/mcp-core/config";
 import { elicitationBridge } from "./elicitation.js";
-import type { Answer, Request } from "./types.js";
+import type { Answer, Request, ToolContext } from "./types.js";
 
-export type { McpToolProgress };
+export type { McpTenantContext, McpToolProgress };
 
 /** The ADR's restart policy. */
 export interface AutoRestartPolicy {
@@ -112,6 +112,16 @@ export interface LoadMcpOptions {
    * @default "as-is" (toolnexus's schema of today)
    */
   schemaDialect?: SchemaDialect | undefined;
+  /**
+   * Maps toolnexus's per-call context into each MCP call (SPEC §23.2): it receives the `ctx` the
+   * tool's `execute` was called with (as the host passed it, its own keys included; `{}` when none)
+   * and returns `{ tenant?, _meta?, headers? }` for the call, or `undefined`. The library's own
+   * `_meta` keys and headers cannot be set (SPEC §23.1); a function that throws, or returns a value
+   * that cannot be sent, resolves that call with `isError: true`. The same option as in the other
+   * adapters.
+   * @default none (calls carry no tenant, `_meta` or headers of the host's)
+   */
+  context?: ((ctx: ToolContext) => McpTenantContext | undefined) | undefined;
 }
 
 /** Options of `listMcpTools`. */

@@ -5,10 +5,10 @@
  */
 import type { McpSource as CoreSource, McpTool } from "@toolnexus/mcp-core";
 import {
-  buildCallContext,
   createGenerationView,
   createResultTools,
   createToolConverter,
+  hostCallContext,
   type ResolvedCallOptions,
   shapedInputSchema,
   type ToolGenerationSource,
@@ -20,7 +20,7 @@ import type { Tool, ToolContext, ToolResult } from "./types.js";
 /**
  * Converts one core tool; `execute` passes `signal` and `timeout` (else the load's `timeoutMs`)
  * through, bounds each call by the load's `maxTotalTimeoutMs`, reports progress to the load's
- * `onProgress`, and never rejects.
+ * `onProgress`, maps `ctx` through the load's `context`, and never rejects.
  */
 export function toTool(mcpTool: McpTool, options: ResolvedCallOptions): Tool {
   const { name, server } = mcpTool;
@@ -32,8 +32,11 @@ export function toTool(mcpTool: McpTool, options: ResolvedCallOptions): Tool {
     source: "mcp" as const,
     async execute(args: Record<string, unknown>, ctx?: ToolContext): Promise<ToolResult> {
       try {
-        const call = buildCallContext(mcpTool, options, { signal: ctx?.signal, timeoutMs: ctx?.timeout });
-        return toToolResult(await mcpTool.execute(args ?? {}, call), server);
+        // The `context` option maps the call's `ToolContext` (as the host passed it) into the call.
+        const hostCall = { signal: ctx?.signal, timeoutMs: ctx?.timeout, hostContext: ctx ?? {} };
+        const call = hostCallContext(mcpTool, options, hostCall);
+        const result = "refused" in call ? call.refused : await mcpTool.execute(args ?? {}, call.ctx);
+        return toToolResult(result, server);
       } catch (error) {
         return thrownToToolResult(error, server);
       }

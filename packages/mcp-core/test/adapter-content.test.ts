@@ -160,6 +160,7 @@ describe("adapter kit: shared options and the option error", () => {
       maxTotalTimeoutMs: 1200,
       onProgress: undefined,
       schemaDialect: "as-is",
+      context: undefined,
     });
     expect(resolveCallOptions("X", { maxTotalTimeoutMs: undefined }).maxTotalTimeoutMs).toBeUndefined();
     expect(() => resolveCallOptions("X", { maxTotalTimeoutMs: 0 })).toThrow(

@@ -5,6 +5,12 @@
 // untrusted (it is often filled from what a user sent).
 import { stdioServer } from "@toolnexus/fixtures";
 import { describe, expect, it } from "vitest";
+import {
+  hostCallContext,
+  type McpTenantContext,
+  mapHostContext,
+  resolveCallOptions,
+} from "../src/adapter/index.js";
 import type { McpCallContext, McpSource } from "../src/index.js";
 import { failOnUnhandledRejections, httpFixture, toolByRawName, useSources } from "./support/harness.js";
 
@@ -208,3 +214,39 @@ function seededCache() {
     set: () => {},
   };
 }
+
+describe("the adapters' context mapping (adapter kit)", () => {
+  it("should keep tenant, _meta and headers only, and name a mapping that throws or is not an object", () => {
+    expect(mapHostContext((c) => ({ tenant: String(c), other: 1 }) as McpTenantContext, "u1")).toEqual({
+      tenant: "u1",
+    });
+    expect(mapHostContext(() => undefined, {})).toBeUndefined();
+    const problem = (value: unknown) => mapHostContext(() => value as McpTenantContext, {});
+    expect(problem([])).toEqual({
+      problem: "the adapter's context option must return an object or undefined",
+    });
+    expect(problem(Promise.resolve({}))).toMatchObject({ problem: expect.stringContaining("must return") });
+    expect(problem("acme")).toMatchObject({ problem: expect.stringContaining("must return") });
+    const threw = mapHostContext(() => {
+      throw new Error("Bearer secret");
+    }, {});
+    expect(threw).toEqual({ problem: "the adapter's context option threw" });
+  });
+
+  it("should give a call the mapped context through hostCallContext, and settle a failed mapping unsent", async () => {
+    const source = await load(CASES[0]);
+    const tool = toolByRawName(source, "trace_meta", "s");
+    const options = resolveCallOptions("test", { context: (c: unknown) => ({ _meta: { who: c } }) });
+    const call = hostCallContext(tool, options, { hostContext: "alice" });
+    if (!("ctx" in call)) throw new Error("refused");
+    const result = await tool.execute({}, call.ctx);
+    expect((JSON.parse(result.text) as Seen).allMeta).toEqual({ who: "alice" });
+    const failing = resolveCallOptions("test", { context: () => 7 });
+    expect(hostCallContext(tool, failing, {})).toMatchObject({
+      refused: { isError: true, error: { code: "PROTOCOL_ERROR", kind: "protocol" } },
+    });
+    expect(() => resolveCallOptions("test", { context: {} })).toThrow(
+      /option "context": expected a function/,
+    );
+  });
+});

@@ -15,6 +15,12 @@ export interface HostCall {
   maxTotalTimeoutMs?: number | undefined;
   /** The host's id of the tool call, passed on to progress. */
   toolCallId?: string | undefined;
+  /**
+   * The host's own per-call context, as the host hands it over (the AI SDK's `experimental_context`,
+   * a LangChain `RunnableConfig`, toolnexus's `ToolContext`): the adapter's `context` option maps it
+   * (`hostCallContext`, SPEC §23.2).
+   */
+  hostContext?: unknown;
 }
 
 /**

@@ -23,6 +23,29 @@ export interface McpToolProgress extends McpProgress {
 /** Receives the progress notifications of every call of an adapter's tools. */
 export type McpToolProgressListener = (progress: McpToolProgress) => void;
 
+/** What a host's `context` function gives one call: who it is for, and what goes with it. */
+export interface McpTenantContext {
+  /** Who the call is for (`McpCallContext.tenant`): 1 to 256 characters, no control characters. */
+  tenant?: string | undefined;
+  /** Keys added to the request's `params._meta`; the library's own are dropped (SPEC §23.1). */
+  _meta?: Record<string, unknown> | undefined;
+  /** Headers added on Streamable HTTP; the transport's and protocol's own are dropped (SPEC §23.1). */
+  headers?: Record<string, string> | undefined;
+}
+
+/** The adapters' `context` option: the host's per-call context in, the call's tenant context out. */
+export type McpHostContextMapper<HostContext> = (hostContext: HostContext) => McpTenantContext | undefined;
+
+/**
+ * Checks the `context` option when the adapter is made.
+ * @throws McpCoreError `OPTIONS_INVALID` when it is given and not a function
+ */
+function resolveContextOption(entry: string, value: unknown): McpHostContextMapper<unknown> | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value !== "function") invalidOption(entry, "context", "a function", value);
+  return value as McpHostContextMapper<unknown>;
+}
+
 /** The options every adapter shares, as its users write them. Every field is optional. */
 export interface AdapterCallOptions {
   /**
@@ -55,6 +78,8 @@ export interface ResolvedCallOptions {
   maxTotalTimeoutMs: number | undefined;
   onProgress: McpToolProgressListener | undefined;
   schemaDialect: SchemaDialect;
+  /** The adapter's `context` option (SPEC §23.2); `undefined` when the host maps none. */
+  context: McpHostContextMapper<unknown> | undefined;
 }
 
 function checkTimeoutMs(entry: string, option: string, value: unknown): number | undefined {
@@ -76,7 +101,13 @@ function checkTimeoutMs(entry: string, option: string, value: unknown): number |
 export function resolveCallOptions(
   entry: string,
   options:
-    | { timeoutMs?: unknown; maxTotalTimeoutMs?: unknown; onProgress?: unknown; schemaDialect?: unknown }
+    | {
+        timeoutMs?: unknown;
+        maxTotalTimeoutMs?: unknown;
+        onProgress?: unknown;
+        schemaDialect?: unknown;
+        context?: unknown;
+      }
     | undefined,
 ): ResolvedCallOptions {
   const timeoutMs = checkTimeoutMs(entry, "timeoutMs", options?.timeoutMs);
@@ -94,5 +125,6 @@ export function resolveCallOptions(
     maxTotalTimeoutMs,
     onProgress: onProgress as McpToolProgressListener | undefined,
     schemaDialect,
+    context: resolveContextOption(entry, options?.context),
   };
 }

@@ -6,7 +6,8 @@
  * the AI SDK's `ai/internal`). Applications should import `@toolnexus/mcp-core` instead.
  *
  * What lives here: the generation view with a conversion cache keyed by the core's tool object, the
- * shared call options (`timeoutMs`, `maxTotalTimeoutMs`, `onProgress`) and call-context building,
+ * shared call options (`timeoutMs`, `maxTotalTimeoutMs`, `onProgress`, `context`) and call-context
+ * building (the host's per-call context mapped into the call, `hostCallContext`),
  * subscription tracking, MCP content as model-readable parts and text, the error-text precedence,
  * the tool metadata keys, the option-error helper, the toolnexus sanitizer an adapter must not
  * copy, what deferred loading and approval need (the meta-tools, the deferred set per step, the
@@ -38,6 +39,8 @@ export { type ApprovalPolicy, approvalRule, isDestructive, isOpenWorld } from ".
 export { buildCallContext, type HostCall } from "./call-context.js";
 export {
   type AdapterCallOptions,
+  type McpHostContextMapper,
+  type McpTenantContext,
   type McpToolProgress,
   type McpToolProgressListener,
   type ResolvedCallOptions,
@@ -76,6 +79,7 @@ export {
   type GenerationView,
   type ToolGenerationSource,
 } from "./generation-view.js";
+export { hostCallContext, mapHostContext } from "./host-context.js";
 export {
   buildInstructionsPrompt,
   type InstructionsPromptOptions,
