@@ -4,6 +4,7 @@
  */
 import type { McpSource, McpTool } from "@toolnexus/mcp-core";
 import {
+  codeModeToolsOf,
   createResourceTools,
   createResultTools,
   type DeferralRule,
@@ -27,9 +28,13 @@ export interface DeferralParts {
   anthropicDeferral?: () => DeferralRule;
 }
 
-/** The resource tools the options ask for (none when `resourceTools` is off). */
+/**
+ * The adapter's own tools the options ask for, never deferred: the resource tools (none when
+ * `resourceTools` is off), then code mode's (none when `codeMode` is off).
+ */
 export function resourceToolsOf(source: McpSource, resolved: ResolvedAiSdkToolsOptions): McpTool[] {
-  return resolved.resourceTools ? createResourceTools(source, resolved.resourceTools) : [];
+  const resources = resolved.resourceTools ? createResourceTools(source, resolved.resourceTools) : [];
+  return [...resources, ...codeModeToolsOf(source, resolved.codeMode, resolved.needsApproval)];
 }
 
 /**

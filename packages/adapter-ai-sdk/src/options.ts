@@ -4,6 +4,7 @@
  */
 import type { DeferLoading, McpTool, SchemaDialect } from "@toolnexus/mcp-core";
 import {
+  type AdapterCodeModeOptions,
   type ApprovalPolicy,
   approvalRule,
   invalidOption,
@@ -12,6 +13,7 @@ import {
   type ResolvedCallOptions,
   type ResourceToolsOptions,
   resolveCallOptions,
+  resolveCodeModeOption,
   resolveDeferLoading,
   resolveResourceToolsOption,
 } from "@toolnexus/mcp-core/adapter";
@@ -73,6 +75,14 @@ export interface AiSdkToolsOptions {
    */
   resourceTools?: { maxBytes?: number | undefined } | undefined;
   /**
+   * Also serve code mode's `mcp_run_code` and `mcp_describe_tools` (SPEC §22.3): the model writes a
+   * program against `codemode.<server>.<tool>(input)` and gets only its value and console back. A
+   * program's call of a tool `approval` selects runs only when `codeMode.approve` answers `true`.
+   * Never deferred. Given as an object (`{}` for the defaults); absent, code mode is off.
+   * @default absent
+   */
+  codeMode?: AdapterCodeModeOptions | undefined;
+  /**
    * Shape each MCP tool's input schema for the model's provider (SPEC §13.5): `"openai-strict"`,
    * `"gemini"` or `"anthropic"`; `schemaDialectFor(model)` picks it from the model. The arguments
    * go back to the server's shape before the call (the nulls strict mode forced removed).
@@ -127,6 +137,8 @@ export interface ResolvedAiSdkToolsOptions extends ResolvedCallOptions {
   needsApproval: ((tool: McpTool) => boolean) | undefined;
   /** The resource tools' options; `undefined` when they are off. */
   resourceTools: ResourceToolsOptions | undefined;
+  /** Code mode's options; `undefined` when it is off. */
+  codeMode: AdapterCodeModeOptions | undefined;
 }
 
 /** `createAiSdkToolset`'s options after validation. */
@@ -151,6 +163,7 @@ export function resolveOptions(options: AiSdkToolsOptions | undefined): Resolved
     extraTools,
     needsApproval: approvalRule(ENTRY, options?.approval),
     resourceTools: resolveResourceToolsOption(ENTRY, options?.resourceTools),
+    codeMode: resolveCodeModeOption(ENTRY, options?.codeMode),
   };
 }
 

@@ -5,6 +5,7 @@
 import type { RunnableConfig } from "@langchain/core/runnables";
 import type { DeferLoading, McpTool, SchemaDialect } from "@toolnexus/mcp-core";
 import {
+  type AdapterCodeModeOptions,
   type ApprovalPolicy,
   approvalRule,
   type McpTenantContext,
@@ -12,6 +13,7 @@ import {
   type ResolvedCallOptions,
   type ResourceToolsOptions,
   resolveCallOptions,
+  resolveCodeModeOption,
   resolveDeferLoading,
   resolveResourceToolsOption,
 } from "@toolnexus/mcp-core/adapter";
@@ -89,6 +91,15 @@ export interface LangChainToolkitOptions extends McpLangChainOptions {
    */
   resourceTools?: { maxBytes?: number | undefined } | undefined;
   /**
+   * Also offer code mode's `mcp_run_code` and `mcp_describe_tools` (SPEC §22.3): the model writes a
+   * program against `codemode.<server>.<tool>(input)` and gets only its value and console back. A
+   * program's call of a tool `approval` selects runs only when `codeMode.approve` answers `true`
+   * (no interrupt can pause a running program). Never deferred. Given as an object (`{}` for the
+   * defaults); absent, code mode is off.
+   * @default absent
+   */
+  codeMode?: AdapterCodeModeOptions | undefined;
+  /**
    * Rank `mcp_search_tools` by meaning too: a LangChain `Embeddings` whose ranking is fused with the
    * lexical one (`@toolnexus/mcp-core/search`); lexical alone whenever it fails or is slow.
    * @default none: lexical search
@@ -108,6 +119,8 @@ export interface ResolvedToolkitOptions {
   needsApproval: ((tool: McpTool) => boolean) | undefined;
   /** The resource tools' options; `undefined` when they are off. */
   resourceTools: ResourceToolsOptions | undefined;
+  /** Code mode's options; `undefined` when it is off. */
+  codeMode: AdapterCodeModeOptions | undefined;
 }
 
 /** Validates options field by field; an explicit `undefined` keeps the default. */
@@ -122,5 +135,6 @@ export function resolveToolkitOptions(options: LangChainToolkitOptions | undefin
     deferLoading: resolveDeferLoading(ENTRY, options?.deferLoading),
     needsApproval: approvalRule(ENTRY, options?.approval),
     resourceTools: resolveResourceToolsOption(ENTRY, options?.resourceTools),
+    codeMode: resolveCodeModeOption(ENTRY, options?.codeMode),
   };
 }

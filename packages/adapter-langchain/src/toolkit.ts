@@ -8,6 +8,7 @@ import { type StructuredTool, ToolInputParsingException } from "@langchain/core/
 import type { McpSource, McpTool, ToolsChange } from "@toolnexus/mcp-core";
 import {
   closestNames,
+  codeModeToolsOf,
   createGenerationView,
   createResourceTools,
   createResultTools,
@@ -163,10 +164,11 @@ export function createLangChainToolkit(
   };
   const convert = createLangChainConverter(resolved.call, toolkit);
   const deferral = createDeferredOffer(source, resolved.deferLoading, convert, hybrid?.find);
-  // Served after the MCP tools and never deferred.
-  const resourceTools = resolved.resourceTools
-    ? createResourceTools(source, resolved.resourceTools).map(convert)
-    : [];
+  // Served after the MCP tools and never deferred: the resource tools, then code mode's.
+  const resourceTools = [
+    ...(resolved.resourceTools ? createResourceTools(source, resolved.resourceTools) : []),
+    ...codeModeToolsOf(source, resolved.codeMode, resolved.needsApproval),
+  ].map(convert);
   const resourceByName = new Map(resourceTools.map((tool) => [tool.name, tool]));
   // `mcp_read_result` joins the tools once the source holds a kept result (`hasKeptResults`):
   // before, no preview named a handle and the model's tools stay what they were. Never deferred.

@@ -46,6 +46,7 @@ export {
   type ResolvedCallOptions,
   resolveCallOptions,
 } from "./call-options.js";
+export { type AdapterCodeModeOptions, codeModeToolsOf, resolveCodeModeOption } from "./code-mode-tools.js";
 export {
   type AdapterContentPart,
   contentTextParts,
