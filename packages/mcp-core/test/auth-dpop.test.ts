@@ -172,4 +172,52 @@ describe("DPoP-bound tokens", () => {
     expect(new Set(servers.boundTo.values()).size).toBe(2);
     expect(servers.problems).toEqual([]);
   });
+
+  it("should share one DPoP-bound token across processes that share a sealing key, the key sealed in the store", async () => {
+    const servers = await startDpopServers({ algs: ["ES256"] });
+    const store = new MemoryTokenStore();
+    const dpop = { sealingKey: "canary-sealing-key-0123456789abcdef" };
+    const first = await load(headless(servers, { dpop }), store);
+    expect(await call(first.source)).toMatchObject({ isError: false });
+    const stored = JSON.stringify([...store.entries.values()]);
+    expect(stored).toContain('"dpop_key":"v1.');
+    expect(stored).not.toContain('"d":');
+    expect(stored).not.toContain("canary-sealing-key");
+    await first.source.close();
+    const second = await load(headless(servers, { dpop }), store);
+    expect(await call(second.source)).toMatchObject({ isError: false });
+    // The second process adopted the sealed key: one grant, one key, every proof of the token's key.
+    expect(servers.grants).toEqual(["client_credentials"]);
+    expect(new Set(servers.boundTo.values()).size).toBe(1);
+    expect(servers.problems).toEqual([]);
+    expect(surfaced(second.source, second.warnings)).not.toContain("canary-sealing-key");
+  });
+
+  it("should bind its own token when the stored key does not open with its sealing key, saying so without the key", async () => {
+    const servers = await startDpopServers({ algs: ["ES256"] });
+    const store = new MemoryTokenStore();
+    const first = await load(
+      headless(servers, { dpop: { sealingKey: "canary-sealing-key-A-0123456789abcdef" } }),
+      store,
+    );
+    expect(await call(first.source)).toMatchObject({ isError: false });
+    await first.source.close();
+    const other = { dpop: { sealingKey: "canary-sealing-key-B-0123456789abcdef" } };
+    const second = await load(headless(servers, other), store);
+    expect(await call(second.source)).toMatchObject({ isError: false });
+    expect(servers.grants).toEqual(["client_credentials", "client_credentials"]);
+    expect(servers.problems).toEqual([]);
+    const shown = surfaced(second.source, second.warnings);
+    expect(shown).toContain("does not open with auth.dpop.sealingKey");
+    expect(shown).not.toContain("canary-sealing-key");
+  });
+
+  it("should refuse a sealing key shorter than 32 characters", async () => {
+    const servers = await startDpopServers({ algs: ["ES256"] });
+    const { source } = await load(headless(servers, { dpop: { sealingKey: "canary-short" } }));
+    expect(source.state("d")).toBe("error");
+    expect(source.servers()[0]?.lastError).toContain("auth.dpop.sealingKey must be at least 32 characters");
+    expect(source.servers()[0]?.lastError).not.toContain("canary-short");
+    expect(servers.grants).toEqual([]);
+  });
 });

@@ -13,11 +13,16 @@
  * - the tokens are stamped with the thumbprint of the key they are bound to (`dpop_jkt`);
  * - no silent downgrade: a Bearer answer to a request that asked for a DPoP-bound token is refused
  *   when DPoP was asked for by config or the tokens it replaces were bound;
- * - the nonce check (`dpop-nonce.ts`).
+ * - the nonce check (`dpop-nonce.ts`);
+ * - with `auth.dpop.sealingKey`, the private key sealed into the tokens (`dpop_key`, `dpop-seal.ts`)
+ *   so that another process of the fleet adopts it instead of binding a token of its own; the live
+ *   key stays non-extractable (the sealed copy is exported once, when the key is made).
  * @module
  */
+import { createHash, webcrypto } from "node:crypto";
 import {
   type AuthorizationServerMetadata,
+  type DpopKeyPair,
   DpopSession,
   generateDpopKeyPair,
   type StoredOAuthTokens,
@@ -25,13 +30,48 @@ import {
 import type { DpopInput } from "../config/dpop-input.js";
 import { McpCoreError } from "../errors.js";
 import { checkingNonces } from "./dpop-nonce.js";
+import { sealingKeyOf, sealPrivateJwk, unsealPrivateJwk } from "./dpop-seal.js";
 import { issuersMatch } from "./resource-binding.js";
 
 /** The one proof algorithm used: P-256 is in every WebCrypto, and every DPoP server takes it. */
 const ALG = "ES256";
 
-/** Tokens as the store keeps them, with the thumbprint of the DPoP key they are bound to. */
-export type BindableTokens = StoredOAuthTokens & { dpop_jkt?: string | undefined };
+/**
+ * Tokens as the store keeps them, with the thumbprint of the DPoP key they are bound to and, with a
+ * sealing key, that key sealed.
+ */
+export type BindableTokens = StoredOAuthTokens & {
+  dpop_jkt?: string | undefined;
+  dpop_key?: string | undefined;
+};
+
+const { subtle } = webcrypto;
+const EC = { name: "ECDSA", namedCurve: "P-256" } as const;
+
+/** RFC 7638 thumbprint of a P-256 public JWK. */
+function thumbprintOf(jwk: webcrypto.JsonWebKey): string {
+  const canonical = JSON.stringify({ crv: jwk.crv, kty: jwk.kty, x: jwk.x, y: jwk.y });
+  return createHash("sha256").update(canonical).digest("base64url");
+}
+
+/** A key pair whose signing key is non-extractable, from a private JWK. */
+async function keyPairOf(jwk: webcrypto.JsonWebKey): Promise<DpopKeyPair> {
+  if (typeof jwk.x !== "string" || typeof jwk.y !== "string") throw new TypeError("not an EC key");
+  const publicJwk = { kty: "EC", crv: "P-256", x: jwk.x, y: jwk.y };
+  return {
+    privateKey: (await subtle.importKey("jwk", jwk, EC, false, ["sign"])) as DpopKeyPair["privateKey"],
+    publicKey: (await subtle.importKey("jwk", publicJwk, EC, true, ["verify"])) as DpopKeyPair["publicKey"],
+    publicJwk,
+    thumbprint: thumbprintOf(publicJwk),
+    alg: ALG,
+  };
+}
+
+/** Where the sealed copies go: the store entry (bound into each seal) and the derived key. */
+export interface DpopSealing {
+  entry: string;
+  secret: string;
+}
 
 /** Whether `tokens` were issued DPoP-bound (`token_type` is case-insensitive, RFC 6749 §7.1). */
 export function isDpopBound(tokens: StoredOAuthTokens | undefined): boolean {
@@ -48,11 +88,19 @@ export class DpopBinding {
   private readonly sessions = new Map<string, Promise<DpopSession>>();
   /** Thumbprints of the keys made so far, by issuer: read without I/O on the hot path. */
   private readonly thumbprints = new Map<string, string>();
+  /** Sealed copies of the keys, by thumbprint (with a sealing key only). */
+  private readonly sealed = new Map<string, string>();
+  private readonly sealingKey: Promise<webcrypto.CryptoKey> | undefined;
+  private warnedUnsealable = false;
 
   constructor(
     private readonly server: string,
     private readonly option: DpopInput | undefined,
-  ) {}
+    private readonly sealing?: DpopSealing | undefined,
+    private readonly warn: (message: string) => void = () => {},
+  ) {
+    this.sealingKey = sealing ? sealingKeyOf(sealing.secret) : undefined;
+  }
 
   /** DPoP was asked for by config: a Bearer answer is refused. */
   get required(): boolean {
@@ -77,16 +125,60 @@ export class DpopBinding {
     if (issuer === undefined || !this.applies(metadata)) return undefined;
     let made = this.sessions.get(issuer);
     if (!made) {
-      // Non-extractable (the SDK's default): the private key cannot be read out of the process.
-      made = generateDpopKeyPair({ alg: ALG, extractable: false }).then(async (keyPair) => {
-        const session = checkingNonces(await DpopSession.create({ keyPair }), this.server);
-        this.thumbprints.set(issuer, session.thumbprint);
-        return session;
-      });
+      made = this.makeKeyPair(issuer).then((keyPair) => this.use(issuer, keyPair));
       made.catch(() => this.sessions.delete(issuer));
       this.sessions.set(issuer, made);
     }
     return made;
+  }
+
+  /**
+   * Non-extractable (the SDK's default): the private key cannot be read out of the process. With a
+   * sealing key it is made extractable once, sealed, and used through a non-extractable import.
+   */
+  private async makeKeyPair(issuer: string): Promise<DpopKeyPair> {
+    const sealingKey = await this.sealingKey;
+    if (!sealingKey || !this.sealing) return generateDpopKeyPair({ alg: ALG, extractable: false });
+    const made = (await subtle.generateKey(EC, true, ["sign", "verify"])) as webcrypto.CryptoKeyPair;
+    const jwk = await subtle.exportKey("jwk", made.privateKey);
+    const keyPair = await keyPairOf(jwk);
+    const context = { entry: this.sealing.entry, issuer, jkt: keyPair.thumbprint };
+    this.sealed.set(keyPair.thumbprint, await sealPrivateJwk(sealingKey, jwk, context));
+    return keyPair;
+  }
+
+  private async use(issuer: string, keyPair: DpopKeyPair): Promise<DpopSession> {
+    const session = checkingNonces(await DpopSession.create({ keyPair }), this.server);
+    this.thumbprints.set(issuer, session.thumbprint);
+    return session;
+  }
+
+  /**
+   * With a sealing key: adopts the key `tokens` are bound to when they carry it sealed (another
+   * process of the fleet made it), so this process presents them instead of binding its own. A
+   * seal that does not open (another sealing key, another entry or issuer, altered) is warned of
+   * once, never shown.
+   */
+  async adopt(tokens: StoredOAuthTokens | undefined, issuer: string | undefined): Promise<void> {
+    const sealingKey = await this.sealingKey;
+    if (!sealingKey || !this.sealing || !tokens || issuer === undefined) return;
+    if (!isDpopBound(tokens) || this.holds(tokens, issuer)) return;
+    const { dpop_jkt: jkt, dpop_key: blob } = tokens as BindableTokens;
+    if (!jkt || !blob) return;
+    const jwk = await unsealPrivateJwk(sealingKey, blob, { entry: this.sealing.entry, issuer, jkt });
+    const keyPair = jwk && (await keyPairOf(jwk).catch(() => undefined));
+    if (!keyPair || keyPair.thumbprint !== jkt) {
+      if (!this.warnedUnsealable)
+        this.warn(
+          `MCP server "${this.server}": the stored DPoP key does not open with auth.dpop.sealingKey (another sealing key, or altered); this process binds a token of its own`,
+        );
+      this.warnedUnsealable = true;
+      return;
+    }
+    this.sealed.set(jkt, blob);
+    const adopted = this.use(issuer, keyPair);
+    this.sessions.set(issuer, adopted);
+    await adopted;
   }
 
   /**
@@ -120,9 +212,10 @@ export class DpopBinding {
     if (isDpopBound(fresh)) {
       if (!session)
         throw refuse("the authorization server issued a DPoP-bound token that no proof asked for");
-      return { ...fresh, dpop_jkt: session.thumbprint };
+      const sealed = this.sealed.get(session.thumbprint);
+      return { ...fresh, dpop_jkt: session.thumbprint, ...(sealed ? { dpop_key: sealed } : {}) };
     }
-    const { dpop_jkt: _stale, ...bearer } = fresh as BindableTokens;
+    const { dpop_jkt: _stale, dpop_key: _staleKey, ...bearer } = fresh as BindableTokens;
     if (session && (this.required || isDpopBound(previous)))
       throw refuse(
         `the authorization server answered a Bearer token where a DPoP-bound one was asked for${this.required ? " (auth.dpop)" : " (the tokens it replaces are DPoP-bound)"}`,

@@ -24,7 +24,9 @@ export function expandedAuth(
   const scopes = auth.scopes ? [...auth.scopes] : undefined;
   const issuer = expand(auth.issuer, "issuer");
   const allowPrivateHosts = auth.allowPrivateHosts ? [...auth.allowPrivateHosts] : undefined;
-  const dpop = auth.dpop ? { ...auth.dpop } : undefined;
+  const dpop = auth.dpop
+    ? { ...auth.dpop, sealingKey: expand(auth.dpop.sealingKey, "dpop.sealingKey") }
+    : undefined;
   const source = (value: JwtSource, field: string): JwtSource => {
     if (typeof value === "function") return value;
     if ("file" in value) return { file: expand(value.file, `${field}.file`) ?? "" };

@@ -14,6 +14,7 @@ import { authEntryKey, clientKeyOf } from "./auth-entry-key.js";
 import { refreshingFetch } from "./auth-fetch.js";
 import { exchangeFailure, keptCause, messageOf } from "./auth-message.js";
 import { assertAuthUrl } from "./authorization-server-policy.js";
+import { MIN_SEALING_KEY_LENGTH } from "./dpop-seal.js";
 import { DEFAULT_AUTH_REQUEST_TIMEOUT_MS, guardedFetch, serverFetchGuard } from "./guarded-fetch.js";
 import { exposedKeyFileMode, headlessProviderFactory } from "./headless-credentials.js";
 import { headlessFactory, validateEnterprise } from "./headless-grant.js";
@@ -114,6 +115,7 @@ export function createServerAuth(params: ServerAuthParams): ServerAuth {
   });
   warnOfExposedKeyFile(params, config);
   if (clientSecret) params.onSecret(clientSecret, "configured");
+  if (config.dpop?.sealingKey) params.onSecret(config.dpop.sealingKey, "configured");
   if (config.type === "enterprise_managed" && config.idp.clientSecret)
     params.onSecret(config.idp.clientSecret, "configured");
   routeSdkWarnings(provider, params.server, params.warn);
@@ -230,6 +232,13 @@ function validate(server: string, config: Exclude<AuthConfig, { type: "provider"
     new McpCoreError("CONFIG_INVALID", `MCP server "${server}": auth.${field} ${expected}`, { server });
   if (config.issuer !== undefined && !isIssuerUrl(config.issuer)) {
     throw invalid("issuer", "must be an https URL, or http on a loopback host");
+  }
+  const sealingKey = config.dpop?.sealingKey;
+  if (sealingKey !== undefined && sealingKey.length < MIN_SEALING_KEY_LENGTH) {
+    throw invalid(
+      "dpop.sealingKey",
+      `must be at least ${MIN_SEALING_KEY_LENGTH} characters (a random secret the fleet shares)`,
+    );
   }
   if (config.type === "enterprise_managed" || config.type === "workload_identity") {
     validateEnterprise(config, invalid);

@@ -83,7 +83,13 @@ export class StoreProvider implements OAuthClientProvider {
   constructor(private readonly params: StoreProviderParams) {
     const { grant } = params;
     this.bound = new BoundEntry(params);
-    this.dpopBinding = new DpopBinding(params.server, params.dpop);
+    const sealingKey = params.dpop?.enabled === false ? undefined : params.dpop?.sealingKey;
+    this.dpopBinding = new DpopBinding(
+      params.server,
+      params.dpop,
+      sealingKey ? { entry: params.storeKey, secret: sealingKey } : undefined,
+      params.warn,
+    );
     const { store, storeKey: key, server, warn, onSecret } = params;
     this.pending = new PendingRequestKeeper({ store, key, server, warn, onSecret });
     this.renewal = new ProviderRenewal({
@@ -184,16 +190,19 @@ export class StoreProvider implements OAuthClientProvider {
   async tokens(ctx?: OAuthClientInformationContext): Promise<StoredOAuthTokens | undefined> {
     if (ctx) {
       const tokens = (await this.entry()).cached?.tokens;
+      await this.dpopBinding.adopt(tokens, this.bound.issuer);
       if (!tokens || !this.dpopBinding.holds(tokens, this.bound.issuer)) return undefined;
       const { refresh_token: _spentOnlyUnderLock, ...rest } = tokens;
       return rest;
     }
     const tokens = await this.renewal.fresh();
+    await this.dpopBinding.adopt(tokens, this.bound.issuer);
     if (this.dpopBinding.holds(tokens, this.bound.issuer)) return tokens;
     await this.dpop(); // this process's key for the bound issuer, so the refresh binds to it
     const failure = await this.renew(tokens?.access_token);
     if (failure) throw failure;
     const renewed = this.bound.loaded?.cached?.tokens;
+    await this.dpopBinding.adopt(renewed, this.bound.issuer);
     return this.dpopBinding.holds(renewed, this.bound.issuer) ? renewed : undefined;
   }
 

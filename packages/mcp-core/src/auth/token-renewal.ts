@@ -120,6 +120,7 @@ async function refreshWithToken(context: RenewalContext, tokens: StoredOAuthToke
   const clientInformation = await provider.clientInformation({ issuer });
   if (!clientInformation) throw new Error("no OAuth client to refresh with");
   // The same key as the token being refreshed (RFC 9449 §5: a public client's refresh token is bound to it).
+  await context.dpop?.adopt(tokens, issuer); // another process's sealed key: refresh with it
   const dpop = await context.dpop?.session(issuer, metadata);
   try {
     const requestedAt = Date.now();

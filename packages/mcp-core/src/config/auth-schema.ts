@@ -44,7 +44,7 @@ const issuer = z
 
 /** `dpop`: a settings object (`{}` asks for DPoP, `{ enabled: false }` never uses it). */
 const dpop = z.strictObject(
-  { enabled: z.boolean({ error: "true or false" }).optional() },
+  { enabled: z.boolean({ error: "true or false" }).optional(), sealingKey: text.optional() },
   { error: "an object: {} to ask for DPoP-bound tokens, { enabled: false } to never use them" },
 );
 

@@ -10,4 +10,10 @@
 export interface DpopInput {
   /** `false`: tokens stay Bearer even where the authorization server offers DPoP. @default true */
   enabled?: boolean | undefined;
+  /**
+   * A secret of at least 32 characters shared by the processes of a fleet (`${VAR}`): the DPoP key
+   * is then sealed with it (AES-256-GCM) into the token store beside the tokens, and every process
+   * presents the same DPoP-bound token. Without it the key never leaves its process.
+   */
+  sealingKey?: string | undefined;
 }
