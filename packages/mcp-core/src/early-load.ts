@@ -11,7 +11,8 @@ import { parseConfig } from "./config/parse-config.js";
 import type { ParsedConfig } from "./config/server-config.js";
 import { childEnvironment, type LaunchEnvOptions } from "./connection/launch-env.js";
 import { resolveLoadOptions, resolveServerPolicy } from "./options/resolve-load-options.js";
-import type { LoadMcpOptions, ResolvedLoadOptions } from "./options.js";
+import type { ResolvedLoadOptions } from "./options/resolved-load-options.js";
+import type { LoadMcpOptions } from "./options.js";
 import { EarlySpawns } from "./transport/early-spawns.js";
 
 /** The load's first steps, handed to the engine so it does none of them again. */

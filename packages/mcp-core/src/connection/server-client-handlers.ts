@@ -7,7 +7,7 @@
 import type { ServerConfig } from "../config/server-config.js";
 import { ElicitationCompletions } from "../elicitation/elicitation-completions.js";
 import { guardElicitation } from "../elicitation/guard-elicitation.js";
-import type { ResolvedLoadOptions } from "../options.js";
+import type { ResolvedLoadOptions } from "../options/resolved-load-options.js";
 import { guardRoots } from "../roots/guard-roots.js";
 import type { LoadRoots } from "../roots/load-roots.js";
 import { guardSampling } from "../sampling/guard-sampling.js";

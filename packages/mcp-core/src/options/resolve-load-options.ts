@@ -9,19 +9,14 @@ import { DEFAULT_APP_MAX_BYTES } from "../apps/app-view.js";
 import type { AutoRestartOptions, HealthCheckOptions, ServerConfig } from "../config/server-config.js";
 import { namespacedName } from "../naming/namespaced-name.js";
 import { toolnexusName } from "../naming/toolnexus-name.js";
-import type {
-  LoadMcpOptions,
-  NamingOption,
-  ResolvedAutoRestart,
-  ResolvedHealthCheck,
-  ResolvedLoadOptions,
-} from "../options.js";
+import type { LoadMcpOptions, NamingOption, ResolvedAutoRestart, ResolvedHealthCheck } from "../options.js";
 import { resolveResultBudget } from "../results/result-budget-options.js";
 import { LoadRoots } from "../roots/load-roots.js";
 import { resolveSamplingOptions } from "../sampling/sampling-policy.js";
 import { defaultTaskStore } from "../tasks/default-task-store.js";
 import { fileToolCache } from "../tool-cache/file-tool-cache.js";
 import { LOAD_OPTION_DEFAULTS as DEFAULTS } from "./load-option-defaults.js";
+import type { ResolvedLoadOptions } from "./resolved-load-options.js";
 import { validateLoadOptions } from "./validate-load-options.js";
 
 /**
