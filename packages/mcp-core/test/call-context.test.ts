@@ -3,7 +3,7 @@
 // modern: 2026-07-28 on the v2 server package), stdio and Streamable HTTP; `trace_meta` answers
 // the whole `_meta` and every header the server received. The host's context is treated as
 // untrusted (it is often filled from what a user sent).
-import { stdioServer } from "@toolnexus/fixtures";
+import { readLog, stdioServer } from "@toolnexus/fixtures";
 import { describe, expect, it } from "vitest";
 import {
   hostCallContext,
@@ -12,7 +12,13 @@ import {
   resolveCallOptions,
 } from "../src/adapter/index.js";
 import type { McpCallContext, McpSource } from "../src/index.js";
-import { failOnUnhandledRejections, httpFixture, toolByRawName, useSources } from "./support/harness.js";
+import {
+  failOnUnhandledRejections,
+  httpFixture,
+  tempDir,
+  toolByRawName,
+  useSources,
+} from "./support/harness.js";
 
 failOnUnhandledRejections();
 
@@ -248,5 +254,29 @@ describe("the adapters' context mapping (adapter kit)", () => {
     expect(() => resolveCallOptions("test", { context: {} })).toThrow(
       /option "context": expected a function/,
     );
+  });
+});
+
+describe("a task-augmented call's context", () => {
+  it("should carry the host's _meta and headers, reserved keys dropped, on the tasks fixture over http", async () => {
+    const dir = tempDir("call-context-tasks-");
+    const log = `${dir}/tasks.log`;
+    const { url } = await httpFixture("tasks", ["--log", log, "--work-ms", "100"]);
+    const source = await sources.load({ mcpServers: { t: { url } } }, { taskStore: null });
+    const result = await toolByRawName(source, "slow_task", "t").execute(
+      { label: "a" },
+      {
+        _meta: {
+          runId: "r1",
+          progressToken: "evil",
+          "io.modelcontextprotocol/related-task": { taskId: "x" },
+        },
+        headers: { "x-run-id": "r1", Authorization: "Bearer stolen" },
+      },
+    );
+    expect(result.isError, result.text).toBe(false);
+    const [seen] = readLog(log).filter((event) => event.event === "call_context");
+    expect(seen?.meta).toEqual({ runId: "r1" });
+    expect(seen?.headers).toEqual({ "x-run-id": "r1" });
   });
 });
