@@ -29,6 +29,7 @@ import { createKeptResults, type KeptResults } from "./results/kept-results.js";
 import { memoryResultStore } from "./results/memory-result-store.js";
 import { aboutServer } from "./server-message.js";
 import { taskServerKey } from "./task-server-key.js";
+import { sourceIndexSnapshot } from "./tool-cache/index-snapshot-files.js";
 import { ToolRegistry } from "./tools/tool-registry.js";
 import type { ConnectionState, McpDrift, McpSource, StateInfo, ToolsChange } from "./types.js";
 
@@ -186,6 +187,14 @@ export async function loadMcp(
   const { ToolSearchIndex } = await searchModule;
   const source = new Source({
     newSearchIndex: () => new ToolSearchIndex(),
+    // Only cached listings carry the token a snapshot is keyed by: no lazy server, no snapshot.
+    searchSnapshot:
+      lazyServers.length > 0
+        ? sourceIndexSnapshot(
+            options.toolCache,
+            configs.map((c) => c.name),
+          )
+        : undefined,
     configs,
     connections,
     taskStore: options.taskStore,

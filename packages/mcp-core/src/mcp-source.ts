@@ -70,6 +70,8 @@ export class Source implements McpSource {
         newIndex: parts.newSearchIndex,
         tools: () => parts.registry.tools,
         toolsOf: (s) => parts.registry.toolsOf(s),
+        listingToken: (s) => parts.connections.get(s)?.listing.token,
+        snapshot: parts.searchSnapshot,
       },
       expected,
     );
@@ -284,8 +286,10 @@ export class Source implements McpSource {
 
   close(): Promise<void> {
     this.closing ??= (async () => {
-      this.toolSearch.stop();
+      // A snapshot still due is written while the servers close (SPEC §15.8).
+      const snapshotWritten = this.toolSearch.stop();
       await closeSourceParts(this.#parts);
+      await snapshotWritten;
     })();
     return this.closing;
   }

@@ -10,6 +10,7 @@ import type { ServerLogMessage } from "./logs/log-message.js";
 import type { CatalogHubs } from "./resources/catalog-hubs.js";
 import type { KeptResults } from "./results/kept-results.js";
 import type { LoadRoots } from "./roots/load-roots.js";
+import type { SnapshotStore } from "./search/source-search.js";
 import type { ToolSearchIndex } from "./search/tool-search-index.js";
 import type { TaskStore } from "./tasks/task-store.js";
 import type { ToolRegistry } from "./tools/tool-registry.js";
@@ -54,6 +55,8 @@ export interface SourceParts {
    * `loadMcp`, not at import: a host that never searches does not pay for it at import.
    */
   newSearchIndex: () => ToolSearchIndex;
+  /** Where the search index's snapshot is kept (SPEC §15.8), when the listing cache keeps one. */
+  searchSnapshot?: SnapshotStore | undefined;
 }
 
 /**

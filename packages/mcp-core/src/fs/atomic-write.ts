@@ -22,7 +22,7 @@ const TEMP_NAME = /.\.\d+\.[0-9a-f]{8}\.tmp$/;
  * rename so a crash cannot leave an empty file in place of the old one; the temp file is removed
  * when anything fails. First sweeps old temp files of this module from the directory.
  */
-export async function writeFileAtomic(file: string, text: string, mode = 0o600): Promise<void> {
+export async function writeFileAtomic(file: string, text: string | Uint8Array, mode = 0o600): Promise<void> {
   await sweepLeftovers(dirname(file));
   const temp = `${file}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`;
   try {

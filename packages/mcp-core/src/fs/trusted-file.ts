@@ -6,7 +6,19 @@
  * describe its ACLs); the regular-file and size tests still apply.
  * @module
  */
-import { close, constants, fstat, open, read, type Stats } from "node:fs";
+import {
+  close,
+  closeSync,
+  constants,
+  fstat,
+  fstatSync,
+  open,
+  openSync,
+  read,
+  readSync,
+  type Stats,
+  statSync,
+} from "node:fs";
 import { stat } from "node:fs/promises";
 import { promisify } from "node:util";
 
@@ -82,5 +94,35 @@ export async function readTrustedFile(file: string, maxBytes: number): Promise<T
     return { kind: "read", text: buffer.toString("utf8", 0, bytesRead) };
   } finally {
     await closeFd(fd);
+  }
+}
+
+/**
+ * The synchronous form of {@link directoryRefusal} and {@link readTrustedFile} together, for bytes:
+ * for a caller that cannot wait (the first `searchTools`, which is synchronous, reading the index
+ * snapshot). Undefined when `dir` or the file is missing or refused, or anything fails.
+ */
+export function readTrustedBytesSync(dir: string, file: string, maxBytes: number): Uint8Array | undefined {
+  try {
+    const dirStats = statSync(dir);
+    if (!dirStats.isDirectory() || ownerAndModeRefusal(dirStats) !== undefined) return undefined;
+    const flags = constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0);
+    const fd = openSync(file, flags);
+    try {
+      const stats = fstatSync(fd);
+      if (!stats.isFile() || ownerAndModeRefusal(stats) !== undefined || stats.size > maxBytes)
+        return undefined;
+      const buffer = Buffer.alloc(stats.size + 1);
+      let bytesRead = 0;
+      for (let n = 1; n > 0 && bytesRead < buffer.length; bytesRead += n) {
+        n = readSync(fd, buffer, bytesRead, buffer.length - bytesRead, bytesRead);
+      }
+      // Grown since the stat: another writer's file, not the one checked.
+      return bytesRead === stats.size ? buffer.subarray(0, bytesRead) : undefined;
+    } finally {
+      closeSync(fd);
+    }
+  } catch {
+    return undefined;
   }
 }

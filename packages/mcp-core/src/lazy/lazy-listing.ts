@@ -87,8 +87,12 @@ interface StoredContent {
   catalog: Partial<CatalogListing>;
 }
 
-/** A cached or pushed listing, ready to offer. */
-export type CachedListing = Listing & { catalog: Partial<CatalogListing> };
+/**
+ * A cached or pushed listing, ready to offer, with its listing token: the entry's fingerprint,
+ * saved-at time and tool count, which name this listing and no other (the search index's
+ * snapshot reuses a server's analysed tools only under the token they were analysed from).
+ */
+export type CachedListing = Listing & { catalog: Partial<CatalogListing>; token: string };
 
 export class LazyListing {
   /** The config fingerprint: the store key of this server's entry. */
@@ -193,6 +197,7 @@ export class LazyListing {
     this.catalog = validCatalog(entry);
     this.latest = { tools, protocol, instructions };
     this.stored = this.content(this.latest);
-    return { ...this.latest, catalog: this.catalog };
+    const token = `${String(entry?.fingerprint)} ${String(entry?.savedAt)} ${tools.length}`;
+    return { ...this.latest, catalog: this.catalog, token };
   }
 }

@@ -23,7 +23,7 @@ export function offerCachedListing(
 ): void {
   if (cached.protocol) connection.adoptProtocol(cached.protocol);
   connection.adoptInstructions(cached.instructions);
-  connection.listing.offer(cached.tools, origin);
+  connection.listing.offer(cached.tools, origin, cached.token);
   connection.catalog.offer(cached.catalog);
 }
 

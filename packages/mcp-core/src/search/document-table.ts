@@ -16,6 +16,24 @@ export class DocumentTable {
   private readonly totals = new Float64Array(FIELD_COUNT);
   private readonly freeIds: number[] = [];
 
+  /**
+   * A table of `tools` (ids are their places) with their field lengths, as an index snapshot holds
+   * them (lengths checked by its decoder). Positions are set by the next sync.
+   */
+  static restored(tools: readonly McpTool[], lengths: Uint16Array): DocumentTable {
+    const table = new DocumentTable();
+    table.grow(tools.length);
+    table.lengths.set(lengths.subarray(0, tools.length * FIELD_COUNT));
+    tools.forEach((tool, id) => {
+      table.tools.push(tool);
+      table.ids.set(tool, id);
+      for (let field = 0; field < FIELD_COUNT; field++) {
+        table.totals[field] = (table.totals[field] as number) + table.length(id, field);
+      }
+    });
+    return table;
+  }
+
   /** Documents held now. */
   get count(): number {
     return this.ids.size;

@@ -15,10 +15,77 @@ export const COUNT_RANGE = 1024;
 export class Postings {
   private lists: (number[] | undefined)[] = [];
   private postingCount = 0;
+  /**
+   * Postings read from an index snapshot, flat: a list is made an array only when first read or
+   * changed (a first search reads a few lists of 100 000), and all of them before a removal.
+   */
+  private base: { offsets: Int32Array; flat: Int32Array; documents: number } | undefined;
+
+  /**
+   * Postings from a snapshot's flat form: `offsets[key]` to `offsets[key + 1]` in `flat` are the
+   * postings of (term, field) `key` (checked by the snapshot's decoder: in range, never backwards).
+   * The postings are untrusted: one naming a document outside `documents` or a count of 0 is
+   * dropped when its list is first read.
+   */
+  static restored(offsets: Int32Array, flat: Int32Array, documents: number): Postings {
+    const postings = new Postings();
+    postings.base = { offsets, flat, documents };
+    postings.lists = new Array<number[] | undefined>(offsets.length - 1).fill(undefined);
+    postings.postingCount = flat.length;
+    return postings;
+  }
 
   /** The postings of term `termId` in field `field`, or undefined when there are none. */
   list(termId: number, field: number): readonly number[] | undefined {
-    return this.lists[termId * FIELD_COUNT + field];
+    const key = termId * FIELD_COUNT + field;
+    return this.lists[key] ?? (this.base && this.fromBase(key));
+  }
+
+  /** The flat form of every list, keys in order (what a snapshot writes). */
+  flat(
+    keyCount: number,
+    keep: (documentId: number) => number,
+  ): { offsets: Int32Array; postings: Int32Array } {
+    const offsets = new Int32Array(keyCount + 1);
+    const postings: number[] = [];
+    for (let key = 0; key < keyCount; key++) {
+      offsets[key] = postings.length;
+      for (const posting of this.peek(key) ?? []) {
+        const id = keep(Math.floor(posting / COUNT_RANGE));
+        if (id >= 0) postings.push(id * COUNT_RANGE + (posting % COUNT_RANGE));
+      }
+    }
+    offsets[keyCount] = postings.length;
+    return { offsets, postings: Int32Array.from(postings) };
+  }
+
+  /** List `key` (a snapshot's is checked and made an array). */
+  private peek(key: number): readonly number[] | undefined {
+    const list = this.lists[key];
+    if (list || !this.base) return list;
+    return this.fromBase(key);
+  }
+
+  /** Makes snapshot list `key` an array (undefined when it has no postings). */
+  private fromBase(key: number): number[] | undefined {
+    const { offsets, flat, documents } = this.base as NonNullable<Postings["base"]>;
+    if (key + 1 >= offsets.length) return undefined;
+    const limit = documents * COUNT_RANGE;
+    const list: number[] = [];
+    for (let i = offsets[key] as number; i < (offsets[key + 1] as number); i++) {
+      const posting = flat[i] as number;
+      if (posting >= 0 && posting < limit && posting % COUNT_RANGE !== 0) list.push(posting);
+    }
+    if (list.length === 0) return undefined;
+    this.lists[key] = list;
+    return list;
+  }
+
+  /** Makes every snapshot list an array, so that lists can be emptied or moved. */
+  private settle(): void {
+    if (!this.base) return;
+    for (let key = 0; key < this.lists.length; key++) if (!this.lists[key]) this.fromBase(key);
+    this.base = undefined;
   }
 
   /** How many postings there are in all (for diagnostics and memory estimates). */
@@ -31,7 +98,7 @@ export class Postings {
     const key = termId * FIELD_COUNT + field;
     while (this.lists.length <= key) this.lists.push(undefined);
     const posting = documentId * COUNT_RANGE + Math.min(count, COUNT_RANGE - 1);
-    const list = this.lists[key];
+    const list = this.list(termId, field) as number[] | undefined;
     if (list) list.push(posting);
     else this.lists[key] = [posting];
     this.postingCount++;
@@ -42,6 +109,7 @@ export class Postings {
    * come in batches (a server's refresh), and one pass is cheaper than a search per document.
    */
   removeDocuments(removed: Uint8Array): void {
+    this.settle();
     let kept = 0;
     for (let key = 0; key < this.lists.length; key++) {
       const list = this.lists[key];
@@ -61,13 +129,13 @@ export class Postings {
 
   /** Whether any document holds term `termId` (in any field). */
   holds(termId: number): boolean {
-    const start = termId * FIELD_COUNT;
-    for (let field = 0; field < FIELD_COUNT; field++) if (this.lists[start + field]) return true;
+    for (let field = 0; field < FIELD_COUNT; field++) if (this.list(termId, field)) return true;
     return false;
   }
 
   /** Moves every list to its term's new id (`newIds[old]`, −1: the term is gone and had none). */
   renumber(newIds: Int32Array, termCount: number): void {
+    this.settle();
     const lists: (number[] | undefined)[] = new Array(termCount * FIELD_COUNT).fill(undefined);
     newIds.forEach((newId, oldId) => {
       if (newId < 0) return;

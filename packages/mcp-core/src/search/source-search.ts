@@ -9,8 +9,20 @@
  */
 import type { DeferLoading, McpTool, ToolSearchHit } from "../types.js";
 import { isDeferring } from "./defer-loading.js";
+import { decodeSnapshot, encodeSnapshot, MAX_SNAPSHOT_BYTES } from "./index-snapshot.js";
 import type { SearchRequest } from "./search-options.js";
+import type { ListingTokenOf } from "./snapshot-parts.js";
 import type { ToolSearchIndex } from "./tool-search-index.js";
+
+/** How long the index must be unchanged after a search before its snapshot is written. */
+export const SNAPSHOT_QUIET_MS = 1000;
+
+/** Where a source keeps its index snapshot (SPEC §15.8): a file beside the listing cache. */
+export interface SnapshotStore {
+  /** The snapshot's bytes (at most `maxBytes`), undefined when there is none or it is refused. */
+  read(maxBytes: number): Uint8Array | undefined;
+  write(bytes: Uint8Array): Promise<void>;
+}
 
 /** What the source's search needs of the source. */
 export interface SourceSearchParts {
@@ -20,6 +32,10 @@ export interface SourceSearchParts {
   tools: () => readonly McpTool[];
   /** A server's current tools. */
   toolsOf: (server: string) => readonly McpTool[];
+  /** The listing token of a server's current tools, undefined when a server fetched them. */
+  listingToken?: ListingTokenOf;
+  /** Where the index snapshot is kept; none: the first search always builds. */
+  snapshot?: SnapshotStore | undefined;
 }
 
 /**
@@ -39,6 +55,12 @@ export class SourceSearch {
   private index: ToolSearchIndex | undefined;
   private warming: boolean;
   private stopped = false;
+  /** Whether the index was made by a search (only such an index is snapshotted). */
+  private searched = false;
+  /** The index's change count (added + removed) its snapshot on disk holds; −1: none known. */
+  private savedChanges = -1;
+  private writeTimer: ReturnType<typeof setTimeout> | undefined;
+  private writing: Promise<void> = Promise.resolve();
 
   /**
    * @param parts how to make the index and read the source's tools
@@ -67,18 +89,82 @@ export class SourceSearch {
    * after it must not find the work still queued. Otherwise does nothing.
    */
   toolsChanged(server: string): void {
-    if (this.warming && !this.stopped) this.indexNow().prepare(this.parts.toolsOf(server));
+    if (!this.warming || this.stopped) return;
+    this.indexNow().prepare(this.parts.toolsOf(server));
+    this.snapshotLater();
   }
 
-  /** Ranks the current tools; from now on every listing is indexed as it arrives. */
+  /**
+   * Ranks the current tools; from now on every listing is indexed as it arrives. The first search
+   * of a source with no index starts from the snapshot when one fits (SPEC §15.8).
+   */
   search(request: SearchRequest): ToolSearchHit[] {
     this.warming = true;
-    return this.indexNow().search(this.parts.tools(), request);
+    if (!this.index) this.restore();
+    this.searched = true;
+    const hits = this.indexNow().search(this.parts.tools(), request);
+    this.snapshotLater();
+    return hits;
   }
 
-  /** Stops indexing (the source is closing). */
-  stop(): void {
+  /**
+   * Stops indexing (the source is closing); a snapshot still due is written now. Settles when it is
+   * written (a failed write is a miss next time, not an error of `close()`).
+   */
+  stop(): Promise<void> {
     this.stopped = true;
+    if (this.writeTimer) {
+      clearTimeout(this.writeTimer);
+      this.writeTimer = undefined;
+      this.writeSnapshot();
+    }
+    return this.writing;
+  }
+
+  /** Makes the index from the snapshot, when one is kept, valid and holds current tools. */
+  private restore(): void {
+    const { snapshot, listingToken } = this.parts;
+    const index = this.indexNow();
+    if (!snapshot || !listingToken) return;
+    try {
+      const bytes = snapshot.read(MAX_SNAPSHOT_BYTES);
+      const parts = bytes && decodeSnapshot(bytes);
+      if (parts && index.restore(parts, this.parts.toolsOf, listingToken) > 0) {
+        // What the snapshot holds: unchanged unless the sync adds or removes documents.
+        this.savedChanges = this.changes();
+      }
+    } catch {
+      // An unreadable snapshot is a miss: the search builds the index as without one.
+    }
+  }
+
+  /** Writes the snapshot once the index has been quiet for a while, if it changed since the last. */
+  private snapshotLater(): void {
+    if (!this.parts.snapshot || !this.searched || this.stopped) return;
+    if (this.changes() === this.savedChanges) return;
+    if (this.writeTimer) clearTimeout(this.writeTimer);
+    this.writeTimer = setTimeout(() => {
+      this.writeTimer = undefined;
+      this.writeSnapshot();
+    }, SNAPSHOT_QUIET_MS);
+    this.writeTimer.unref?.();
+  }
+
+  private writeSnapshot(): void {
+    const { snapshot, listingToken } = this.parts;
+    const index = this.index;
+    if (!snapshot || !listingToken || !index) return;
+    const parts = index.snapshot(this.parts.tools(), listingToken);
+    this.savedChanges = this.changes();
+    if (!parts) return;
+    const bytes = encodeSnapshot(parts);
+    if (bytes.length > MAX_SNAPSHOT_BYTES) return;
+    this.writing = this.writing.then(() => snapshot.write(bytes)).catch(() => undefined);
+  }
+
+  private changes(): number {
+    const stats = this.index?.stats;
+    return stats ? stats.added + stats.removed : 0;
   }
 
   private indexNow(): ToolSearchIndex {

@@ -31,6 +31,19 @@ class SortedView {
     this.pending.push(id);
   }
 
+  /** Takes ids already in key order with their keys (a snapshot's, checked sorted by its decoder). */
+  adopt(ids: number[], keys: string[]): void {
+    this.ids = ids;
+    this.keys = keys;
+    this.pending = [];
+  }
+
+  /** The ids in key order (what a snapshot writes). */
+  inOrder(): readonly number[] {
+    this.merge();
+    return this.ids;
+  }
+
   /** Calls `visit` for every id whose key begins with `start`, in key order. */
   scan(start: string, visit: (id: number) => void): void {
     this.merge();
@@ -79,6 +92,29 @@ export class TermDictionary {
   private readonly forwards = new SortedView((id) => this.terms[id] as string);
   /** Built on the first suffix lookup (fuzzy matching), then kept in step. */
   private backwards: SortedView | undefined;
+
+  /**
+   * A dictionary of `terms` (ids are their places) whose forward order is `sorted`, as an index
+   * snapshot holds them: no sort and no merge on the first prefix lookup.
+   */
+  static restored(terms: readonly string[], sorted: Int32Array): TermDictionary {
+    const dictionary = new TermDictionary();
+    terms.forEach((term, id) => {
+      dictionary.terms.push(term);
+      dictionary.ids.set(term, id);
+    });
+    const ids = Array.from(sorted);
+    dictionary.forwards.adopt(
+      ids,
+      ids.map((id) => terms[id] as string),
+    );
+    return dictionary;
+  }
+
+  /** Term ids in code-unit order of their texts. */
+  sortedIds(): readonly number[] {
+    return this.forwards.inOrder();
+  }
 
   /** How many terms there are (ids run from 0 to this − 1). */
   get size(): number {

@@ -12,10 +12,12 @@
 import type { McpTool, ToolSearchHit } from "../types.js";
 import { Bm25Scorer, type WeightedQueryTerm } from "./bm25-scorer.js";
 import { DocumentTable } from "./document-table.js";
+import type { SnapshotParts } from "./index-snapshot.js";
 import { FIELD_COUNT, Postings } from "./postings.js";
 import { queryTerms } from "./query-terms.js";
 import type { SearchRequest } from "./search-options.js";
 import type { AnalyzerOptions } from "./search-terms.js";
+import { type ListingTokenOf, restoredStructures, snapshotParts } from "./snapshot-parts.js";
 import { TermDictionary } from "./term-dictionary.js";
 import { type ExpansionOptions, expandTerm } from "./term-expansion.js";
 import { MAX_FIELD_TERMS, TOOL_FIELDS, type ToolField, toolFieldTerms } from "./tool-document.js";
@@ -78,8 +80,8 @@ export interface RankingOptions {
 /** Ranks tools against free-text queries; holds one document per tool object it was given. */
 export class ToolSearchIndex {
   private dictionary = new TermDictionary();
-  private readonly postings = new Postings();
-  private readonly documents = new DocumentTable();
+  private postings = new Postings();
+  private documents = new DocumentTable();
   private readonly scorer: Bm25Scorer;
   private readonly expansion: ExpansionOptions;
   private indexed: readonly McpTool[] = [];
@@ -144,6 +146,39 @@ export class ToolSearchIndex {
    */
   prepare(tools: readonly McpTool[]): void {
     for (const tool of tools) if (this.documents.idOf(tool) === undefined) this.add(tool);
+  }
+
+  /**
+   * What to write as the index's snapshot, once synced to `tools` (the current generation, read
+   * with the tokens: a snapshot must never pair a listing's token with another listing's
+   * documents): the documents of servers `tokenOf` gives a listing token for. Undefined under ranking settings other than the defaults (a
+   * snapshot is read by the source's index, which has them) or when there is nothing to keep.
+   */
+  snapshot(tools: readonly McpTool[], tokenOf: ListingTokenOf): SnapshotParts | undefined {
+    if (Object.keys(this.ranking).length > 0) return undefined;
+    this.sync(tools);
+    const { dictionary, postings, documents } = this;
+    return snapshotParts(this.indexed, { dictionary, postings, documents }, tokenOf);
+  }
+
+  /**
+   * Takes a decoded snapshot as this (still empty) index's content, its documents mapped to the
+   * current tools (`toolsOf` a server) of servers whose listing token is the one indexed; the next search syncs the
+   * rest as after a refresh. Returns how many documents were reused (0: the index is unchanged).
+   */
+  restore(
+    parts: SnapshotParts,
+    toolsOf: (server: string) => readonly McpTool[],
+    tokenOf: ListingTokenOf,
+  ): number {
+    if (this.documents.count > 0 || Object.keys(this.ranking).length > 0) return 0;
+    const restored = restoredStructures(parts, toolsOf, tokenOf);
+    if (!restored) return 0;
+    this.dictionary = restored.dictionary;
+    this.postings = restored.postings;
+    this.documents = restored.documents;
+    this.indexed = [];
+    return restored.reused;
   }
 
   /** Brings the index to `tools`: removes tools no longer there, adds tool objects not seen yet. */

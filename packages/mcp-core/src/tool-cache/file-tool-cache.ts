@@ -8,6 +8,7 @@
 import { homedir } from "node:os";
 import { join } from "node:path";
 import { trustedJsonDir } from "../fs/trusted-json-dir.js";
+import { registerIndexSnapshotFiles } from "./index-snapshot-files.js";
 import type { ToolCacheEntry, ToolCacheStore } from "./tool-cache-store.js";
 
 /** Largest cache file read or written, in bytes. */
@@ -60,7 +61,7 @@ export function fileToolCache(
   const maxEntryBytes = options.maxEntryBytes ?? DEFAULT_MAX_CACHE_ENTRY_BYTES;
   const maxTools = options.maxTools ?? DEFAULT_MAX_CACHE_TOOLS;
   const files = trustedJsonDir(dir, maxEntryBytes, "tool cache");
-  return {
+  const store: ToolCacheStore = {
     async get(key) {
       const parsed = await files.read(key);
       if (!isEntry(parsed, key)) return undefined;
@@ -80,4 +81,7 @@ export function fileToolCache(
       await files.write(key, text);
     },
   };
+  // The search index's snapshot lives beside the listings (SPEC §15.8).
+  registerIndexSnapshotFiles(store, dir);
+  return store;
 }

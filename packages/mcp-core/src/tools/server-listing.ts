@@ -36,6 +36,11 @@ export class ServerListing {
   private appTools = new Map<string, Tool>();
   /** The listing as the projection took it in, for what the host asks about apps (`appInfo`). */
   private projected: readonly Tool[] = [];
+  /**
+   * The listing token of the tools applied when they came from the listing cache (or a push),
+   * undefined when a server fetched them: what the search index's snapshot is keyed by (SPEC §15.8).
+   */
+  private listingToken: string | undefined;
 
   constructor(
     private readonly config: ServerConfig,
@@ -57,16 +62,22 @@ export class ServerListing {
    * Applies `tools` unless a listing of a higher origin is already in place (a discovery that
    * finishes after the server started and listed is dropped). Returns whether it was applied.
    */
-  offer(tools: Tool[], origin: ListingOrigin): boolean {
+  offer(tools: Tool[], origin: ListingOrigin, token?: string): boolean {
     if (origin !== "push") {
       if (this.best !== undefined && RANK[origin] < RANK[this.best]) return false;
       this.best = origin;
     }
+    this.listingToken = token;
     const kept = filterTools(tools, this.config, (failure) => this.reportFilterFailure(failure));
     this.project(kept);
     // A cached or pushed listing is already in the store: writing it back would echo it.
     if (origin !== "cache" && origin !== "push") this.onListing?.(tools);
     return true;
+  }
+
+  /** The listing token of the current tools (see `listingToken`), or undefined. */
+  get token(): string | undefined {
+    return this.listingToken;
   }
 
   /** The projection's stages after the filters: the drift gate, the visibility, then the hidden text. */
