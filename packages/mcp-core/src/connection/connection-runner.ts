@@ -26,6 +26,7 @@ import { redactError } from "../redact/redact-error.js";
 import { holdProcessOpen } from "../supervision/keep-alive.js";
 import { RestartTimers } from "../supervision/restart-timers.js";
 import { Supervision } from "../supervision/supervision.js";
+import { serverStateEvent } from "../tracing/server-events.js";
 import type { McpSession } from "../transport/session.js";
 import type { ConnectionDeps } from "./connection-deps.js";
 import type { ConnectionEvents } from "./connection-events.js";
@@ -92,11 +93,9 @@ export class ConnectionRunner {
     this.machine = { state: next, context: result.context };
     recordStep(this.config.name, before, event, result);
     if (publicState(previous) !== publicState(next)) {
-      this.deps.onState(
-        this.config.name,
-        publicState(next),
-        stateInfo(previous, next, result.reason, result.context.attempts),
-      );
+      const info = stateInfo(previous, next, result.reason, result.context.attempts);
+      serverStateEvent(this.config, publicState(next), info);
+      this.deps.onState(this.config.name, publicState(next), info);
     }
     for (const effect of result.effects) this.perform(effect);
     this.waiters.notify(publicState(next));

@@ -15,13 +15,14 @@ import {
   type Span,
   SpanKind,
   SpanStatusCode,
+  type Tracer,
+  type TracerProvider,
   trace,
 } from "@opentelemetry/api";
 import { type TraceCarrier, traceCarrier } from "./trace-carrier.js";
 
 const SCOPE = "@toolnexus/mcp-core";
-// ProxyTracer: follows a provider the host registers later, without a lookup per call.
-const tracer = trace.getTracer(SCOPE);
+let current: { provider: TracerProvider; tracer: Tracer } | undefined;
 let duration: { provider: MeterProvider; histogram: Histogram } | undefined;
 
 /** A started request span and what the request carries for it. */
@@ -31,6 +32,8 @@ export interface ClientSpan {
   readonly carrier: TraceCarrier | undefined;
   readonly attributes: Attributes;
   readonly startedAt: number;
+  /** Run when the span ends: it is no longer its server's request in flight (`server-events.ts`). */
+  release?: (() => void) | undefined;
 }
 
 /**
@@ -58,7 +61,7 @@ export function startSpanNamed(
   attributes: () => Attributes,
   parent: Context = context.active(),
 ): ClientSpan | undefined {
-  const span = tracer.startSpan(name, { kind: SpanKind.CLIENT }, parent);
+  const span = tracerNow().startSpan(name, { kind: SpanKind.CLIENT }, parent);
   const carrier = traceCarrier(span.spanContext(), parent);
   // Without a provider: one non-recording span and nothing more (the attributes are never built).
   if (!span.isRecording() && carrier === undefined) return undefined;
@@ -91,6 +94,7 @@ export interface RequestOutcome {
  */
 export function endClientSpan(started: ClientSpan, outcome: RequestOutcome, measured = true): void {
   const { span } = started;
+  started.release?.();
   const recorded: Attributes = { ...started.attributes };
   if (outcome.rpcCode !== undefined) {
     span.setAttribute("rpc.response.status_code", String(outcome.rpcCode));
@@ -106,6 +110,18 @@ export function endClientSpan(started: ClientSpan, outcome: RequestOutcome, meas
   }
   span.end();
   if (measured) histogram().record((performance.now() - started.startedAt) / 1000, recorded);
+}
+
+/**
+ * The tracer of the current tracer provider, made once per provider. Not one tracer made at import:
+ * the API's proxy tracer keeps the first provider it delegated to, so a host that disables tracing
+ * and registers another provider (a test suite, a host reconfiguring) would trace into the old one.
+ * Without a provider this is the API's proxy provider, the same object until `trace.disable()`.
+ */
+function tracerNow(): Tracer {
+  const provider = trace.getTracerProvider();
+  if (current?.provider !== provider) current = { provider, tracer: provider.getTracer(SCOPE) };
+  return current.tracer;
 }
 
 /**

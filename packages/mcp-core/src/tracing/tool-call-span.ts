@@ -8,6 +8,7 @@ import type { ServerConfig } from "../config/server-config.js";
 import type { McpToolResult } from "../tool-types.js";
 import { type ClientSpan, type RequestOutcome, startClientSpan } from "./client-span.js";
 import { type SessionFacts, serverAttributes } from "./mcp-attributes.js";
+import { trackServerSpan } from "./server-events.js";
 
 /** Starts the span of one `tools/call` of `rawName` under the host's active context. */
 export function startToolCallSpan(
@@ -15,11 +16,13 @@ export function startToolCallSpan(
   rawName: string,
   session: SessionFacts | undefined,
 ): ClientSpan | undefined {
-  return startClientSpan("tools/call", rawName, () => ({
+  const started = startClientSpan("tools/call", rawName, () => ({
     "gen_ai.operation.name": "execute_tool",
     "gen_ai.tool.name": rawName,
     ...serverAttributes(config, session),
   }));
+  trackServerSpan(config, started);
+  return started;
 }
 
 /**

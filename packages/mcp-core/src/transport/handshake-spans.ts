@@ -40,7 +40,8 @@ export function handshakeSpans(
   return {
     send(message, options, next) {
       const request = message as { id?: unknown; method?: unknown; params?: Record<string, unknown> };
-      if (typeof request.method === "string" && request.method === "notifications/cancelled") {
+      // Past the handshake (nothing pending) a message costs two comparisons: the call path's cost.
+      if (request.method === "notifications/cancelled" && pending.size > 0) {
         const { requestId, reason } = request.params ?? {};
         const why = typeof reason === "string" && /timed? ?out/i.test(reason) ? "timeout" : "cancelled";
         end(String(requestId), { errorType: why });
@@ -77,7 +78,8 @@ export function handshakeSpans(
     },
     receive(message) {
       const response = message as { id?: unknown; result?: unknown; error?: unknown };
-      if (response.id === undefined || !pending.has(String(response.id))) return message;
+      if (pending.size === 0 || response.id === undefined || !pending.has(String(response.id)))
+        return message;
       const id = String(response.id);
       const started = pending.get(id) as ClientSpan;
       if (isObject(response.error)) {
