@@ -9,6 +9,7 @@
 import { context, trace } from "@opentelemetry/api";
 import type { McpCallContext } from "../call-types.js";
 import type { JsonSchemaObject, McpTool, McpToolResult } from "../tool-types.js";
+import { tracerNow } from "../tracing/client-span.js";
 import { CallLimiter } from "./call-limiter.js";
 import { describeTools } from "./describe-tools.js";
 import type { ExecuteResult, Executor } from "./executor-types.js";
@@ -65,7 +66,6 @@ const runSchema: JsonSchemaObject = {
 };
 
 const LOCAL = { readOnlyHint: false, openWorldHint: true } as const;
-const tracer = trace.getTracer("@toolnexus/mcp-core");
 
 /**
  * `[mcp_run_code, mcp_describe_tools]` over a live catalog (an `McpSource`). Each run reads the
@@ -94,7 +94,7 @@ export function createCodeModeTools(
     const ended = new AbortController();
     const signal = ctx.signal === undefined ? ended.signal : AbortSignal.any([ctx.signal, ended.signal]);
     const fns = bridgeTools(tools, limiter, { ...ctx, signal }, options);
-    const span = tracer.startSpan(`execute_tool ${RUN_CODE_NAME}`, {
+    const span = tracerNow().startSpan(`execute_tool ${RUN_CODE_NAME}`, {
       attributes: { "gen_ai.operation.name": "execute_tool", "gen_ai.tool.name": RUN_CODE_NAME },
     });
     let outcome: ExecuteResult;

@@ -118,7 +118,7 @@ export function endClientSpan(started: ClientSpan, outcome: RequestOutcome, meas
  * and registers another provider (a test suite, a host reconfiguring) would trace into the old one.
  * Without a provider this is the API's proxy provider, the same object until `trace.disable()`.
  */
-function tracerNow(): Tracer {
+export function tracerNow(): Tracer {
   const provider = trace.getTracerProvider();
   if (current?.provider !== provider) current = { provider, tracer: provider.getTracer(SCOPE) };
   return current.tracer;
