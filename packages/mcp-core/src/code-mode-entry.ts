@@ -14,6 +14,7 @@ export {
 export type { ExecuteResult, Executor, ExecutorFns } from "./code-mode/executor-types.js";
 export { liveTypes, type ToolCatalog } from "./code-mode/live-types.js";
 export { createQuickJsExecutor, type QuickJsExecutorOptions } from "./code-mode/quickjs-executor.js";
+export { createQuickJsWorkerExecutor, WORKER_GRACE_MS } from "./code-mode/quickjs-worker-executor.js";
 export { MAX_ENUM_MEMBERS, MAX_SCHEMA_DEPTH, MAX_SCHEMA_NODES } from "./code-mode/schema-to-ts.js";
 export type { CodeApprovalOptions } from "./code-mode/tool-bridge.js";
 export { MAX_DOC_CHARS } from "./code-mode/ts-text.js";

@@ -61,15 +61,7 @@ const ENTRY = "createQuickJsExecutor";
  * @throws McpCoreError `OPTIONS_INVALID` for a limit that is not a positive integer
  */
 export function createQuickJsExecutor(options: QuickJsExecutorOptions = {}): Executor {
-  const limits: RunLimits = {
-    timeoutMs: positive("timeoutMs", options.timeoutMs ?? 30_000),
-    cpuTimeMs: positive("cpuTimeMs", options.cpuTimeMs ?? 2_000),
-    maxMemoryBytes: positive("maxMemoryBytes", options.maxMemoryBytes ?? 32 * 1024 * 1024),
-    maxStackBytes: positive("maxStackBytes", options.maxStackBytes ?? 256 * 1024),
-    maxLogLines: positive("maxLogLines", options.maxLogLines ?? 100),
-    maxLogChars: positive("maxLogChars", options.maxLogChars ?? 10_000),
-  };
-  const maxCodeChars = positive("maxCodeChars", options.maxCodeChars ?? 100_000);
+  const { limits, maxCodeChars } = resolveQuickJsLimits(ENTRY, options);
   return {
     async execute(code: string, fns: ExecutorFns): Promise<ExecuteResult> {
       if (typeof code !== "string") return { result: undefined, error: "the code must be a string" };
@@ -99,7 +91,25 @@ export function createQuickJsExecutor(options: QuickJsExecutorOptions = {}): Exe
   };
 }
 
-function positive(field: string, value: number): number {
-  if (!Number.isSafeInteger(value) || value <= 0) invalidOption(ENTRY, field, "a positive integer", value);
-  return value;
+/**
+ * The options resolved, each a positive integer.
+ * @throws McpCoreError `OPTIONS_INVALID` naming `entry` and the field
+ */
+export function resolveQuickJsLimits(
+  entry: string,
+  options: QuickJsExecutorOptions,
+): { limits: RunLimits; maxCodeChars: number } {
+  const positive = (field: string, value: number): number => {
+    if (!Number.isSafeInteger(value) || value <= 0) invalidOption(entry, field, "a positive integer", value);
+    return value;
+  };
+  const limits: RunLimits = {
+    timeoutMs: positive("timeoutMs", options.timeoutMs ?? 30_000),
+    cpuTimeMs: positive("cpuTimeMs", options.cpuTimeMs ?? 2_000),
+    maxMemoryBytes: positive("maxMemoryBytes", options.maxMemoryBytes ?? 32 * 1024 * 1024),
+    maxStackBytes: positive("maxStackBytes", options.maxStackBytes ?? 256 * 1024),
+    maxLogLines: positive("maxLogLines", options.maxLogLines ?? 100),
+    maxLogChars: positive("maxLogChars", options.maxLogChars ?? 10_000),
+  };
+  return { limits, maxCodeChars: positive("maxCodeChars", options.maxCodeChars ?? 100_000) };
 }

@@ -1,0 +1,37 @@
+// The worker-thread executor, from the build (a worker thread runs the compiled file): the same
+// sandbox, and a program that outruns cpuTimeMs inside builtin calls is stopped by terminating its
+// thread at timeoutMs (+ the grace), where the in-thread executor cannot stop it.
+import { describe, expect, it } from "vitest";
+import { createQuickJsWorkerExecutor } from "../dist/code-mode-entry.js";
+
+describe("the QuickJS worker executor", () => {
+  it("should run a program whose calls come back to this thread", async () => {
+    const executor = createQuickJsWorkerExecutor({ timeoutMs: 5_000 });
+    const run = await executor.execute(
+      `async () => { console.log("in a worker"); const a = await codemode.add({ a: 1, b: 2 });
+        try { await codemode.fail({}); } catch (e) { return [a.sum, e.message, typeof process]; } }`,
+      {
+        add: async (input: unknown) => ({ sum: (input as { a: number }).a + (input as { b: number }).b }),
+        fail: async () => Promise.reject(new Error("no")),
+      },
+    );
+    expect(run).toEqual({ result: [3, "no", "undefined"], logs: ["in a worker"] });
+  });
+
+  it("should terminate a program that a loop of expensive builtin calls keeps past every limit", async () => {
+    const executor = createQuickJsWorkerExecutor({ timeoutMs: 300, cpuTimeMs: 100 });
+    const run = await executor.execute(
+      'async () => { const a = []; for (let i = 0; ; i++) a.push("x".repeat(1e6) + i); }',
+      {},
+    );
+    // Only the timer that terminates the thread writes this message (the in-thread executor ran
+    // this program 15 s before it failed out of memory).
+    expect(run.error).toBe("the program did not finish within 300 ms (timeoutMs); its thread was terminated");
+  });
+
+  it("should refuse a limit that is not a positive integer, naming the factory", () => {
+    expect(() => createQuickJsWorkerExecutor({ timeoutMs: 0 })).toThrow(
+      'createQuickJsWorkerExecutor option "timeoutMs": expected a positive integer, got zero',
+    );
+  });
+});
