@@ -4,13 +4,13 @@
 // a core idle; two keep both busy without running so much at once that timing-bound tests starve.
 // The lanes are balanced by measured CPU seconds (the machine's two cores are the limit, not the
 // waits): the core's suite (about 220 CPU-s) in the first; the CLI's (about 100, mostly the CLI
-// processes it starts), store-redis' and the adapters' suites, then `check:packages` (about 210 in
-// all), in the second, whose output is held and printed once both lanes end, so nothing
+// processes it starts), store-redis' and the adapters' suites (about 200 in all), in the second, whose output is held and printed once both lanes end, so nothing
 // interleaves; any step failing fails the command. Each suite runs its files in two worker
 // processes that keep their module graph from file to file (`isolate: false` in the packages'
 // vitest configs, guarded by scripts/lib/shared-worker-guard.ts): a fresh graph per file cost the
 // core's suite a third of its CPU. The soak and bench smoke runs (two minutes of calls under chaos;
-// the peer benchmark's quick run) are CI steps of their own (`.ci/run`). CONTRIBUTING.md ("Tests
+// the peer benchmark's quick run) and `check:packages` (what each package would publish: publint,
+// attw, the tarball) are CI steps of their own (`.ci/run`). CONTRIBUTING.md ("Tests
 // and how long they take") has the figures.
 import { spawn } from "node:child_process";
 
@@ -29,15 +29,6 @@ const LANES = [
       suite("@toolnexus/adapter-ai-sdk"),
       suite("@toolnexus/adapter-langchain"),
       suite("@toolnexus/adapter-toolnexus"),
-      // What each package would publish (publint, attw, the tarball's contents): a step of this
-      // lane, not a command after both, so it runs while the core's suite still does. `--only`:
-      // the build above is done, and a build turbo started here (its cache missed) would empty
-      // the `dist` folders the core's suite is loading in its child processes.
-      {
-        name: "check:packages",
-        command: "npx",
-        args: ["turbo", "run", "check:package", "--only", "--output-logs=errors-only"],
-      },
     ],
   },
 ];
