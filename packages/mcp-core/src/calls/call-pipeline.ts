@@ -21,9 +21,9 @@ import { toolBudget } from "../results/result-budget-options.js";
 import { isSchemaDialect } from "../schema-dialects/dialect-types.js";
 import { restoreToolArguments } from "../schema-dialects/shape-schema.js";
 import { runTaskCall, TaskCallResultSchema, taskCallRequest } from "../tasks/task-call.js";
-import { abortedResult, errorResult, type LenientCallResult, readCallResult } from "../tools/call-result.js";
+import { abortedResult, errorResult, readCallResult } from "../tools/call-result.js";
 import { callContextProblem, callTimeoutMs } from "../tools/call-timeout.js";
-import { type ClientSpan, endClientSpan, withinSpan } from "../tracing/client-span.js";
+import { endClientSpan, withinSpan } from "../tracing/client-span.js";
 import { startToolCallSpan, toolCallOutcome } from "../tracing/tool-call-span.js";
 import type { McpSession } from "../transport/session.js";
 import type { McpCallContext, McpTool, McpToolResult } from "../types.js";
@@ -31,48 +31,11 @@ import { type CallExtras, callExtras, tenantProblem } from "./call-extras.js";
 import { classifyCallError } from "./call-failure.js";
 import { type CallSite, defaultTimeoutMs } from "./call-site.js";
 import { admitRequest, awaitSession } from "./live-session.js";
-import { type CallTarget, runRequest } from "./run-call.js";
-import { startTotalBound, type TotalBound, totalBoundResult } from "./total-bound.js";
+import { runRequest } from "./run-call.js";
+import { type CallStage, newCall, type ResultStage, settle, type ToolCall } from "./tool-call.js";
+import { startTotalBound, totalBoundResult } from "./total-bound.js";
 
-/** One tool call on its way through the stages; each stage reads it and fills in its part. */
-export interface ToolCall {
-  readonly site: CallSite;
-  readonly tool: McpTool;
-  readonly where: CallTarget & { rawName: string };
-  /** The arguments; `shapeArguments` puts a shaped schema's back into the server's shape. */
-  args: Record<string, unknown>;
-  /** The context the host gave. */
-  readonly callerCtx: McpCallContext | undefined;
-  /** The context the request runs under: the host's, with the total bound's signal once it runs. */
-  ctx: McpCallContext | undefined;
-  /** The request's timeout: the call's own, else the entry's for the tool (`checkDurations`). */
-  timeoutMs: number;
-  /** The total bound while it runs (`boundTotal`). */
-  total: TotalBound | undefined;
-  /** Whether the server's idle timer counts this call (`resolveTool`); ended when the call ends. */
-  counted: boolean;
-  /** The live session (`resolveTool`). */
-  session: McpSession | undefined;
-  /** The host's `_meta` and headers for the request, reserved keys dropped (`applyContext`). */
-  extras: CallExtras | undefined;
-  /** The request's span, when the host registered a tracer provider (`openSpan`, ended by `endSpan`). */
-  span: ClientSpan | undefined;
-  /** What the send failed of (a JSON-RPC error, a transport failure), for the span's `error.type`. */
-  failure: unknown;
-  /** The server's result as sent (`send`), read by `readResult`. */
-  raw: LenientCallResult | undefined;
-  /** The call's outcome; a send stage that sets it settles the call. */
-  result: McpToolResult | undefined;
-}
-
-/** A stage: one call in, the same call out (or a promise of it). */
-export type CallStage = (call: ToolCall) => ToolCall | Promise<ToolCall>;
-
-/**
- * A result stage: runs on every call once the send stages are done, settled early or not. Like a
- * send stage, only one that waits (the budget keeping a result) returns a promise.
- */
-export type ResultStage = (call: ToolCall) => ToolCall | Promise<ToolCall>;
+export { newCall, type ToolCall } from "./tool-call.js";
 
 /** A duration no timer can wait is refused before anything waits on it; else the call's timeout. */
 export function checkDurations(call: ToolCall): ToolCall {
@@ -291,37 +254,6 @@ export async function runToolCall(
     call = next instanceof Promise ? await next : next;
   }
   return call.result as McpToolResult;
-}
-
-/** A fresh call record (one object per call). */
-export function newCall(
-  site: CallSite,
-  tool: McpTool,
-  args: Record<string, unknown>,
-  ctx: McpCallContext | undefined,
-): ToolCall {
-  return {
-    site,
-    tool,
-    where: { server: site.config.name, tool: tool.name, rawName: tool.rawName },
-    args,
-    callerCtx: ctx,
-    ctx,
-    timeoutMs: 0,
-    total: undefined,
-    counted: false,
-    session: undefined,
-    extras: undefined,
-    span: undefined,
-    failure: undefined,
-    raw: undefined,
-    result: undefined,
-  };
-}
-
-function settle(call: ToolCall, result: McpToolResult): ToolCall {
-  call.result = result;
-  return call;
 }
 
 function removedResult(call: ToolCall): McpToolResult | undefined {
