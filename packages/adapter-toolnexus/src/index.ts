@@ -21,6 +21,7 @@ export { toolnexusInputSchema } from "./input-schema.js";
 export { listMcpTools, type McpInventory, type McpToolInfo } from "./list-mcp-tools.js";
 export { loadMcp } from "./load-mcp.js";
 export type {
+  AdapterCodeModeOptions,
   AutoRestartPolicy,
   ListMcpToolsOptions,
   LoadMcpOptions,

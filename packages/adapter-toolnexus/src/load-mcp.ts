@@ -5,7 +5,7 @@
 
 import type { McpSource as CoreSource, McpConfigInput } from "@toolnexus/mcp-core";
 import { loadMcp as loadCore } from "@toolnexus/mcp-core";
-import { resolveCallOptions } from "@toolnexus/mcp-core/adapter";
+import { resolveCallOptions, resolveCodeModeOption } from "@toolnexus/mcp-core/adapter";
 import { resolveConfigInput } from "./config-input.js";
 import { implicitInheritAllWarning, warnOnce } from "./implicit-inherit-env.js";
 import { type LoadMcpOptions, toCoreOptions } from "./options.js";
@@ -31,12 +31,13 @@ export async function loadMcp(input: string | object, opts?: LoadMcpOptions): Pr
   const options = opts ?? {};
   const coreOptions = toCoreOptions(options);
   const calls = resolveCallOptions("loadMcp", options);
+  const codeMode = resolveCodeModeOption("loadMcp", options.codeMode);
   // toolnexus configs are untyped data (`object`); the core checks them fully at run time.
   const config = await resolveConfigInput(input);
   const core = await loadCore(config as McpConfigInput, coreOptions);
   if (options.onWarning === undefined) reportFailures(core);
   warnOnce(await implicitInheritAllWarning(config, options.defaultInheritEnv), options.onWarning);
-  return createSource(core, calls);
+  return createSource(core, calls, codeMode);
 }
 
 /**

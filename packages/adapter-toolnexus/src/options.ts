@@ -10,12 +10,17 @@ import type {
   TokenStore,
   ToolCacheStore,
 } from "@toolnexus/mcp-core";
-import { invalidOption, type McpTenantContext, type McpToolProgress } from "@toolnexus/mcp-core/adapter";
+import {
+  type AdapterCodeModeOptions,
+  invalidOption,
+  type McpTenantContext,
+  type McpToolProgress,
+} from "@toolnexus/mcp-core/adapter";
 import { type InheritEnv, LOAD_OPTION_DEFAULTS } from "@toolnexus/mcp-core/config";
 import { elicitationBridge } from "./elicitation.js";
 import type { Answer, Request, ToolContext } from "./types.js";
 
-export type { McpTenantContext, McpToolProgress };
+export type { AdapterCodeModeOptions, McpTenantContext, McpToolProgress };
 
 /** The ADR's restart policy. */
 export interface AutoRestartPolicy {
@@ -122,6 +127,14 @@ export interface LoadMcpOptions {
    * @default none (calls carry no tenant, `_meta` or headers of the host's)
    */
   context?: ((ctx: ToolContext) => McpTenantContext | undefined) | undefined;
+  /**
+   * Code mode (SPEC §22.3), as in the other adapters: `{}` adds `mcp_run_code` and
+   * `mcp_describe_tools` to `tools`, after the MCP tools. toolnexus has no approval policy, so every
+   * call a program makes runs (`approve` is never asked); `executor`, `maxCalls`,
+   * `maxConcurrentCalls` and `maxResultChars` as the core's.
+   * @default none (toolnexus's tool list of today)
+   */
+  codeMode?: AdapterCodeModeOptions | undefined;
 }
 
 /** Options of `listMcpTools`. */

@@ -4,7 +4,11 @@
  * @module
  */
 import type { McpSource as CoreSource } from "@toolnexus/mcp-core";
-import type { ResolvedCallOptions } from "@toolnexus/mcp-core/adapter";
+import {
+  type AdapterCodeModeOptions,
+  codeModeToolsOf,
+  type ResolvedCallOptions,
+} from "@toolnexus/mcp-core/adapter";
 import { toolnexusStatus } from "./status.js";
 import { createToolView } from "./tool-view.js";
 import type { McpSource, McpStatus, Tool } from "./types.js";
@@ -13,9 +17,15 @@ import type { McpSource, McpStatus, Tool } from "./types.js";
  * Wraps a loaded core source; `status` is copied once, now (the outcome of the load).
  * @param calls the load's `timeoutMs`, `maxTotalTimeoutMs` and `onProgress`, applied to every call
  *   of its tools
+ * @param codeMode the load's `codeMode` option, checked: its two tools follow the MCP tools
  */
-export function createSource(core: CoreSource, calls: ResolvedCallOptions): McpSource {
-  const tools = createToolView(core, calls);
+export function createSource(
+  core: CoreSource,
+  calls: ResolvedCallOptions,
+  codeMode?: AdapterCodeModeOptions,
+): McpSource {
+  // toolnexus has no approval policy: no program call waits for one.
+  const tools = createToolView(core, calls, codeModeToolsOf(core, codeMode, undefined));
   const status: Record<string, McpStatus> = toolnexusStatus(core.status);
   return {
     get tools(): Tool[] {

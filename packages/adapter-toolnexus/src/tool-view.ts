@@ -44,18 +44,21 @@ export function toTool(mcpTool: McpTool, options: ResolvedCallOptions): Tool {
   };
 }
 
-/** The current tools of `core` as `Tool`s, converted once per core tool; a fresh array per call. */
+/** The current tools of `core` as `Tool`s, converted once per core tool, then `codeTools`; a fresh array per call. */
 export function createToolView(
   core: ToolGenerationSource & Pick<CoreSource, "hasKeptResults" | "readResult">,
   options: ResolvedCallOptions,
+  codeTools: readonly McpTool[] = [],
 ): () => Tool[] {
   const convert = createToolConverter((mcpTool) => toTool(mcpTool, options));
   const view = createGenerationView(core, convert, (converted) => converted);
+  // Code mode's two tools (only with the opted-in `codeMode`), converted once.
+  const code = codeTools.map((tool) => toTool(tool, options));
   // `mcp_read_result` once a result was kept (only with the opted-in `resultBudget`).
   let reader: Tool | undefined;
   return () => {
-    if (!core.hasKeptResults) return [...view.current()];
+    if (!core.hasKeptResults) return [...view.current(), ...code];
     reader ??= toTool(createResultTools(core)[0], options);
-    return [...view.current(), reader];
+    return [...view.current(), reader, ...code];
   };
 }
