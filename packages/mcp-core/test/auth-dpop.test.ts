@@ -4,7 +4,8 @@
 // authorization server advertises ES256 or `auth.dpop` asks; a nonce is retried once at each server;
 // an unusable nonce (huge, a control character) is refused and never shown; a refresh is signed with
 // the same key; a Bearer answer to a bound refresh is refused (no silent downgrade); a token bound to
-// another process's key is never presented; no proof shows in what the host sees.
+// another process's key is never presented; no proof shows in what the host sees. Over Streamable
+// HTTP and, once, over the legacy HTTP+SSE transport (the event stream's GET and each message proven).
 import { describe, expect, it } from "vitest";
 import type { McpSource } from "../src/index.js";
 import { closeDpopServersAfterEach, type DpopServers, startDpopServers } from "./support/dpop-servers.js";
@@ -58,6 +59,26 @@ describe("DPoP-bound tokens", () => {
     const stored = [...store.entries.values()][0]?.tokens as Record<string, unknown> | undefined;
     expect(stored?.token_type).toBe("DPoP");
     expect(stored?.dpop_jkt).toBe(servers.boundTo.get(String(stored?.access_token)));
+    const shown = surfaced(source, warnings);
+    for (const proof of servers.proofs) expect(shown).not.toContain(proof);
+  });
+
+  it("should bind the token and prove the event stream and every message over the legacy SSE transport", async () => {
+    const servers = await startDpopServers({ algs: ["ES256"], sse: true });
+    const { source, warnings } = await load({ ...headless(servers), type: "sse", protocol: undefined });
+    expect(source.state("d")).toBe("running");
+    expect(await call(source)).toMatchObject({ isError: false, text: "ok" });
+    expect(servers.problems).toEqual([]);
+    expect(servers.replays).toBe(0);
+    // The GET that opened the stream and each POST (initialize, initialized, tools/list, the call).
+    expect(servers.authorizations.length).toBeGreaterThanOrEqual(5);
+    expect(servers.authorizations.every((value) => value.startsWith("DPoP "))).toBe(true);
+    const targets = servers.proofs.map((proof) => {
+      const claims = JSON.parse(Buffer.from(proof.split(".")[1] ?? "", "base64url").toString());
+      return `${claims.htm} ${new URL(claims.htu).pathname}`;
+    });
+    expect(targets).toContain("GET /sse");
+    expect(targets).toContain("POST /messages");
     const shown = surfaced(source, warnings);
     for (const proof of servers.proofs) expect(shown).not.toContain(proof);
   });

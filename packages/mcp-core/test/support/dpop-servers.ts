@@ -5,10 +5,13 @@
 // answers the code, refresh_token and client_credentials grants, and binds each token and refresh
 // token to the proof's key; a refresh signed with another key is refused (a public client's refresh
 // token is bound, RFC 9449 §5).
-import { createHash, randomUUID, webcrypto } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import { once } from "node:events";
-import { createServer, type IncomingMessage, type Server } from "node:http";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { afterEach } from "vitest";
+import { b64, verifyProof } from "./dpop-proof.js";
+
+export { type CheckedProof, thumbprint, verifyProof } from "./dpop-proof.js";
 
 const servers: Server[] = [];
 
@@ -23,12 +26,22 @@ export function closeDpopServersAfterEach(): void {
 }
 
 type Answer = [number, object | undefined, Record<string, string>?];
+/** The handler took the response over (an event stream it keeps open). */
+const STREAMING = "streaming";
 
-async function listen(handler: (request: IncomingMessage, body: string) => Promise<Answer>): Promise<string> {
+async function listen(
+  handler: (
+    request: IncomingMessage,
+    body: string,
+    response: ServerResponse,
+  ) => Promise<Answer | typeof STREAMING>,
+): Promise<string> {
   const server = createServer(async (request, response) => {
     let body = "";
     for await (const chunk of request) body += chunk;
-    const [status, json, headers] = await handler(request, body);
+    const answer = await handler(request, body, response);
+    if (answer === STREAMING) return;
+    const [status, json, headers] = answer;
     response.writeHead(status, { ...(json ? { "content-type": "application/json" } : {}), ...headers });
     response.end(json ? JSON.stringify(json) : undefined);
   });
@@ -37,64 +50,6 @@ async function listen(handler: (request: IncomingMessage, body: string) => Promi
   await once(server, "listening");
   const address = server.address();
   return `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
-}
-
-const b64 = (bytes: Buffer | Uint8Array) => Buffer.from(bytes).toString("base64url");
-const json = (part: string) =>
-  JSON.parse(Buffer.from(part, "base64url").toString("utf8")) as Record<string, unknown>;
-
-/** RFC 7638 thumbprint of an EC public JWK. */
-export function thumbprint(jwk: Record<string, unknown>): string {
-  const canonical = JSON.stringify({ crv: jwk.crv, kty: jwk.kty, x: jwk.x, y: jwk.y });
-  return b64(createHash("sha256").update(canonical).digest());
-}
-
-/** What a proof carried, once verified. */
-export interface CheckedProof {
-  jkt: string;
-  jti: string;
-  nonce: string | undefined;
-  ath: string | undefined;
-}
-
-/** Verifies a DPoP proof for `method` `url`; the error says which check failed. */
-export async function verifyProof(
-  proof: string | undefined,
-  method: string,
-  url: string,
-): Promise<CheckedProof> {
-  if (!proof || proof.includes(",")) throw new Error("no single DPoP proof");
-  const [head = "", body = "", signature = ""] = proof.split(".");
-  const header = json(head);
-  const claims = json(body);
-  if (header.typ !== "dpop+jwt" || header.alg !== "ES256") throw new Error("typ or alg");
-  const jwk = header.jwk as Record<string, unknown> | undefined;
-  if (!jwk || "d" in jwk) throw new Error("jwk missing or private");
-  const key = await webcrypto.subtle.importKey(
-    "jwk",
-    jwk as webcrypto.JsonWebKey,
-    { name: "ECDSA", namedCurve: "P-256" },
-    false,
-    ["verify"],
-  );
-  const valid = await webcrypto.subtle.verify(
-    { name: "ECDSA", hash: "SHA-256" },
-    key,
-    Buffer.from(signature, "base64url"),
-    Buffer.from(`${head}.${body}`),
-  );
-  if (!valid) throw new Error("signature");
-  if (claims.htm !== method) throw new Error("htm");
-  const target = new URL(url);
-  if (claims.htu !== `${target.origin}${target.pathname}`) throw new Error("htu");
-  if (typeof claims.iat !== "number" || Math.abs(Date.now() / 1000 - claims.iat) > 60) throw new Error("iat");
-  if (typeof claims.jti !== "string" || claims.jti.length < 16) throw new Error("jti");
-  return {
-    jkt: thumbprint(jwk),
-    jti: claims.jti,
-    nonce: typeof claims.nonce === "string" ? claims.nonce : undefined,
-    ath: typeof claims.ath === "string" ? claims.ath : undefined,
-  };
 }
 
 export interface DpopServersOptions {
@@ -107,6 +62,12 @@ export interface DpopServersOptions {
   refreshTokenType?: string | undefined;
   /** Tokens last this long (s). */
   expiresIn?: number | undefined;
+  /**
+   * Serve the legacy HTTP+SSE transport instead of Streamable HTTP: `GET /sse` opens the event
+   * stream (its `mcp` URL), `POST /messages?sessionId=…` carries the client's messages; both
+   * checked as a Streamable HTTP request is.
+   */
+  sse?: boolean | undefined;
 }
 
 /** The pair and what they saw. */
@@ -230,12 +191,13 @@ export async function startDpopServers(options: DpopServersOptions = {}): Promis
     return [200, issue(checked.jkt)];
   });
 
-  const resource = await listen(async (request, body) => {
-    const url = new URL(request.url ?? "/", resource);
-    if (url.pathname.startsWith("/.well-known/oauth-protected-resource"))
-      return [200, { resource: state.mcp, authorization_servers: [state.issuer] }];
-    if (url.pathname !== "/mcp" || request.method !== "POST") return [405, {}];
-    const metadataUrl = `${resource}/.well-known/oauth-protected-resource/mcp`;
+  /** The resource's checks of one request: undefined when it may pass, else the refusal. */
+  const gate = async (
+    request: IncomingMessage,
+    method: string,
+    target: string,
+  ): Promise<Answer | undefined> => {
+    const metadataUrl = `${resource}/.well-known/oauth-protected-resource/${options.sse ? "sse" : "mcp"}`;
     const challenge = (extra = "") => ({
       "www-authenticate": `DPoP${extra} resource_metadata="${metadataUrl}"`,
     });
@@ -244,7 +206,7 @@ export async function startDpopServers(options: DpopServersOptions = {}): Promis
     const token = /^DPoP (\S+)$/.exec(authorization)?.[1];
     if (!token) return [401, { error: "invalid_token" }, challenge()];
     const header = request.headers.dpop;
-    const checked = await check("rs", Array.isArray(header) ? header.join(",") : header, "POST", state.mcp);
+    const checked = await check("rs", Array.isArray(header) ? header.join(",") : header, method, target);
     if (!checked) return [401, { error: "invalid_dpop_proof" }, challenge(' error="invalid_dpop_proof",')];
     if (checked.ath !== b64(createHash("sha256").update(token).digest())) {
       state.problems.push("rs: ath");
@@ -262,12 +224,16 @@ export async function startDpopServers(options: DpopServersOptions = {}): Promis
       state.problems.push("rs: the proof's key is not the token's");
     if (bound !== checked.jkt || state.revoked.has(token))
       return [401, { error: "invalid_token" }, challenge(' error="invalid_token",')];
+    return undefined;
+  };
+  /** The JSON-RPC answer to one client message; undefined for a notification. */
+  const reply = (body: string) => {
     const message = JSON.parse(body) as {
       id?: number;
       method: string;
       params?: { protocolVersion?: string };
     };
-    if (message.id === undefined) return [202, undefined];
+    if (message.id === undefined) return undefined;
     const result =
       message.method === "initialize"
         ? {
@@ -278,8 +244,39 @@ export async function startDpopServers(options: DpopServersOptions = {}): Promis
         : message.method === "tools/list"
           ? { tools: [{ name: "echo", inputSchema: { type: "object" } }] }
           : { content: [{ type: "text", text: "ok" }] };
-    return [200, { jsonrpc: "2.0", id: message.id, result }];
+    return { jsonrpc: "2.0", id: message.id, result };
+  };
+  const streams = new Map<string, ServerResponse>();
+
+  const resource = await listen(async (request, body, response) => {
+    const url = new URL(request.url ?? "/", resource);
+    if (url.pathname.startsWith("/.well-known/oauth-protected-resource"))
+      return [200, { resource: state.mcp, authorization_servers: [state.issuer] }];
+    if (options.sse && url.pathname === "/sse" && request.method === "GET") {
+      const refused = await gate(request, "GET", state.mcp);
+      if (refused) return refused;
+      const session = randomUUID();
+      streams.set(session, response);
+      request.once("close", () => streams.delete(session));
+      response.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache" });
+      response.write(`event: endpoint\ndata: /messages?sessionId=${session}\n\n`);
+      return STREAMING;
+    }
+    if (options.sse && url.pathname === "/messages" && request.method === "POST") {
+      const refused = await gate(request, "POST", `${resource}/messages`);
+      if (refused) return refused;
+      const stream = streams.get(url.searchParams.get("sessionId") ?? "");
+      if (!stream) return [404, {}];
+      const answer = reply(body);
+      if (answer) stream.write(`event: message\ndata: ${JSON.stringify(answer)}\n\n`);
+      return [202, undefined];
+    }
+    if (options.sse || url.pathname !== "/mcp" || request.method !== "POST") return [405, {}];
+    const refused = await gate(request, "POST", state.mcp);
+    if (refused) return refused;
+    const answer = reply(body);
+    return answer ? [200, answer] : [202, undefined];
   });
-  state.mcp = `${resource}/mcp`;
+  state.mcp = `${resource}/${options.sse ? "sse" : "mcp"}`;
   return state;
 }
