@@ -8,9 +8,10 @@ export default defineConfig({
     // fails a file that leaves a global behind (timers, env, listeners, OpenTelemetry).
     isolate: false,
     setupFiles: ["../../scripts/lib/shared-worker-guard.ts"],
-    // Three files at a time (vitest's default is cores − 1, one here): each test mostly waits on the
-    // CLI process and the servers it starts, so more files use the idle core.
-    maxWorkers: 3,
+    // Two files at a time (vitest's default is cores − 1, one here): each test mostly waits on the
+    // CLI process and the servers it starts, so a second file uses the idle core. Three gained 5 s
+    // and made the bursts of CLI processes starting at once late enough to fail deadline tests.
+    maxWorkers: 2,
     testTimeout: 30_000,
     hookTimeout: 30_000,
   },

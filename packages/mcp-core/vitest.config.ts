@@ -9,8 +9,8 @@ export default defineConfig({
     isolate: false,
     setupFiles: ["../../scripts/lib/shared-worker-guard.ts"],
     // Vitest runs cores − 1 files at a time: one on a 2-core machine, which leaves a core idle while
-    // the tests wait on their servers. Three (with the CLI's three beside them in npm test) keep both
-    // cores busy: npm test 236 s wall for 452 CPU-s, against 323 s for 528 with two each.
+    // the tests wait on their servers. Three keep both cores busy beside the other lane: npm test
+    // 236 s wall for 452 CPU-s here, against 323 s for 528 with two (a fresh clone's .ci/run).
     maxWorkers: 3,
     testTimeout: 30_000,
     hookTimeout: 30_000,

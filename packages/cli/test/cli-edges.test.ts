@@ -93,8 +93,8 @@ describe("a stdio server still starting", () => {
   it("shows the pid of its running child, in the table and in --json", { timeout: 30_000 }, async () => {
     const path = config({ slow: fixtureEntry("basic", ["--init-delay-ms", "20000"]) });
     const [text, json] = await Promise.all([
-      runCli(["inspect", path, "--no-color", "--timeout", "1500"]),
-      runCli(["inspect", path, "--json", "--timeout", "1500"]),
+      runCli(["inspect", path, "--no-color", "--timeout", "5000"]),
+      runCli(["inspect", path, "--json", "--timeout", "5000"]),
     ]);
     expect(text.code).toBe(1);
     expect(text.stdout).toMatch(/^slow\s+stdio\s+–\s+starting\s+0\s+–\s+\d+$/m);
