@@ -1,17 +1,18 @@
-// `npm test`: check the layer map (ARCHITECTURE.md's tables, `scripts/layer-map.mjs`), build once,
-// then every workspace's suite and the packages' publish check in two lanes that run side by side,
-// each lane one step at a time. The suites mostly wait on the servers they spawn, so one lane leaves
-// a core idle; two keep both busy without running so much at once that timing-bound tests starve.
-// The lanes are balanced by measured CPU seconds (the machine's two cores are the limit, not the
-// waits): the core's suite (about 220 CPU-s) in the first; the CLI's (about 100, mostly the CLI
-// processes it starts), store-redis' and the adapters' suites (about 200 in all), in the second, whose output is held and printed once both lanes end, so nothing
-// interleaves; any step failing fails the command. Each suite runs its files in two worker
-// processes that keep their module graph from file to file (`isolate: false` in the packages'
-// vitest configs, guarded by scripts/lib/shared-worker-guard.ts): a fresh graph per file cost the
-// core's suite a third of its CPU. The soak and bench smoke runs (two minutes of calls under chaos;
-// the peer benchmark's quick run) and `check:packages` (what each package would publish: publint,
-// attw, the tarball) are CI steps of their own (`.ci/run`). CONTRIBUTING.md ("Tests
-// and how long they take") has the figures.
+// `npm test`: check the layer map (ARCHITECTURE.md's tables, `scripts/layer-map.mjs`) and lint,
+// build once, then every workspace's suite in two lanes that run side by side, each lane one step
+// at a time. The suites mostly wait on the servers they spawn, so one lane leaves a core idle; two
+// keep both busy without running so much at once that timing-bound tests starve. The lanes are
+// balanced by measured seconds (the machine's two cores are the limit, not the waits): the core's
+// suite (about 220 CPU-s, three files at a time) and the AI SDK adapter's in the first; the CLI's
+// (about 100 CPU-s, mostly the CLI processes it starts), store-redis' and the other two adapters'
+// suites in the second (a fresh clone's CI: 219 + 24 s against 231 s). The second lane's output is
+// held and printed once both lanes end, so nothing interleaves; any step failing fails the command.
+// Each suite runs its files in worker processes that keep their module graph from file to file
+// (`isolate: false` in the packages' vitest configs, guarded by scripts/lib/shared-worker-guard.ts):
+// a fresh graph per file cost the core's suite a third of its CPU. The soak and bench smoke runs
+// (two minutes of calls under chaos; the peer benchmark's quick run) and `check:packages` (what each
+// package would publish: publint, attw, the tarball) are CI steps of their own (`.ci/run`).
+// CONTRIBUTING.md ("Tests and how long they take") has the figures.
 import { spawn } from "node:child_process";
 
 const startedAt = Date.now();
@@ -20,13 +21,12 @@ const startedAt = Date.now();
 const suite = (workspace) => ({ name: workspace, command: "npm", args: ["test", "-w", workspace] });
 
 const LANES = [
-  { show: true, steps: [suite("@toolnexus/mcp-core")] },
+  { show: true, steps: [suite("@toolnexus/mcp-core"), suite("@toolnexus/adapter-ai-sdk")] },
   {
     show: false,
     steps: [
       suite("@toolnexus/cli"),
       suite("@toolnexus/store-redis"),
-      suite("@toolnexus/adapter-ai-sdk"),
       suite("@toolnexus/adapter-langchain"),
       suite("@toolnexus/adapter-toolnexus"),
     ],
