@@ -5,19 +5,16 @@
  * @module
  */
 import { auth, type FetchLike, type OAuthClientProvider } from "@modelcontextprotocol/client";
-import { isIssuerUrl } from "../config/issuer-url.js";
-import type { AuthInput } from "../config/server-config.js";
 import { McpCoreError } from "../errors.js";
 import type { SecretKind } from "../redact/redactor.js";
 import { type AuthCallback, type ParsedAuthCallback, parseAuthCallback } from "./auth-callback.js";
+import { type AuthConfig, validateAuthConfig, warnOfExposedKeyFile } from "./auth-config-checks.js";
 import { authEntryKey, clientKeyOf } from "./auth-entry-key.js";
 import { refreshingFetch } from "./auth-fetch.js";
 import { exchangeFailure, keptCause, messageOf } from "./auth-message.js";
 import { assertAuthUrl } from "./authorization-server-policy.js";
-import { MIN_SEALING_KEY_LENGTH } from "./dpop-seal.js";
 import { DEFAULT_AUTH_REQUEST_TIMEOUT_MS, guardedFetch, serverFetchGuard } from "./guarded-fetch.js";
-import { exposedKeyFileMode, headlessProviderFactory } from "./headless-credentials.js";
-import { headlessFactory, validateEnterprise } from "./headless-grant.js";
+import { headlessFactory } from "./headless-grant.js";
 import { type LoopbackRedirect, listenForRedirect } from "./loopback-redirect.js";
 import { optional } from "./optional.js";
 import { isBindingFailure } from "./resource-binding.js";
@@ -26,10 +23,7 @@ import { StoreProvider } from "./store-provider.js";
 import { timedFetch } from "./timed-fetch.js";
 import type { TokenStore } from "./token-store.js";
 
-/** A remote server's `auth` config (`${VAR}` already expanded); a host's provider is tagged `provider`. */
-export type AuthConfig =
-  | Exclude<AuthInput, OAuthClientProvider>
-  | { type: "provider"; provider: OAuthClientProvider };
+export type { AuthConfig } from "./auth-config-checks.js";
 
 export interface ServerAuthParams {
   /** The server's name, for messages. */
@@ -82,7 +76,7 @@ const authFailed = (server: string, message: string, cause?: unknown) =>
 export function createServerAuth(params: ServerAuthParams): ServerAuth {
   const config = params.auth;
   if (config.type === "provider") return hostProviderAuth(params, config.provider);
-  validate(params.server, config);
+  validateAuthConfig(params.server, config);
   let loopback: LoopbackRedirect | undefined;
   let closed = false;
   const finishing = new Map<string, Promise<void>>();
@@ -113,7 +107,7 @@ export function createServerAuth(params: ServerAuthParams): ServerAuth {
             create: headlessFactory(params, config, fetchFn),
           },
   });
-  warnOfExposedKeyFile(params, config);
+  warnOfExposedKeyFile(params.server, params.warn, config);
   if (clientSecret) params.onSecret(clientSecret, "configured");
   if (config.dpop?.sealingKey) params.onSecret(config.dpop.sealingKey, "configured");
   if (config.type === "enterprise_managed" && config.idp.clientSecret)
@@ -225,62 +219,6 @@ async function exchangeCode(
     throw authFailed(params.server, exchangeFailure(error), keptCause(error));
   }
   if (result !== "AUTHORIZED") throw authFailed(params.server, "the code exchange did not authorize");
-}
-
-function validate(server: string, config: Exclude<AuthConfig, { type: "provider" }>): void {
-  const invalid = (field: string, expected: string) =>
-    new McpCoreError("CONFIG_INVALID", `MCP server "${server}": auth.${field} ${expected}`, { server });
-  if (config.issuer !== undefined && !isIssuerUrl(config.issuer)) {
-    throw invalid("issuer", "must be an https URL, or http on a loopback host");
-  }
-  const sealingKey = config.dpop?.sealingKey;
-  if (sealingKey !== undefined && sealingKey.length < MIN_SEALING_KEY_LENGTH) {
-    throw invalid(
-      "dpop.sealingKey",
-      `must be at least ${MIN_SEALING_KEY_LENGTH} characters (a random secret the fleet shares)`,
-    );
-  }
-  if (config.type === "enterprise_managed" || config.type === "workload_identity") {
-    validateEnterprise(config, invalid);
-    return;
-  }
-  if (config.type === "oauth") {
-    if (config.clientMetadataUrl !== undefined && !isHttpsWithPath(config.clientMetadataUrl)) {
-      throw invalid("clientMetadataUrl", "must be an https URL with a path");
-    }
-    if (config.redirectUrl !== undefined && !URL.canParse(config.redirectUrl)) {
-      throw invalid("redirectUrl", "must be an absolute URL");
-    }
-    if (config.clientSecret !== undefined && config.clientId === undefined) {
-      throw invalid("clientSecret", "needs auth.clientId");
-    }
-    return;
-  }
-  if (!config.clientId) throw invalid("clientId", "is required for client_credentials");
-  if (!config.clientSecret === !config.privateKeyFile) {
-    throw invalid("clientSecret", "or auth.privateKeyFile is required (exactly one) for client_credentials");
-  }
-  if (config.privateKeyFile) {
-    try {
-      headlessProviderFactory(config, server);
-    } catch (error) {
-      throw invalid("privateKeyFile", `is unusable: ${messageOf(error)}`);
-    }
-  }
-}
-
-/** A private key file group or others can open is reported (never its contents), not refused. */
-function warnOfExposedKeyFile(params: ServerAuthParams, config: Exclude<AuthConfig, { type: "provider" }>) {
-  if (config.type !== "client_credentials" || !config.privateKeyFile) return;
-  const mode = exposedKeyFileMode(config.privateKeyFile);
-  if (mode === undefined) return;
-  params.warn(
-    `MCP server "${params.server}": auth.privateKeyFile ${config.privateKeyFile} is open to group or others (mode 0${mode.toString(8)}); restrict it to its owner (chmod 600)`,
-  );
-}
-
-function isHttpsWithPath(value: string): boolean {
-  return URL.canParse(value) && new URL(value).protocol === "https:" && new URL(value).pathname !== "/";
 }
 
 /** A host's own provider: used as it is; the authorization URL it is sent to is remembered. */
