@@ -7,10 +7,12 @@ import { isMcpToolCallError, toAiSdkTools } from "../src/index.js";
 import { scriptedModel, text, toolCall } from "./support/model.js";
 
 const sources = sourceLoader(loadMcp, { toolCache: null });
-afterEach(() => sources.closeAll());
 
 let dir: string | undefined;
-afterEach(() => {
+// One hook, in this order: vitest runs after-hooks last registered first, so two hooks removed the
+// log's folder while the fixture server still wrote to it (ENOTEMPTY under load).
+afterEach(async () => {
+  await sources.closeAll();
   if (dir) removeTempDir(dir);
   dir = undefined;
 });
