@@ -3,18 +3,12 @@
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { context, trace } from "@opentelemetry/api";
-import { AsyncLocalStorageContextManager } from "@opentelemetry/context-async-hooks";
-import {
-  BasicTracerProvider,
-  InMemorySpanExporter,
-  SimpleSpanProcessor,
-} from "@opentelemetry/sdk-trace-base";
 import { sourceLoader, stdioServer } from "@toolnexus/fixtures";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createCodeModeTools, createQuickJsExecutor } from "../src/code-mode-entry.js";
 import { type LoadMcpOptions, loadMcp, type McpSource, type McpTool } from "../src/index.js";
 import { failOnUnhandledRejections } from "./support/harness.js";
+import { useInMemoryTracing } from "./support/in-memory-tracing.js";
 
 failOnUnhandledRejections();
 
@@ -22,9 +16,7 @@ const loader = sourceLoader(loadMcp as (config: object, options?: LoadMcpOptions
   toolCache: null,
 });
 const executor = createQuickJsExecutor({ timeoutMs: 10_000 });
-const exporter = new InMemorySpanExporter();
-const provider = new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] });
-const contextManager = new AsyncLocalStorageContextManager();
+const exporter = useInMemoryTracing();
 let dir: string;
 let log: string;
 let source: McpSource;
@@ -36,14 +28,8 @@ beforeAll(async () => {
     { basic: stdioServer("basic", ["--big-results", "--log", log]) },
     { resultBudget: { maxTokens: 1_000 } },
   );
-  contextManager.enable();
-  context.setGlobalContextManager(contextManager);
-  trace.setGlobalTracerProvider(provider);
 });
 afterAll(async () => {
-  trace.disable();
-  context.disable();
-  await provider.shutdown();
   await loader.closeAll();
   rmSync(dir, { recursive: true, force: true });
 });

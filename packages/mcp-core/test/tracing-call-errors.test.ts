@@ -2,36 +2,18 @@
 // says how it failed (a JSON-RPC error's code, also as rpc.response.status_code; an isError result
 // `tool_error`), the status is ERROR with the error's text. The mcp-list-changed fixture (a real
 // process, stdio and HTTP) answers `remove_tool` of a control tool with JSON-RPC error -32602.
-import { context, SpanKind, SpanStatusCode, trace } from "@opentelemetry/api";
-import { AsyncLocalStorageContextManager } from "@opentelemetry/context-async-hooks";
-import {
-  BasicTracerProvider,
-  InMemorySpanExporter,
-  type ReadableSpan,
-  SimpleSpanProcessor,
-} from "@opentelemetry/sdk-trace-base";
+import { SpanKind, SpanStatusCode } from "@opentelemetry/api";
+import type { ReadableSpan } from "@opentelemetry/sdk-trace-base";
 import { stdioServer } from "@toolnexus/fixtures";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { McpSource } from "../src/index.js";
 import { failOnUnhandledRejections, httpFixture, toolByRawName, useSources } from "./support/harness.js";
+import { useInMemoryTracing } from "./support/in-memory-tracing.js";
 
 failOnUnhandledRejections();
 
 const sources = useSources({ toolCache: null, autoRestart: { enabled: false } });
-const exporter = new InMemorySpanExporter();
-const provider = new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] });
-const contextManager = new AsyncLocalStorageContextManager();
-
-beforeAll(() => {
-  contextManager.enable();
-  context.setGlobalContextManager(contextManager);
-  trace.setGlobalTracerProvider(provider);
-});
-afterAll(async () => {
-  trace.disable();
-  context.disable();
-  await provider.shutdown();
-});
+const exporter = useInMemoryTracing();
 
 async function load(wire: "stdio" | "http"): Promise<{ source: McpSource; wireAttributes: object }> {
   if (wire === "stdio") {

@@ -2,36 +2,18 @@
 // the probe included) a session sends while it opens is a CLIENT span under the context the open
 // began in, attributed as the MCP conventions say, with the negotiated revision and, for a 2025-era
 // HTTP session, its session id. Real fixture servers of both eras, stdio and HTTP.
-import { context, type Span, SpanKind, SpanStatusCode, trace } from "@opentelemetry/api";
-import { AsyncLocalStorageContextManager } from "@opentelemetry/context-async-hooks";
-import {
-  BasicTracerProvider,
-  InMemorySpanExporter,
-  type ReadableSpan,
-  SimpleSpanProcessor,
-} from "@opentelemetry/sdk-trace-base";
+import { type Span, SpanKind, SpanStatusCode, trace } from "@opentelemetry/api";
+import type { ReadableSpan } from "@opentelemetry/sdk-trace-base";
 import { stdioServer } from "@toolnexus/fixtures";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { McpSource } from "../src/index.js";
 import { failOnUnhandledRejections, httpFixture, useSources } from "./support/harness.js";
+import { useInMemoryTracing } from "./support/in-memory-tracing.js";
 
 failOnUnhandledRejections();
 
 const sources = useSources({ toolCache: null, autoRestart: { enabled: false } });
-const exporter = new InMemorySpanExporter();
-const provider = new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] });
-const contextManager = new AsyncLocalStorageContextManager();
-
-beforeAll(() => {
-  contextManager.enable();
-  context.setGlobalContextManager(contextManager);
-  trace.setGlobalTracerProvider(provider);
-});
-afterAll(async () => {
-  trace.disable();
-  context.disable();
-  await provider.shutdown();
-});
+const exporter = useInMemoryTracing();
 
 const CASES = [
   { fixture: "basic", wire: "stdio" },

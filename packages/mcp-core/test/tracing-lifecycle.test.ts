@@ -1,34 +1,16 @@
 // A server's lifecycle in the traces (SPEC §21.1): a state change while a call is in flight is a
 // span event on that call's tools/call span. The basic fixture over stdio (a real child process)
 // is killed while its `slow` tool runs.
-import { context, SpanStatusCode, trace } from "@opentelemetry/api";
-import { AsyncLocalStorageContextManager } from "@opentelemetry/context-async-hooks";
-import {
-  BasicTracerProvider,
-  InMemorySpanExporter,
-  SimpleSpanProcessor,
-} from "@opentelemetry/sdk-trace-base";
+import { SpanStatusCode } from "@opentelemetry/api";
 import { stdioServer } from "@toolnexus/fixtures";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { failOnUnhandledRejections, toolByRawName, useSources } from "./support/harness.js";
+import { useInMemoryTracing } from "./support/in-memory-tracing.js";
 
 failOnUnhandledRejections();
 
 const sources = useSources({ toolCache: null, autoRestart: { enabled: false } });
-const exporter = new InMemorySpanExporter();
-const provider = new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] });
-const contextManager = new AsyncLocalStorageContextManager();
-
-beforeAll(() => {
-  contextManager.enable();
-  context.setGlobalContextManager(contextManager);
-  trace.setGlobalTracerProvider(provider);
-});
-afterAll(async () => {
-  trace.disable();
-  context.disable();
-  await provider.shutdown();
-});
+const exporter = useInMemoryTracing();
 
 it("should add the server's state change to the span of the call it held up", async () => {
   const source = await sources.load({ mcpServers: { s: stdioServer("basic") } });

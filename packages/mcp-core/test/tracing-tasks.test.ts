@@ -1,31 +1,20 @@
 // Tracing of a task call (SPEC §21.1): its tasks/get and tasks/result are CLIENT spans under the
 // call's tools/call span, and the server (the tasks fixture over HTTP, a real process) receives
 // each request's own span context in _meta.
-import { context, trace } from "@opentelemetry/api";
-import { AsyncLocalStorageContextManager } from "@opentelemetry/context-async-hooks";
-import {
-  BasicTracerProvider,
-  InMemorySpanExporter,
-  SimpleSpanProcessor,
-} from "@opentelemetry/sdk-trace-base";
 import { type HttpFixture, makeTempDir, readLog, removeTempDir, startHttpFixture } from "@toolnexus/fixtures";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { failOnUnhandledRejections, toolByRawName, useSources } from "./support/harness.js";
+import { useInMemoryTracing } from "./support/in-memory-tracing.js";
 
 failOnUnhandledRejections();
 
 const sources = useSources({ toolCache: null, autoRestart: { enabled: false } });
-const exporter = new InMemorySpanExporter();
-const provider = new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] });
-const contextManager = new AsyncLocalStorageContextManager();
+const exporter = useInMemoryTracing();
 let fixture: HttpFixture;
 let logDir: string;
 let log: string;
 
 beforeAll(async () => {
-  contextManager.enable();
-  context.setGlobalContextManager(contextManager);
-  trace.setGlobalTracerProvider(provider);
   logDir = makeTempDir("trace-tasks-");
   log = `${logDir}/tasks.log`;
   fixture = await startHttpFixture("tasks", ["--log", log, "--work-ms", "600", "--stages", "2"]);
@@ -33,9 +22,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await fixture.stop();
   removeTempDir(logDir);
-  trace.disable();
-  context.disable();
-  await provider.shutdown();
 });
 
 it("should trace a task's polls under its tools/call span and send each poll's context", async () => {

@@ -3,16 +3,10 @@
 // authorization server, and a refused request sets error.type and status ERROR. The real OAuth
 // fixture (authorization server and MCP resource in one process) logs every request that carries a
 // traceparent header.
-import { context, SpanKind, SpanStatusCode, trace } from "@opentelemetry/api";
-import { AsyncLocalStorageContextManager } from "@opentelemetry/context-async-hooks";
-import {
-  BasicTracerProvider,
-  InMemorySpanExporter,
-  type ReadableSpan,
-  SimpleSpanProcessor,
-} from "@opentelemetry/sdk-trace-base";
+import { SpanKind, SpanStatusCode } from "@opentelemetry/api";
+import type { ReadableSpan } from "@opentelemetry/sdk-trace-base";
 import { readLog, waitFor } from "@toolnexus/fixtures";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import {
   failOnUnhandledRejections,
   httpFixture,
@@ -20,26 +14,15 @@ import {
   toolByRawName,
   useSources,
 } from "./support/harness.js";
+import { useInMemoryTracing } from "./support/in-memory-tracing.js";
 import { approve, MemoryTokenStore } from "./support/oauth-harness.js";
 
 failOnUnhandledRejections();
 
 const sources = useSources({ toolCache: null, autoRestart: { enabled: false } });
 const SECRET = "canary-client-secret-7a2f";
-const exporter = new InMemorySpanExporter();
-const provider = new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] });
-const contextManager = new AsyncLocalStorageContextManager();
+const exporter = useInMemoryTracing();
 
-beforeAll(() => {
-  contextManager.enable();
-  context.setGlobalContextManager(contextManager);
-  trace.setGlobalTracerProvider(provider);
-});
-afterAll(async () => {
-  trace.disable();
-  context.disable();
-  await provider.shutdown();
-});
 beforeEach(() => exporter.reset());
 
 async function oauthServer(args: string[]) {

@@ -11,18 +11,13 @@ import {
   SpanStatusCode,
   trace,
 } from "@opentelemetry/api";
-import { AsyncLocalStorageContextManager } from "@opentelemetry/context-async-hooks";
 import { MeterProvider, MetricReader } from "@opentelemetry/sdk-metrics";
-import {
-  BasicTracerProvider,
-  InMemorySpanExporter,
-  type ReadableSpan,
-  SimpleSpanProcessor,
-} from "@opentelemetry/sdk-trace-base";
+import type { ReadableSpan } from "@opentelemetry/sdk-trace-base";
 import { stdioServer } from "@toolnexus/fixtures";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { McpSource } from "../src/index.js";
 import { failOnUnhandledRejections, httpFixture, toolByRawName, useSources } from "./support/harness.js";
+import { useInMemoryTracing } from "./support/in-memory-tracing.js";
 
 failOnUnhandledRejections();
 
@@ -68,20 +63,7 @@ describe("without a tracer provider", () => {
 });
 
 describe("with a tracer provider", () => {
-  const exporter = new InMemorySpanExporter();
-  const provider = new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] });
-  const contextManager = new AsyncLocalStorageContextManager();
-
-  beforeAll(() => {
-    contextManager.enable();
-    context.setGlobalContextManager(contextManager);
-    trace.setGlobalTracerProvider(provider);
-  });
-  afterAll(async () => {
-    trace.disable();
-    context.disable();
-    await provider.shutdown();
-  });
+  const exporter = useInMemoryTracing();
 
   const callSpans = (tool: string): ReadableSpan[] =>
     exporter.getFinishedSpans().filter((span) => span.name === `tools/call ${tool}`);

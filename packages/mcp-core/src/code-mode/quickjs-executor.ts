@@ -64,12 +64,8 @@ export function createQuickJsExecutor(options: QuickJsExecutorOptions = {}): Exe
   const { limits, maxCodeChars } = resolveQuickJsLimits(ENTRY, options);
   return {
     async execute(code: string, fns: ExecutorFns): Promise<ExecuteResult> {
-      if (typeof code !== "string") return { result: undefined, error: "the code must be a string" };
-      if (code.length > maxCodeChars)
-        return {
-          result: undefined,
-          error: `the code is ${code.length} characters, over maxCodeChars (${maxCodeChars})`,
-        };
+      const refused = refuseCode(code, maxCodeChars);
+      if (refused) return refused;
       let module: Awaited<ReturnType<typeof loadQuickJs>>;
       try {
         module = await loadQuickJs();
@@ -112,4 +108,15 @@ export function resolveQuickJsLimits(
     maxLogChars: positive("maxLogChars", options.maxLogChars ?? 10_000),
   };
   return { limits, maxCodeChars: positive("maxCodeChars", options.maxCodeChars ?? 100_000) };
+}
+
+/** The answer to code that is not a string or is longer than `maxCodeChars`; else undefined. */
+export function refuseCode(code: unknown, maxCodeChars: number): ExecuteResult | undefined {
+  if (typeof code !== "string") return { result: undefined, error: "the code must be a string" };
+  if (code.length > maxCodeChars)
+    return {
+      result: undefined,
+      error: `the code is ${code.length} characters, over maxCodeChars (${maxCodeChars})`,
+    };
+  return undefined;
 }

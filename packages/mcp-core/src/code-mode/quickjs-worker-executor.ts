@@ -8,7 +8,7 @@
  */
 import { Worker } from "node:worker_threads";
 import type { ExecuteResult, Executor, ExecutorFns } from "./executor-types.js";
-import { type QuickJsExecutorOptions, resolveQuickJsLimits } from "./quickjs-executor.js";
+import { type QuickJsExecutorOptions, refuseCode, resolveQuickJsLimits } from "./quickjs-executor.js";
 import type { ToParent, ToWorker, WorkerRun } from "./quickjs-worker.js";
 
 /** How long past `timeoutMs` the worker may take to report its own timeout before it is terminated. */
@@ -23,12 +23,8 @@ export function createQuickJsWorkerExecutor(options: QuickJsExecutorOptions = {}
   const { limits, maxCodeChars } = resolveQuickJsLimits("createQuickJsWorkerExecutor", options);
   return {
     async execute(code: string, fns: ExecutorFns): Promise<ExecuteResult> {
-      if (typeof code !== "string") return { result: undefined, error: "the code must be a string" };
-      if (code.length > maxCodeChars)
-        return {
-          result: undefined,
-          error: `the code is ${code.length} characters, over maxCodeChars (${maxCodeChars})`,
-        };
+      const refused = refuseCode(code, maxCodeChars);
+      if (refused) return refused;
       const own = new Map(Object.entries(fns).filter(([, fn]) => typeof fn === "function"));
       const run: WorkerRun = { code, keys: [...own.keys()], limits };
       return new Promise<ExecuteResult>((resolve) => {
