@@ -12,10 +12,10 @@ import { homedir } from "node:os";
 import { join } from "node:path";
 import { McpCoreError } from "../errors.js";
 import { writeFileAtomic } from "../fs/atomic-write.js";
+import { withFileLock } from "../fs/file-lock.js";
 import { directoryRefusal, readTrustedFile } from "../fs/trusted-file.js";
 import { isObject } from "../is-object.js";
 import { MAX_TIMER_EXPECTED, MAX_TIMER_MS } from "../timer-limit.js";
-import { withFileLock } from "./file-lock.js";
 import { filePendingAuthorizations } from "./file-pending-authorizations.js";
 import type { StoredAuth, TokenStore } from "./token-store.js";
 

@@ -10,9 +10,9 @@
  */
 import { lstat, mkdir, rm, utimes } from "node:fs/promises";
 import { dirname, join } from "node:path";
-import { withFileLock } from "../auth/file-lock.js";
 import { McpCoreError } from "../errors.js";
 import { writeFileAtomic } from "../fs/atomic-write.js";
+import { withFileLock } from "../fs/file-lock.js";
 import { directoryRefusal, readTrustedFile } from "../fs/trusted-file.js";
 import { defaultCacheDir } from "../tool-cache/file-tool-cache.js";
 import { handleDigest, listResultFiles, type ResultFile, resultFileName } from "./result-file.js";

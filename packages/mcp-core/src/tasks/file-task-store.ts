@@ -10,9 +10,9 @@
  */
 import { mkdir, readdir, rm } from "node:fs/promises";
 import { dirname, join } from "node:path";
-import { withFileLock } from "../auth/file-lock.js";
 import { defaultAuthDir } from "../auth/file-token-store.js";
 import { writeFileAtomic } from "../fs/atomic-write.js";
+import { withFileLock } from "../fs/file-lock.js";
 import { directoryRefusal, readTrustedFile } from "../fs/trusted-file.js";
 import {
   isServerTaskFile,

@@ -7,7 +7,7 @@
 import { constants, readlinkSync } from "node:fs";
 import { open, rm } from "node:fs/promises";
 import { hostname } from "node:os";
-import { NO_FOLLOW_NO_BLOCK, peekFile } from "../fs/peek-file.js";
+import { NO_FOLLOW_NO_BLOCK, peekFile } from "./peek-file.js";
 
 /** What a lock file holds: enough to tell whether its holder still lives. */
 export interface LockHolder {
