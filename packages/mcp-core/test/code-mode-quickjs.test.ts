@@ -1,6 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { importQuickJs, quickJsLoadError } from "../src/code-mode/quickjs-load.js";
 import { createQuickJsExecutor } from "../src/code-mode-entry.js";
+import { failOnUnhandledRejections } from "./support/harness.js";
+
+failOnUnhandledRejections();
 
 // Short limits keep the adversary cases cheap on a shared machine; each limit is still the one a
 // host sets, and the message names it.
@@ -54,6 +57,29 @@ describe("the QuickJS executor", () => {
     const cyclic = await executor.execute("async () => { const a = {}; a.a = a; return a; }", {});
     expect(cyclic.error).toMatch(/^TypeError/);
     expect(cyclic.result).toBeUndefined();
+  });
+
+  it("should give the program a host function's failure as an error: one that throws at once, a value JSON or the thread cannot carry", async () => {
+    const run = await createQuickJsExecutor().execute(
+      `async () => {
+        const seen = [];
+        for (const name of ["throws", "bigint", "fn"]) {
+          try { await codemode[name]({}); seen.push(name + ": no error"); } catch (e) { seen.push(e.message); }
+        }
+        return seen;
+      }`,
+      {
+        throws: () => {
+          throw new Error("at once");
+        },
+        bigint: async () => 1n,
+        fn: async () => () => 1,
+      },
+    );
+    const [thrown, bigint, fn] = run.result as string[];
+    expect(thrown).toBe("at once");
+    expect(bigint).toMatch(/^the value of codemode\.bigint cannot be sent to the program: /);
+    expect(fn).toMatch(/no error$/);
   });
 
   describe("as the adversary", () => {

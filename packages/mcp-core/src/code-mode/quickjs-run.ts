@@ -149,7 +149,16 @@ class QuickJsRun {
         ? Promise.reject(new Error(`no function ${JSON.stringify(key)}`))
         : Promise.resolve().then(() => fn(JSON.parse(input)));
     answer.then(
-      (value) => this.settle(deferred, true, value === undefined ? undefined : JSON.stringify(value)),
+      (value) => {
+        let text: string | undefined;
+        try {
+          text = value === undefined ? undefined : JSON.stringify(value);
+        } catch (error) {
+          // A value JSON refuses (a BigInt, a cycle) is the call's error, not the host's rejection.
+          return this.settle(deferred, false, unsendable(key, error));
+        }
+        this.settle(deferred, true, text);
+      },
       (reason: unknown) =>
         this.settle(deferred, false, reason instanceof Error ? reason.message : String(reason)),
     );
@@ -242,4 +251,9 @@ function readOutcome(text: string): Outcome {
   } catch {
     return { error: "the program's outcome could not be read" };
   }
+}
+
+/** The error a program sees for a value its call cannot carry back. */
+export function unsendable(key: string, error: unknown): string {
+  return `the value of codemode.${key} cannot be sent to the program: ${error instanceof Error ? error.message : String(error)}`;
 }

@@ -9,6 +9,7 @@
 import { Worker } from "node:worker_threads";
 import type { ExecuteResult, Executor, ExecutorFns } from "./executor-types.js";
 import { type QuickJsExecutorOptions, refuseCode, resolveQuickJsLimits } from "./quickjs-executor.js";
+import { unsendable } from "./quickjs-run.js";
 import type { ToParent, ToWorker, WorkerRun } from "./quickjs-worker.js";
 
 /** How long past `timeoutMs` the worker may take to report its own timeout before it is terminated. */
@@ -48,18 +49,30 @@ export function createQuickJsWorkerExecutor(options: QuickJsExecutorOptions = {}
         worker.on("message", (message: ToParent) => {
           if (message.type === "done") return settle(message.result);
           const fn = own.get(message.key);
-          const answer =
-            fn === undefined ? Promise.reject(new Error(`no function ${message.key}`)) : fn(message.input);
-          Promise.resolve(answer).then(
-            (value) => !settled && worker.postMessage({ id: message.id, ok: true, value } satisfies ToWorker),
-            (reason: unknown) =>
-              !settled &&
-              worker.postMessage({
-                id: message.id,
-                ok: false,
-                error: reason instanceof Error ? reason.message : String(reason),
-              } satisfies ToWorker),
-          );
+          const reply = (answer: ToWorker) => {
+            if (settled) return;
+            try {
+              worker.postMessage(answer);
+            } catch (error) {
+              // A value the structured clone refuses (a function, a symbol) is the call's error.
+              worker.postMessage({ id: answer.id, ok: false, error: unsendable(message.key, error) });
+            }
+          };
+          // Called a turn later, so a function that throws at once rejects like one that fails later.
+          Promise.resolve()
+            .then(() => {
+              if (fn === undefined) throw new Error(`no function ${message.key}`);
+              return fn(message.input);
+            })
+            .then(
+              (value) => reply({ id: message.id, ok: true, value }),
+              (reason: unknown) =>
+                reply({
+                  id: message.id,
+                  ok: false,
+                  error: reason instanceof Error ? reason.message : String(reason),
+                }),
+            );
         });
         worker.on("error", (error) =>
           settle({ result: undefined, error: `the sandbox failed: ${error.message}` }),
