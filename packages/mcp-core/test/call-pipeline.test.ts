@@ -10,7 +10,6 @@ import {
   CALL_STAGES,
   checkDurations,
   endSpan,
-  newCall,
   openSpan,
   RESULT_STAGES,
   readResult,
@@ -21,6 +20,7 @@ import {
   totalTimeout,
 } from "../src/calls/call-pipeline.js";
 import type { CallSite } from "../src/calls/call-site.js";
+import { newCall } from "../src/calls/tool-call.js";
 import type { ServerConfig } from "../src/config/server-config.js";
 import { Redactor } from "../src/redact/redactor.js";
 import { createKeptResults } from "../src/results/kept-results.js";

@@ -1,8 +1,9 @@
 // The call pipeline's `shapeArguments` stage alone, on a call record: the arguments a model wrote
 // against a shaped schema (SPEC §13.5) go back to the server's shape before the send.
 import { describe, expect, it } from "vitest";
-import { CALL_STAGES, checkDurations, newCall, shapeArguments } from "../src/calls/call-pipeline.js";
+import { CALL_STAGES, checkDurations, shapeArguments } from "../src/calls/call-pipeline.js";
 import type { CallSite } from "../src/calls/call-site.js";
+import { newCall } from "../src/calls/tool-call.js";
 import type { McpTool } from "../src/types.js";
 
 const TOOL = {

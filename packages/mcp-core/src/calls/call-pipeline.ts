@@ -35,8 +35,6 @@ import { runRequest } from "./run-call.js";
 import { type CallStage, newCall, type ResultStage, settle, type ToolCall } from "./tool-call.js";
 import { startTotalBound, totalBoundResult } from "./total-bound.js";
 
-export { newCall, type ToolCall } from "./tool-call.js";
-
 /** A duration no timer can wait is refused before anything waits on it; else the call's timeout. */
 export function checkDurations(call: ToolCall): ToolCall {
   const problem = callContextProblem(call.callerCtx);
