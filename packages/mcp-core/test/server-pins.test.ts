@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { DriftPolicy, McpDrift } from "../src/drift-types.js";
+import type { PinEntry, PinStore } from "../src/pins/pin-entry.js";
 import { ServerPins } from "../src/pins/server-pins.js";
+import { toolFingerprint } from "../src/pins/tool-fingerprint.js";
 
 // The gate's app-resource check, for MCP Apps resources read with a call (SPEC §9.4.3 item 4).
 function gate(policy: DriftPolicy) {
@@ -48,5 +50,79 @@ describe("app resources against their pins", () => {
     expect(drifts.map((d) => [d.changed[0]?.name, d.held])).toEqual([["ui://show", []]]);
     expect(pins.checkResource("ui://show", { html: "b" })).toBe(true);
     expect(drifts).toHaveLength(1);
+  });
+});
+
+// A warm lazy load under `accept` gates every cached listing with pins kept in memory: their
+// fingerprints are made when a later listing is measured against them, not at load (issue 46).
+describe("first-use pins that are not written", () => {
+  /** A tool whose pinned members count how often they are read. */
+  function countingTool(name: string, description: string) {
+    const reads = { count: 0 };
+    const tool = { name, inputSchema: { type: "object" as const } } as Record<string, unknown>;
+    Object.defineProperty(tool, "description", {
+      enumerable: true,
+      get: () => {
+        reads.count++;
+        return description;
+      },
+    });
+    return { tool: tool as { name: string; description: string; inputSchema: { type: "object" } }, reads };
+  }
+
+  it("accept in memory: should fingerprint the first listing only when the next one is measured, with its gate time", () => {
+    const drifts: McpDrift[] = [];
+    const pins = new ServerPins({
+      server: "s",
+      key: "k",
+      policy: "accept",
+      store: undefined,
+      warn: () => {},
+      onDrift: (drift) => drifts.push(drift),
+    });
+    const first = countingTool("echo", "Echoes");
+    expect(pins.gate([first.tool]).passed).toEqual([first.tool]);
+    expect(first.reads.count).toBe(0);
+    const changed = { name: "echo", description: "Echoes twice", inputSchema: { type: "object" as const } };
+    const { passed, drift } = pins.gate([changed]);
+    expect(passed).toEqual([changed]);
+    expect(first.reads.count).toBe(1);
+    const pinned = toolFingerprint({ name: "echo", description: "Echoes", inputSchema: { type: "object" } });
+    expect(drift?.changed).toEqual([
+      { kind: "tool", name: "echo", fingerprint: toolFingerprint(changed), fields: ["description"], pinned },
+    ]);
+    expect(pins.entry().items.map((i) => i.fingerprint)).toEqual([toolFingerprint(changed)]);
+  });
+
+  it("an entry asked for later: should hold the first listing's pins, pinned at its gate time", async () => {
+    const pins = new ServerPins({
+      server: "s",
+      key: "k",
+      policy: "accept",
+      store: undefined,
+      warn: () => {},
+    });
+    const tool = { name: "echo", description: "Echoes", inputSchema: { type: "object" as const } };
+    const before = new Date().toISOString();
+    pins.gate([tool]);
+    const after = new Date().toISOString();
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const [item] = pins.entry().items;
+    expect([item?.name, item?.fingerprint]).toEqual(["echo", toolFingerprint(tool)]);
+    expect(item && item.pinnedAt >= before && item.pinnedAt <= after).toBe(true);
+  });
+
+  it("a store to write to: should fingerprint the first listing at once and write it", async () => {
+    const written: PinEntry[] = [];
+    const store: PinStore = {
+      get: async () => undefined,
+      set: async (_key, entry) => void written.push(entry),
+    };
+    const pins = new ServerPins({ server: "s", key: "k", policy: "accept", store, warn: () => {} });
+    const first = countingTool("echo", "Echoes");
+    pins.gate([first.tool]);
+    expect(first.reads.count).toBe(1);
+    await pins.flushed();
+    expect(written.map((entry) => entry.items.map((i) => i.name))).toEqual([["echo"]]);
   });
 });

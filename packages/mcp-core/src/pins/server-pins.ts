@@ -6,8 +6,9 @@
  * @module
  */
 import type { Tool } from "@modelcontextprotocol/client";
-import type { DriftItem, DriftPolicy, McpDrift } from "../drift-types.js";
+import type { DriftPolicy, McpDrift } from "../drift-types.js";
 import { errorMessage } from "../errors.js";
+import { byName, keyOf, measureDrift } from "./drift-measure.js";
 import { isPinEntry, type PinEntry, type PinnedItem, type PinStore } from "./pin-entry.js";
 import { changedFields, pinItem, pinTool } from "./tool-fingerprint.js";
 
@@ -38,15 +39,25 @@ export interface HeldTool {
   why: string;
 }
 
-/** A pin's key in the map: a tool and a resource may share a name. */
-const keyOf = (item: Pick<PinnedItem, "kind" | "name">) => `${item.kind}\u0000${item.name}`;
-const byName = (items: readonly PinnedItem[]) => new Map(items.map((item) => [keyOf(item), item]));
+/** A listing the gate took in, and its pins once something needed them (see `itemsOf`). */
+interface GatedListing {
+  tools: Tool[];
+  /** When it was gated: its items' `pinnedAt`, whenever they are made. */
+  at: string;
+  items?: PinnedItem[];
+}
 
 export class ServerPins {
-  /** The approved items by name; undefined until the first listing when the store had none. */
-  private pins: Map<string, PinnedItem> | undefined;
-  /** The last listing gated (what an approval applies to) and its pins. */
-  private last: { tools: Tool[]; items: PinnedItem[] } | undefined;
+  /** The approved items by name, when made (see `pins`). */
+  private pinMap: Map<string, PinnedItem> | undefined;
+  /**
+   * The first listing, taken in on first use while no pin of it was needed yet: it is the pins,
+   * fingerprinted when something reads them (`pins`). Only a gate that writes no pin defers so
+   * (SPEC "Pins and drift": a lazy load's warm start fingerprints nothing under `accept`).
+   */
+  private unpinned: GatedListing | undefined;
+  /** The last listing gated (what an approval applies to). */
+  private last: GatedListing | undefined;
   /** Raw names kept out now, with why (for a call that reaches one). */
   private readonly held = new Map<string, HeldTool>();
   private lastReported = "";
@@ -62,6 +73,31 @@ export class ServerPins {
   private unread = false;
 
   constructor(private readonly options: ServerPinsOptions) {}
+
+  /** The approved items by name; undefined until the first listing when the store had none. */
+  private get pins(): Map<string, PinnedItem> | undefined {
+    if (this.unpinned) {
+      this.pinMap = byName(this.itemsOf(this.unpinned));
+      this.unpinned = undefined;
+    }
+    return this.pinMap;
+  }
+
+  private set pins(pins: Map<string, PinnedItem> | undefined) {
+    this.unpinned = undefined;
+    this.pinMap = pins;
+  }
+
+  /** A gated listing's pins, made once (the listing's tools are not changed after they are listed). */
+  private itemsOf(listing: GatedListing): PinnedItem[] {
+    listing.items ??= listing.tools.map((tool) => pinTool(tool, listing.at));
+    return listing.items;
+  }
+
+  /** Whether a pin made now would be written (a store this process may write to). */
+  private get persists(): boolean {
+    return this.options.store !== undefined && !this.unread;
+  }
 
   get policy(): DriftPolicy {
     return this.options.policy;
@@ -91,19 +127,23 @@ export class ServerPins {
 
   /** Gates `tools` (the server's listing after its filters) against the pins. */
   gate(tools: Tool[]): GateVerdict {
-    const now = new Date().toISOString();
-    const items = tools.map((tool) => pinTool(tool, now));
-    this.last = { tools, items };
+    const listing: GatedListing = { tools, at: new Date().toISOString() };
     this.held.clear();
-    if (this.pins === undefined) {
-      // First use: nothing was approved yet, so this listing is.
-      this.pins = byName(items);
-      this.save();
+    if (this.pinMap === undefined && this.unpinned === undefined) {
+      // First use: nothing was approved yet, so this listing is. Its fingerprints are made when
+      // they are written, or when a later listing is measured against them.
+      this.last = listing;
+      if (this.persists) {
+        this.pins = byName(this.itemsOf(listing));
+        this.save();
+      } else this.unpinned = listing;
       this.lastReported = "";
       this.current = undefined;
       return { passed: tools, drift: undefined };
     }
-    const drift = this.measure(items);
+    this.last = listing;
+    const items = this.itemsOf(listing);
+    const drift = measureDrift(this.pins, items, this.options.server, this.policy);
     const waiting = [...drift.added, ...drift.changed];
     let passed = tools;
     if (this.policy === "accept") {
@@ -134,10 +174,11 @@ export class ServerPins {
    */
   approve(names?: readonly string[]): string[] {
     if (!this.pins) return [];
-    const drift = this.measure(this.last?.items ?? []);
+    const lastItems = this.last ? this.itemsOf(this.last) : [];
+    const drift = measureDrift(this.pins, lastItems, this.options.server, this.policy);
     const wanted = names && new Set(names);
     const approved: string[] = [];
-    const current = byName(this.last?.items ?? []);
+    const current = byName(lastItems);
     for (const item of [...drift.added, ...drift.changed, ...drift.removed]) {
       if (wanted && !wanted.has(item.name)) continue;
       const next = current.get(keyOf(item));
@@ -225,35 +266,6 @@ export class ServerPins {
   /** Settles once every pin write begun so far has (close waits for it). */
   flushed(): Promise<void> {
     return this.writes;
-  }
-
-  private measure(items: readonly PinnedItem[]): McpDrift {
-    const pins = this.pins ?? new Map<string, PinnedItem>();
-    const drift: McpDrift = {
-      server: this.options.server,
-      policy: this.policy,
-      added: [],
-      removed: [],
-      changed: [],
-      held: [],
-      blocked: false,
-    };
-    const listed = new Set<string>();
-    for (const item of items) {
-      listed.add(keyOf(item));
-      const pinned = pins.get(keyOf(item));
-      const entry: DriftItem = { kind: item.kind, name: item.name, fingerprint: item.fingerprint };
-      if (!pinned) drift.added.push(entry);
-      else if (pinned.fingerprint !== item.fingerprint) {
-        drift.changed.push({ ...entry, fields: changedFields(pinned, item), pinned: pinned.fingerprint });
-      }
-    }
-    for (const pinned of pins.values()) {
-      if (pinned.kind === "tool" && !listed.has(keyOf(pinned))) {
-        drift.removed.push({ kind: "tool", name: pinned.name, pinned: pinned.fingerprint });
-      }
-    }
-    return drift;
   }
 
   /** `accept`: the listing becomes the pins; an unchanged item keeps its approval time. */
