@@ -11,6 +11,7 @@ import type { Tool } from "@modelcontextprotocol/client";
 import type { ServerConfig } from "../config/server-config.js";
 import { modelText } from "../pins/model-text.js";
 import { ServerPins } from "../pins/server-pins.js";
+import { withDriftSpan } from "../tracing/drift-span.js";
 import { filterTools, type ToolFilterFailure } from "./tool-filter.js";
 import type { ToolRegistry } from "./tool-registry.js";
 import { splitByAudience } from "./tool-visibility.js";
@@ -69,7 +70,7 @@ export class ServerListing {
     }
     this.listingToken = token;
     const kept = filterTools(tools, this.config, (failure) => this.reportFilterFailure(failure));
-    this.project(kept);
+    this.project(kept, origin === "session" || origin === "discovery");
     // A cached or pushed listing is already in the store: writing it back would echo it.
     if (origin !== "cache" && origin !== "push") this.onListing?.(tools);
     return true;
@@ -80,8 +81,11 @@ export class ServerListing {
     return this.listingToken;
   }
 
-  /** The projection's stages after the filters: the drift gate, the visibility, then the hidden text. */
-  private project(kept: Tool[]): void {
+  /**
+   * The projection's stages after the filters: the drift gate, the visibility, then the hidden text.
+   * `fetched`: the listing came from the server just now (its drift's span goes under its request).
+   */
+  private project(kept: Tool[], fetched = false): void {
     const { passed, drift } = this.pins.gate(kept);
     // The visibility stage: app-only tools leave the model's set and stay known for the app bridge.
     const { model, app } = splitByAudience(passed);
@@ -92,7 +96,8 @@ export class ServerListing {
     // host sees); under `accept` the event stays as it was and the drift goes to `onDrift` alone.
     const held = drift && this.pins.policy !== "accept" ? drift : undefined;
     this.registry.swap(this.config.name, shown, this.caller, held);
-    if (drift) this.pins.announce(drift);
+    // The drift in the trace (SPEC §21.1): the host's onDrift runs in its span.
+    if (drift) withDriftSpan(this.config, drift, fetched, () => this.pins.announce(drift));
   }
 
   /**

@@ -9,6 +9,7 @@ import { ProtocolError, type RequestOptions, SdkError, SdkErrorCode } from "@mod
 import type { Attributes } from "@opentelemetry/api";
 import type { ServerConfig } from "../config/server-config.js";
 import { endClientSpan, type RequestOutcome, startClientSpan } from "./client-span.js";
+import { noteListingSpan } from "./drift-span.js";
 import { type SessionFacts, serverAttributes } from "./mcp-attributes.js";
 
 /** One request: its method, the span name's target (a low-cardinality name) and its own attributes. */
@@ -33,6 +34,8 @@ export function tracedRequest<T>(
     ...serverAttributes(config, session),
   }));
   if (started === undefined) return send({ method, params }, options);
+  // The drift gate's span goes under the listing's last page (`drift-span.ts`).
+  if (method === "tools/list") noteListingSpan(config, started);
   const { carrier } = started;
   const meta = params._meta as Record<string, unknown> | undefined;
   const traced = carrier ? { ...params, _meta: { ...meta, ...carrier } } : params;
