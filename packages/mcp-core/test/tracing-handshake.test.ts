@@ -23,8 +23,14 @@ const CASES = [
   { fixture: "modern", wire: "http" },
 ] as const;
 
-/** The whole `_meta` of the last `initialize` and `server/discover` the server received (null: none). */
-type HandshakeMeta = Record<"initialize" | "discover", Record<string, unknown> | null>;
+/**
+ * The whole `_meta` of the last `initialize` and `server/discover` the server received, and the trace
+ * headers of their HTTP request (`*Headers`, null on stdio); null: none was received.
+ */
+type HandshakeMeta = Record<
+  "initialize" | "discover" | "initializeHeaders" | "discoverHeaders",
+  Record<string, unknown> | null
+>;
 
 /** What the fixture's trace_meta tool answers of the handshake. */
 async function handshakeSeenBy(source: McpSource): Promise<HandshakeMeta> {
@@ -55,6 +61,9 @@ describe.each(CASES)(
         if (seen.discover) expect(seen.discover).not.toHaveProperty(key);
       }
       if (fixture === "basic") expect(seen.initialize).toEqual({});
+      // Nor as HTTP headers.
+      const headers = fixture === "modern" ? seen.discoverHeaders : seen.initializeHeaders;
+      expect(headers).toEqual(wire === "http" ? {} : null);
     });
   },
 );
@@ -138,7 +147,7 @@ describe("with a tracer provider", () => {
       expect(initialize?.status.code).toBe(SpanStatusCode.UNSET);
     });
 
-    it("should send its context to the server in params._meta", async () => {
+    it("should send its context to the server in params._meta and, over HTTP, the headers", async () => {
       exporter.reset();
       const { source } = await loadUnder(fixture, wire);
       const seen = await handshakeSeenBy(source);
@@ -151,14 +160,17 @@ describe("with a tracer provider", () => {
       };
       const discover = spans.find((s) => s.name === "server/discover");
       const initialize = spans.find((s) => s.name === "initialize");
+      // Over HTTP the same context is the request's traceparent header (SPEC §21.2).
+      const asHeader = (traceparent: string) => (wire === "http" ? { traceparent } : null);
+      expect(seen.discover?.traceparent).toBe(traceparentOf(discover));
+      expect(seen.discoverHeaders).toEqual(asHeader(traceparentOf(discover)));
       if (fixture === "modern") {
-        expect(seen.discover?.traceparent).toBe(traceparentOf(discover));
         expect(seen.initialize).toBeNull();
         return;
       }
       expect(seen.initialize?.traceparent).toBe(traceparentOf(initialize));
+      expect(seen.initializeHeaders).toEqual(asHeader(traceparentOf(initialize)));
       // The probe the 2025-era server refused (-32601 on stdio, HTTP 400) was read all the same.
-      expect(seen.discover?.traceparent).toBe(traceparentOf(discover));
       // Each request carries its own span's context, in one trace: the host's.
       expect(traceparentOf(discover)).not.toBe(traceparentOf(initialize));
       expect(discover?.spanContext().traceId).toBe(initialize?.spanContext().traceId);
