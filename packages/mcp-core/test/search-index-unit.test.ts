@@ -3,7 +3,7 @@
 import { catalogQueries, catalogTools } from "@toolnexus/fixtures/catalog";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { TermDictionary } from "../src/search/term-dictionary.js";
+import { SUFFIX_SCANS_BEFORE_VIEW, TermDictionary } from "../src/search/term-dictionary.js";
 import { expandTerm, FUZZY_WEIGHT, oneEditApart, PREFIX_WEIGHT } from "../src/search/term-expansion.js";
 import { ToolSearchIndex } from "../src/search/tool-search-index.js";
 import { catalogTool } from "./support/catalog-tool.js";
@@ -73,6 +73,44 @@ describe("expandTerm", () => {
     );
   });
 });
+
+describe("TermDictionary.withSuffix", () => {
+  it("should visit the same terms in the same order by its first scans as by the reversed view built later", () => {
+    const unit = fc.constantFrom("a", "b", "c", "\u00e9", "\ud83d\ude00", "\ud83d\ude01");
+    const terms = fc.uniqueArray(fc.string({ unit, minLength: 1, maxLength: 6 }), { maxLength: 60 });
+    const suffix = fc.string({ unit, maxLength: 3 });
+    fc.assert(
+      fc.property(terms, suffix, (vocabulary, end) => {
+        const dictionary = new TermDictionary();
+        for (const word of vocabulary) dictionary.intern(word);
+        const visits = () => {
+          const seen: string[] = [];
+          dictionary.withSuffix(end, (id, term) => {
+            expect(dictionary.term(id)).toBe(term);
+            seen.push(term);
+          });
+          return seen;
+        };
+        const scanned = visits();
+        for (let i = 1; i < SUFFIX_SCANS_BEFORE_VIEW; i++) visits();
+        // A term added after the scans joins the view too.
+        dictionary.intern(`zz${end}`);
+        const viewed = visits();
+        expect(viewed.filter((term) => term !== `zz${end}`)).toEqual(scanned);
+        expect(viewed).toContain(`zz${end}`);
+        expect(scanned).toEqual(vocabulary.filter((term) => term.endsWith(end)).sort(byReversed));
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
+
+/** Code-unit order of the texts with their code units reversed, the view's order. */
+const byReversed = (a: string, b: string) => {
+  const ra = a.split("").reverse().join("");
+  const rb = b.split("").reverse().join("");
+  return ra < rb ? -1 : ra > rb ? 1 : 0;
+};
 
 /** A word of letters only (digits would split it), `zz` and six letters spelling `n` in base 26. */
 const word = (n: number) =>
