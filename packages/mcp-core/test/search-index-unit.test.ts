@@ -3,6 +3,7 @@
 import { catalogQueries, catalogTools } from "@toolnexus/fixtures/catalog";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import type { McpTool } from "../src/index.js";
 import { SUFFIX_SCANS_BEFORE_VIEW, TermDictionary } from "../src/search/term-dictionary.js";
 import { expandTerm, FUZZY_WEIGHT, oneEditApart, PREFIX_WEIGHT } from "../src/search/term-expansion.js";
 import { ToolSearchIndex } from "../src/search/tool-search-index.js";
@@ -158,5 +159,28 @@ describe("ToolSearchIndex", () => {
     expect(index.stats.added).toBe(tools.length);
     // The same ranking as an index that saw the tools only at search time.
     expect(hits).toEqual(new ToolSearchIndex().search(tools, { query, limit: 10, servers: undefined }));
+  });
+
+  it("should rank a restored snapshot as a fresh build, whether the generation is its documents in order or not", () => {
+    const sets = ["github", "jira", "chat"] as const;
+    const tools = sets.flatMap((set) => catalogTools(set).map((tool) => catalogTool(set, tool)));
+    const toolsOf = (list: readonly McpTool[]) => (server: string) => list.filter((t) => t.server === server);
+    const tokenOf = (server: string) => `token-${server}`;
+    const parts = new ToolSearchIndex().snapshot(tools, tokenOf);
+    if (!parts) throw new Error("no snapshot");
+    // The same tools, servers in another order: every document reused, none where the snapshot has it.
+    const reordered = [...sets].reverse().flatMap((set) => tools.filter((t) => t.server === set));
+    const queries = catalogQueries()
+      .slice(0, 40)
+      .map((q) => ({ query: q.query, limit: 10, servers: undefined }));
+    for (const current of [tools, reordered]) {
+      const restored = new ToolSearchIndex();
+      expect(restored.restore(parts, toolsOf(current), tokenOf, current)).toBe(tools.length);
+      const fresh = new ToolSearchIndex();
+      for (const request of queries) {
+        expect(restored.search(current, request)).toEqual(fresh.search(current, request));
+      }
+      expect(restored.stats).toMatchObject({ added: 0, removed: 0, documents: tools.length });
+    }
   });
 });

@@ -133,6 +133,17 @@ describe("search index snapshot", { timeout: 60_000 }, () => {
     const good = readFileSync(catalog.snapshotFile());
     expect(decodeSnapshot(good)).toBeDefined();
     const header = good.readUInt32LE(8);
+    // A term written twice (another of its length replaced, so every section stays in place).
+    const duplicateTerm = (() => {
+      const b = Buffer.from(good);
+      const parsed = JSON.parse(b.subarray(12, 12 + header).toString("utf8")) as { terms: string[] };
+      const at = parsed.terms.findIndex((term, i) => i > 0 && term.length === parsed.terms[0]?.length);
+      parsed.terms[at] = parsed.terms[0] as string;
+      const text = Buffer.from(JSON.stringify(parsed));
+      expect(text.length).toBe(header);
+      text.copy(b, 12);
+      return b;
+    })();
     const variants: Buffer[] = [
       Buffer.alloc(0),
       good.subarray(0, good.length >> 1),
@@ -149,7 +160,9 @@ describe("search index snapshot", { timeout: 60_000 }, () => {
         b.write("[", 12); // a header that is not JSON
         return b;
       })(),
+      duplicateTerm,
     ];
+    expect(decodeSnapshot(duplicateTerm)).toBeUndefined();
     for (const [i, bytes] of variants.entries()) {
       writeFileSync(catalog.snapshotFile(), bytes);
       const source = await catalog.load();

@@ -23,15 +23,27 @@ export class DocumentTable {
   static restored(tools: readonly McpTool[], lengths: Uint16Array): DocumentTable {
     const table = new DocumentTable();
     table.grow(tools.length);
-    table.lengths.set(lengths.subarray(0, tools.length * FIELD_COUNT));
-    tools.forEach((tool, id) => {
-      table.tools.push(tool);
-      table.ids.set(tool, id);
-      for (let field = 0; field < FIELD_COUNT; field++) {
-        table.totals[field] = (table.totals[field] as number) + table.length(id, field);
-      }
-    });
+    const own = lengths.subarray(0, tools.length * FIELD_COUNT);
+    table.lengths.set(own);
+    table.tools = [...tools];
+    for (let id = 0; id < tools.length; id++) table.ids.set(tools[id] as McpTool, id);
+    for (let at = 0; at < own.length; at++) {
+      const field = at % FIELD_COUNT;
+      table.totals[field] = (table.totals[field] as number) + (own[at] as number);
+    }
     return table;
+  }
+
+  /**
+   * When `tools` are exactly the documents, in id order (a snapshot restored for the current
+   * generation), places each at its id and answers true: the sync a search would make finds nothing
+   * to add or remove and these positions.
+   */
+  adoptOrder(tools: readonly McpTool[]): boolean {
+    if (tools.length !== this.tools.length || this.ids.size !== tools.length) return false;
+    for (let id = 0; id < tools.length; id++) if (this.tools[id] !== tools[id]) return false;
+    for (let id = 0; id < tools.length; id++) this.positions[id] = id;
+    return true;
   }
 
   /** Documents held now. */

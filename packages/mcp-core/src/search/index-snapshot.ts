@@ -102,18 +102,20 @@ function validServers(value: unknown): SnapshotServer[] | undefined {
   return value as SnapshotServer[];
 }
 
-/** The terms of a parsed header when they are distinct non-empty strings, else undefined. */
+/**
+ * The terms of a parsed header when they are non-empty strings, else undefined. That they are
+ * distinct is {@link isSortedPermutation}'s proof: no set of them is made.
+ */
 function validTerms(value: unknown): string[] | undefined {
   if (!Array.isArray(value)) return undefined;
-  const seen = new Set<string>();
-  for (const term of value) {
-    if (typeof term !== "string" || term === "" || seen.has(term)) return undefined;
-    seen.add(term);
-  }
+  for (const term of value) if (typeof term !== "string" || term === "") return undefined;
   return value as string[];
 }
 
-/** Whether `sorted` lists every term id once, in strictly increasing order of the term texts. */
+/**
+ * Whether `sorted` lists every term id once, in strictly increasing order of the term texts (so
+ * the terms are distinct: the dictionary's map holds one id per text).
+ */
 function isSortedPermutation(sorted: Int32Array, terms: readonly string[]): boolean {
   const seen = new Uint8Array(terms.length);
   let previous: string | undefined;

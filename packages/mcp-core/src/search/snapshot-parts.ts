@@ -117,7 +117,9 @@ export function restoredStructures(
   let reused = 0;
   for (const server of parts.servers) {
     const current = tokenOf(server.name) === server.token ? toolsOf(server.name) : [];
-    for (const [i, tool] of matchTools(server.tools, current).entries()) {
+    const matched = matchTools(server.tools, current);
+    for (let i = 0; i < matched.length; i++) {
+      const tool = matched[i];
       if (tool) reused++;
       // A placeholder is in no generation: the next sync removes it with its postings.
       documents.push(tool ?? (Object.freeze({ server: server.name, rawName: server.tools[i] }) as McpTool));

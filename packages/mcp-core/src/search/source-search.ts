@@ -129,7 +129,7 @@ export class SourceSearch {
     try {
       const bytes = snapshot.read(MAX_SNAPSHOT_BYTES);
       const parts = bytes && decodeSnapshot(bytes);
-      if (parts && index.restore(parts, this.parts.toolsOf, listingToken) > 0) {
+      if (parts && index.restore(parts, this.parts.toolsOf, listingToken, this.parts.tools()) > 0) {
         // What the snapshot holds: unchanged unless the sync adds or removes documents.
         this.savedChanges = this.changes();
       }

@@ -165,11 +165,14 @@ export class ToolSearchIndex {
    * Takes a decoded snapshot as this (still empty) index's content, its documents mapped to the
    * current tools (`toolsOf` a server) of servers whose listing token is the one indexed; the next search syncs the
    * rest as after a refresh. Returns how many documents were reused (0: the index is unchanged).
+   * When `current` (the generation) is exactly the snapshot's documents in order, the index is
+   * synced to it at once: the first search then walks no tool.
    */
   restore(
     parts: SnapshotParts,
     toolsOf: (server: string) => readonly McpTool[],
     tokenOf: ListingTokenOf,
+    current?: readonly McpTool[],
   ): number {
     if (this.documents.count > 0 || Object.keys(this.ranking).length > 0) return 0;
     const restored = restoredStructures(parts, toolsOf, tokenOf);
@@ -177,7 +180,7 @@ export class ToolSearchIndex {
     this.dictionary = restored.dictionary;
     this.postings = restored.postings;
     this.documents = restored.documents;
-    this.indexed = [];
+    this.indexed = current && restored.documents.adoptOrder(current) ? current : [];
     return restored.reused;
   }
 
