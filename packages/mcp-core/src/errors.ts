@@ -31,7 +31,8 @@ export type McpCoreErrorCode =
   | "RESULT_STORE_REFUSED"
   | "PROTOCOL_UNSUPPORTED"
   | "AUTH_REQUIRED"
-  | "AUTH_FAILED";
+  | "AUTH_FAILED"
+  | "TENANTS_BUSY";
 
 const MARKER = Symbol.for("@toolnexus/mcp-core.error");
 

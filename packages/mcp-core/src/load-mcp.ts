@@ -7,6 +7,9 @@ import type { TokenStore } from "./auth/token-store.js";
 import type { McpConfigInput } from "./config/mcp-config-input.js";
 import { parseConfig } from "./config/parse-config.js";
 import { Connection } from "./connection/connection.js";
+import type { ConnectionDeps } from "./connection/connection-deps.js";
+import { serverTenants } from "./connection/tenant-connection.js";
+import type { TenantInstances } from "./connection/tenant-instances.js";
 import { type EarlyLoad, launchOptions } from "./early-load.js";
 import { errorMessage, McpCoreError } from "./errors.js";
 import { EventHub } from "./event-hub.js";
@@ -113,6 +116,16 @@ export async function loadMcp(
   const kept = keptResultsOf(options, warn);
   const budget = kept && options.resultBudget && { settings: options.resultBudget, kept, warn };
   const connections = new Map<string, Connection>();
+  const tenants = new Map<string, TenantInstances>();
+  // A tenant instance's listing goes to a registry of its own: the host's tool set is the server's.
+  const newRegistry = (server: string) =>
+    new ToolRegistry(
+      [server],
+      visibleNames(options.naming, warn),
+      () => {},
+      warn,
+      () => options.maxDescriptionChars,
+    );
   const lazyServers: LazyServer[] = [];
   const eager: LazyServer[] = [];
   // A store the host gave: an eager server's era verdict is kept there too. The default file store
@@ -124,7 +137,7 @@ export async function loadMcp(
     // server's entry keeps the era its sessions negotiated, so its next start sends no probe.
     const store = lazy ? options.toolCache : config.protocol === "auto" ? eraStore : undefined;
     const cache = store ? new LazyListing(config, store, warn) : undefined;
-    const connection = new Connection(config, {
+    const deps: ConnectionDeps = {
       registry,
       pins: pins.forServer(config, warn),
       autoRestart,
@@ -160,7 +173,7 @@ export async function loadMcp(
         onStderr: (server, line) => stderrEvents.emit(server, line),
       },
       warn,
-      createAuth: (server, redactor, warnAbout, onAuthorized) =>
+      createAuth: (server, redactor, warnAbout, onAuthorized, tenant) =>
         oauth?.serverOAuth(
           server,
           {
@@ -169,6 +182,7 @@ export async function loadMcp(
             refreshSkewMs: options.refreshSkewMs,
             redactor,
             warn: warnAbout,
+            tenant,
           },
           onAuthorized,
         ),
@@ -176,7 +190,20 @@ export async function loadMcp(
         cache && ((tools: Tool[], protocol, instructions) => void cache.save(tools, protocol, instructions)),
       catalogEvents: catalogEvents.sink,
       onCatalog: cache && ((catalog) => void cache.saveCatalog(catalog)),
-    });
+    };
+    if (config.perTenant) {
+      const own = serverTenants(
+        config,
+        config.perTenant,
+        deps,
+        options.tenantEnv,
+        () => connection,
+        newRegistry,
+      );
+      deps.tenants = own;
+      tenants.set(config.name, own);
+    }
+    const connection = new Connection(config, deps);
     connections.set(config.name, connection);
     pins.onPush(config, (entry) => connection.listing.adoptPins(entry));
     if (lazy) lazyServers.push({ connection, cache });
@@ -197,6 +224,7 @@ export async function loadMcp(
         : undefined,
     configs,
     connections,
+    tenants,
     taskStore: options.taskStore,
     keptResults: kept,
     deferLoading: options.deferLoading,

@@ -22,6 +22,7 @@ import {
   serverConnection,
   serverState,
   sourceClosed,
+  tenantInstance,
 } from "./source-requests.js";
 import { resumeTasks } from "./tasks/resume-tasks.js";
 import type {
@@ -43,6 +44,7 @@ import type {
   ResourceUpdate,
   ServerSnapshot,
   StateInfo,
+  TenantOption,
   ToolSearchHit,
   ToolSearchOptions,
   ToolsChange,
@@ -134,12 +136,13 @@ export class Source implements McpSource {
         this.#parts.connections.get(config.name),
         this.#parts.registry.count(config.name),
         this.#parts.maxInstructionsChars(config.name),
+        this.#parts.tenants.get(config.name)?.size,
       ),
     );
   }
 
-  start(server: string): Promise<void> {
-    return this.guard(() => this.connection(server).start());
+  start(server: string, options?: TenantOption): Promise<void> {
+    return this.guard(async () => (await this.instance(server, options)).start());
   }
 
   stop(server: string): Promise<void> {
@@ -155,8 +158,14 @@ export class Source implements McpSource {
     return this.guard(() => this.connection(server).restart());
   }
 
-  authorize(server: string, redirect: AuthCallback): Promise<void> {
-    return this.guard(() => this.connection(server).authorize(redirect));
+  authorize(server: string, redirect: AuthCallback, options?: TenantOption): Promise<void> {
+    return this.guard(async () => (await this.instance(server, options)).authorize(redirect));
+  }
+
+  /** The server's own connection, or with a `tenant` that tenant's instance of a `perTenant` server. */
+  private instance(server: string, options: TenantOption | undefined): Connection | Promise<Connection> {
+    const connection = this.connection(server);
+    return options?.tenant === undefined ? connection : tenantInstance(this.#parts, server, options.tenant);
   }
 
   refresh(server?: string): Promise<void> {

@@ -30,6 +30,15 @@ import type {
   ToolsChange,
 } from "./types.js";
 
+/**
+ * The host's env values of one tenant for one `perTenant` server (`tenantEnv`): names the entry's
+ * `env` declares, mapped to the tenant's own values; undefined keeps the configured env.
+ */
+export type TenantEnv = (
+  server: string,
+  tenant: string,
+) => Record<string, string> | undefined | Promise<Record<string, string> | undefined>;
+
 export type { ResolvedAutoRestart, ResolvedHealthCheck } from "./config/resolved-policies.js";
 
 /** Model-facing naming: `mcp__server__tool` (default), toolnexus's `server_tool`, or your own. */
@@ -107,6 +116,12 @@ export interface LoadMcpOptions {
    * which `source.onStateChange` (subscribed after the load) cannot see. @default none
    */
   onStateChange?: ((server: string, state: ConnectionState, info: StateInfo) => void) | undefined;
+  /**
+   * A `perTenant` server's values for one tenant (SPEC §23.3): called once per tenant instance, its
+   * answer fills in names the server's `env` declares (a name it does not declare fails the call
+   * with `ENV_INVALID`), taken literally (never `${VAR}`-expanded). @default none (the env as configured)
+   */
+  tenantEnv?: TenantEnv | undefined;
   /**
    * Receives the source as soon as it exists — every server configured, none started yet — for a
    * host that shows the load as it goes (`servers()`, `onToolsChange`) or gives up on it early

@@ -20,6 +20,7 @@ export function serverSnapshot(
   connection: Connection | undefined,
   toolCount: number,
   maxInstructionsChars?: number,
+  tenantInstances?: number,
 ): ServerSnapshot {
   const snapshot: ServerSnapshot = {
     name: config.name,
@@ -31,6 +32,7 @@ export function serverSnapshot(
     restarts: connection?.restarts ?? 0,
   };
   if (config.defer !== undefined) snapshot.defer = config.defer;
+  if (tenantInstances !== undefined) snapshot.tenantInstances = tenantInstances;
   if (!connection) return snapshot;
   // Beside the instructions it bounds: what `instructionsPrompt` gives the model of them.
   if (connection.instructions !== undefined && maxInstructionsChars !== undefined)

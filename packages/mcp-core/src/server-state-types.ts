@@ -24,6 +24,11 @@ export interface StateInfo {
   reason?: StateReason;
   /** On `needs-auth`: where a person authorizes the server (then `source.authorize`). */
   authorizationUrl?: string;
+  /**
+   * Set when the change is a tenant's instance's, not the server's own (a `perTenant` server, SPEC
+   * §23.3): the server's state stays its own connection's.
+   */
+  tenant?: string;
 }
 
 /**
@@ -72,6 +77,8 @@ export interface ServerSnapshot {
   status: McpStatus;
   toolCount: number;
   lazy: boolean;
+  /** A `perTenant` server: how many tenant instances exist now (the rest of the snapshot is the server's own). */
+  tenantInstances?: number;
   /** A stdio server's child: while `running`, and while `starting` once the child runs. */
   pid?: number;
   /** Milliseconds since the server last entered `running`. */
@@ -121,8 +128,11 @@ export interface ServerSnapshot {
   defer?: boolean;
 }
 
-/** One env name a stdio child receives, and why. */
+/**
+ * One env name a stdio child receives, and why: `tenant` is an explicit name whose value the host's
+ * `tenantEnv` gave for the call's tenant (a `perTenant` server's instance).
+ */
 export interface EnvEntry {
   name: string;
-  origin: "base" | "inherited" | "explicit" | "envFile";
+  origin: "base" | "inherited" | "explicit" | "envFile" | "tenant";
 }

@@ -5,6 +5,7 @@
  */
 import type { ServerConfig } from "./config/server-config.js";
 import type { Connection } from "./connection/connection.js";
+import type { TenantInstances } from "./connection/tenant-instances.js";
 import type { EventHub } from "./event-hub.js";
 import type { ServerLogMessage } from "./logs/log-message.js";
 import type { CatalogHubs } from "./resources/catalog-hubs.js";
@@ -21,6 +22,8 @@ export interface SourceParts {
   /** Every configured server, enabled or not, in config order. */
   configs: ServerConfig[];
   connections: Map<string, Connection>;
+  /** The tenant instances of each `perTenant` server, by server name. */
+  tenants: Map<string, TenantInstances>;
   /** The task store (`taskStore`), or undefined when it is off. */
   taskStore: TaskStore | undefined;
   /** The results kept over their budget (`resultBudget`), or undefined when `resultBudget.enabled` is false. */
@@ -71,7 +74,10 @@ export async function closeSourceParts(parts: SourceParts): Promise<void> {
       // A store's unsubscribe that throws must not keep the servers running.
     }
   }
-  await Promise.all([...parts.connections.values()].map((c) => c.close()));
+  await Promise.all([
+    ...[...parts.connections.values()].map((c) => c.close()),
+    ...[...parts.tenants.values()].map((t) => t.close()),
+  ]);
   await Promise.all(parts.discoveries);
   await parts.cacheWrites();
   // After the connections: no call in flight keeps a result into a closed store.

@@ -5,6 +5,7 @@
  * timeout no timer can wait.
  * @module
  */
+import { tenantProblem } from "./config/tenant-name.js";
 import type { Connection } from "./connection/connection.js";
 import { McpCoreError } from "./errors.js";
 import type { SourceParts } from "./source-parts.js";
@@ -34,6 +35,25 @@ export function serverConnection(servers: SourceServers, server: string): Connec
   if (connection) return connection;
   if (!servers.configs.some((c) => c.name === server)) throw unknownServer(server);
   throw new McpCoreError("SERVER_UNKNOWN", `MCP server "${server}" is disabled in the config`, { server });
+}
+
+/**
+ * A tenant's instance of a `perTenant` server (made when it has none); `CONFIG_INVALID` for a tenant
+ * that names none or a server that is not `perTenant`, `TENANTS_BUSY` past its bound.
+ */
+export async function tenantInstance(
+  servers: SourceServers & Pick<SourceParts, "tenants">,
+  server: string,
+  tenant: string,
+): Promise<Connection> {
+  serverConnection(servers, server);
+  const problem = tenantProblem(tenant);
+  const instances = servers.tenants.get(server);
+  if (problem !== undefined || instances === undefined) {
+    const why = problem ?? `the server is not "perTenant": it has no instance per tenant`;
+    throw new McpCoreError("CONFIG_INVALID", `MCP server "${server}": ${why}`, { server });
+  }
+  return instances.connection(tenant);
 }
 
 /** A server's state: a disabled one is `stopped`; `SERVER_UNKNOWN` for one not configured. */

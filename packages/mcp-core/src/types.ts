@@ -86,6 +86,12 @@ export type {
   UnknownContentBlock,
 } from "./tool-types.js";
 
+/** Which tenant's instance of a `perTenant` server an operation is for (SPEC §23.3). */
+export interface TenantOption {
+  /** 1 to 256 characters, no control characters; absent: the server's own connection. */
+  tenant?: string | undefined;
+}
+
 /** A task call re-attached by `source.resumeTasks()`. */
 export interface McpResumedTask {
   server: string;
@@ -124,7 +130,12 @@ export interface McpSource {
   readonly warnings: readonly string[];
   state(server: string): ConnectionState;
   servers(): ServerSnapshot[];
-  start(server: string): Promise<void>;
+  /**
+   * Starts a server. With `tenant`, a `perTenant` server's instance of that tenant (made if it has
+   * none; its state changes come with `info.tenant`): e.g. to show a tenant its authorization URL
+   * before its first call. Rejects `CONFIG_INVALID` for a tenant of a server that is not `perTenant`.
+   */
+  start(server: string, options?: TenantOption): Promise<void>;
   stop(server: string): Promise<void>;
   /** Stop (if any) → connect → re-list → swap, keeping final names. Single-flight. */
   restart(server: string): Promise<void>;
@@ -132,9 +143,10 @@ export interface McpSource {
    * Completes the OAuth authorization of a server in `needs-auth` with the redirect a person
    * reached — its full URL, its query, or its `code` and `state` — and starts the server without a
    * reload. Resolves once it runs; rejects `AUTH_REQUIRED` for a server without `auth`, and
-   * `AUTH_FAILED` for a redirect whose `state` is missing or not the pending request's.
+   * `AUTH_FAILED` for a redirect whose `state` is missing or not the pending request's. With
+   * `tenant`, a `perTenant` server's instance of that tenant: its token is the tenant's alone.
    */
-  authorize(server: string, redirect: AuthCallback): Promise<void>;
+  authorize(server: string, redirect: AuthCallback, options?: TenantOption): Promise<void>;
   /** Re-list one server, or all running ones, and reconcile by raw name. */
   refresh(server?: string): Promise<void>;
   /**

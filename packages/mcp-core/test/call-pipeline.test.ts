@@ -15,6 +15,7 @@ import {
   readResult,
   redact,
   resolveTool,
+  routeTenant,
   send,
   shapeArguments,
   totalTimeout,
@@ -29,7 +30,7 @@ import { resolveResultBudget } from "../src/results/result-budget-options.js";
 import type { ServerTasks } from "../src/tasks/server-tasks.js";
 import { abortedResult } from "../src/tools/call-result.js";
 import type { McpSession } from "../src/transport/session.js";
-import type { McpTool } from "../src/types.js";
+import type { McpTool, McpToolResult } from "../src/types.js";
 import { toolByRawName, useSources } from "./support/harness.js";
 
 const sources = useSources({ toolCache: null });
@@ -55,17 +56,54 @@ function site(patch: Partial<CallSite> = {}): CallSite & { counted: number } {
 }
 
 describe("the call pipeline", () => {
-  it("should run its stages in order: durations, arguments, context, total bound, tool and session, span, send; then read, total timeout, redact, span end, budget", () => {
+  it("should run its stages in order: durations, arguments, context, total bound, tenant, tool and session, span, send; then read, total timeout, redact, span end, budget", () => {
     expect(CALL_STAGES).toEqual([
       checkDurations,
       shapeArguments,
       applyContext,
       boundTotal,
+      routeTenant,
       resolveTool,
       openSpan,
       send,
     ]);
     expect(RESULT_STAGES).toEqual([readResult, totalTimeout, redact, endSpan, budget]);
+  });
+
+  it("routeTenant: should move a tenant's call to its instance's site, at once when it exists, and settle a refusal", async () => {
+    const own = site();
+    const alice = site();
+    const refused = {
+      content: [],
+      isError: true,
+      text: "busy",
+      error: { kind: "unavailable", code: "TENANTS_BUSY", message: "busy" },
+    } as unknown as McpToolResult;
+    const tenants = {
+      siteFor: (tenant: string) =>
+        tenant === "alice"
+          ? { site: alice }
+          : tenant === "late"
+            ? Promise.resolve({ site: alice })
+            : { failed: refused },
+    };
+    const shared = site({ tenants });
+    const plain = newCall(shared, TOOL, {}, {});
+    expect(routeTenant(plain)).toBe(plain);
+    expect(plain.site).toBe(shared);
+    const known = newCall(shared, TOOL, {}, { tenant: "alice" });
+    expect(routeTenant(known)).toBe(known);
+    expect(known.site).toBe(alice);
+    const late = newCall(shared, TOOL, {}, { tenant: "late" });
+    expect((await routeTenant(late)).site).toBe(alice);
+    const busy = newCall(shared, TOOL, {}, { tenant: "bob" });
+    expect(routeTenant(busy)).toBe(busy);
+    expect(busy.result).toBe(refused);
+    expect(busy.site).toBe(shared);
+    // A shared server: the tenant selects nothing.
+    const onShared = newCall(own, TOOL, {}, { tenant: "alice" });
+    expect(routeTenant(onShared)).toBe(onShared);
+    expect(onShared.site).toBe(own);
   });
 
   it("budget: should pass a result within its budget untouched and at once, and preview and keep one over it", async () => {

@@ -16,15 +16,19 @@ export function clientKeyOf(auth: AuthClientConfig): string {
 }
 
 /**
- * The store key of one configured server and one client: `<canonical server URL> <client>`. The
+ * The store key of one configured server and one client: `<canonical server URL> <client>`, and
+ * for a `perTenant` server's tenant ` tenant:<tenant as a JSON string>` after it (SPEC §23.3). The
  * canonical URL is the configured URL parsed and serialized without its fragment (RFC 8707's
  * resource form). It needs no network: the issuer is not part of it, but stamped on the tokens and
- * the registration the entry holds (and checked before a refresh token is spent).
+ * the registration the entry holds (and checked before a token is sent or a refresh token spent).
+ * A tenant (1 to 256 characters, no control characters) is JSON-quoted, so no tenant's key is
+ * another's, nor the server's own.
  */
-export function authEntryKey(url: string, client: string): string {
+export function authEntryKey(url: string, client: string, tenant?: string): string {
   // The SDK's resourceUrlFromServerUrl, written out: this module loads with the root entry, the SDK
   // client only when `loadMcp` is called.
   const resource = new URL(url);
   resource.hash = "";
-  return `${resource.href} ${client}`;
+  const base = `${resource.href} ${client}`;
+  return tenant === undefined ? base : `${base} tenant:${JSON.stringify(tenant)}`;
 }

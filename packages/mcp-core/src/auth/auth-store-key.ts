@@ -4,6 +4,7 @@
  * @module
  */
 import type { ServerConfig } from "../config/server-config.js";
+import { tenantProblem } from "../config/tenant-name.js";
 import { McpCoreError } from "../errors.js";
 import { authEntryKey, clientKeyOf } from "./auth-entry-key.js";
 import { expandedAuth } from "./expand-auth.js";
@@ -15,11 +16,13 @@ export interface AuthStoreKeyOptions {
    * @default process.env
    */
   env?: Record<string, string | undefined> | undefined;
+  /** A `perTenant` server's tenant: the key of that tenant's credentials. @default none (the server's own) */
+  tenant?: string | undefined;
 }
 
 /**
  * The key under which the library keeps a remote server's OAuth credentials in the token store:
- * `<canonical configured URL> <client>`, where the client is `auth.clientId` (`client_credentials`,
+ * `<canonical configured URL> <client>` (and ` tenant:"<tenant>"` for a tenant's), where the client is `auth.clientId` (`client_credentials`,
  * `enterprise_managed`, `workload_identity`),
  * else `auth.clientMetadataUrl`, else `auth.clientId`, else `dynamic` (`${VAR}` expanded as the
  * connection expands it). It needs no network: the authorization server is checked against what
@@ -27,7 +30,8 @@ export interface AuthStoreKeyOptions {
  *
  * @param server  A server entry from `parseConfig` (a remote server with library-run `auth`).
  * @throws {McpCoreError} `CONFIG_INVALID` for a server without such `auth` (a stdio server, none,
- *   or the host's own provider, which stores its own credentials); `ENV_INVALID` naming
+ *   or the host's own provider, which stores its own credentials, or a `tenant` that names none);
+ *   `ENV_INVALID` naming
  *   `auth.<field>` when a variable it references is not set.
  * @example
  * ```ts
@@ -52,5 +56,11 @@ export function authStoreKey(server: ServerConfig, options: AuthStoreKeyOptions 
       { server: server.name },
     );
   }
-  return authEntryKey(server.url, clientKeyOf(auth));
+  const problem = tenantProblem(options.tenant);
+  if (problem !== undefined) {
+    throw new McpCoreError("CONFIG_INVALID", `MCP server "${server.name}": ${problem}`, {
+      server: server.name,
+    });
+  }
+  return authEntryKey(server.url, clientKeyOf(auth), options.tenant);
 }

@@ -39,6 +39,8 @@ export interface ServerAuthParams {
   warn: (message: string) => void;
   /** Called when an authorization completed through the loopback redirect (no `finish` call from the host). */
   onAuthorized?: (() => void) | undefined;
+  /** A `perTenant` server's tenant: its credentials are its own, under its own store key. */
+  tenant?: string | undefined;
   /** Bound of each discovery, token and refresh request the provider makes. @default 30000 */
   requestTimeoutMs?: number | undefined;
   /** How long the loopback listener waits for the person. @default 300000 (5 min) */
@@ -91,7 +93,7 @@ export function createServerAuth(params: ServerAuthParams): ServerAuth {
     server: params.server,
     url: params.url,
     binding: { server: params.server, url: params.url, policy: { pinned: config.issuer, confidential } },
-    storeKey: authEntryKey(params.url, clientKeyOf(config)),
+    storeKey: authEntryKey(params.url, clientKeyOf(config), params.tenant),
     fetchFn,
     store: params.store,
     refreshSkewMs: params.refreshSkewMs,

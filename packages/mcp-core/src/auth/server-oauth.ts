@@ -20,6 +20,8 @@ export interface ServerOAuthContext {
   refreshSkewMs: number;
   redactor: Redactor;
   warn: (message: string) => void;
+  /** A `perTenant` server's tenant: the instance's credentials are the tenant's own. */
+  tenant?: string | undefined;
 }
 
 /**
@@ -52,6 +54,7 @@ export function serverOAuth(
       // The configured client secret is pinned, the current tokens held, older tokens a bounded history.
       onSecret: (value, kind) => context.redactor.secret(value, kind),
       warn: context.warn,
+      tenant: context.tenant,
       onAuthorized,
     });
     return auth;

@@ -15,6 +15,8 @@
  * `CallChannel.call`), counted by the call-frames tests.
  * @module
  */
+
+import { tenantProblem } from "../config/tenant-name.js";
 import { redactResult } from "../redact/redact-error.js";
 import { planBudget } from "../results/budget-result.js";
 import { toolBudget } from "../results/result-budget-options.js";
@@ -27,9 +29,9 @@ import { endClientSpan, withinSpan } from "../tracing/client-span.js";
 import { startToolCallSpan, toolCallOutcome } from "../tracing/tool-call-span.js";
 import type { McpSession } from "../transport/session.js";
 import type { McpCallContext, McpTool, McpToolResult } from "../types.js";
-import { type CallExtras, callExtras, tenantProblem } from "./call-extras.js";
+import { type CallExtras, callExtras } from "./call-extras.js";
 import { classifyCallError } from "./call-failure.js";
-import { type CallSite, defaultTimeoutMs } from "./call-site.js";
+import { type CallSite, defaultTimeoutMs, type TenantSite } from "./call-site.js";
 import { admitRequest, awaitSession } from "./live-session.js";
 import { runRequest } from "./run-call.js";
 import { type CallStage, newCall, type ResultStage, settle, type ToolCall } from "./tool-call.js";
@@ -95,6 +97,23 @@ export function boundTotal(call: ToolCall): ToolCall {
     call.ctx = total.ctx;
   }
   return call;
+}
+
+/**
+ * A `perTenant` server's call with a `tenant` goes to that tenant's own instance (SPEC §23.3), made
+ * on the tenant's first call; a call without one, or of a shared server, stays where it is.
+ */
+export function routeTenant(call: ToolCall): ToolCall | Promise<ToolCall> {
+  const tenant = call.callerCtx?.tenant;
+  const tenants = call.site.tenants;
+  if (tenant === undefined || tenants === undefined) return call;
+  const routed = tenants.siteFor(tenant);
+  const adopt = (to: TenantSite) => {
+    if ("failed" in to) call.result = to.failed;
+    else call.site = to.site;
+    return call;
+  };
+  return routed instanceof Promise ? routed.then(adopt) : adopt(routed);
 }
 
 /** The tool still offered and the server's live session (a lazy server starts, a restart is waited). */
@@ -217,6 +236,7 @@ export const CALL_STAGES: readonly CallStage[] = [
   shapeArguments,
   applyContext,
   boundTotal,
+  routeTenant,
   resolveTool,
   openSpan,
   send,
@@ -244,7 +264,7 @@ export async function runToolCall(
       if (call.result !== undefined) break;
     }
   } finally {
-    if (call.counted) site.idle.callEnded();
+    if (call.counted) call.site.idle.callEnded();
     call.total?.end();
   }
   for (const stage of RESULT_STAGES) {

@@ -16,6 +16,15 @@ import type { RunningOutcome } from "./when-running.js";
 /** A request's outcome: its value, or the failure as an error result. */
 export type Gated<T> = { value: T } | { failed: McpToolResult };
 
+/** A tenant's own call site (a `perTenant` server's instance), or why there is none; nothing was sent. */
+export type TenantSite = { site: CallSite } | { failed: McpToolResult };
+
+/** A `perTenant` server's instances, one per tenant (SPEC §23.3). */
+export interface TenantRouter {
+  /** The tenant's call site: at once when its instance exists, else once it is made. */
+  siteFor(tenant: string): TenantSite | Promise<TenantSite>;
+}
+
 /** What the call path reads of its server, at the moment it reads it. */
 export interface CallSite {
   config: ServerConfig;
@@ -37,6 +46,8 @@ export interface CallSite {
   tasks: ServerTasks;
   /** The result budget and where results over it are kept; undefined when `resultBudget.enabled` is false. */
   budget: CallBudget | undefined;
+  /** A `perTenant` server's instances: a call with a `tenant` goes to its own (`routeTenant`). */
+  tenants?: TenantRouter | undefined;
 }
 
 /** What the `budget` stage reads: the host's settings, the source's kept results, the warning sink. */

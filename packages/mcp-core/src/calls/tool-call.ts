@@ -15,7 +15,8 @@ import type { TotalBound } from "./total-bound.js";
 
 /** One tool call on its way through the stages; each stage reads it and fills in its part. */
 export interface ToolCall {
-  readonly site: CallSite;
+  /** The server's call site; a tenant's own instance's once `routeTenant` ran (a `perTenant` server). */
+  site: CallSite;
   readonly tool: McpTool;
   readonly where: CallTarget & { rawName: string };
   /** The arguments; `shapeArguments` puts a shaped schema's back into the server's shape. */

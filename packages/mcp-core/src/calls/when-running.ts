@@ -30,7 +30,8 @@ export type RunningOutcome = { session: McpSession } | { failed: McpToolResult }
  * The live session once the server runs: starts it when `mayStart` (a lazy server) and waits
  * through a start or a scheduled restart, within the call's `timeoutMs` and `signal`. A refusal
  * resolves as `failed`: the gate's code (stopped, failed, restarts exhausted, closed, needs
- * authorization), ABORTED, TIMEOUT for a start that outlasted the call, SERVER_FAILED otherwise.
+ * authorization), ABORTED, TIMEOUT for a start that outlasted the call, AUTH_REQUIRED for a start
+ * that stopped at needs-auth, SERVER_FAILED otherwise.
  */
 export async function whenRunning(
   source: RunningSource,
@@ -45,6 +46,10 @@ export async function whenRunning(
     if (signal?.aborted) return { failed: abortedResult(where.server, where.tool, where.what) };
     if (isMcpCoreError(error) && error.code === "START_TIMEOUT") {
       return { failed: errorResult("timeout", "TIMEOUT", error.message) };
+    }
+    // A lazy server's start (a tenant's first call) that stopped at needs-auth says so.
+    if (isMcpCoreError(error) && error.code === "AUTH_REQUIRED") {
+      return { failed: errorResult("unavailable", "AUTH_REQUIRED", error.message) };
     }
     return { failed: errorResult("unavailable", "SERVER_FAILED", errorMessage(error)) };
   }

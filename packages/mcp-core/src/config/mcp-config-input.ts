@@ -56,6 +56,11 @@ export interface McpServerEntryOptions {
   timeout?: number | undefined;
   lazy?: boolean | undefined;
   idleTimeoutMs?: number | undefined;
+  /**
+   * An instance per tenant (`McpCallContext.tenant`): a child, session and token of its own, made on
+   * the tenant's first call; `{}` for the defaults. Absent: every call shares one instance.
+   */
+  perTenant?: { maxInstances?: number | undefined; idleTimeoutMs?: number | undefined } | undefined;
   inheritEnv?: InheritEnv | undefined;
   autoRestart?: AutoRestartOptions | undefined;
   healthCheck?: HealthCheckOptions | undefined;

@@ -8,7 +8,7 @@ import { resolveRoots } from "../roots/root-uri.js";
 import type { ConfigIssue } from "./config-issue.js";
 import { describeConfigValue, isPlainObject } from "./describe-value.js";
 import { resolveTransport, type Transport } from "./resolve-transport.js";
-import type { ServerConfig, ServerConfigBase } from "./server-config.js";
+import type { PerTenant, ServerConfig, ServerConfigBase } from "./server-config.js";
 import { SERVER_ENTRY_DEFAULTS } from "./server-entry-defaults.js";
 import { ONE_PASS, type ServerEntry, serverEntrySchema } from "./server-entry-schema.js";
 import { splitTools } from "./tool-selection-schema.js";
@@ -56,6 +56,15 @@ export function normalizeServer(name: string, entry: unknown, baseDir: string): 
   return result;
 }
 
+/** `perTenant` with its defaults filled in. */
+function resolvePerTenant(given: NonNullable<ServerEntry["perTenant"]>): PerTenant {
+  const defaults = SERVER_ENTRY_DEFAULTS.perTenant;
+  return {
+    maxInstances: given.maxInstances ?? defaults.maxInstances,
+    idleTimeoutMs: given.idleTimeoutMs ?? defaults.idleTimeoutMs,
+  };
+}
+
 /** The entry's roots as `file:` URIs, resolved as the load's are (the schema refused the rest). */
 function ownRoots(roots: NonNullable<ServerEntry["roots"]>, baseDir: string): ResolvedRoot[] {
   const resolved = resolveRoots(roots, baseDir);
@@ -72,6 +81,7 @@ function build(name: string, data: ServerEntry, transport: Transport, baseDir: s
   };
   if (data.lazy !== undefined) base.lazy = data.lazy;
   if (data.idleTimeoutMs !== undefined) base.idleTimeoutMs = data.idleTimeoutMs;
+  if (data.perTenant !== undefined) base.perTenant = resolvePerTenant(data.perTenant);
   if (data.autoRestart !== undefined) base.autoRestart = data.autoRestart;
   if (data.healthCheck !== undefined) base.healthCheck = data.healthCheck;
   if (data.liveToolList !== undefined) base.liveToolList = data.liveToolList;

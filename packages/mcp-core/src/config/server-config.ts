@@ -73,6 +73,18 @@ export interface ToolFilterInput {
  */
 export type ToolFilter = (tool: ToolFilterInput) => boolean;
 
+/**
+ * `perTenant` resolved (SPEC §23.3): a call with a `tenant` goes to that tenant's own instance of the
+ * server, made on its first call and closed after `idleTimeoutMs` without a call; past
+ * `maxInstances` the least recently used idle instance is closed for a new one.
+ */
+export interface PerTenant {
+  /** The most tenant instances of this server at once. @default 32 */
+  maxInstances: number;
+  /** A tenant instance with no call in flight for this long is closed. @default 300000 */
+  idleTimeoutMs: number;
+}
+
 /** Settings every server has. */
 export interface ServerConfigBase {
   /** The server's key in the config, `[A-Za-z0-9_-]{1,32}`. */
@@ -85,6 +97,8 @@ export interface ServerConfigBase {
   lazy?: boolean;
   /** Stop a lazily started server after this long without a call. */
   idleTimeoutMs?: number;
+  /** An instance (a child, a session, a token) per tenant; absent: one instance shared by every call. */
+  perTenant?: PerTenant;
   /** Overrides the load option for this server. */
   autoRestart?: AutoRestartOptions;
   /** Overrides the load option for this server. */

@@ -10,4 +10,6 @@ export const SERVER_ENTRY_DEFAULTS = Object.freeze({
   timeout: 30_000,
   /** The protocol era is negotiated (a pinned version skips the negotiation). */
   protocol: "auto" as const,
+  /** `perTenant`: instances per server, the least recently used one closed past it; their idle stop. */
+  perTenant: Object.freeze({ maxInstances: 32, idleTimeoutMs: 300_000 }),
 });

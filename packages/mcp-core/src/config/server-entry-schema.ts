@@ -147,6 +147,15 @@ export const healthCheckSchema = z.object(
   { error: POLICY_EXPECTED },
 );
 
+/** `perTenant`: an instance per tenant; the object only, `{}` for the defaults (CONTRIBUTING.md). */
+const perTenantSchema = z.strictObject(
+  {
+    maxInstances: integer("a positive integer", 1).optional(),
+    idleTimeoutMs: positiveMs.optional(),
+  },
+  { error: "an object ({} for the defaults): maxInstances, idleTimeoutMs" },
+);
+
 const positiveTokens = integer("a positive integer (estimated tokens)", 1);
 const budgetLimitsSchema = z.strictObject(
   { maxTokens: positiveTokens.optional(), warnTokens: positiveTokens.optional() },
@@ -212,6 +221,7 @@ export const serverEntrySchema = z.object(
     timeout: positiveMs.optional(),
     lazy: boolean.optional(),
     idleTimeoutMs: positiveMs.optional(),
+    perTenant: perTenantSchema.optional(),
     inheritEnv: z
       .union([z.literal("all"), z.array(nonEmptyString, { error: "an array of env names" })], {
         error: '"all" or an array of env names',

@@ -27,6 +27,7 @@ export function connectionCallPath(
   parts: ConnectionParts,
   runner: ConnectionRunner,
 ): {
+  site: CallSite;
   callTool: ToolCaller["callTool"];
   callAppTool: ToolCaller["callTool"];
   apps: AppResources | undefined;
@@ -63,6 +64,7 @@ export function connectionCallPath(
     whenRunning: (where, timeoutMs, signal) => whenRunning(running, where, timeoutMs, signal, deps.lazy),
     closedMessage: () => runner.closedError().message,
     budget: deps.budget,
+    tenants: deps.tenants,
   };
   const calls = new ConnectionCalls(site);
   // Bound, not wrapped: a tool wrapper's `execute` reaches the pipeline one frame down.
@@ -70,7 +72,7 @@ export function connectionCallPath(
   // An app's calls take the same pipeline; only what counts as offered differs (SPEC "MCP Apps").
   const appSite: CallSite = { ...site, offers: (rawName) => parts.listing.appTool(rawName) !== undefined };
   const callAppTool: ToolCaller["callTool"] = runToolCall.bind(undefined, appSite);
-  if (!deps.apps) return { callTool, callAppTool, apps: undefined, calls, tasks };
+  if (!deps.apps) return { site, callTool, callAppTool, apps: undefined, calls, tasks };
   // A little over the bound, so a text the read had to cut is still seen as too large.
   const readLimit = deps.apps.maxBytes + 4096;
   const apps = new AppResources(
@@ -79,5 +81,5 @@ export function connectionCallPath(
     (uri, ctx) => readResource(calls, parts.redactor, config, uri, ctx, readLimit),
     (uri, fields) => parts.listing.pins.checkResource(uri, fields),
   );
-  return { callTool: withAppResource(callTool, apps), callAppTool, apps, calls, tasks };
+  return { site, callTool: withAppResource(callTool, apps), callAppTool, apps, calls, tasks };
 }

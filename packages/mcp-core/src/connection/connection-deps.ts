@@ -1,6 +1,6 @@
 import type { Tool } from "@modelcontextprotocol/client";
 import type { ServerAuth } from "../auth/server-auth.js";
-import type { CallBudget } from "../calls/call-site.js";
+import type { CallBudget, TenantRouter } from "../calls/call-site.js";
 import type { ResolvedAutoRestart, ResolvedHealthCheck } from "../config/resolved-policies.js";
 import type { ServerConfig } from "../config/server-config.js";
 import type { ServerOutputSinks } from "../logs/server-output.js";
@@ -46,21 +46,26 @@ export interface ConnectionDeps {
   /** Where the server's log messages and stderr lines go, and the least severe level delivered. */
   output: ServerOutputSinks;
   warn: (message: string) => void;
-  /** The server's OAuth, for a remote server whose config has `auth`. */
+  /** The server's OAuth, for a remote server whose config has `auth` (a tenant's instance: the tenant's). */
   createAuth:
     | ((
         config: ServerConfig,
         redactor: Redactor,
         warn: (message: string) => void,
         onAuthorized: () => void,
+        tenant: string | undefined,
       ) => ServerAuth | undefined)
     | undefined;
+  /** The tenant a `perTenant` server's instance serves; undefined for the server's own connection. */
+  tenant?: string | undefined;
   /** Called with every listing fetched from the server, its era and its (redacted) instructions. */
   onListing:
     | ((tools: Tool[], protocol: KnownProtocol | undefined, instructions: string | undefined) => void)
     | undefined;
   /** Where the server's resource and prompt changes and resource updates go. */
   catalogEvents: CatalogEvents;
+  /** A `perTenant` server's instances (its own connection only; an instance has none). */
+  tenants?: TenantRouter | undefined;
   /** Called with every catalog (resources, templates, prompts) fetched (the lazy cache keeps it). */
   onCatalog: ((catalog: CatalogListing) => void) | undefined;
 }

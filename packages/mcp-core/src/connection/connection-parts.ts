@@ -63,7 +63,7 @@ export function connectionParts(
     serverClientHandlers(config, deps.client, warn),
     redactor,
     deps.maxFrameBytes,
-    deps.createAuth?.(config, redactor, warn, () => void machine.start().catch(() => {})),
+    deps.createAuth?.(config, redactor, warn, () => void machine.start().catch(() => {}), deps.tenant),
     output,
     events,
     deps.liveToolList,

@@ -5,6 +5,7 @@
  * @module
  */
 import type { AuthCallback } from "../auth/auth-callback.js";
+import type { CallSite } from "../calls/call-site.js";
 import type { ConnectionCalls } from "../calls/connection-calls.js";
 import type { ServerConfig } from "../config/server-config.js";
 import { errorMessage, McpCoreError } from "../errors.js";
@@ -78,6 +79,7 @@ export class Connection implements ToolCaller {
     this.events.on("session-ended", () => this.catalog.sessionEnded());
     this.events.on("catalog", (event) => this.catalog.notified(event));
     const path = connectionCallPath(config, deps, parts, this.runner);
+    this.site = path.site;
     this.tasks = path.tasks;
     this.calls = path.calls;
     this.callTool = path.callTool;
@@ -164,6 +166,9 @@ export class Connection implements ToolCaller {
   get envEntries(): EnvEntry[] | undefined {
     return this.runner.context.envEntries;
   }
+
+  /** What the call path reads of this server (a tenant instance's calls are routed to its own). */
+  readonly site: CallSite;
 
   /** Runs one tool call through the call pipeline (`calls/call-pipeline.ts`); set once built. */
   readonly callTool: ToolCaller["callTool"];

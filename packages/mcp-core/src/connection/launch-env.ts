@@ -14,6 +14,8 @@ export interface LaunchEnvOptions {
   defaultInheritEnv: InheritEnv;
   missingHeaderVar: "error" | "empty";
   expandEnvReferences: boolean;
+  /** A `perTenant` instance's values for names its `env` declares (`tenantEnv`), taken literally. */
+  tenantEnv?: Readonly<Record<string, string>> | undefined;
 }
 
 /** The child env of a stdio server and the names it holds (never values, for snapshots). */
@@ -30,6 +32,7 @@ export async function childEnvironment(
     env: config.env,
     expandReferences: options.expandEnvReferences,
     envFileEntries,
+    tenantEnv: options.tenantEnv,
   });
 }
 

@@ -23,6 +23,11 @@ export interface ScopedEnvInput {
   platform?: NodeJS.Platform | undefined;
   /** Expand `${VAR}` in explicit env values; false passes them literally (toolnexus). @default true */
   expandReferences?: boolean | undefined;
+  /**
+   * A tenant's values for names the explicit `env` declares (`tenantEnv`), taken literally: a
+   * tenant's value never expands `${VAR}` from the parent. Other names are ignored (checked before).
+   */
+  tenantEnv?: Readonly<Record<string, string>> | undefined;
 }
 
 /** The child's environment and, names only, where each entry came from. */
@@ -68,7 +73,12 @@ export function scopedEnv(input: ScopedEnvInput): ScopedEnv {
     put({ name, value, origin: "envFile" });
 
   const lookup = platform === "win32" ? caseInsensitiveView(input.parentEnv, parentNames) : input.parentEnv;
+  const tenantEnv = input.tenantEnv;
   for (const [name, raw] of Object.entries(input.env)) {
+    if (tenantEnv !== undefined && Object.hasOwn(tenantEnv, name)) {
+      put({ name, value: tenantEnv[name] as string, origin: "tenant" });
+      continue;
+    }
     const value =
       input.expandReferences === false
         ? raw

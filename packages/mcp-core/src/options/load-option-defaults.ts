@@ -93,6 +93,7 @@ export const LOAD_OPTION_HOOKS = Object.freeze([
   "onToolsChange",
   "onPromptsChange",
   "onDrift",
+  "tenantEnv",
 ] as const);
 
 /**

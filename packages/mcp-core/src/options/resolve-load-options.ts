@@ -43,6 +43,7 @@ export function resolveLoadOptions(options: LoadMcpOptions): ResolvedLoadOptions
     roots: new LoadRoots(options.roots),
     onWarning: options.onWarning,
     onStateChange: options.onStateChange,
+    tenantEnv: options.tenantEnv,
     onSource: options.onSource,
     onResourcesChange: options.onResourcesChange,
     onResourceUpdated: options.onResourceUpdated,

@@ -9,7 +9,7 @@ import type { InheritEnv } from "../config/server-config.js";
 import type { DriftPolicy, McpDrift } from "../drift-types.js";
 import type { McpLogLevel } from "../logs/log-level.js";
 import type { ServerLogMessage } from "../logs/log-message.js";
-import type { ElicitationHandler } from "../options.js";
+import type { ElicitationHandler, TenantEnv } from "../options.js";
 import type { PinStore } from "../pins/pin-entry.js";
 import type { ResolvedResultBudget } from "../results/result-budget-options.js";
 import type { ResultStore } from "../results/result-store.js";
@@ -57,6 +57,7 @@ export interface ResolvedLoadOptions {
   roots: LoadRoots;
   onWarning: ((message: string) => void) | undefined;
   onStateChange: ((server: string, state: ConnectionState, info: StateInfo) => void) | undefined;
+  tenantEnv: TenantEnv | undefined;
   onSource: ((source: McpSource) => void) | undefined;
   onResourcesChange: ((server: string, change: ResourcesChange) => void) | undefined;
   onResourceUpdated: ((server: string, update: ResourceUpdate) => void) | undefined;

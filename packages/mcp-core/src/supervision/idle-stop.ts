@@ -13,6 +13,11 @@ export class IdleStop {
     private readonly stop: () => void,
   ) {}
 
+  /** Whether a call is in flight (a tenant instance with one is never closed to make room). */
+  get busy(): boolean {
+    return this.inFlight > 0;
+  }
+
   callStarted(): void {
     this.inFlight++;
     clearTimeout(this.timer);
