@@ -27,6 +27,8 @@ export interface Flags {
   roots: string[] | undefined;
   /** `--apps`: declare MCP Apps (`io.modelcontextprotocol/ui`) to the servers. */
   apps: boolean;
+  /** `--tenant`: a `perTenant` server's tenant (`login`, `logout`). */
+  tenant: string | undefined;
 }
 
 /** What a command runs with. */
@@ -77,6 +79,7 @@ export const FLAG_HELP = {
   open: "--open           open the authorization or elicitation URL (https only)",
   roots: "--roots <dir>    offer this directory to the servers as a root (repeatable)",
   apps: "--apps           declare MCP Apps (io.modelcontextprotocol/ui) to the servers",
+  tenant: "--tenant <id>    this tenant's own token (a perTenant server)",
 } as const;
 
 /** Config errors are the core's words (server + field + expected): exit 2, like a usage error. */

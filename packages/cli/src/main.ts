@@ -40,6 +40,7 @@ const OPTIONS = {
   open: { type: "boolean" },
   roots: { type: "string", multiple: true },
   apps: { type: "boolean" },
+  tenant: { type: "string" },
   "no-color": { type: "boolean" },
 } as const;
 
@@ -174,6 +175,7 @@ export async function main(argv: readonly string[]): Promise<number> {
       server: values.server,
       roots: rootsOf(values.roots),
       apps: values.apps === true,
+      tenant: values.tenant,
     };
     return await command.run({ output, positionals: rest, flags });
   } catch (error) {

@@ -51,6 +51,7 @@ const WHY: Record<Exclude<EnvEntry["origin"], "inherited">, string> = {
   base: "safe base",
   explicit: "explicit env",
   envFile: "envFile",
+  tenant: "the tenant's value",
 };
 
 /** The report for one server. */

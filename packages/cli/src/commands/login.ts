@@ -43,11 +43,17 @@ async function oauthServer(
   if (config.transport === "stdio" || config.auth === undefined) {
     throw new UsageError(`server "${server}" has no auth configured: ${nothing}`);
   }
+  if (context.flags.tenant !== undefined && config.perTenant === undefined) {
+    throw new UsageError(`server "${server}" is not perTenant: --tenant needs "perTenant" in its entry`);
+  }
   return config as HttpServerConfig & { auth: object };
 }
 
-/** Resolves when the server is running; rejects when it fails or the wait runs out. */
-function untilRunning(source: McpSource, server: string, waitMs: number): Promise<void> {
+/**
+ * Resolves when the server (with `tenant`, that tenant's instance) is running; rejects when it fails
+ * or the wait runs out.
+ */
+function untilRunning(source: McpSource, server: string, waitMs: number, tenant?: string): Promise<void> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`no authorization within ${waitMs} ms`)), waitMs);
     const done = (error?: Error) => {
@@ -57,10 +63,11 @@ function untilRunning(source: McpSource, server: string, waitMs: number): Promis
       else resolve();
     };
     const unsubscribe = source.onStateChange((name, state, info) => {
-      if (name !== server) return;
+      if (name !== server || info.tenant !== tenant) return;
       if (state === "running") done();
       else if (state === "error") done(new Error(info.error?.message ?? "the server failed to start"));
     });
+    if (tenant !== undefined) return;
     const now = source.servers().find((s) => s.name === server);
     if (now?.state === "running") done();
     else if (now?.state === "error") done(new Error(now.lastError ?? "the server failed to start"));
@@ -82,6 +89,7 @@ async function login(context: CommandContext): Promise<number> {
     timeout: config.timeoutMs,
     protocol: config.protocol,
     ...(config.headers === undefined ? {} : { headers: config.headers }),
+    ...(config.perTenant === undefined ? {} : { perTenant: config.perTenant }),
   };
   const source = await loadMcp(
     { mcpServers: { [config.name]: entry } },
@@ -92,6 +100,7 @@ async function login(context: CommandContext): Promise<number> {
     },
   );
   try {
+    if (flags.tenant !== undefined) return await loginTenant(context, source, config.name, flags.tenant);
     const snapshot = source.servers()[0];
     // A headless flow waiting for a person waits at the IdP (enterprise_managed: no ID token, or a
     // refused one), not at a URL of ours: say so now rather than wait out the timeout.
@@ -130,12 +139,46 @@ async function login(context: CommandContext): Promise<number> {
   }
 }
 
+/**
+ * `login --tenant`: the tenant's instance of a `perTenant` server is started; the URL its
+ * `needs-auth` names is printed (once), and login ends when the instance runs.
+ */
+async function loginTenant(
+  { output, flags }: CommandContext,
+  source: McpSource,
+  server: string,
+  tenant: string,
+): Promise<number> {
+  const who = `"${oneLine(server)}" for tenant ${oneLine(JSON.stringify(tenant))}`;
+  let shown = false;
+  const unsubscribe = source.onStateChange((name, state, info) => {
+    if (name !== server || info.tenant !== tenant || state !== "needs-auth" || shown) return;
+    if (!info.authorizationUrl) return;
+    shown = true;
+    output.out(`Open this URL to authorize ${who}:`);
+    output.out(oneLine(info.authorizationUrl));
+    if (flags.open) openOrExplain(output, info.authorizationUrl);
+  });
+  try {
+    const running = untilRunning(source, server, flags.timeoutMs ?? DEFAULT_LOGIN_WAIT_MS, tenant);
+    // Stops at needs-auth (the URL above) or fails; untilRunning reports how it went.
+    await source.start(server, { tenant }).catch((error: Error) => {
+      if ((error as { code?: string }).code !== "AUTH_REQUIRED") throw error;
+    });
+    await running;
+  } finally {
+    unsubscribe();
+  }
+  output.out(`logged in to ${who}; the token is kept in ${defaultAuthDir()}`);
+  return EXIT.ok;
+}
+
 async function logout(context: CommandContext): Promise<number> {
-  const { output } = context;
+  const { output, flags } = context;
   const config = await oauthServer(context, "logout", "there is no token to remove");
   let key: string;
   try {
-    key = authStoreKey(config);
+    key = authStoreKey(config, { tenant: flags.tenant });
   } catch (error) {
     // Never "no stored token" while one may stay on disk: say why the key is unknown.
     const why = causeOf((error as Error).message).replace(`MCP server "${config.name}": `, "");
@@ -146,7 +189,10 @@ async function logout(context: CommandContext): Promise<number> {
   const store = fileTokenStore();
   const had = (await store.get(key)) !== undefined;
   await store.delete(key);
-  output.out(had ? `logged out of "${config.name}"` : `"${oneLine(config.name)}" had no stored token`);
+  const whose = flags.tenant === undefined ? "" : ` for tenant ${oneLine(JSON.stringify(flags.tenant))}`;
+  output.out(
+    had ? `logged out of "${config.name}"${whose}` : `"${oneLine(config.name)}"${whose} had no stored token`,
+  );
   return EXIT.ok;
 }
 
@@ -154,12 +200,13 @@ async function logout(context: CommandContext): Promise<number> {
 export const loginCommand = command({
   usage: "login <server> [config]",
   summary: "authorize one OAuth server (prints the URL; the token goes to the default store)",
-  flags: ["open", "timeout", "verbose"],
+  flags: ["open", "timeout", "verbose", "tenant"],
   details: [
     "The redirect lands on a listener on 127.0.0.1 (random port); login ends when the server runs.",
     "enterprise_managed, workload_identity and client_credentials servers need no browser: login gets their token now (from the ID token or workload JWT their config names).",
     "An enterprise_managed server whose ID token is read from a file (auth.idp.idToken: { file }) and has none valid: login signs the person in at the identity provider (OpenID Connect, PKCE, a listener on 127.0.0.1), writes the ID token to that file (0600) and starts the server; with another source it says the IdP wants a sign-in.",
     "--open opens only an https: URL (http: on a loopback host), as one argument with no shell; any other scheme is refused and the URL only printed.",
+    "--tenant <id> logs one tenant in to a perTenant server: the token is that tenant's alone, under its own key.",
     "The store: $TOOLNEXUS_MCP_AUTH_DIR, else ~/.config/toolnexus-mcp/auth.",
   ],
   example: "toolnexus-mcp login linear --open",
@@ -170,7 +217,7 @@ export const loginCommand = command({
 export const logoutCommand = command({
   usage: "logout <server> [config]",
   summary: "remove the stored OAuth token of one server",
-  flags: [],
+  flags: ["tenant"],
   example: "toolnexus-mcp logout linear",
   run: logout,
 });
