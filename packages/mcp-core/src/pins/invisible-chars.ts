@@ -55,6 +55,18 @@ export function isInvisible(cp: number): boolean {
 }
 
 /**
+ * Whether `text` is printable ASCII, tab and line breaks only (no invisible character): one
+ * comparison per code unit and nothing made, the common case of a tool's texts.
+ */
+export function isPlainText(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if ((c < 0x20 || c > 0x7e) && c !== 0x09 && c !== 0x0a && c !== 0x0d) return false;
+  }
+  return true;
+}
+
+/**
  * `text` without its invisible characters, and how many there were. Printable ASCII, tab and line
  * breaks are skipped at one comparison each, so a plain description costs one pass and no copy.
  */

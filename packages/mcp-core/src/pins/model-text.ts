@@ -9,7 +9,7 @@
 import type { Tool } from "@modelcontextprotocol/client";
 import { isObject } from "../is-object.js";
 import { shownText } from "../shown-text.js";
-import { withoutInvisible } from "./invisible-chars.js";
+import { isPlainText, withoutInvisible } from "./invisible-chars.js";
 
 /** Deepest schema level searched for `title` / `description` (listings are depth-checked before). */
 const MAX_SCHEMA_DEPTH = 64;
@@ -20,7 +20,7 @@ class Cleaner {
   readonly where = new Set<string>();
 
   text(value: unknown, where: string): unknown {
-    if (typeof value !== "string") return value;
+    if (typeof value !== "string" || isPlainText(value)) return value;
     const clean = withoutInvisible(value);
     if (clean.removed === 0) return value;
     this.removed += clean.removed;
@@ -43,7 +43,9 @@ class Cleaner {
     }
     if (!isObject(schema)) return schema;
     let copy: Record<string, unknown> | undefined;
-    for (const [key, value] of Object.entries(schema)) {
+    // Keys, not entries: no pair is made per member of every schema of every tool.
+    for (const key of Object.keys(schema)) {
+      const value = schema[key];
       const next =
         key === "title" || key === "description"
           ? this.text(value, where)
@@ -61,19 +63,16 @@ class Cleaner {
  * has none), and a warning naming the tool when any were.
  */
 export function modelText(tool: Tool, server: string, warn: (message: string) => void): Tool {
+  // Cleaned first, copied only when something was removed: most tools have nothing to remove.
   const cleaner = new Cleaner();
-  const next: Record<string, unknown> = { ...tool };
-  next.title = cleaner.text(tool.title, "title");
-  next.description = cleaner.text(tool.description, "description");
-  if (tool.annotations?.title !== undefined) {
-    next.annotations = {
-      ...tool.annotations,
-      title: cleaner.text(tool.annotations.title, "annotations.title"),
-    };
-  }
-  next.inputSchema = cleaner.schema(tool.inputSchema, "inputSchema");
-  if (tool.outputSchema !== undefined) next.outputSchema = cleaner.schema(tool.outputSchema, "outputSchema");
-  const nameHidden = withoutInvisible(tool.name).removed;
+  const title = cleaner.text(tool.title, "title");
+  const description = cleaner.text(tool.description, "description");
+  const annotated = tool.annotations?.title !== undefined;
+  const annotationsTitle = annotated ? cleaner.text(tool.annotations?.title, "annotations.title") : undefined;
+  const inputSchema = cleaner.schema(tool.inputSchema, "inputSchema");
+  const outputSchema =
+    tool.outputSchema !== undefined ? cleaner.schema(tool.outputSchema, "outputSchema") : undefined;
+  const nameHidden = isPlainText(tool.name) ? 0 : withoutInvisible(tool.name).removed;
   if (cleaner.removed === 0 && nameHidden === 0) return tool;
   const where = [...cleaner.where];
   if (nameHidden > 0) where.unshift("name (sent unchanged on the wire; the model sees a sanitized one)");
@@ -83,6 +82,12 @@ export function modelText(tool: Tool, server: string, warn: (message: string) =>
       "they were removed from what the model reads",
   );
   if (cleaner.removed === 0) return tool;
+  const next: Record<string, unknown> = { ...tool };
+  next.title = title;
+  next.description = description;
+  if (annotated) next.annotations = { ...tool.annotations, title: annotationsTitle };
+  next.inputSchema = inputSchema;
+  if (tool.outputSchema !== undefined) next.outputSchema = outputSchema;
   if (tool.title === undefined) delete next.title;
   if (tool.description === undefined) delete next.description;
   return next as Tool;
