@@ -117,7 +117,7 @@ export interface LoadMcpOptions {
    */
   onStateChange?: ((server: string, state: ConnectionState, info: StateInfo) => void) | undefined;
   /**
-   * A `perTenant` server's values for one tenant (SPEC §23.3): called once per tenant instance, its
+   * A `perTenant` stdio server's values for one tenant (SPEC §23.3): called once per tenant instance, its
    * answer fills in names the server's `env` declares (a name it does not declare fails the call
    * with `ENV_INVALID`), taken literally (never `${VAR}`-expanded). @default none (the env as configured)
    */

@@ -27,7 +27,8 @@ export function serverTenants(
   return new TenantInstances({
     server: config.name,
     settings,
-    tenantEnv,
+    // An env is a child's: a remote server's instances never ask for one.
+    tenantEnv: config.transport === "stdio" ? tenantEnv : undefined,
     declared: config.transport === "stdio" ? Object.keys(config.env) : [],
     shared: () => shared().site,
     make: (tenant, env, onIdle) =>
