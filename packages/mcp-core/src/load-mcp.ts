@@ -227,6 +227,7 @@ export async function loadMcp(
     tenants,
     taskStore: options.taskStore,
     keptResults: kept,
+    budget,
     deferLoading: options.deferLoading,
     maxInstructionsChars: (server) =>
       policies.get(server)?.maxInstructionsChars ?? options.maxInstructionsChars,

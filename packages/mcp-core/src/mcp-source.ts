@@ -10,6 +10,8 @@ import type { ServerConfig } from "./config/server-config.js";
 import type { Connection } from "./connection/connection.js";
 import { GENERATION_PARTS } from "./generation-parts.js";
 import type { ServerLogMessage } from "./logs/log-message.js";
+import { BUDGET_RESULT } from "./result-budget-hook.js";
+import { budgetLibraryResult } from "./results/apply-budget.js";
 import type { ReadResultOptions } from "./results/kept-results.js";
 import type { RootsOption } from "./roots/root.js";
 import { searchRequest } from "./search/search-options.js";
@@ -39,6 +41,7 @@ import type {
   McpSource,
   McpStatus,
   McpTool,
+  McpToolResult,
   PromptsChange,
   ResourcesChange,
   ResourceUpdate,
@@ -83,6 +86,11 @@ export class Source implements McpSource {
 
   get tools(): readonly McpTool[] {
     return this.#parts.registry.tools;
+  }
+
+  /** A library tool's result (code mode's value) under the result budget (`result-budget-hook.ts`). */
+  [BUDGET_RESULT](result: McpToolResult, tool: string): McpToolResult | Promise<McpToolResult> {
+    return budgetLibraryResult(this.closing ? undefined : this.#parts.budget, result, tool);
   }
 
   /** Each server's tools in config order (see `generation-parts.ts`): the adapter kit's delta. */

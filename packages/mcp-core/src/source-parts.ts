@@ -9,6 +9,7 @@ import type { TenantInstances } from "./connection/tenant-instances.js";
 import type { EventHub } from "./event-hub.js";
 import type { ServerLogMessage } from "./logs/log-message.js";
 import type { CatalogHubs } from "./resources/catalog-hubs.js";
+import type { ResultBudgetSite } from "./results/apply-budget.js";
 import type { KeptResults } from "./results/kept-results.js";
 import type { LoadRoots } from "./roots/load-roots.js";
 import type { SnapshotStore } from "./search/source-search.js";
@@ -28,6 +29,8 @@ export interface SourceParts {
   taskStore: TaskStore | undefined;
   /** The results kept over their budget (`resultBudget`), or undefined when `resultBudget.enabled` is false. */
   keptResults: KeptResults | undefined;
+  /** The budget settings over the kept results (a library tool's results are budgeted too). */
+  budget: ResultBudgetSite | undefined;
   /** The resolved `deferLoading` load option. */
   deferLoading: DeferLoading;
   /** A server's bound on the instructions `instructionsPrompt` gives the model (its snapshot's). */

@@ -71,16 +71,27 @@ describe("mcp_run_code", () => {
     expect(unknown.text).toMatch(/^The program failed after 0 tool call\(s\): TypeError: /);
   });
 
-  it("should let the program read a whole result over the budget, and budget only its value", async () => {
-    const result = await run(
-      `async () => { const text = await codemode.basic.big_text({ chars: 40000 }); return { length: text.length, text }; }`,
-      { maxResultChars: 200 },
-    );
+  it("should let the program read a whole result over the budget, and budget its value as a tool's result", async () => {
+    const program = `async () => { const text = await codemode.basic.big_text({ chars: 40000 }); return { length: text.length, text }; }`;
+    const result = await run(program);
     const direct = await source.tools.find((t) => t.rawName === "big_text")?.execute({ chars: 40_000 });
     expect(direct?.preview).toBeDefined(); // the model's direct call would get a preview
-    expect(result.text).toMatch(/^\{"length":40\d\d\d,/);
-    expect(result.text).toMatch(/… \[the value was \d+ characters; cut at 200: return less\]$/);
-    expect(result.structuredContent).toEqual({ logs: [] });
+    // The host keeps the whole value; the model gets a preview and a handle to read the rest.
+    expect(result.text).toMatch(/^\{"length":40\d\d\d,"text":"/);
+    expect(result.text.length).toBeGreaterThan(40_000);
+    const handle = result.preview?.handle;
+    expect(handle).toBeDefined();
+    expect(result.preview?.text).toContain("mcp_read_result");
+    expect(result.preview?.text.length).toBeLessThan(10_000);
+    const rest = await source.readResult(handle as string, { offset: 0 });
+    expect(rest).toContain('{"length":40');
+
+    // A catalog without a result budget (not a source): the value is cut at maxResultChars.
+    const [plain] = createCodeModeTools({ tools: source.tools }, { executor, maxResultChars: 200 });
+    const cut = await plain.execute({ code: program });
+    expect(cut.preview).toBeUndefined();
+    expect(cut.text).toMatch(/… \[the value was \d+ characters; cut at 200: return less\]$/);
+    expect(cut.structuredContent).toEqual({ logs: [] });
   });
 
   it("should refuse the calls past maxCalls, and never send them", async () => {

@@ -18,7 +18,7 @@
 
 import { tenantProblem } from "../config/tenant-name.js";
 import { redactResult } from "../redact/redact-error.js";
-import { planBudget } from "../results/budget-result.js";
+import { applyBudget } from "../results/apply-budget.js";
 import { toolBudget } from "../results/result-budget-options.js";
 import { isSchemaDialect } from "../schema-dialects/dialect-types.js";
 import { restoreToolArguments } from "../schema-dialects/shape-schema.js";
@@ -220,14 +220,10 @@ export function budget(call: ToolCall): ToolCall | Promise<ToolCall> {
   const definition = (call.tool as { definition?: unknown }).definition;
   const limits = toolBudget(settings.settings, site.config.resultBudget, call.where.rawName, definition);
   if (limits === undefined) return call;
-  const plan = planBudget(result, limits, settings.settings, call.where, settings.kept.newHandle);
-  if (plan === undefined) return call;
-  if (plan.warning !== undefined) settings.warn(plan.warning);
-  if (plan.preview === undefined) return call;
-  call.result = { ...result, preview: plan.preview };
-  const { handle } = plan.preview;
-  if (plan.kept === undefined || handle === undefined) return call;
-  return settings.kept.keep(handle, plan.kept).then(() => call);
+  const budgeted = applyBudget(result, limits, settings, call.where);
+  if (budgeted === result) return call;
+  if (!(budgeted instanceof Promise)) return settle(call, budgeted);
+  return budgeted.then((kept) => settle(call, kept));
 }
 
 /** The stages up to the send, in order; the first to settle the call ends them. */

@@ -5,8 +5,7 @@
 import type { ServerConfig } from "../config/server-config.js";
 import type { HeldTool } from "../pins/server-pins.js";
 import type { Redactor } from "../redact/redactor.js";
-import type { KeptResults } from "../results/kept-results.js";
-import type { ResolvedResultBudget } from "../results/result-budget-options.js";
+import type { ResultBudgetSite } from "../results/apply-budget.js";
 import type { ServerTasks } from "../tasks/server-tasks.js";
 import type { McpToolResult } from "../types.js";
 import type { GateVerdict } from "./call-gate.js";
@@ -51,11 +50,7 @@ export interface CallSite {
 }
 
 /** What the `budget` stage reads: the host's settings, the source's kept results, the warning sink. */
-export interface CallBudget {
-  settings: ResolvedResultBudget;
-  kept: KeptResults;
-  warn: (message: string) => void;
-}
+export type CallBudget = ResultBudgetSite;
 
 /**
  * A request's timeout when it gives none: for a tool call, the entry's `toolTimeouts` for the tool;

@@ -8,6 +8,7 @@
  */
 import { context, trace } from "@opentelemetry/api";
 import type { McpCallContext } from "../call-types.js";
+import { resultBudgetOf } from "../result-budget-hook.js";
 import type { JsonSchemaObject, McpTool, McpToolResult } from "../tool-types.js";
 import { tracerNow } from "../tracing/client-span.js";
 import { CallLimiter } from "./call-limiter.js";
@@ -40,8 +41,10 @@ export interface CodeModeOptions extends CodeApprovalOptions {
    */
   maxConcurrentCalls?: number | undefined;
   /**
-   * The most characters of the program's value (as JSON) the model receives; the rest is cut with a
-   * note. The program itself sees whole results.
+   * The most characters of the program's value (as JSON) the model receives when the catalog has no
+   * result budget (not a source, or `resultBudget: { enabled: false }`); the rest is cut with a
+   * note. With one, the value is budgeted as a tool's result is: past `maxTokens` the model gets a
+   * preview and a handle to read the rest (SPEC §22.3). The program itself sees whole results.
    * @default 20_000
    */
   maxResultChars?: number | undefined;
@@ -78,6 +81,7 @@ export function createCodeModeTools(
   const maxCalls = options.maxCalls ?? 50;
   const maxConcurrentCalls = options.maxConcurrentCalls ?? 4;
   const maxResultChars = options.maxResultChars ?? 20_000;
+  const budget = resultBudgetOf(catalog);
   let executor = options.executor;
   const callable = () =>
     catalog.tools.filter((tool) => tool.server !== "" && (options.include?.(tool) ?? true));
@@ -115,7 +119,8 @@ export function createCodeModeTools(
     span.setAttribute("toolnexus.code_mode.calls", limiter.calls);
     if (outcome.error !== undefined) span.setAttribute("error.type", "code_error");
     span.end();
-    return runResult(outcome, limiter.calls, maxResultChars);
+    if (budget === undefined) return runResult(outcome, limiter.calls, maxResultChars);
+    return budget(runResult(outcome, limiter.calls, Number.POSITIVE_INFINITY), RUN_CODE_NAME);
   };
   return [
     Object.freeze({

@@ -92,7 +92,9 @@ function readMoreSentence(
 }
 
 function warningOf(where: BudgetWhere, tokens: number, budget: ToolBudget, over: boolean): string {
-  const what = `Tool "${where.tool}" on MCP server "${where.server}" returned a result of about ${tokens} tokens`;
+  // A library tool (code mode's `mcp_run_code`) has no server.
+  const on = where.server === "" ? "" : ` on MCP server "${where.server}"`;
+  const what = `Tool "${where.tool}"${on} returned a result of about ${tokens} tokens`;
   return over
     ? `${what}, over its limit of ${budget.maxTokens}: the model got a preview and a handle to read the rest`
     : `${what}, over the warning threshold of ${budget.warnTokens}`;
