@@ -86,7 +86,7 @@ describe("first-use pins that are not written", () => {
     const changed = { name: "echo", description: "Echoes twice", inputSchema: { type: "object" as const } };
     const { passed, drift } = pins.gate([changed]);
     expect(passed).toEqual([changed]);
-    expect(first.reads.count).toBe(1);
+    expect(first.reads.count).toBeGreaterThan(0);
     const pinned = toolFingerprint({ name: "echo", description: "Echoes", inputSchema: { type: "object" } });
     expect(drift?.changed).toEqual([
       { kind: "tool", name: "echo", fingerprint: toolFingerprint(changed), fields: ["description"], pinned },
@@ -110,6 +110,54 @@ describe("first-use pins that are not written", () => {
     const [item] = pins.entry().items;
     expect([item?.name, item?.fingerprint]).toEqual(["echo", toolFingerprint(tool)]);
     expect(item && item.pinnedAt >= before && item.pinnedAt <= after).toBe(true);
+  });
+
+  it("a next listing: should measure against the first one's pins as if they were made at its gate", async () => {
+    const pins = new ServerPins({
+      server: "s",
+      key: "k",
+      policy: "accept",
+      store: undefined,
+      warn: () => {},
+    });
+    const listing = () => [
+      {
+        name: "same",
+        description: "Same",
+        inputSchema: { type: "object" as const },
+        _meta: { at: Math.random() },
+      },
+      { name: "edited", description: "Before", inputSchema: { type: "object" as const } },
+      { name: "gone", description: "Gone", inputSchema: { type: "object" as const } },
+      { name: "nan", description: "NaN", inputSchema: { type: "object" as const, default: Number.NaN } },
+    ];
+    const first = listing();
+    const before = new Date().toISOString();
+    pins.gate(first);
+    const after = new Date().toISOString();
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    // New objects: the same tool with other per-listing _meta, one edited, one gone, one added, and
+    // a default JSON writes as null on both sides (not equal as values: fingerprinted, still the same).
+    const [same, edited, , nan] = listing();
+    const next = [
+      same,
+      { ...edited, description: "After" },
+      nan,
+      { name: "added", inputSchema: { type: "object" } },
+    ];
+    const { drift } = pins.gate(next as never);
+    expect(drift).toMatchObject({
+      added: [{ name: "added" }],
+      removed: [{ kind: "tool", name: "gone", pinned: toolFingerprint(first[2] as never) }],
+      changed: [{ name: "edited", fields: ["description"], pinned: toolFingerprint(first[1] as never) }],
+    });
+    const kept = new Map(pins.entry().items.map((item) => [item.name, item]));
+    for (const name of ["same", "nan"]) {
+      const item = kept.get(name);
+      expect(item?.fingerprint).toBe(toolFingerprint(first.find((t) => t.name === name) as never));
+      // Unchanged under accept: it keeps its approval time, the first gate's.
+      expect(item && item.pinnedAt >= before && item.pinnedAt <= after).toBe(true);
+    }
   });
 
   it("a store to write to: should fingerprint the first listing at once and write it", async () => {

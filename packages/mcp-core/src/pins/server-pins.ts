@@ -9,8 +9,9 @@ import type { Tool } from "@modelcontextprotocol/client";
 import type { DriftPolicy, McpDrift } from "../drift-types.js";
 import { errorMessage } from "../errors.js";
 import { byName, keyOf, measureDrift } from "./drift-measure.js";
+import { type GatedListing, itemsOf, pinsBeside } from "./gated-listing.js";
 import { isPinEntry, type PinEntry, type PinnedItem, type PinStore } from "./pin-entry.js";
-import { changedFields, pinItem, pinTool } from "./tool-fingerprint.js";
+import { changedFields, pinItem } from "./tool-fingerprint.js";
 
 /** What one server's gate is made with. */
 export interface ServerPinsOptions {
@@ -37,14 +38,6 @@ export interface GateVerdict {
 export interface HeldTool {
   code: "TOOL_HELD" | "TOOL_BLOCKED";
   why: string;
-}
-
-/** A listing the gate took in, and its pins once something needed them (see `itemsOf`). */
-interface GatedListing {
-  tools: Tool[];
-  /** When it was gated: its items' `pinnedAt`, whenever they are made. */
-  at: string;
-  items?: PinnedItem[];
 }
 
 export class ServerPins {
@@ -77,7 +70,7 @@ export class ServerPins {
   /** The approved items by name; undefined until the first listing when the store had none. */
   private get pins(): Map<string, PinnedItem> | undefined {
     if (this.unpinned) {
-      this.pinMap = byName(this.itemsOf(this.unpinned));
+      this.pinMap = byName(itemsOf(this.unpinned));
       this.unpinned = undefined;
     }
     return this.pinMap;
@@ -86,12 +79,6 @@ export class ServerPins {
   private set pins(pins: Map<string, PinnedItem> | undefined) {
     this.unpinned = undefined;
     this.pinMap = pins;
-  }
-
-  /** A gated listing's pins, made once (the listing's tools are not changed after they are listed). */
-  private itemsOf(listing: GatedListing): PinnedItem[] {
-    listing.items ??= listing.tools.map((tool) => pinTool(tool, listing.at));
-    return listing.items;
   }
 
   /** Whether a pin made now would be written (a store this process may write to). */
@@ -134,7 +121,7 @@ export class ServerPins {
       // they are written, or when a later listing is measured against them.
       this.last = listing;
       if (this.persists) {
-        this.pins = byName(this.itemsOf(listing));
+        this.pins = byName(itemsOf(listing));
         this.save();
       } else this.unpinned = listing;
       this.lastReported = "";
@@ -142,7 +129,8 @@ export class ServerPins {
       return { passed: tools, drift: undefined };
     }
     this.last = listing;
-    const items = this.itemsOf(listing);
+    if (this.unpinned) this.pins = byName(pinsBeside(this.unpinned, listing));
+    const items = itemsOf(listing);
     const drift = measureDrift(this.pins, items, this.options.server, this.policy);
     const waiting = [...drift.added, ...drift.changed];
     let passed = tools;
@@ -174,7 +162,7 @@ export class ServerPins {
    */
   approve(names?: readonly string[]): string[] {
     if (!this.pins) return [];
-    const lastItems = this.last ? this.itemsOf(this.last) : [];
+    const lastItems = this.last ? itemsOf(this.last) : [];
     const drift = measureDrift(this.pins, lastItems, this.options.server, this.policy);
     const wanted = names && new Set(names);
     const approved: string[] = [];

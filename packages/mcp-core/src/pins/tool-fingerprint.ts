@@ -7,6 +7,7 @@
 import { createHash } from "node:crypto";
 import type { Tool } from "@modelcontextprotocol/client";
 import { isObject } from "../is-object.js";
+import { jsonEqual } from "../json-equal.js";
 import { canonicalJson } from "../tools/canonical-json.js";
 import type { PinnedItem } from "./pin-entry.js";
 
@@ -75,6 +76,18 @@ export function pinTool(tool: Tool, pinnedAt: string): PinnedItem {
   members.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   const whole = `{${members.map(([name, text]) => `${JSON.stringify(name)}:${text}`).join(",")}}`;
   return { kind: "tool", name: tool.name, fingerprint: sha256(whole), fields, pinnedAt };
+}
+
+/**
+ * Whether two tools have the same pinned fields as JSON (so the same fingerprint and field hashes),
+ * compared in place: no text is made. False may still mean the same fingerprint (a value JSON
+ * writes alike, e.g. `NaN` and `null`); it only costs a fingerprint then.
+ */
+export function samePinnedFields(a: Tool, b: Tool): boolean {
+  if (a === b) return true;
+  for (const field of PINNED_TOOL_FIELDS)
+    if (!jsonEqual(fieldValue(a, field), fieldValue(b, field))) return false;
+  return true;
 }
 
 /**
