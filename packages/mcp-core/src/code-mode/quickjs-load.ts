@@ -4,7 +4,7 @@
  * never uses code mode need not install them.
  * @module
  */
-import type { QuickJSWASMModule } from "quickjs-emscripten-core";
+import type { QuickJSSyncVariant, QuickJSWASMModule } from "quickjs-emscripten-core";
 
 /** The packages the default executor needs, as a host installs them. */
 export const QUICKJS_PACKAGES = ["quickjs-emscripten-core", "@jitl/quickjs-wasmfile-release-sync"] as const;
@@ -34,7 +34,19 @@ export async function importQuickJs(core: string, variant: string): Promise<Quic
     typeof import("quickjs-emscripten-core"),
     { default: Parameters<typeof import("quickjs-emscripten-core").newQuickJSWASMModuleFromVariant>[0] },
   ];
-  return quickjs.newQuickJSWASMModuleFromVariant(build.default);
+  // The engine's abort on freeing a runtime that a run interrupted at cpuTimeMs left objects in
+  // (QuickJS keeps an interrupted async function's frame) is caught where the runtime is freed
+  // (`quickjs-run.ts` recompiles the module): its "Aborted(Assertion failed: …)" line is not the
+  // host's to read on stderr. Anything else the WebAssembly side prints still goes there.
+  const printErr = (text: string) => {
+    if (!text.startsWith("Aborted(")) console.error(text);
+  };
+  const quiet = quickjs.newVariant(build.default as QuickJSSyncVariant, {
+    emscriptenModule: { printErr } as NonNullable<
+      Parameters<typeof quickjs.newVariant>[1]["emscriptenModule"]
+    >,
+  });
+  return quickjs.newQuickJSWASMModuleFromVariant(quiet);
 }
 
 /** What `execute` answers when the sandbox cannot load: what to install, or the load's own error. */
