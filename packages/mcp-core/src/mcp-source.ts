@@ -20,6 +20,7 @@ import { serverSnapshot, statusOf } from "./server-snapshot.js";
 import { closeSourceParts, type SourceParts } from "./source-parts.js";
 import {
   getServerPrompt,
+  readKeptResult,
   readServerResource,
   serverConnection,
   serverState,
@@ -261,13 +262,8 @@ export class Source implements McpSource {
     return this.#parts.keptResults?.holdsAny === true;
   }
 
-  async readResult(handle: string, options?: ReadResultOptions): Promise<string> {
-    const kept = this.#parts.keptResults;
-    if (typeof handle !== "string") return "[The handle must be a string.]";
-    if (this.closing) return "[The kept results are gone: the MCP source is closed.]";
-    if (kept === undefined)
-      return "[No result is kept: the result budget is off (resultBudget: { enabled: false }).]";
-    return kept.read(handle, options);
+  readResult(handle: string, options?: ReadResultOptions): Promise<string> {
+    return readKeptResult(this.#parts.keptResults, this.closing !== undefined, handle, options);
   }
 
   getPrompt(

@@ -8,6 +8,7 @@
 import { tenantProblem } from "./config/tenant-name.js";
 import type { Connection } from "./connection/connection.js";
 import { McpCoreError } from "./errors.js";
+import type { KeptResults, ReadResultOptions } from "./results/kept-results.js";
 import type { SourceParts } from "./source-parts.js";
 import { errorResult } from "./tools/call-result.js";
 import { callContextProblem } from "./tools/call-timeout.js";
@@ -116,4 +117,18 @@ export async function getServerPrompt(
   const refused = requestRefusal(servers, closed, server, ctx, `prompt "${name.slice(0, 200)}"`);
   if (refused) return { messages: [], isError: true, error: refused };
   return serverConnection(servers, server).getPrompt(name, args, ctx);
+}
+
+/** A kept result's slice (`source.readResult`): a sentence for the model, never a throw. */
+export async function readKeptResult(
+  kept: KeptResults | undefined,
+  closed: boolean,
+  handle: string,
+  options: ReadResultOptions | undefined,
+): Promise<string> {
+  if (typeof handle !== "string") return "[The handle must be a string.]";
+  if (closed) return "[The kept results are gone: the MCP source is closed.]";
+  if (kept === undefined)
+    return "[No result is kept: the result budget is off (resultBudget: { enabled: false }).]";
+  return kept.read(handle, options);
 }

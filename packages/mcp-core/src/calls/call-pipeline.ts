@@ -32,7 +32,7 @@ import type { McpCallContext, McpTool, McpToolResult } from "../types.js";
 import { type CallExtras, callExtras } from "./call-extras.js";
 import { classifyCallError } from "./call-failure.js";
 import { type CallSite, defaultTimeoutMs, type TenantSite } from "./call-site.js";
-import { admitRequest, awaitSession } from "./live-session.js";
+import { admitRequest, awaitSession, notOfferedResult } from "./live-session.js";
 import { runRequest } from "./run-call.js";
 import { type CallStage, newCall, type ResultStage, settle, type ToolCall } from "./tool-call.js";
 import { startTotalBound, totalBoundResult } from "./total-bound.js";
@@ -119,7 +119,7 @@ export function routeTenant(call: ToolCall): ToolCall | Promise<ToolCall> {
 /** The tool still offered and the server's live session (a lazy server starts, a restart is waited). */
 export function resolveTool(call: ToolCall): ToolCall | Promise<ToolCall> {
   const { site } = call;
-  const notOffered = () => removedResult(call);
+  const notOffered = () => notOfferedResult(site, call.tool.rawName, call.where);
   const verdict = admitRequest(site, notOffered);
   if (verdict.go === "refused") {
     call.result = verdict.failed;
@@ -268,25 +268,6 @@ export async function runToolCall(
     call = next instanceof Promise ? await next : next;
   }
   return call.result as McpToolResult;
-}
-
-function removedResult(call: ToolCall): McpToolResult | undefined {
-  if (call.site.offers(call.tool.rawName)) return undefined;
-  const { tool, server } = call.where;
-  const held = call.site.held?.(call.tool.rawName);
-  if (held) {
-    return errorResult(
-      "unavailable",
-      held.code,
-      `Tool "${tool}" of MCP server "${server}" is ${held.code === "TOOL_HELD" ? "held" : "blocked"} until the ` +
-        `host approves its drift (${held.why}); nothing was sent`,
-    );
-  }
-  return errorResult(
-    "unavailable",
-    "TOOL_REMOVED",
-    `Tool "${tool}" is no longer offered by MCP server "${server}"`,
-  );
 }
 
 /** The task-augmented `tools/call`, then the task followed to its end (SPEC §20.6). */

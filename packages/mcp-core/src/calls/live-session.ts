@@ -47,3 +47,30 @@ export async function awaitSession(
   const gone = notOffered();
   return gone ? { failed: gone } : { value: running.session };
 }
+
+/**
+ * Why `rawName` is not offered (the model's name `where.tool`): held or blocked by its server's
+ * drift policy, or gone from the listing; undefined while it is offered.
+ */
+export function notOfferedResult(
+  site: CallSite,
+  rawName: string,
+  where: { server: string; tool: string },
+): McpToolResult | undefined {
+  if (site.offers(rawName)) return undefined;
+  const { tool, server } = where;
+  const held = site.held?.(rawName);
+  if (held) {
+    return errorResult(
+      "unavailable",
+      held.code,
+      `Tool "${tool}" of MCP server "${server}" is ${held.code === "TOOL_HELD" ? "held" : "blocked"} until the ` +
+        `host approves its drift (${held.why}); nothing was sent`,
+    );
+  }
+  return errorResult(
+    "unavailable",
+    "TOOL_REMOVED",
+    `Tool "${tool}" is no longer offered by MCP server "${server}"`,
+  );
+}
