@@ -181,6 +181,15 @@ describe("ToolSearchIndex", () => {
         expect(restored.search(current, request)).toEqual(fresh.search(current, request));
       }
       expect(restored.stats).toMatchObject({ added: 0, removed: 0, documents: tools.length });
+      // Then a refresh: one tool gone, one new; the index follows as a fresh one does.
+      const [chatTool] = catalogTools("chat");
+      if (!chatTool) throw new Error("no chat tool");
+      const extra = catalogTool("chat", { ...chatTool, name: "extra_tool" });
+      const refreshed = [...current.slice(1), extra];
+      for (const request of queries.slice(0, 10)) {
+        expect(restored.search(refreshed, request)).toEqual(new ToolSearchIndex().search(refreshed, request));
+      }
+      expect(restored.stats).toMatchObject({ added: 1, removed: 1, documents: tools.length });
     }
   });
 });

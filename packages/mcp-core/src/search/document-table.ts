@@ -10,7 +10,13 @@ import { FIELD_COUNT } from "./postings.js";
 /** Tool ↔ document id, positions and field lengths. */
 export class DocumentTable {
   private tools: (McpTool | undefined)[] = [];
-  private readonly ids = new Map<McpTool, number>();
+  /**
+   * Tool → id, made on first use: a restored table in step with the generation answers a first
+   * search without it (10 000 entries of a map, cold, were a tenth of that search).
+   */
+  private idMap: Map<McpTool, number> | undefined = new Map();
+  /** Documents held (the map's size, kept without the map). */
+  private held = 0;
   private lengths = new Uint16Array(64 * FIELD_COUNT);
   private positions = new Int32Array(64);
   private readonly totals = new Float64Array(FIELD_COUNT);
@@ -26,7 +32,8 @@ export class DocumentTable {
     const own = lengths.subarray(0, tools.length * FIELD_COUNT);
     table.lengths.set(own);
     table.tools = [...tools];
-    for (let id = 0; id < tools.length; id++) table.ids.set(tools[id] as McpTool, id);
+    table.idMap = undefined;
+    table.held = tools.length;
     for (let at = 0; at < own.length; at++) {
       const field = at % FIELD_COUNT;
       table.totals[field] = (table.totals[field] as number) + (own[at] as number);
@@ -40,7 +47,7 @@ export class DocumentTable {
    * to add or remove and these positions.
    */
   adoptOrder(tools: readonly McpTool[]): boolean {
-    if (tools.length !== this.tools.length || this.ids.size !== tools.length) return false;
+    if (tools.length !== this.tools.length || this.held !== tools.length) return false;
     for (let id = 0; id < tools.length; id++) if (this.tools[id] !== tools[id]) return false;
     for (let id = 0; id < tools.length; id++) this.positions[id] = id;
     return true;
@@ -48,7 +55,7 @@ export class DocumentTable {
 
   /** Documents held now. */
   get count(): number {
-    return this.ids.size;
+    return this.held;
   }
 
   /** One more than the largest id in use: the size score arrays need. */
@@ -78,7 +85,7 @@ export class DocumentTable {
 
   /** The average of {@link length} over the documents held. */
   averageLength(field: number): number {
-    return this.ids.size === 0 ? 0 : (this.totals[field] as number) / this.ids.size;
+    return this.held === 0 ? 0 : (this.totals[field] as number) / this.held;
   }
 
   /** The tool's place in the source's order. */
@@ -99,6 +106,7 @@ export class DocumentTable {
     if (id === this.tools.length) this.tools.push(tool);
     else this.tools[id] = tool;
     this.ids.set(tool, id);
+    this.held++;
     this.grow(id + 1);
     for (let field = 0; field < FIELD_COUNT; field++) {
       const length = Math.max(1, fieldLengths[field] ?? 0);
@@ -113,12 +121,23 @@ export class DocumentTable {
     const id = this.ids.get(tool);
     if (id === undefined) return undefined;
     this.ids.delete(tool);
+    this.held--;
     this.tools[id] = undefined;
     for (let field = 0; field < FIELD_COUNT; field++) {
       this.totals[field] = (this.totals[field] as number) - this.length(id, field);
     }
     this.freeIds.push(id);
     return id;
+  }
+
+  private get ids(): Map<McpTool, number> {
+    if (!this.idMap) {
+      this.idMap = new Map();
+      this.tools.forEach((tool, id) => {
+        if (tool) this.idMap?.set(tool, id);
+      });
+    }
+    return this.idMap;
   }
 
   private grow(size: number): void {
