@@ -54,16 +54,17 @@ describe("--timeout", () => {
   it("bounds a call that keeps sending progress in total: progress does not extend it", async () => {
     const { dir, path } = writeConfig({ basic: fixtureEntry("basic") });
     dirs.push(dir);
-    // Progress every 250 ms for 5 s would reset a per-request timeout of 1000 ms until the end.
+    // Progress every 100 ms for 5 s would reset a per-request timeout of 1000 ms until the end (every
+    // 100 ms, so two arrive within the bound even when a loaded machine starts the child slowly).
     const run = await runCli([
       "call",
       path,
       "mcp__basic__slow",
-      '{"ms":5000,"steps":20}',
+      '{"ms":5000,"steps":50}',
       "--timeout",
       "1000",
     ]);
-    expect(run.stderr).toMatch(/^progress 2\/20/m);
+    expect(run.stderr).toMatch(/^progress 2\/50/m);
     expect(unwrapped(run.stderr)).toMatch(
       /^error: Call to tool "mcp__basic__slow" on MCP server "basic" timed out after 1000 ms/m,
     );
