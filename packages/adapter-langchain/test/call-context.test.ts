@@ -3,7 +3,7 @@
 // basic fixture over Streamable HTTP (a real process whose `trace_meta` answers what it received).
 import { HumanMessage, ToolMessage } from "@langchain/core/messages";
 import type { RunnableConfig } from "@langchain/core/runnables";
-import { sourceLoader, startHttpFixture } from "@toolnexus/fixtures";
+import { sourceLoader, startHttpFixture, stdioServer } from "@toolnexus/fixtures";
 import { loadMcp } from "@toolnexus/mcp-core";
 import { createAgent } from "langchain";
 import { afterEach, describe, expect, it } from "vitest";
@@ -61,6 +61,29 @@ describe("the LangChain adapter's context option", () => {
     expect(alice.allHeaders["x-tenant"]).toBe("alice");
     expect(bob.allMeta).toEqual({ "example.com/thread": "t2" });
     expect(bob.allHeaders["x-tenant"]).toBe("bob");
+  });
+
+  it("should give each user of an agent a child of its own on a perTenant server", async () => {
+    const source = await sources.loadServers(
+      { notes: { ...stdioServer("basic"), env: { USER_TOKEN: "none" }, perTenant: {} } },
+      { tenantEnv: (_server, tenant) => ({ USER_TOKEN: `token-of-${tenant}` }) },
+    );
+    const toolkit = createLangChainToolkit(source, { context: fromConfigurable });
+    const runFor = async (userId: string) => {
+      const model = new ScriptedChatModel([callTool("mcp__notes__pid", {}), say("done")]);
+      const agent = createAgent({ model, tools: [], middleware: [mcpToolsMiddleware(toolkit)] });
+      const result = await agent.invoke(
+        { messages: [new HumanMessage("go")] },
+        { configurable: { userId, thread_id: "t" } },
+      );
+      const [message] = result.messages.filter((m): m is ToolMessage => ToolMessage.isInstance(m));
+      return Number(message?.text);
+    };
+    const [alice, bob, aliceAgain] = await Promise.all([runFor("alice"), runFor("bob"), runFor("alice")]);
+    expect(alice).toBeGreaterThan(0);
+    expect(bob).not.toBe(alice);
+    expect(aliceAgain).toBe(alice);
+    expect(source.servers()[0]?.tenantInstances).toBe(2);
   });
 
   it("should not let the mapped context take the library's keys", async () => {
