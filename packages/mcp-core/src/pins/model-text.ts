@@ -103,6 +103,7 @@ export function visibleNames(
 ): (server: string, rawName: string) => string {
   return (server, rawName) => {
     const name = naming(server, rawName);
+    if (isPlainText(name)) return name;
     const clean = withoutInvisible(name);
     if (clean.removed === 0) return name;
     warn(

@@ -57,6 +57,8 @@ export class SourcePins {
 
   /** Routes a push for `config`'s key to `adopt` (the server's listing adopts it and gates again). */
   onPush(config: ServerConfig, adopt: (entry: PinEntry) => void): void {
+    // A store without pushes routes nothing: no key is hashed for it (a big load has hundreds).
+    if (!this.store?.subscribe) return;
     this.byKey.set(pinKey(config), adopt);
   }
 

@@ -71,6 +71,8 @@ export function filterTools(
     tests.push((name) => !excluded(name));
   }
   const { toolFilter } = config;
+  // No filter (the usual entry): a copy, without a call per tool.
+  if (tests.length === 0 && !toolFilter) return [...tools];
   return tools.filter((tool) => {
     if (!tests.every((test) => test(tool.name))) return false;
     if (!toolFilter) return true;
