@@ -156,6 +156,17 @@ describe("a perTenant stdio server", () => {
     for (const result of await Promise.all(inFlight)) expect(result.isError, result.text).toBe(false);
   });
 
+  it("should never close an instance made for a call before that call starts, when tenants arrive at once at the bound", async () => {
+    const { source } = await loadPerTenant({ maxInstances: 1 });
+    const results = await Promise.all(
+      ["a", "b", "c"].map((tenant) => toolByRawName(source, "pid").execute({}, { tenant })),
+    );
+    // One tenant gets the one instance; the others are told there is no room, never that it closed.
+    const codes = results.map((r) => (r.isError ? r.error?.code : "ok"));
+    expect(codes.filter((c) => c === "ok")).toHaveLength(1);
+    expect(codes.filter((c) => c !== "ok")).toEqual(["TENANTS_BUSY", "TENANTS_BUSY"]);
+  });
+
   it("should close a tenant's instance after idleTimeoutMs without a call", async () => {
     const { source, states } = await loadPerTenant({ idleTimeoutMs: 300 });
     const first = await pidOf(source, "idle");

@@ -110,7 +110,11 @@ export function routeTenant(call: ToolCall): ToolCall | Promise<ToolCall> {
   const routed = tenants.siteFor(tenant);
   const adopt = (to: TenantSite) => {
     if ("failed" in to) call.result = to.failed;
-    else call.site = to.site;
+    else {
+      // Counted on the instance by the router already, so nothing closes it before the send.
+      call.site = to.site;
+      call.counted = true;
+    }
     return call;
   };
   return routed instanceof Promise ? routed.then(adopt) : adopt(routed);
@@ -125,8 +129,10 @@ export function resolveTool(call: ToolCall): ToolCall | Promise<ToolCall> {
     call.result = verdict.failed;
     return call;
   }
-  site.idle.callStarted();
-  call.counted = true;
+  if (!call.counted) {
+    site.idle.callStarted();
+    call.counted = true;
+  }
   if (verdict.go === "call") {
     call.session = verdict.session;
     return call;

@@ -15,7 +15,10 @@ import type { RunningOutcome } from "./when-running.js";
 /** A request's outcome: its value, or the failure as an error result. */
 export type Gated<T> = { value: T } | { failed: McpToolResult };
 
-/** A tenant's own call site (a `perTenant` server's instance), or why there is none; nothing was sent. */
+/**
+ * A tenant's own call site (a `perTenant` server's instance), the call already counted on its idle
+ * timer (the pipeline ends the count); or why there is none, nothing sent.
+ */
 export type TenantSite = { site: CallSite } | { failed: McpToolResult };
 
 /** A `perTenant` server's instances, one per tenant (SPEC §23.3). */

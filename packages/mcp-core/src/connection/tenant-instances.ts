@@ -37,6 +37,11 @@ export interface TenantInstancesParams {
 interface Instance {
   connection: Connection;
   site: CallSite;
+  /**
+   * The call the instance was made for is counted on it from the moment it exists (so no other
+   * tenant's arrival closes it before that call starts); the first caller takes that count over.
+   */
+  madeFor: boolean;
 }
 
 /** One `perTenant` server's tenant instances. */
@@ -54,19 +59,36 @@ export class TenantInstances implements TenantRouter {
     return this.instances.size;
   }
 
-  /** The tenant's call site: at once when its instance exists, else once it is made. */
+  /**
+   * The tenant's call site: at once when its instance exists, else once it is made. The call is
+   * counted on the instance's idle timer from here (`TenantSite`): an instance with a call on its
+   * way is never closed to make room.
+   */
   siteFor(tenant: string): TenantSite | Promise<TenantSite> {
     const known = this.touch(tenant);
-    if (known !== undefined) return { site: known.site };
+    if (known !== undefined) return { site: this.claim(known) };
     return this.instance(tenant).then(
-      (made) => ({ site: made.site }),
+      (made) => ({ site: this.claim(made) }),
       (error: unknown) => ({ failed: this.failure(tenant, error) }),
     );
   }
 
   /** The tenant's instance, made when it has none (rejects past the bound or for bad env values). */
   async connection(tenant: string): Promise<Connection> {
-    return (await this.instance(tenant)).connection;
+    const made = await this.instance(tenant);
+    // Made for no call: the count it was made with is let go.
+    if (made.madeFor) {
+      made.madeFor = false;
+      made.connection.idle.callEnded();
+    }
+    return made.connection;
+  }
+
+  /** Counts one call on `instance`, taking over the count it was made with when there is one. */
+  private claim(instance: Instance): CallSite {
+    if (instance.madeFor) instance.madeFor = false;
+    else instance.connection.idle.callStarted();
+    return instance.site;
   }
 
   /** Closes every instance; none is made after. */
@@ -106,8 +128,10 @@ export class TenantInstances implements TenantRouter {
     // What the tenant may call is what the host sees: the server's own listing and its pins.
     const site: CallSite = { ...connection.site, offers: shared.offers };
     if (shared.held) site.held = shared.held;
-    const instance = { connection, site };
+    const instance = { connection, site, madeFor: true };
     this.instances.set(tenant, instance);
+    // Counted now, in the same turn it joins the instances: see `Instance.madeFor`.
+    connection.idle.callStarted();
     return instance;
   }
 
