@@ -29,7 +29,9 @@ export type McpToolErrorKind = "unavailable" | "timeout" | "aborted" | "protocol
  *   out the app (a model-only tool), or that its server does not list; nothing was sent.
  * - `APPROVAL_DENIED` (unavailable): an app bridge call the host's approval refused; nothing was sent.
  * - `FRAME_TOO_LARGE`, `STDIN_BACKLOG_FULL`, `SESSION_LOST`… (unavailable): the core error that
- *   ended the call, by its `McpCoreError` code.
+ *   ended the call, by its `McpCoreError` code; among them `TENANTS_BUSY` (a `perTenant` server has
+ *   `maxInstances` instances, each with a call in flight: no instance for the call's tenant, nothing
+ *   sent) and `ENV_INVALID` (the host's `tenantEnv` gave a value that cannot be used).
  */
 export type McpToolErrorCode =
   | "TOOL_REMOVED"
