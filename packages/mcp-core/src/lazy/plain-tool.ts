@@ -76,14 +76,16 @@ function isJsonValue(value: unknown, depth: number, seen: Set<object>): boolean 
 function plainAnnotations(value: unknown): boolean {
   if (value === undefined) return true;
   if (!isPlain(value)) return false;
-  for (const [key, v] of Object.entries(value)) if (typeof v !== ANNOTATION_KEYS[key]) return false;
+  // Keys, not entries: no pair per annotation of every cached tool.
+  for (const key of Object.keys(value)) if (typeof value[key] !== ANNOTATION_KEYS[key]) return false;
   return true;
 }
 
 function plainExecution(value: unknown): boolean {
   if (value === undefined) return true;
   if (!isPlain(value)) return false;
-  for (const [key, v] of Object.entries(value)) {
+  for (const key of Object.keys(value)) {
+    const v = value[key];
     if (key !== "taskSupport" || typeof v !== "string" || !TASK_SUPPORT.has(v)) return false;
   }
   return true;
