@@ -114,13 +114,15 @@ describe("a perTenant stdio server", () => {
       {},
       {
         tenantEnv: (_server, tenant) => {
-          if (tenant === "broken") throw new Error("no such user");
+          if (tenant === "broken") throw new Error("no such user, token sk-tenant-secret-91");
           return { TENANT_TOKEN: `token-of-${tenant}` };
         },
       },
     );
     const refused = await toolByRawName(source, "env").execute({}, { tenant: "broken" });
     expect(refused).toMatchObject({ isError: true, error: { code: "ENV_INVALID" } });
+    expect(refused.text).toBe('MCP server "t": tenantEnv("t", "broken") threw');
+    expect(JSON.stringify(refused)).not.toContain("sk-tenant-secret-91");
     expect((await envOf(source, "fine")).TENANT_TOKEN).toBe("token-of-fine");
   });
 

@@ -168,8 +168,9 @@ export class TenantInstances implements TenantRouter {
     let given: unknown;
     try {
       given = await tenantEnv(server, tenant);
-    } catch (error) {
-      throw envInvalid(server, `${field} threw: ${errorMessage(error)}`);
+    } catch {
+      // Not quoted: the host's error may carry the very credential it was fetching (SPEC §23.2).
+      throw envInvalid(server, `${field} threw`);
     }
     if (given === undefined) return undefined;
     if (typeof given !== "object" || given === null || Array.isArray(given)) {
