@@ -9,8 +9,11 @@
 //    intermediate results that would enter the context, and wall time.
 // 3. The sandbox: cold start (the first run in the process: the WebAssembly module's compile) and
 //    warm start (median of `--warm` runs of `async () => 1`, a fresh runtime each).
-// 4. Per-call overhead from inside the sandbox: median time per `add` call made directly
-//    (`tool.execute`) and from a program (`--calls` sequential calls in one run), rounds interleaved.
+// 4. Per-call overhead from inside the sandbox: time per `add` call made directly (`tool.execute`)
+//    and from a program (`--calls` sequential calls in one run), rounds interleaved; median and
+//    min–max over the rounds, wall and the host process's CPU (user + system); the same with the
+//    run's start taken out (a run that makes no call, subtracted: what each further call costs); and
+//    the bridge alone (the same program against host functions that do nothing, no server).
 //   node bench/code-mode.mjs [--rounds 7] [--calls 50] [--steps 20] [--warm 50] [--no-catalog]
 //   (after `npm run build`; prints figures, writes nothing)
 import { parseArgs } from "node:util";
@@ -98,20 +101,41 @@ console.log(
 
 const direct = [];
 const sandboxed = [];
+const directCpu = [];
+const sandboxedCpu = [];
+const marginal = [];
+const bridge = [];
+const loop = `async () => { for (let i = 0; i < ${calls}; i++) await codemode.basic.add({ a: i, b: 1 }); return 1; }`;
+const noop = { "basic.add": async () => ({ sum: 1 }) };
+const bare = `async () => { for (let i = 0; i < ${calls}; i++) await codemode["basic.add"]({ a: i, b: 1 }); return 1; }`;
+const cpuMs = (since) => {
+  const { user, system } = process.cpuUsage(since);
+  return (user + system) / 1000;
+};
 for (let r = 0; r < rounds; r++) {
+  let cpu = process.cpuUsage();
   started = performance.now();
   for (let i = 0; i < calls; i++) await add.execute({ a: i, b: 1 });
   direct.push((performance.now() - started) / calls);
+  directCpu.push(cpuMs(cpu) / calls);
+  cpu = process.cpuUsage();
   started = performance.now();
-  const out = await runCode.execute({
-    code: `async () => { for (let i = 0; i < ${calls}; i++) await codemode.basic.add({ a: i, b: 1 }); return 1; }`,
-  });
+  const out = await runCode.execute({ code: loop });
   if (out.isError) throw new Error(out.text);
   sandboxed.push((performance.now() - started) / calls);
+  sandboxedCpu.push(cpuMs(cpu) / calls);
+  const whole = performance.now() - started;
+  started = performance.now();
+  await runCode.execute({ code: "async () => 1" });
+  marginal.push((whole - (performance.now() - started)) / calls);
+  started = performance.now();
+  const bridged = await executor.execute(bare, noop);
+  if (bridged.error !== undefined) throw new Error(bridged.error);
+  bridge.push((performance.now() - started) / calls);
 }
+const spread = (xs) => `${ms(median(xs))} (${ms(Math.min(...xs))}–${ms(Math.max(...xs))})`;
 const d = median(direct);
-const s = median(sandboxed);
 console.log(
-  `per call (${calls} sequential, ${rounds} rounds): direct ${ms(d)}, from the sandbox ${ms(s)} (${(s / d).toFixed(2)}×, run start included)`,
+  `per call (${calls} sequential, ${rounds} rounds, median (min–max)): direct ${spread(direct)}; from the sandbox ${spread(sandboxed)}, ${(median(sandboxed) / d).toFixed(2)}× with the run's start, ${spread(marginal)}, ${(median(marginal) / d).toFixed(2)}× without; host CPU direct ${spread(directCpu)}, sandbox ${spread(sandboxedCpu)}; the bridge alone (no-op functions, start included) ${spread(bridge)}`,
 );
 await source.close();

@@ -82,7 +82,59 @@ describe("the QuickJS executor", () => {
     expect(fn).toMatch(/no error$/);
   });
 
+  it("should settle calls answered together and out of order, each with its own value, whatever the text holds", async () => {
+    // Answers that arrive in one turn are delivered in one string of records: texts with the
+    // record's own separators, line breaks, U+2028, surrogate pairs and a message for a failure.
+    const odd = 'a:1:2:{"x"}\n\u2028 😀 \\ "q"';
+    const waits: (() => void)[] = [];
+    const run = await executor.execute(
+      `async () => {
+        const calls = [];
+        for (let i = 0; i < 40; i++) calls.push(codemode.echo({ i, odd: ${JSON.stringify(odd)} }));
+        calls.push(codemode.fail({}).catch((e) => e.message));
+        calls.push(codemode.none({}));
+        const got = await Promise.all(calls);
+        return got.map((v, i) => i < 40 ? v.i === i && v.odd === ${JSON.stringify(odd)} : v);
+      }`,
+      {
+        // Held until all 40 are asked, then answered last-asked first, in one turn.
+        echo: (input: unknown) =>
+          new Promise((resolve) => {
+            waits.unshift(() => resolve(input));
+            if (waits.length === 40) for (const wake of waits) wake();
+          }),
+        fail: async () => Promise.reject(new Error(`no: ${odd}`)),
+        none: async () => undefined,
+      },
+    );
+    expect(run.error).toBeUndefined();
+    expect(run.result).toEqual([...Array(40).fill(true), `no: ${odd}`, null]);
+  });
+
   describe("as the adversary", () => {
+    it("should keep the bridge working for a program that replaces the builtins it would use", async () => {
+      const run = await executor.execute(
+        `async () => {
+          String.prototype.indexOf = () => -1;
+          String.prototype.slice = () => "";
+          Function.prototype.call = () => "hijacked";
+          Function.prototype.apply = () => "hijacked";
+          Function.prototype.bind = () => () => "hijacked";
+          Promise.prototype.then = function () { return "hijacked"; };
+          JSON.parse = () => "hijacked";
+          JSON.stringify = () => "hijacked";
+          Number = () => 0;
+          Object.defineProperty(Object.prototype, "0", { get() { return () => {}; }, set() {} });
+          const first = await codemode.add({ a: 1, b: 2 });
+          const second = await codemode.add({ a: first.sum, b: 3 });
+          return second.sum;
+        }`,
+        { add: async (input: unknown) => ({ sum: (input as { a: number }).a + (input as { b: number }).b }) },
+      );
+      // The outcome itself is JSON the prelude wrote with the JSON it took before the program ran.
+      expect(run).toEqual({ result: 6, logs: [] });
+    });
+
     it("should offer no process, require, module loading, network, timers or host globals", async () => {
       const run = await executor.execute(
         `async () => [typeof process, typeof require, typeof module, typeof fetch, typeof XMLHttpRequest,

@@ -7,7 +7,6 @@
  */
 import type {
   QuickJSContext,
-  QuickJSDeferredPromise,
   QuickJSHandle,
   QuickJSRuntime,
   QuickJSWASMModule,
@@ -49,8 +48,14 @@ export async function runInQuickJs(
 class QuickJsRun {
   private readonly runtime: QuickJSRuntime;
   private readonly vm: QuickJSContext;
-  private readonly fns: Map<string, (...args: unknown[]) => Promise<unknown>>;
-  private readonly pending = new Set<QuickJSDeferredPromise>();
+  private readonly keys: string[];
+  private readonly fns: ((...args: unknown[]) => Promise<unknown>)[];
+  /** The prelude's `drain` and `deliver`, kept for the run. */
+  private drain: QuickJSHandle | undefined;
+  private deliver: QuickJSHandle | undefined;
+  /** Answers not yet handed to the sandbox: records `id:ok:length:text` (see the prelude). */
+  private answers: string[] = [];
+  private deliveryQueued = false;
   private readonly logs: string[] = [];
   private logChars = 0;
   private logsLeftOut = 0;
@@ -67,7 +72,9 @@ class QuickJsRun {
     fns: ExecutorFns,
   ) {
     // Own enumerable keys only: a key such as "constructor" never reaches Object.prototype's.
-    this.fns = new Map(Object.entries(fns).filter(([, fn]) => typeof fn === "function"));
+    const own = Object.entries(fns).filter(([, fn]) => typeof fn === "function");
+    this.keys = own.map(([key]) => key);
+    this.fns = own.map(([, fn]) => fn);
     this.runtime = module.newRuntime();
     this.runtime.setMemoryLimit(limits.maxMemoryBytes);
     this.runtime.setMaxStackSize(limits.maxStackBytes);
@@ -108,8 +115,11 @@ class QuickJsRun {
   dispose(): void {
     this.closed = true;
     clearTimeout(this.timer);
-    for (const deferred of this.pending) deferred.dispose();
-    this.pending.clear();
+    this.drain?.dispose();
+    this.deliver?.dispose();
+    this.drain = undefined;
+    this.deliver = undefined;
+    this.answers = [];
     try {
       this.vm.dispose();
       this.runtime.dispose();
@@ -120,30 +130,55 @@ class QuickJsRun {
     }
   }
 
-  /** Evaluates the prelude and calls it with the two host functions: the runner's handle. */
+  /** Evaluates the prelude and calls it with the host functions: the runner's handle. */
   private prepare(): { handle: QuickJSHandle } | { error: string } {
     const prelude = this.inVm(() => this.vm.evalCode(QUICKJS_PRELUDE, "prelude.js"));
     if (prelude.error !== undefined) return { error: this.errorText(prelude.error) };
-    const hostCall = this.vm.newFunction("call", (key, input) => this.call(key, input));
     const hostLog = this.vm.newFunction("log", (level, text) => this.log(level, text));
     const hostDone = this.vm.newFunction("done", (text) => {
       this.finish?.(readOutcome(this.vm.typeof(text) === "string" ? this.vm.getString(text) : ""));
     });
-    const keys = this.vm.newString(JSON.stringify([...this.fns.keys()]));
-    const args = [hostCall, hostLog, hostDone, keys];
-    const runner = this.inVm(() => this.vm.callFunction(prelude.value, this.vm.undefined, ...args));
+    const keys = this.vm.newString(JSON.stringify(this.keys));
+    const args = [hostLog, hostDone, keys];
+    const parts = this.inVm(() => this.vm.callFunction(prelude.value, this.vm.undefined, ...args));
     for (const handle of [prelude.value, ...args]) handle.dispose();
-    if (runner.error !== undefined) return { error: this.errorText(runner.error) };
-    return { handle: runner.value };
+    if (parts.error !== undefined) return { error: this.errorText(parts.error) };
+    const runner = this.vm.getProp(parts.value, 0);
+    this.drain = this.vm.getProp(parts.value, 1);
+    this.deliver = this.vm.getProp(parts.value, 2);
+    parts.value.dispose();
+    return { handle: runner };
   }
 
-  /** The bridged call: a promise in the sandbox, settled with JSON text or an error message. */
-  private call(keyHandle: QuickJSHandle, inputHandle: QuickJSHandle): QuickJSHandle {
-    const key = this.vm.getString(keyHandle);
-    const input = this.vm.getString(inputHandle);
-    const deferred = this.vm.newPromise();
-    this.pending.add(deferred);
-    const fn = this.fns.get(key);
+  /** Takes the calls the sandbox made since the last drain and starts each. */
+  private takeCalls(): void {
+    const drain = this.drain;
+    if (this.closed || drain === undefined) return;
+    const drained = this.inVm(() => this.vm.callFunction(drain, this.vm.undefined));
+    if (drained.error !== undefined) {
+      this.finish?.({ error: this.errorText(drained.error) });
+      return;
+    }
+    const requests = this.vm.getString(drained.value);
+    drained.value.dispose();
+    if (requests === "") return;
+    for (const request of requests.split("\n")) this.call(request);
+  }
+
+  /**
+   * A bridged call, `id:index:json`: the host function runs a turn later (so one that throws at
+   * once is the call's error) and its answer joins the next delivery.
+   */
+  private call(request: string): void {
+    const a = request.indexOf(":");
+    const b = request.indexOf(":", a + 1);
+    const id = Number(request.slice(0, a));
+    const index = Number(request.slice(a + 1, b));
+    // Only the prelude writes requests, but its text is still read as untrusted: a bad id is dropped.
+    if (a <= 0 || b < 0 || !Number.isSafeInteger(id) || id < 0) return;
+    const fn = Number.isSafeInteger(index) ? this.fns[index] : undefined;
+    const key = this.keys[index] ?? "";
+    const input = request.slice(b + 1);
     const answer =
       fn === undefined
         ? Promise.reject(new Error(`no function ${JSON.stringify(key)}`))
@@ -155,24 +190,35 @@ class QuickJsRun {
           text = value === undefined ? undefined : JSON.stringify(value);
         } catch (error) {
           // A value JSON refuses (a BigInt, a cycle) is the call's error, not the host's rejection.
-          return this.settle(deferred, false, unsendable(key, error));
+          return this.answer(id, false, unsendable(key, error));
         }
-        this.settle(deferred, true, text);
+        this.answer(id, true, text);
       },
-      (reason: unknown) =>
-        this.settle(deferred, false, reason instanceof Error ? reason.message : String(reason)),
+      (reason: unknown) => this.answer(id, false, reason instanceof Error ? reason.message : String(reason)),
     );
-    return deferred.handle;
   }
 
-  private settle(deferred: QuickJSDeferredPromise, ok: boolean, text: string | undefined): void {
+  /** Queues one answer; answers that come in the same turn are delivered together. */
+  private answer(id: number, ok: boolean, text: string | undefined): void {
     if (this.closed) return;
-    this.pending.delete(deferred);
-    const handle = text === undefined ? this.vm.undefined : this.vm.newString(text);
-    if (ok) deferred.resolve(handle);
-    else deferred.reject(handle);
-    if (text !== undefined) handle.dispose();
-    deferred.dispose();
+    this.answers.push(`${id}:${ok ? 1 : 0}:${text === undefined ? -1 : text.length}:${text ?? ""}`);
+    if (this.deliveryQueued) return;
+    this.deliveryQueued = true;
+    queueMicrotask(() => this.deliverAnswers());
+  }
+
+  /** Hands the queued answers to the sandbox in one call, then runs the jobs they woke. */
+  private deliverAnswers(): void {
+    this.deliveryQueued = false;
+    const deliver = this.deliver;
+    if (this.closed || deliver === undefined || this.answers.length === 0) return;
+    const answers = this.answers.length === 1 ? (this.answers[0] as string) : this.answers.join("");
+    this.answers = [];
+    const text = this.vm.newString(answers);
+    const delivered = this.inVm(() => this.vm.callFunction(deliver, this.vm.undefined, text));
+    text.dispose();
+    if (delivered.error !== undefined) this.finish?.({ error: this.errorText(delivered.error) });
+    else delivered.value.dispose();
     this.pump();
   }
 
@@ -198,6 +244,7 @@ class QuickJsRun {
     else result.dispose();
     // An interrupted job may just be dropped (no error comes back): the run is over all the same.
     if (this.cpuExceeded) this.finish?.({ error: "interrupted" });
+    else if (result.error === undefined) this.takeCalls();
   }
 
   /** Calls `fn` with its time counted against `cpuTimeMs`. */
