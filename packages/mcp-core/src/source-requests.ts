@@ -20,8 +20,11 @@ import type {
   McpResourceResult,
 } from "./types.js";
 
-/** The servers a lookup reads: every configured one, and the connections of the enabled ones. */
-export type SourceServers = Pick<SourceParts, "configs" | "connections">;
+/**
+ * The servers a lookup reads: every configured one, the connections of the enabled ones, and the
+ * tenant instances of the `perTenant` ones.
+ */
+export type SourceServers = Pick<SourceParts, "configs" | "connections" | "tenants">;
 
 /** What every method but `close()` answers once the source is closing or closed. */
 export const sourceClosed = (): McpCoreError => new McpCoreError("CLOSED", "MCP source is closed");
@@ -66,8 +69,8 @@ export function serverState(servers: SourceServers, server: string): ConnectionS
 }
 
 /**
- * Why a request to `server` cannot even be tried: a timeout no timer can wait (as `execute`
- * refuses it), a closed source, an unknown or disabled server. `what` names the request in the
+ * Why a request to `server` cannot even be tried: a timeout no timer can wait or a tenant that
+ * names none (as `execute` refuses them), a closed source, an unknown or disabled server. `what` names the request in the
  * message, e.g. `resource "file:///a"`.
  */
 function requestRefusal(
@@ -77,10 +80,10 @@ function requestRefusal(
   ctx: McpCallContext | undefined,
   what: string,
 ): McpRequestError | undefined {
-  const timeoutProblem = callContextProblem(ctx);
-  if (timeoutProblem !== undefined) {
-    const message = `Call to ${what} on MCP server "${server}" was not sent: ${timeoutProblem}`;
-    return errorResult("protocol", "PROTOCOL_ERROR", message, timeoutProblem).error;
+  const problem = callContextProblem(ctx) ?? tenantProblem(ctx?.tenant);
+  if (problem !== undefined) {
+    const message = `Call to ${what} on MCP server "${server}" was not sent: ${problem}`;
+    return errorResult("protocol", "PROTOCOL_ERROR", message, problem).error;
   }
   try {
     if (closed) throw sourceClosed();
@@ -102,7 +105,17 @@ export async function readServerResource(
 ): Promise<McpResourceResult> {
   const refused = requestRefusal(servers, closed, server, ctx, `resource "${uri.slice(0, 200)}"`);
   if (refused) return { contents: [], isError: true, error: refused };
-  return serverConnection(servers, server).readResource(uri, ctx);
+  return onInstance(
+    servers,
+    server,
+    ctx,
+    (c) => c.readResource(uri, ctx),
+    (error) => ({
+      contents: [],
+      isError: true,
+      error,
+    }),
+  );
 }
 
 /** `prompts/get` on one server; a refusal or a failure is an error result, never a rejection. */
@@ -116,7 +129,40 @@ export async function getServerPrompt(
 ): Promise<McpPromptResult> {
   const refused = requestRefusal(servers, closed, server, ctx, `prompt "${name.slice(0, 200)}"`);
   if (refused) return { messages: [], isError: true, error: refused };
-  return serverConnection(servers, server).getPrompt(name, args, ctx);
+  return onInstance(
+    servers,
+    server,
+    ctx,
+    (c) => c.getPrompt(name, args, ctx),
+    (error) => ({
+      messages: [],
+      isError: true,
+      error,
+    }),
+  );
+}
+
+/**
+ * A request on the connection it is for: with a `tenant`, a `perTenant` server's instance of that
+ * tenant (SPEC §23.3); else the server's own. No instance (past the bound, the tenant's env refused,
+ * the source closing) is the request's error, never a rejection.
+ */
+async function onInstance<T>(
+  servers: SourceServers,
+  server: string,
+  ctx: McpCallContext | undefined,
+  run: (connection: Connection) => Promise<T>,
+  failed: (error: McpRequestError) => T,
+): Promise<T> {
+  const tenant = ctx?.tenant;
+  const instances = tenant === undefined ? undefined : servers.tenants.get(server);
+  if (tenant === undefined || instances === undefined) return run(serverConnection(servers, server));
+  try {
+    return await instances.use(tenant, run);
+  } catch (error) {
+    const { code, message } = error as McpCoreError;
+    return failed(errorResult("unavailable", code, message).error as McpRequestError);
+  }
 }
 
 /** A kept result's slice (`source.readResult`): a sentence for the model, never a throw. */

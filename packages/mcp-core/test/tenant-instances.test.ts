@@ -186,6 +186,36 @@ describe("a perTenant stdio server", () => {
     expect(source.servers()[0]?.tenantInstances).toBe(1);
   });
 
+  it("should read a tenant's resources from its own child, whose state is its own", async () => {
+    const source = await sources.load({
+      mcpServers: {
+        m: { command: process.execPath, args: [fixturePath("modern"), "--resources"], perTenant: {} },
+      },
+    });
+    const touched = await toolByRawName(source, "touch_resource").execute(
+      { uri: "text://greeting" },
+      { tenant: "alice" },
+    );
+    expect(touched.isError, touched.text).toBe(false);
+    const read = async (tenant?: string) => {
+      const result = await source.readResource(
+        "m",
+        "text://greeting",
+        tenant === undefined ? {} : { tenant },
+      );
+      expect(result.isError, JSON.stringify(result.error)).toBe(false);
+      return (result.contents[0] as { text: string }).text;
+    };
+    expect(await read("alice")).toBe("hello v1");
+    expect(await read("bob")).toBe("hello v0");
+    expect(await read()).toBe("hello v0");
+    const bad = await source.readResource("m", "text://greeting", { tenant: "a\u0000b" });
+    expect(bad).toMatchObject({ isError: true, error: { code: "PROTOCOL_ERROR" } });
+    const prompt = await source.getPrompt("m", "greet", { name: "x" }, { tenant: "carol" });
+    expect(prompt.isError, JSON.stringify(prompt.error)).toBe(false);
+    expect(source.servers()[0]?.tenantInstances).toBe(3);
+  });
+
   it("should leave no tenant child after close()", async () => {
     const { source } = await loadPerTenant({});
     const pids = await Promise.all(["p", "q", "r"].map((tenant) => pidOf(source, tenant)));

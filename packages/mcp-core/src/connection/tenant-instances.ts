@@ -84,6 +84,20 @@ export class TenantInstances implements TenantRouter {
     return made.connection;
   }
 
+  /**
+   * `run` (a resource read, a prompt get) on the tenant's instance, made when it has none, counted
+   * as a call on it while it runs. Rejects as `connection` does when there can be no instance.
+   */
+  async use<T>(tenant: string, run: (connection: Connection) => Promise<T>): Promise<T> {
+    const instance = this.touch(tenant) ?? (await this.instance(tenant));
+    this.claim(instance);
+    try {
+      return await run(instance.connection);
+    } finally {
+      instance.connection.idle.callEnded();
+    }
+  }
+
   /** Counts one call on `instance`, taking over the count it was made with when there is one. */
   private claim(instance: Instance): CallSite {
     if (instance.madeFor) instance.madeFor = false;
