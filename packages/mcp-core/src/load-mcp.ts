@@ -16,7 +16,7 @@ import { EventHub } from "./event-hub.js";
 import { followCachePushes, type LazyServer } from "./lazy/cache-pushes.js";
 import { LazyListing } from "./lazy/lazy-listing.js";
 import { adoptCachedEra, prepareLazyServer } from "./lazy/prepare-lazy-server.js";
-import type { ServerLogMessage } from "./logs/log-message.js";
+import type { ServerLogMessage, StderrLineInfo } from "./logs/log-message.js";
 import { Source } from "./mcp-source.js";
 import {
   resolveLoadOptions,
@@ -91,7 +91,7 @@ export async function loadMcp(
   const toolEvents = new EventHub<[string, ToolsChange]>(reportListenerError);
   if (options.onToolsChange) toolEvents.subscribe(options.onToolsChange);
   const logEvents = new EventHub<[string, ServerLogMessage]>(reportListenerError);
-  const stderrEvents = new EventHub<[string, string]>(reportListenerError);
+  const stderrEvents = new EventHub<[string, string, StderrLineInfo?]>(reportListenerError);
   // Subscribed before anything starts: a server's first words come during its start.
   if (options.onServerLog) logEvents.subscribe(options.onServerLog);
   if (options.onStderr) stderrEvents.subscribe(options.onStderr);
@@ -170,7 +170,9 @@ export async function loadMcp(
       output: {
         minLevel: options.serverLogLevel,
         onLog: (server, message) => logEvents.emit(server, message),
-        onStderr: (server, line) => stderrEvents.emit(server, line),
+        // A tenant instance's line says whose it is; the server's own lines keep two arguments.
+        onStderr: (server, line, info) =>
+          info === undefined ? stderrEvents.emit(server, line) : stderrEvents.emit(server, line, info),
       },
       warn,
       createAuth: (server, redactor, warnAbout, onAuthorized, tenant) =>

@@ -9,7 +9,7 @@ import type { AuthCallback } from "./auth/auth-callback.js";
 import type { ServerConfig } from "./config/server-config.js";
 import type { Connection } from "./connection/connection.js";
 import { GENERATION_PARTS } from "./generation-parts.js";
-import type { ServerLogMessage } from "./logs/log-message.js";
+import type { ServerLogMessage, StderrLineInfo } from "./logs/log-message.js";
 import { BUDGET_RESULT } from "./result-budget-hook.js";
 import { budgetLibraryResult } from "./results/apply-budget.js";
 import type { ReadResultOptions } from "./results/kept-results.js";
@@ -223,7 +223,7 @@ export class Source implements McpSource {
     return this.#parts.logEvents.subscribe(cb);
   }
 
-  onStderr(cb: (server: string, line: string) => void): () => void {
+  onStderr(cb: (server: string, line: string, info?: StderrLineInfo) => void): () => void {
     return this.#parts.stderrEvents.subscribe(cb);
   }
 

@@ -11,7 +11,7 @@ import type { AutoRestartOptions, HealthCheckOptions, InheritEnv } from "./confi
 import type { DriftPolicy, McpDrift } from "./drift-types.js";
 import type { ElicitationContext } from "./elicitation/guard-elicitation.js";
 import type { McpLogLevel } from "./logs/log-level.js";
-import type { ServerLogMessage } from "./logs/log-message.js";
+import type { ServerLogMessage, StderrLineInfo } from "./logs/log-message.js";
 import type { PinStore } from "./pins/pin-entry.js";
 import type { ResultBudgetOptions } from "./results/result-budget-options.js";
 import type { ResultStore } from "./results/result-store.js";
@@ -258,7 +258,7 @@ export interface LoadMcpOptions {
    */
   onServerLog?: ((server: string, message: ServerLogMessage) => void) | undefined;
   /** Receives stdio servers' stderr lines from the start of the load on; see `source.onStderr`. @default none */
-  onStderr?: ((server: string, line: string) => void) | undefined;
+  onStderr?: ((server: string, line: string, info?: StderrLineInfo) => void) | undefined;
   /**
    * What a drift of a server's tool definitions from its pins (the definitions approved) does, for
    * servers whose entry has no `drift`: `"accept"` offers the new definitions and pins them,

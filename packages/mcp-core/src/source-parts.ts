@@ -7,7 +7,7 @@ import type { ServerConfig } from "./config/server-config.js";
 import type { Connection } from "./connection/connection.js";
 import type { TenantInstances } from "./connection/tenant-instances.js";
 import type { EventHub } from "./event-hub.js";
-import type { ServerLogMessage } from "./logs/log-message.js";
+import type { ServerLogMessage, StderrLineInfo } from "./logs/log-message.js";
 import type { CatalogHubs } from "./resources/catalog-hubs.js";
 import type { ResultBudgetSite } from "./results/apply-budget.js";
 import type { KeptResults } from "./results/kept-results.js";
@@ -50,7 +50,7 @@ export interface SourceParts {
   /** Each new drift of a server's listing from its pins (emitted before its tools change event). */
   driftEvents: EventHub<[string, McpDrift]>;
   logEvents: EventHub<[string, ServerLogMessage]>;
-  stderrEvents: EventHub<[string, string]>;
+  stderrEvents: EventHub<[string, string, StderrLineInfo?]>;
   /** Resource-list changes, resource updates, prompt-list changes. */
   catalogEvents: CatalogHubs;
   warnings: string[];

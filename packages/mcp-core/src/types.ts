@@ -17,7 +17,7 @@ import type {
   ResourceUpdate,
 } from "./catalog-types.js";
 import type { McpDrift } from "./drift-types.js";
-import type { ServerLogMessage } from "./logs/log-message.js";
+import type { ServerLogMessage, StderrLineInfo } from "./logs/log-message.js";
 import type { ReadResultOptions } from "./results/kept-results.js";
 import type { RootsOption } from "./roots/root.js";
 import type { DeferLoading, ToolSearchHit, ToolSearchOptions } from "./search-types.js";
@@ -209,7 +209,7 @@ export interface McpSource {
    * Receives each stdio server's stderr lines, redacted, cut at `MAX_STDERR_LINE_BYTES` and
    * rate-capped. Returns an unsubscribe function.
    */
-  onStderr(cb: (server: string, line: string) => void): () => void;
+  onStderr(cb: (server: string, line: string, info?: StderrLineInfo) => void): () => void;
   /**
    * The resources of every server, in config order then listing order: a running server's as last
    * listed (all pages), a lazy server not started yet's from the listing cache. Never starts a

@@ -216,6 +216,42 @@ describe("a perTenant stdio server", () => {
     expect(source.servers()[0]?.tenantInstances).toBe(3);
   });
 
+  it("should tag a tenant's stderr lines with the tenant and redact its values there", async () => {
+    const lines: { line: string; tenant: string | undefined; args: number }[] = [];
+    const source = await sources.load(
+      {
+        mcpServers: {
+          t: {
+            command: process.execPath,
+            args: [fixturePath("basic"), "--env-to-stderr"],
+            env: { TENANT_TOKEN: "shared-value-0123456789" },
+            perTenant: {},
+          },
+        },
+      },
+      {
+        tenantEnv: (_server, tenant) => ({ TENANT_TOKEN: `secret-of-${tenant}-0123456789` }),
+        onStderr: (...args: unknown[]) =>
+          lines.push({
+            line: args[1] as string,
+            tenant: (args[2] as { tenant?: string } | undefined)?.tenant,
+            args: args.length,
+          }),
+      },
+    );
+    await pidOf(source);
+    await pidOf(source, "alice");
+    const alice = await waitFor(() =>
+      lines.find((l) => l.tenant === "alice" && l.line.startsWith("TENANT_TOKEN=")),
+    );
+    expect(alice.line).not.toContain("secret-of-alice");
+    const own = await waitFor(() =>
+      lines.find((l) => l.tenant === undefined && l.line.startsWith("TENANT_TOKEN=")),
+    );
+    expect(own.args).toBe(2);
+    expect(JSON.stringify(lines)).not.toContain("secret-of-alice");
+  });
+
   it("should leave no tenant child after close()", async () => {
     const { source } = await loadPerTenant({});
     const pids = await Promise.all(["p", "q", "r"].map((tenant) => pidOf(source, tenant)));

@@ -86,6 +86,12 @@ export function tenantConnection(
       deps.onState(server, state, { ...info, tenant: spec.tenant });
       if (state === "stopped" && info.reason === "idle") spec.onIdle();
     },
+    // What the instance logs and writes to stderr says whose it is.
+    output: {
+      ...deps.output,
+      onLog: (server, message) => deps.output.onLog(server, { ...message, tenant: spec.tenant }),
+      onStderr: (server, line) => deps.output.onStderr(server, line, { tenant: spec.tenant }),
+    },
     // The server's own connection keeps the listing (and its cache) and the catalog the host sees.
     // One whose own session cannot list (a server every user signs in to) learns its tools from
     // the first tenant that can, as a lazy server learns them from a discovery.

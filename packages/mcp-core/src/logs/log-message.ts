@@ -21,6 +21,14 @@ export interface ServerLogMessage {
    * it dropped since the previous summary (`logger` is then `"toolnexus-mcp"`).
    */
   dropped?: number;
+  /** Set when a `perTenant` server's instance of this tenant sent it (SPEC §23.3). */
+  tenant?: string;
+}
+
+/** Where a stderr line came from beyond its server (`onStderr`'s third argument). */
+export interface StderrLineInfo {
+  /** Set when a `perTenant` server's instance of this tenant wrote it (SPEC §23.3). */
+  tenant?: string;
 }
 
 /** The most bytes of serialized `data` delivered as they are. */

@@ -6,7 +6,7 @@
  */
 import type { Redactor } from "../redact/redactor.js";
 import { atLeast, isMcpLogLevel, type McpLogLevel, moreSevere } from "./log-level.js";
-import { type ServerLogMessage, serverLogMessage } from "./log-message.js";
+import { type ServerLogMessage, type StderrLineInfo, serverLogMessage } from "./log-message.js";
 import { RateGate, type RateLimit } from "./rate-gate.js";
 
 /**
@@ -25,7 +25,7 @@ export const SUMMARY_LOGGER = "toolnexus-mcp";
 export interface ServerOutputSinks {
   minLevel: McpLogLevel;
   onLog: (server: string, message: ServerLogMessage) => void;
-  onStderr: (server: string, line: string) => void;
+  onStderr: (server: string, line: string, info?: StderrLineInfo) => void;
 }
 
 /** Drops counted since the last summary of one kind. */

@@ -8,7 +8,7 @@ import type { ResolvedAutoRestart, ResolvedHealthCheck } from "../config/resolve
 import type { InheritEnv } from "../config/server-config.js";
 import type { DriftPolicy, McpDrift } from "../drift-types.js";
 import type { McpLogLevel } from "../logs/log-level.js";
-import type { ServerLogMessage } from "../logs/log-message.js";
+import type { ServerLogMessage, StderrLineInfo } from "../logs/log-message.js";
 import type { ElicitationHandler, TenantEnv } from "../options.js";
 import type { PinStore } from "../pins/pin-entry.js";
 import type { ResolvedResultBudget } from "../results/result-budget-options.js";
@@ -87,7 +87,7 @@ export interface ResolvedLoadOptions {
   deferLoading: DeferLoading;
   serverLogLevel: McpLogLevel;
   onServerLog: ((server: string, message: ServerLogMessage) => void) | undefined;
-  onStderr: ((server: string, line: string) => void) | undefined;
+  onStderr: ((server: string, line: string, info?: StderrLineInfo) => void) | undefined;
   drift: DriftPolicy;
   /** The host's pin store, `false`, or undefined (the default: see `loadMcp`). */
   pinStore: PinStore | null | undefined;
