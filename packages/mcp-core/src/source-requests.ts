@@ -46,7 +46,7 @@ export function serverConnection(servers: SourceServers, server: string): Connec
  * that names none or a server that is not `perTenant`, `TENANTS_BUSY` past its bound.
  */
 export async function tenantInstance(
-  servers: SourceServers & Pick<SourceParts, "tenants">,
+  servers: SourceServers,
   server: string,
   tenant: string,
 ): Promise<Connection> {
