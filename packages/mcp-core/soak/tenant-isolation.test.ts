@@ -124,13 +124,23 @@ describe("100 tenants on one supervisor", () => {
       trace_meta: toolByRawName(source, "trace_meta", "local"),
     };
 
+    // Each tenant's child started one at a time before the mixed calls: 100 node processes
+    // starting at once would take both cores for seconds from whatever runs beside this file (CI's
+    // other soak lane waits on Redis failovers with timeouts of its own). The first pid each tenant
+    // gets is the one every later call must reach.
+    const pids = new Map<string, number>();
+    for (const tenant of tenants) {
+      const first = await tools.pid.execute({}, { tenant });
+      expect(first.isError, first.text).toBe(false);
+      pids.set(tenant, Number(first.text));
+    }
+
     const random = seeded(44);
     const kinds = ["token", "child", "env", "meta"] as const;
     const calls: Call[] = Array.from({ length: CALLS }, () => ({
       tenant: tenants[Math.floor(random() * TENANTS)] as string,
       kind: kinds[Math.floor(random() * kinds.length)] as Call["kind"],
     }));
-    const pids = new Map<string, number>();
     const problems: string[] = [];
     let next = 0;
     await Promise.all(
