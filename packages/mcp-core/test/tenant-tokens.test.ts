@@ -64,6 +64,10 @@ describe("a perTenant remote server with OAuth", () => {
 
     const bob = await toolByRawName(source, "whoami", "o").execute({}, { tenant: "bob" });
     expect(bob).toMatchObject({ isError: true, error: { code: "AUTH_REQUIRED" } });
+    // It tells the host how to authorize bob, not the server.
+    expect(bob.text).toBe(
+      'MCP server "o" needs authorization for tenant "bob": open its authorization URL (onStateChange) and call source.authorize("o", …, { tenant: "bob" })',
+    );
     expect(states.some((s) => s.state === "needs-auth" && s.info.tenant === "bob")).toBe(true);
     // Bob's missing token touches neither alice nor the server's own state.
     expect(await subjectOf(source, "alice")).toBe("alice");

@@ -16,6 +16,8 @@ export interface LaunchEnvOptions {
   expandEnvReferences: boolean;
   /** A `perTenant` instance's values for names its `env` declares (`tenantEnv`), taken literally. */
   tenantEnv?: Readonly<Record<string, string>> | undefined;
+  /** The tenant a `perTenant` instance is launched for (what its messages tell the host to name). */
+  tenant?: string | undefined;
 }
 
 /** The child env of a stdio server and the names it holds (never values, for snapshots). */

@@ -133,6 +133,7 @@ export class ServerOpener {
       aborted,
       timeoutMs: this.config.timeoutMs,
       stderrTail,
+      tenant: this.sessions.tenant,
     });
     return redactError(failure, this.redactor);
   }

@@ -87,6 +87,7 @@ export class SessionFactory {
     if (live) this.spawnedPid = undefined;
     const opening = openSession({
       config: this.config,
+      tenant: this.launch.tenant,
       childEnv: env.env,
       headers: async () => {
         const resolved = await headers();
@@ -124,6 +125,11 @@ export class SessionFactory {
   }
 
   /** The pid of the stdio child of the latest live open, while its start is in progress. */
+  /** The tenant of a `perTenant` server's instance, for what its messages tell the host. */
+  get tenant(): string | undefined {
+    return this.launch.tenant;
+  }
+
   get startingPid(): number | undefined {
     return this.spawnedPid;
   }

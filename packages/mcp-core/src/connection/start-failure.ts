@@ -25,6 +25,8 @@ export interface StartFailure {
   stderrTail?: string | undefined;
   /** A first line the child wrote to stdout that is not JSON-RPC. */
   stdoutNoise?: string | undefined;
+  /** The tenant of a `perTenant` server's instance. */
+  tenant?: string | undefined;
 }
 
 /**
@@ -83,7 +85,7 @@ function classify(failure: StartFailure): McpCoreError {
   }
   // A listing refused with 401 after the open (the resource moved to another authorization
   // server, a token revoked meanwhile) waits for a person like a refused open does.
-  if (isAuthorizationNeeded(error)) return authorizationNeeded(server, error);
+  if (isAuthorizationNeeded(error)) return authorizationNeeded(server, error, failure.tenant);
   if (isRequestTimeout(error)) {
     return new McpCoreError(
       "START_TIMEOUT",

@@ -79,7 +79,7 @@ export function tenantConnection(
     child: { ...deps.child, adopt: undefined },
     // A stored task could not tell whose it was when resumed: a tenant's tasks are not kept.
     taskStore: undefined,
-    launch: { ...deps.launch, tenantEnv: spec.tenantEnv },
+    launch: { ...deps.launch, tenantEnv: spec.tenantEnv, tenant: spec.tenant },
     tenant: spec.tenant,
     tenants: undefined,
     onState: (server, state, info) => {

@@ -22,7 +22,7 @@ export function isAuthorizationNeeded(error: unknown): boolean {
  * `AUTH_REQUIRED`: `MCP server "x" needs authorization`, or, when the enterprise IdP's step is the
  * one that waits (`auth/idp-sign-in.ts`), `needs a sign-in at its identity provider`.
  */
-export function authorizationNeeded(server: string, cause: unknown): McpCoreError {
+export function authorizationNeeded(server: string, cause: unknown, tenant?: string): McpCoreError {
   const idp = idpSignInOf(cause);
   if (idp) {
     return new McpCoreError(
@@ -31,9 +31,12 @@ export function authorizationNeeded(server: string, cause: unknown): McpCoreErro
       { server, cause },
     );
   }
+  // A tenant's instance (SPEC §23.3) is authorized for that tenant alone.
+  const whose = tenant === undefined ? "" : ` for tenant ${JSON.stringify(tenant)}`;
+  const option = tenant === undefined ? "" : `, { tenant: ${JSON.stringify(tenant)} }`;
   return new McpCoreError(
     "AUTH_REQUIRED",
-    `${serverLabel(server)} needs authorization: open its authorization URL (onStateChange) and call source.authorize("${server}", …)`,
+    `${serverLabel(server)} needs authorization${whose}: open its authorization URL (onStateChange) and call source.authorize("${server}", …${option})`,
     { server, cause },
   );
 }

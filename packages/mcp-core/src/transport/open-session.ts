@@ -160,7 +160,7 @@ function withExitStatus(cause: unknown, child: ChildProcessTransport | undefined
 }
 
 function startError(params: SessionParams, error: unknown, child?: ChildProcessTransport): Error {
-  if (isAuthorizationNeeded(error)) return authorizationNeeded(params.config.name, error);
+  if (isAuthorizationNeeded(error)) return authorizationNeeded(params.config.name, error, params.tenant);
   const supported = unsupportedVersionList(error);
   if (supported) return versionMismatch(params, supported, error);
   return new OpenFailure(

@@ -35,6 +35,8 @@ export interface ToolCallOptions {
 /** What opening a session needs. */
 export interface SessionParams {
   config: ServerConfig;
+  /** The tenant of a `perTenant` server's instance, for what its messages tell the host. */
+  tenant?: string | undefined;
   /** The complete, scoped child env (stdio). */
   childEnv: Record<string, string>;
   /** Resolved headers for each request (remote). */

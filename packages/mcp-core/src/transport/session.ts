@@ -215,7 +215,8 @@ export class Session implements McpSession {
   /** What a failed request rejects with; an authorization only a person can give ends the session. */
   private requestFailure(error: unknown): unknown {
     // The connection waits for that authorization (needs-auth).
-    if (isAuthorizationNeeded(error)) this.lost(authorizationNeeded(this.params.config.name, error));
+    if (isAuthorizationNeeded(error))
+      this.lost(authorizationNeeded(this.params.config.name, error, this.params.tenant));
     return this.failureOf(error);
   }
 
