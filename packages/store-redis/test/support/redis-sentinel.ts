@@ -156,8 +156,17 @@ export async function startSentinel(): Promise<TestSentinel> {
         await synced(url, "the restarted node's sync");
         // A failover picks only a replica the sentinel has seen up and replicating.
         let seen = "";
+        let pointedAt = Date.now();
         await waitFor(
           async () => {
+            // The sentinel learns a replica from its primary's INFO. One started as the replica of
+            // a primary a failover then demoted replicates from a replica, which no INFO of the
+            // primary lists: point it at the current primary again (a no-op when it is already).
+            if (Date.now() - pointedAt > 5_000) {
+              pointedAt = Date.now();
+              const now = new URL(await current());
+              await ask(url, ["REPLICAOF", now.hostname, now.port]);
+            }
             const replicas = (await ask(sentinelUrl, ["SENTINEL", "REPLICAS", SENTINEL_NAME])) as unknown[];
             const described = replicas.map((fields) => {
               // A flat list of names and values (RESP2), or a map.
