@@ -45,10 +45,26 @@ export function canRunCluster(): boolean {
   return false;
 }
 
-/** Starts `masters` × (1 + `replicas`) nodes and joins them into one cluster. */
+/**
+ * Starts `masters` × (1 + `replicas`) nodes and joins them into one cluster. A port `freePort` found
+ * free can be taken before its node binds it (by another process's outgoing connection: the kernel
+ * hands those out of the same range), so a node that could not bind makes the cluster start again
+ * on new ports, twice at most.
+ */
 export async function startCluster(
   options: { masters?: number; replicas?: number } = {},
 ): Promise<TestCluster> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startClusterOnce(options);
+    } catch (error) {
+      const taken = /Address already in use/.test(error instanceof Error ? error.message : String(error));
+      if (!taken || attempt === 3) throw error;
+    }
+  }
+}
+
+async function startClusterOnce(options: { masters?: number; replicas?: number } = {}): Promise<TestCluster> {
   const masters = options.masters ?? 3;
   const replicas = options.replicas ?? 0;
   const dir = makeTempDir("toolnexus-redis-cluster-");

@@ -98,14 +98,23 @@ export async function stopProcess(child, signal = "SIGTERM") {
  * arguments, or a function of the port that makes them (a cluster node's, {@link clusterNodeArgs}).
  */
 export async function startRedisServer(dir, extra = []) {
-  const port = await freePort();
-  const more = typeof extra === "function" ? extra(port) : extra;
-  const child = await startRedisProcess(
-    "redis-server",
-    redisArgs(port, dir, more),
-    `redis-server on port ${port}`,
-  );
-  return { port, url: `redis://127.0.0.1:${port}`, child, stop: (signal) => stopProcess(child, signal) };
+  // A port `freePort` found free can be taken before Redis binds it (another process's outgoing
+  // connection gets one of the same range): a server that could not bind starts again on a new
+  // port, twice at most.
+  for (let attempt = 1; ; attempt++) {
+    const port = await freePort();
+    const more = typeof extra === "function" ? extra(port) : extra;
+    try {
+      const child = await startRedisProcess(
+        "redis-server",
+        redisArgs(port, dir, more),
+        `redis-server on port ${port}`,
+      );
+      return { port, url: `redis://127.0.0.1:${port}`, child, stop: (signal) => stopProcess(child, signal) };
+    } catch (error) {
+      if (attempt === 3 || !/Address already in use/.test(String(error?.message ?? error))) throw error;
+    }
+  }
 }
 
 /** The extra `redis-server` arguments of a cluster node on `port` (a 1-s node timeout: fast failovers). */
