@@ -36,7 +36,10 @@ describe("the DPoP key's seal", () => {
     expect(await unsealPrivateJwk(key, blob, { ...context, issuer: "https://evil.example" })).toBeUndefined();
     expect(await unsealPrivateJwk(key, blob, { ...context, jkt: "other" })).toBeUndefined();
     const [version, iv, sealed = ""] = blob.split(".");
-    const flipped = `${sealed.slice(0, -2)}${sealed.endsWith("A") ? "B" : "A"}${sealed.slice(-1)}`;
+    // The second-to-last character replaced by another (its 6 bits are all data, whatever the
+    // length): it must differ from the one it replaces, which is "A" one run in 64.
+    const replaced = sealed.at(-2) === "A" ? "B" : "A";
+    const flipped = `${sealed.slice(0, -2)}${replaced}${sealed.slice(-1)}`;
     expect(await unsealPrivateJwk(key, `${version}.${iv}.${flipped}`, context)).toBeUndefined();
     expect(await unsealPrivateJwk(key, `v2.${iv}.${sealed}`, context)).toBeUndefined();
     expect(await unsealPrivateJwk(key, "v1..", context)).toBeUndefined();
