@@ -3,7 +3,6 @@
  * @module
  */
 import type { Tool } from "@modelcontextprotocol/client";
-import type { TokenStore } from "./auth/token-store.js";
 import type { McpConfigInput } from "./config/mcp-config-input.js";
 import { parseConfig } from "./config/parse-config.js";
 import { Connection } from "./connection/connection.js";
@@ -16,6 +15,7 @@ import { EventHub } from "./event-hub.js";
 import { followCachePushes, type LazyServer } from "./lazy/cache-pushes.js";
 import { LazyListing } from "./lazy/lazy-listing.js";
 import { adoptCachedEra, prepareLazyServer } from "./lazy/prepare-lazy-server.js";
+import { keptResultsOf, loadOAuth } from "./load-parts.js";
 import type { ServerLogMessage, StderrLineInfo } from "./logs/log-message.js";
 import { Source } from "./mcp-source.js";
 import {
@@ -28,8 +28,6 @@ import type { LoadMcpOptions } from "./options.js";
 import { visibleNames } from "./pins/model-text.js";
 import { loadPinStore, SourcePins } from "./pins/source-pins.js";
 import { createCatalogHubs } from "./resources/catalog-hubs.js";
-import { createKeptResults, type KeptResults } from "./results/kept-results.js";
-import { memoryResultStore } from "./results/memory-result-store.js";
 import { aboutServer } from "./server-message.js";
 import { taskServerKey } from "./task-server-key.js";
 import { sourceIndexSnapshot } from "./tool-cache/index-snapshot-files.js";
@@ -295,30 +293,6 @@ export async function loadMcp(
   // Isolated failures are otherwise silent unless the host listens: one line each on stderr.
   if (options.onWarning === undefined) for (const { line } of failures) console.warn(line);
   return source;
-}
-
-/** The source's kept results over the host's store or a memory store; none when the budget is off. */
-function keptResultsOf(
-  options: ResolvedLoadOptions,
-  warn: (message: string) => void,
-): KeptResults | undefined {
-  const settings = options.resultBudget;
-  if (settings === undefined) return undefined;
-  const store = options.resultStore ?? memoryResultStore();
-  // One read answers at most the host's own limit, by the estimate's four characters a token.
-  return createKeptResults(
-    store,
-    settings.ttlMs,
-    settings.maxTokens * 4,
-    warn,
-    options.resultStore !== undefined,
-  );
-}
-
-/** The OAuth module, loaded on first use, with the load's token store. */
-async function loadOAuth(given: TokenStore | undefined) {
-  const { loadTokenStore, serverOAuth } = await import("./auth/server-oauth.js");
-  return { serverOAuth, store: loadTokenStore(given) };
 }
 
 function firstLine(text: string): string {
