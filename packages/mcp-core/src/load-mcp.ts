@@ -23,7 +23,6 @@ import {
   resolveServerPolicy,
   type ServerPolicy,
 } from "./options/resolve-load-options.js";
-import type { ResolvedLoadOptions } from "./options/resolved-load-options.js";
 import type { LoadMcpOptions } from "./options.js";
 import { visibleNames } from "./pins/model-text.js";
 import { loadPinStore, SourcePins } from "./pins/source-pins.js";
