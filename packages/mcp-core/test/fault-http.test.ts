@@ -110,7 +110,9 @@ describe.each(ERAS)("an HTTP server restarted on the same port mid-call (%s)", (
   it("should end the call in flight with CONNECTION_CLOSED, then run again and serve the held tool", async () => {
     const log = tempLogFile(`${fixtureName}.log`);
     const fixture = await httpFixture(fixtureName, ["--log", log]);
-    const source = await withGood(fixture.url, { initialDelayMs: 50, maxDelayMs: 200 });
+    // Retries enough to outlast the fixture's restart on a loaded machine (a new process binding the
+    // same port): ten at 50–200 ms apart gave up after ~2 s, and the test waited out its 8 s.
+    const source = await withGood(fixture.url, { initialDelayMs: 50, maxDelayMs: 200, maxRetries: 100 });
     const held = toolByRawName(source, "echo", "web");
     const states = collectStates(source);
 
