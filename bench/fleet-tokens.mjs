@@ -6,17 +6,22 @@
 // is Redis; `--per-process N` runs N workers in each, every one with its own stores, connections
 // and source), starts them together, and prints: refreshes and leases per token lifetime for the
 // whole fleet, TOKEN_STORE_LOCK_TIMEOUT count, the wait of each refresh for its lease or for the
-// write it adopted (from withLock's call to its function running) p50/p99, and Redis commands —
+// write it adopted (from withLock's call to its function running, or to its return when it went
+// on without it: `skipIfBusy`) p50/p99, split by what was waited for — taking the lease, adopting a
+// write already made, or another's refresh until its write landed (seen by keyspace notifications
+// on the value key) and from there to the wake-up — the worker processes' event-loop delay, and Redis commands —
 // per tool call amortized, and between refreshes (INFO commandstats sampled every 25 ms, summed
 // over the samples during which no worker was inside withLock; target 0).
 // `--queue` forces the earlier behaviour: withLock is called without the core's `stillNeeded`, so
 // every due worker queues for the lease in turn (for comparison; the store keeps that path for
 // cores that do not pass it). Leases are counted by Redis keyspace notifications on the lease key.
 // Needs a build first (`npx turbo run build`). Self-contained: workspaces are imported by name.
+import { AsyncLocalStorage } from "node:async_hooks";
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { monitorEventLoopDelay } from "node:perf_hooks";
 import { createInterface } from "node:readline";
 import { parseArgs } from "node:util";
 import { readLog, startHttpFixture } from "@toolnexus/fixtures";
@@ -28,6 +33,10 @@ import { startRedisServer } from "../packages/store-redis/test/support/redis-lau
 const SECRET = "bench-fleet-tokens-secret-32-bytes-long";
 let SKEW_MS = 500;
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+/** Wall-clock ms with sub-ms precision, comparable across the bench's processes (one machine). */
+const wallMs = () => performance.timeOrigin + performance.now();
+/** The withLock call a store write belongs to: a write inside `fn` marks its caller as the refresher. */
+const inLock = new AsyncLocalStorage();
 const config = (url) => ({ mcpServers: { o: { url, auth: { type: "oauth", clientId: "app" } } } });
 
 if (process.argv[2] === "--worker") await workerProcess(JSON.parse(process.argv[3]));
@@ -39,12 +48,15 @@ else await main();
  */
 async function workerProcess({ redisUrl, keyPrefix, url, ms, everyMs, count, queue, skewMs }) {
   SKEW_MS = skewMs;
-  const result = { calls: 0, failed: 0, codes: {}, lockTimeouts: 0, waitsMs: [], locks: [] };
+  const result = { calls: 0, failed: 0, codes: {}, lockTimeouts: 0, waitsMs: [], locks: [], lockTimes: [] };
+  // The process's event-loop stalls (16 workers share one loop): a waiter woken late by its loop.
+  const loopDelay = monitorEventLoopDelay({ resolution: 1 });
   const workers = await Promise.all(
     Array.from({ length: count }, () => loadWorker({ redisUrl, keyPrefix, url, queue, result })),
   );
   process.stdout.write("ready\n");
   await new Promise((resolve) => createInterface({ input: process.stdin }).once("line", resolve));
+  loopDelay.enable();
   const until = Date.now() + ms;
   await Promise.all(
     workers.map(async ({ echo }, i) => {
@@ -60,6 +72,12 @@ async function workerProcess({ redisUrl, keyPrefix, url, ms, everyMs, count, que
       }
     }),
   );
+  loopDelay.disable();
+  result.loopDelayMs = {
+    p50: loopDelay.percentile(50) / 1e6,
+    p99: loopDelay.percentile(99) / 1e6,
+    max: loopDelay.max / 1e6,
+  };
   for (const { source, stores } of workers) {
     await source.close();
     await stores.close();
@@ -74,22 +92,40 @@ async function loadWorker({ redisUrl, keyPrefix, url, queue, result }) {
   const store = stores.tokenStore;
   const timed = {
     get: (key) => store.get(key),
-    set: (key, value) => store.set(key, value),
+    set: (key, value) => {
+      const record = inLock.getStore();
+      if (record) record.wrote = true;
+      return store.set(key, value);
+    },
     delete: (key) => store.delete(key),
     withLock: async (key, fn, options) => {
       const asked = Date.now();
       const askedAt = performance.now();
+      const record = { askedAt: wallMs(), ranAt: 0, wentOnAt: 0, wrote: false };
       const run = () => {
+        record.ranAt = wallMs();
         result.waitsMs.push([Date.now(), performance.now() - askedAt]);
         return fn();
       };
       try {
-        return await (queue ? store.withLock(key, run) : store.withLock(key, run, options));
+        const value = await inLock.run(record, () =>
+          queue ? store.withLock(key, run) : store.withLock(key, run, options),
+        );
+        // Resolved without running fn (`skipIfBusy`: another's refresh in flight, the held token
+        // still good): the call went on; its wait is until withLock returned.
+        if (!record.ranAt) {
+          record.wentOnAt = wallMs();
+          result.waitsMs.push([Date.now(), performance.now() - askedAt]);
+        }
+        return value;
       } catch (error) {
         if (error?.code === "TOKEN_STORE_LOCK_TIMEOUT") result.lockTimeouts++;
         throw error;
       } finally {
         result.locks.push([asked, Date.now()]);
+        // [asked, fn ran (0: never), this call wrote the entry (it refreshed), went on without
+        // fn (0: did not)], wall ms.
+        result.lockTimes.push([record.askedAt, record.ranAt, record.wrote ? 1 : 0, record.wentOnAt]);
       }
     },
   };
@@ -143,9 +179,14 @@ async function main() {
     await observer.sendCommand(["CONFIG", "SET", "notify-keyspace-events", "K$g"]);
     const leaseTimes = [];
     const holdsMs = [];
+    const writeTimes = [];
     await listener.pSubscribe(`__keyspace@0__:${keyPrefix}*:lease`, (event) => {
       if (event === "set") leaseTimes.push(Date.now());
       if (event === "del" && leaseTimes.length) holdsMs.push(Date.now() - (leaseTimes.at(-1) ?? 0));
+    });
+    // When each refreshed entry landed in Redis (as this idle process heard it): splits a wait.
+    await listener.pSubscribe(`__keyspace@0__:${keyPrefix}*:value`, (event) => {
+      if (event === "set") writeTimes.push(wallMs());
     });
     const processes = [];
     for (let left = workers; left > 0; left -= perProcess) {
@@ -195,6 +236,7 @@ async function main() {
       .map(([, ms]) => ms)
       .sort((a, b) => a - b);
     const locks = runs.flatMap((r) => r.locks);
+    const wentOn = runs.flatMap((r) => r.lockTimes).filter(([, , , went]) => went).length;
     const leases = leaseTimes.length - leasesBefore;
     const lifetimes = elapsedMs / (ttlMs - SKEW_MS);
     const first = samples[0]?.[1] ?? 0;
@@ -217,12 +259,14 @@ async function main() {
     row("refreshes per token lifetime, fleet-wide", (refreshes / lifetimes).toFixed(2));
     row("leases taken (per lifetime)", `${leases} (${(leases / lifetimes).toFixed(2)})`);
     row(
-      "withLock calls (of which adopted, no lease)",
-      values.queue ? String(locks.length) : `${locks.length} (${Math.max(0, waits.length - leases)})`,
+      "withLock calls (adopted, no lease; went on)",
+      values.queue
+        ? String(locks.length)
+        : `${locks.length} (${Math.max(0, waits.length - wentOn - leases)}; went on without it: ${wentOn})`,
     );
     row("TOKEN_STORE_LOCK_TIMEOUT", String(runs.reduce((s, r) => s + r.lockTimeouts, 0)));
     row(
-      "lease or adoption wait p50 / p99 / max",
+      "lease, adoption (or went-on) wait p50 / p99 / max",
       `${pct(waits, 0.5).toFixed(1)} ms / ${pct(waits, 0.99).toFixed(1)} ms / ${(waits.at(-1) ?? 0).toFixed(1)} ms`,
     );
     row(
@@ -233,6 +277,17 @@ async function main() {
     row(
       "lease held p50 / p99 (SET to DEL, as Redis saw it)",
       `${pct(holds, 0.5)} ms / ${pct(holds, 0.99)} ms`,
+    );
+    for (const line of waitSplit(
+      runs.flatMap((r) => r.lockTimes),
+      writeTimes,
+      started,
+    ))
+      row(line[0], line[1]);
+    const loops = runs.map((r) => r.loopDelayMs);
+    row(
+      "event-loop delay per process p99 / max",
+      `${Math.max(...loops.map((l) => l.p99)).toFixed(1)} ms / ${Math.max(...loops.map((l) => l.max)).toFixed(1)} ms (worst process)`,
     );
     row("Redis commands (all, during the run)", String(last - first));
     row("Redis commands per tool call (amortized)", ((last - first) / calls).toFixed(4));
@@ -266,6 +321,59 @@ function quietCommands(samples, locks) {
     ms += to - from;
   }
   return { commands, ms };
+}
+
+/**
+ * The waits split by what they waited for, after the first 5 s: the refresher's own take of the
+ * lease, an adoption of an entry already written, and a wait across another worker's refresh —
+ * the part before its write landed in Redis (the refresh's round trip) and the part after (the
+ * wake-up: message or poll, the event loop, the read that adopts).
+ */
+function waitSplit(lockTimes, writeTimes, started) {
+  const writes = [...writeTimes].sort((a, b) => a - b);
+  const lastWriteBefore = (t) => {
+    let lo = 0;
+    let hi = writes.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (writes[mid] <= t) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo > 0 ? writes[lo - 1] : undefined;
+  };
+  const took = [];
+  const adopted = [];
+  const wentOn = [];
+  const across = { whole: [], before: [], after: [] };
+  for (const [asked, ran, wrote, went] of lockTimes) {
+    if (asked < started + 5_000) continue;
+    if (went) wentOn.push(went - asked);
+    if (!ran) continue;
+    const wait = ran - asked;
+    if (wrote) {
+      took.push(wait);
+      continue;
+    }
+    const write = lastWriteBefore(ran);
+    if (write !== undefined && write > asked) {
+      across.whole.push(wait);
+      across.before.push(write - asked);
+      across.after.push(ran - write);
+    } else adopted.push(wait);
+  }
+  const fmt = (values) => {
+    const sorted = values.sort((a, b) => a - b);
+    return `${sorted.length}: ${pct(sorted, 0.5).toFixed(1)} / ${pct(sorted, 0.99).toFixed(1)} / ${(sorted.at(-1) ?? 0).toFixed(1)} ms`;
+  };
+  return [
+    ["wait split after 5 s (n: p50 / p99 / max)", ""],
+    ["  took the lease and refreshed", fmt(took)],
+    ["  adopted a write already made", fmt(adopted)],
+    ["  went on with its token (another's refresh)", fmt(wentOn)],
+    ["  waited across another's refresh", fmt(across.whole)],
+    ["    of which until its write landed", fmt(across.before)],
+    ["    of which from the write to fn (wake-up)", fmt(across.after)],
+  ];
 }
 
 function pct(sorted, p) {
