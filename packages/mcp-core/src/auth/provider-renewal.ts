@@ -37,18 +37,30 @@ export class ProviderRenewal {
   }
 
   /**
+   * Whether a due token expiring at `expiresAt` is still good to send while another process
+   * refreshes it: more than half the skew left (SPEC §3.5.4). The other half is the margin a
+   * request sent with it keeps.
+   */
+  private mayGoOn(expiresAt: number | undefined): boolean {
+    return expiresAt !== undefined && Date.now() < expiresAt - this.params.refreshSkewMs / 2;
+  }
+
+  /**
    * The transport's per-request read: the held tokens, refreshed first when they expire within the
-   * skew (a headless grant's first token is requested here too).
+   * skew (a headless grant's first token is requested here too) — unless another process's refresh
+   * is in flight and the held token has more than half the skew left: it is then sent as it is.
    */
   async fresh(): Promise<StoredOAuthTokens | undefined> {
     let entry: AuthEntry;
     let judged: string | undefined; // the access token found due
+    let goOn = false; // it is still good to send while another process refreshes it
     try {
       entry = await this.params.entry();
       const current = await entry.current();
       const headlessFirst = !current?.tokens && this.params.headless;
       if (!headlessFirst && (!current?.tokens || !this.isDue(current.expiresAt))) return current?.tokens;
       judged = current?.tokens?.access_token;
+      goOn = this.mayGoOn(current?.expiresAt);
     } catch (error) {
       if (isBindingFailure(error)) throw error; // the start fails: nothing is sent without a token either
       this.params.warn(`MCP server "${this.params.server}": OAuth discovery failed: ${messageOf(error)}`);
@@ -56,7 +68,10 @@ export class ProviderRenewal {
     }
     // A refresh that ended while `current()` was read has already replaced the token judged due:
     // starting another would only take the store's lock to find it fresh.
-    if (judged === undefined || entry.cached?.tokens?.access_token === judged) await this.renew(undefined);
+    // Another process's refresh in flight is not waited for while the held token is still good:
+    // the request goes with it, and the next one reads the store again.
+    if (judged === undefined || entry.cached?.tokens?.access_token === judged)
+      await this.flights.renew(undefined, goOn);
     return entry.cached?.tokens;
   }
 

@@ -15,22 +15,42 @@ export interface RenewalFlightParams extends Omit<RenewalContext, "entry" | "iss
   issuer(): string | undefined;
 }
 
+/** A refresh in flight: its outcome, and whether it may go on without the lock. */
+interface Flight {
+  done: Promise<Error | undefined>;
+  goOnIfBusy: boolean;
+  /** It went on without the lock (another process's refresh was in flight): nothing refreshed. */
+  wentOn: boolean;
+}
+
 /** One server's refreshes: at most one in flight. */
 export class RenewalFlight {
-  private inFlight: Promise<Error | undefined> | undefined;
+  private inFlight: Flight | undefined;
 
   constructor(private readonly params: RenewalFlightParams) {}
 
   /**
    * Refreshes, or joins the refresh in flight. `rejected` is the access token a server refused (a
-   * 401); without it, the refresh is the proactive one (expiry within the skew).
+   * 401); without it, the refresh is the proactive one (expiry within the skew). `goOnIfBusy`: the
+   * caller has a token still good to send, and need not wait for another process's refresh.
    */
-  renew(rejected: string | undefined): Promise<Error | undefined> {
+  renew(rejected: string | undefined, goOnIfBusy = false): Promise<Error | undefined> {
+    const flight = this.inFlight ?? this.start(rejected, goOnIfBusy);
+    if (goOnIfBusy || !flight.goOnIfBusy) return flight.done;
+    // A caller that must not go on with its token does not end with a flight that did: it waits.
+    return flight.done.then((failure) => failure ?? (flight.wentOn ? this.renew(rejected) : undefined));
+  }
+
+  private start(rejected: string | undefined, goOnIfBusy: boolean): Flight {
     const { entry, issuer, ...shared } = this.params;
-    this.inFlight ??= entry()
-      .then((opened) => renewTokens({ ...shared, entry: opened, issuer: issuer(), rejected }))
+    const flight: Flight = { done: Promise.resolve(undefined), goOnIfBusy, wentOn: false };
+    flight.done = entry()
+      .then((opened) => renewTokens({ ...shared, entry: opened, issuer: issuer(), rejected, goOnIfBusy }))
       .then(
-        () => undefined,
+        (wentOn) => {
+          flight.wentOn = wentOn;
+          return undefined;
+        },
         (error: unknown) => {
           const failure = renewalFailure(this.params.server, error);
           this.params.warn(failure.message);
@@ -38,8 +58,9 @@ export class RenewalFlight {
         },
       )
       .finally(() => {
-        this.inFlight = undefined;
+        if (this.inFlight === flight) this.inFlight = undefined;
       });
-    return this.inFlight;
+    this.inFlight = flight;
+    return flight;
   }
 }

@@ -36,6 +36,12 @@ export interface RenewalContext {
   fetchFn: FetchLike;
   /** The access token a server refused (401); undefined for a proactive refresh. */
   rejected: string | undefined;
+  /**
+   * The caller holds a token still good to send (a proactive refresh with more than half the skew
+   * left): while another process's refresh holds the lock, it goes on with that token instead of
+   * waiting (`skipIfBusy`, SPEC §3.5.4).
+   */
+  goOnIfBusy?: boolean | undefined;
   headless: boolean;
   /** The server's DPoP state: the refresh is signed with the issuer's key and its answer checked. */
   dpop?: DpopBinding | undefined;
@@ -61,8 +67,10 @@ function stillNeeded(context: RenewalContext, stored: StoredAuth | undefined): b
  * Refreshes (or, headless, requests anew) the tokens if still needed, under the store's lock. The
  * store is told what "still needed" means, so one that watches the entry can hand this worker
  * another's fresh write instead of a turn at the lock (the function then reads it and returns).
+ * Resolves true when the store went on without running it (`goOnIfBusy`: another's refresh in
+ * flight), nothing read or refreshed.
  */
-export function renewTokens(context: RenewalContext): Promise<void> {
+export async function renewTokens(context: RenewalContext): Promise<boolean> {
   const { entry } = context;
   // One verdict per entry read: a store that adopts a write runs `fn` on the very entry it judged
   // not needed, and `fn` must judge it the same — a token crossing its refresh point in between
@@ -74,8 +82,10 @@ export function renewTokens(context: RenewalContext): Promise<void> {
     verdicts.set(stored, verdict);
     return verdict;
   };
-  return entry.withLock(
+  let ran = false; // a store that honours skipIfBusy may resolve without running the function
+  await entry.withLock(
     async () => {
+      ran = true;
       const stored = await entry.reload();
       if (!needed(stored)) return;
       if (context.headless) {
@@ -96,8 +106,9 @@ export function renewTokens(context: RenewalContext): Promise<void> {
       if (!tokens?.refresh_token) return; // nothing to refresh with: the 401 starts an authorization
       await refreshWithToken(context, tokens, tokens.refresh_token);
     },
-    { stillNeeded: needed },
+    { stillNeeded: needed, ...(context.goOnIfBusy === true ? { skipIfBusy: true } : {}) },
   );
+  return !ran;
 }
 
 async function refreshWithToken(context: RenewalContext, tokens: StoredOAuthTokens, refreshToken: string) {

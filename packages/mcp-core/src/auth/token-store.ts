@@ -31,6 +31,14 @@ export interface TokenLockOptions {
    * `get(key)` answering exactly that entry and any write of the key inside it refused.
    */
   stillNeeded?: ((stored: StoredAuth | undefined) => boolean) | undefined;
+  /**
+   * The caller can go on without `fn` while another user holds the lock (it has a token still good
+   * to use, and that user's refresh is in flight). A store may then, instead of waiting, resolve
+   * `undefined` at once without running `fn` — only while the lock is held by another user: a free
+   * lock is taken, and an entry `stillNeeded` judges done is adopted, as without it.
+   * @default false
+   */
+  skipIfBusy?: boolean | undefined;
 }
 
 /**

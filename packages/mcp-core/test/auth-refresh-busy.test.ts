@@ -1,0 +1,118 @@
+// Another process's refresh in flight is not waited for while the held token is still good (issue
+// 46, SPEC §3.5.4): the proactive refresh of a token with more than half of `refreshSkewMs` left
+// passes `skipIfBusy`, and when the store answers that another user holds the lock (it resolves
+// without running the refresh) the request goes with the held token. A token with half the skew or
+// less left waits for the lock as before. Against the real OAuth fixture; the store is the shared
+// in-memory one with a lock another "process" holds until the test lets it go.
+import { UnauthorizedError } from "@modelcontextprotocol/client";
+import { waitFor } from "@toolnexus/fixtures";
+import { describe, expect, it } from "vitest";
+import type { TokenLockOptions } from "../src/auth/token-store.js";
+import { failOnUnhandledRejections } from "./support/harness.js";
+import {
+  approve,
+  connectWith,
+  desktopAppFixture,
+  events,
+  MemoryTokenStore,
+  testAuth,
+} from "./support/oauth-harness.js";
+
+failOnUnhandledRejections();
+
+const CONFIG = {
+  type: "oauth",
+  clientId: "desktop-app",
+  redirectUrl: "http://127.0.0.1:9/callback",
+} as const;
+
+/**
+ * A store whose lock another process holds while `busy`: a `withLock` given `skipIfBusy` resolves
+ * undefined at once (as the Redis store does), any other waits until `release()`.
+ */
+class BusyLockStore extends MemoryTokenStore {
+  readonly asked: Array<TokenLockOptions | undefined> = [];
+  readonly order: string[] = [];
+  busy = false;
+  private released: () => void = () => {};
+  private readonly freed = new Promise<void>((resolve) => {
+    this.released = resolve;
+  });
+
+  release(): void {
+    if (!this.busy) return;
+    this.busy = false;
+    this.order.push("the other process's lock released");
+    this.released();
+  }
+
+  override async withLock<T>(key: string, fn: () => Promise<T>, options?: TokenLockOptions): Promise<T> {
+    this.asked.push(options);
+    if (this.busy && options?.skipIfBusy === true) return undefined as T;
+    if (this.busy) await this.freed;
+    return super.withLock(key, fn);
+  }
+}
+
+/**
+ * An authorized ServerAuth over `store` with `refreshSkewMs`, tokens of `ttlMs`. No client stays
+ * connected: each request's token read is made by the test (`provider.tokens()`, what the
+ * transport calls before every request), so no request of the client's refreshes meanwhile.
+ */
+async function authorized(store: BusyLockStore, ttlMs: number, refreshSkewMs: number) {
+  const { log, fixture } = await desktopAppFixture(ttlMs);
+  const test = testAuth(fixture.url, CONFIG, store, refreshSkewMs);
+  await expect(connectWith(fixture.url, test.auth)).rejects.toBeInstanceOf(UnauthorizedError);
+  await test.auth.finish(await approve(test.auth.authorizationUrl()));
+  const held = () => [...store.entries.values()][0]?.tokens?.access_token;
+  return { log, provider: test.auth.provider, held };
+}
+
+describe("createServerAuth: another process's refresh in flight", () => {
+  it("should send a due token with more than half the skew left without waiting for the lock", async () => {
+    // 60-s tokens due 100 s before expiry: due at once, with more than 50 s left.
+    const store = new BusyLockStore();
+    const { log, provider, held } = await authorized(store, 60_000, 100_000);
+    const refreshes = events(log, "refresh").length;
+    const locks = store.lockRuns;
+    const asked = store.asked.length;
+    const token = held();
+    store.busy = true;
+    // Bounded: were the read to wait for the lock, the lock is let go after 10 s and the order shows it.
+    const bound = setTimeout(() => store.release(), 10_000);
+    try {
+      const sent = await provider.tokens();
+      store.order.push("the request's token read");
+      expect(sent?.access_token).toBe(token);
+    } finally {
+      clearTimeout(bound);
+      store.release();
+    }
+
+    expect(store.order).toEqual(["the request's token read", "the other process's lock released"]);
+    expect(store.asked.slice(asked).map((options) => options?.skipIfBusy)).toEqual([true]);
+    expect(store.lockRuns).toBe(locks); // the refresh did not run
+    expect(events(log, "refresh")).toHaveLength(refreshes);
+  });
+
+  it("should wait for the lock when the due token has half the skew or less left", async () => {
+    // 4-s tokens due 9 s before expiry: due at once, with less than 4.5 s left.
+    const store = new BusyLockStore();
+    const { log, provider, held } = await authorized(store, 4_000, 9_000);
+    const refreshes = events(log, "refresh").length;
+    const asked = store.asked.length;
+    const token = held();
+    store.busy = true;
+    const read = provider.tokens().then((sent) => {
+      store.order.push("the request's token read");
+      return sent;
+    });
+    await waitFor(() => store.asked.length > asked, { message: "the refresh to ask for the lock" });
+    store.release();
+
+    expect((await read)?.access_token).not.toBe(token); // refreshed under the lock
+    expect(store.order).toEqual(["the other process's lock released", "the request's token read"]);
+    expect(store.asked.slice(asked).map((options) => options?.skipIfBusy)).toEqual([undefined]);
+    expect(events(log, "refresh")).toHaveLength(refreshes + 1);
+  });
+});
