@@ -103,10 +103,11 @@ describe("createServerAuth: another process's refresh in flight", () => {
     const asked = store.asked.length;
     const token = held();
     store.busy = true;
-    const read = provider.tokens().then((sent) => {
+    const read = (async () => {
+      const sent = await provider.tokens();
       store.order.push("the request's token read");
       return sent;
-    });
+    })();
     await waitFor(() => store.asked.length > asked, { message: "the refresh to ask for the lock" });
     store.release();
 

@@ -6,7 +6,9 @@
  * wait its turn: it subscribes to the entry's channel (token-watch.ts) and, at the holder's write
  * or release (or at a bounded poll, should a message be lost), reads again; so one worker per
  * grant per token lifetime takes the lease, the others adopt its write the moment it is made, and
- * a holder that dies leaves the lease to a waiter once its TTL has run out.
+ * a holder that dies leaves the lease to a waiter once its TTL has run out. A caller that can go on
+ * without the refresh (`skipIfBusy`: its token is still good to send) does not wait at all: a busy
+ * lease ends the take at once, and its next refresh reads again.
  * @module
  */
 import type { RedisConnection } from "./connection.js";
@@ -20,8 +22,14 @@ const MAX_POLL_MS = 250;
 /** Longest a waiter waits for its subscription before it falls back to polling (ms). */
 const SUBSCRIBE_BOUND_MS = 1_000;
 
-/** The outcome: the lease taken, or a newer entry that makes the refresh needless. */
-export type Acquired<E> = { kind: "taken"; lease: HeldLease } | { kind: "adopted"; entry: E };
+/**
+ * The outcome: the lease taken, a newer entry that makes the refresh needless, or (`skipIfBusy`)
+ * the lease busy and the caller going on without it.
+ */
+export type Acquired<E> =
+  | { kind: "taken"; lease: HeldLease }
+  | { kind: "adopted"; entry: E }
+  | { kind: "busy" };
 
 export interface AdoptionRequest<E> {
   keys: { value: string; lease: string; channel: string };
@@ -31,6 +39,8 @@ export interface AdoptionRequest<E> {
   read(raw: string | undefined): E;
   /** The refresh's own judgement: whether it would still have work to do with `entry`. */
   stillNeeded(entry: E): boolean;
+  /** The caller goes on without the refresh when another holds the lease (no wait). */
+  skipIfBusy?: boolean | undefined;
 }
 
 export interface AdoptionParams {
@@ -75,6 +85,7 @@ export async function takeOrAdopt<E>(
     const left = deadline - Date.now();
     if (left <= 0) throw lockTimeout(waitMs);
     if (kind !== "busy") continue;
+    if (request.skipIfBusy === true) return { kind: "busy" };
     if (!triedSubscribing && !watch.watching(keys.channel)) {
       // Subscribed before the next read: a write after that read is announced, one before it is read.
       triedSubscribing = true;

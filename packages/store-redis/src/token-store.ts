@@ -16,7 +16,8 @@
  * No queue on a shared grant: a `withLock` given the core's `stillNeeded` goes through
  * token-adoption.ts — the lease only over a value this worker has read, else the newer value
  * adopted when it makes the refresh needless. An adopted function runs without the lease: its
- * `get` of the key answers the adopted entry, and a write of the key inside it is refused.
+ * `get` of the key answers the adopted entry, and a write of the key inside it is refused. Given
+ * `skipIfBusy` too, a lease another worker holds resolves `undefined` at once without `fn`.
  * @module
  */
 import { AsyncLocalStorage } from "node:async_hooks";
@@ -60,6 +61,8 @@ const VERSION_TRIES = 5;
 /** What the core may tell `withLock` (its `TokenLockOptions`, typed here so any core version fits). */
 export interface RedisTokenLockOptions {
   stillNeeded?: ((stored: StoredAuth | undefined) => boolean) | undefined;
+  /** With `stillNeeded`: a lease another worker holds resolves `undefined` at once, `fn` not run. */
+  skipIfBusy?: boolean | undefined;
 }
 
 /** The entry an adopted function runs on (see the module comment). */
@@ -132,9 +135,12 @@ export class RedisTokenStore implements TokenStore {
           seen: () => this.known.digest(keys.value) ?? "",
           read: (raw) => this.read(key, keys.value, raw),
           stillNeeded,
+          skipIfBusy: options?.skipIfBusy,
         },
       );
       if (acquired.kind === "taken") return await leases.hold(acquired.lease, run);
+      // Another worker's refresh in flight, and the caller can go on with its token (SPEC §19.3.6).
+      if (acquired.kind === "busy") return undefined as T;
       return await this.adopted.run({ valueKey: keys.value, entry: acquired.entry }, run);
     } catch (error) {
       // Only the lease's own commands are mapped; what `fn` throws passes through as is.

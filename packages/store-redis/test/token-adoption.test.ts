@@ -1,7 +1,8 @@
 // No queue on a shared grant. Eight workers (each with its own stores and connections, in one
 // process) share one OAuth grant with 2-second tokens refreshed 1 s early: per token lifetime
 // exactly one of them takes the lease (counted by Redis keyspace notifications on the lease key)
-// and refreshes; the others adopt its write instead of queuing for a turn — none times out, every
+// and refreshes; the others adopt its write (or, due with a token still good while it is in flight,
+// go on with theirs until it lands) instead of queuing for a turn — none times out, every
 // one ends with the fresh token, no refresh token is spent twice. A holder killed mid-lease leaves
 // the lease to a waiter after its TTL; an announcement forged on the channel adopts nothing; a
 // write made by an adopted function is refused.
@@ -128,7 +129,9 @@ describe.runIf(redisAvailable())("no queue on a shared grant", () => {
         }
       }),
     );
-    // Then all eight become due at the same moment and call together: one lease, seven adoptions.
+    // Then all eight become due at the same moment and call together: one lease; the seven others
+    // go on with their token (still good: more than half the skew left) while its refresh is in
+    // flight, or adopt its write once made — and at their next call, adopt it.
     const reader = createRedisStores({ url: redis.url, keyPrefix, secret: SECRET, onWarning: () => {} });
     onTestFinished(() => reader.close());
     const [server] = (await parseConfig(oauthConfig(fixture.url))).servers;
@@ -137,6 +140,7 @@ describe.runIf(redisAvailable())("no queue on a shared grant", () => {
     const stored = await reader.tokenStore.get(storeKey);
     await sleep(Math.max(0, (stored?.expiresAt ?? 0) - 1000 - Date.now()) + 50);
     const leasesBefore = leases();
+    await Promise.all(workers.map(call));
     await Promise.all(workers.map(call));
     const fresh = (await reader.tokenStore.get(storeKey))?.tokens?.access_token;
 
@@ -154,6 +158,60 @@ describe.runIf(redisAvailable())("no queue on a shared grant", () => {
     expect(fresh).not.toBe(stored?.tokens?.access_token);
     expect(workers.map((w) => w.held())).toEqual(workers.map(() => fresh));
   }, 30_000);
+
+  it("should go on at once, without running fn, when another worker holds the lease and skipIfBusy is given", async () => {
+    const keyPrefix = redis.prefix();
+    const [holder, other] = Array.from({ length: 2 }, () => {
+      const created = createRedisStores({ url: redis.url, keyPrefix, secret: SECRET, onWarning: () => {} });
+      onTestFinished(() => created.close());
+      return created.tokenStore;
+    });
+    if (!holder || !other) throw new Error("no stores");
+    await holder.set("k", entry("old"));
+    await other.get("k"); // the other worker has read the entry: the lease is its to take, were it free
+    const stillNeeded = () => true;
+    const order: string[] = [];
+    let holding = () => {};
+    const held = new Promise<void>((resolve) => {
+      holding = resolve;
+    });
+    let letGo = () => {};
+    const release = new Promise<void>((resolve) => {
+      letGo = resolve;
+    });
+    // Bounded: a withLock that waited for the lease would get it when the holder lets go after 10 s.
+    const bound = setTimeout(letGo, 10_000);
+    onTestFinished(() => clearTimeout(bound));
+    const holderRun = holder.withLock(
+      "k",
+      async () => {
+        holding();
+        await release;
+        order.push("the holder let go");
+      },
+      { stillNeeded },
+    );
+    await held;
+
+    let ran = false;
+    const answer = await other.withLock(
+      "k",
+      async () => {
+        ran = true;
+        return "ran";
+      },
+      { stillNeeded, skipIfBusy: true },
+    );
+    order.push("the other went on");
+    letGo();
+    await holderRun;
+
+    expect(order).toEqual(["the other went on", "the holder let go"]);
+    expect(answer).toBeUndefined();
+    expect(ran).toBe(false);
+    // A free lease is taken as without it.
+    expect(await other.withLock("k", async () => "ran", { stillNeeded, skipIfBusy: true })).toBe("ran");
+  });
 
   it("should wait out a holder killed mid-lease, adopt nothing on a forged announcement, and refuse an adopted write", async () => {
     const keyPrefix = redis.prefix();
