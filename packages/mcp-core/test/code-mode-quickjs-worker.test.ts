@@ -3,6 +3,7 @@
 // thread at timeoutMs (+ the grace), where the in-thread executor cannot stop it.
 import { describe, expect, it } from "vitest";
 import { createQuickJsWorkerExecutor } from "../dist/code-mode-entry.js";
+import { HOST_FAILURES, runCases } from "./support/executor-battery.js";
 import { failOnUnhandledRejections } from "./support/harness.js";
 
 failOnUnhandledRejections();
@@ -35,28 +36,16 @@ describe("the QuickJS worker executor", () => {
     );
   });
 
-  it("should give the program a host function's failure as an error: one that throws at once, a value JSON or the thread cannot carry", async () => {
-    const run = await createQuickJsWorkerExecutor().execute(
-      `async () => {
-        const seen = [];
-        for (const name of ["throws", "bigint", "fn"]) {
-          try { await codemode[name]({}); seen.push(name + ": no error"); } catch (e) { seen.push(e.message); }
-        }
-        return seen;
-      }`,
-      {
-        throws: () => {
-          throw new Error("at once");
-        },
-        bigint: async () => 1n,
-        fn: async () => () => 1,
-      },
-    );
-    const [thrown, bigint, fn] = run.result as string[];
-    expect(thrown).toBe("at once");
-    expect(bigint).toMatch(/^the value of codemode\.bigint cannot be sent to the program: /);
-    expect(fn).toMatch(/^the value of codemode\.fn cannot be sent to the program: /);
-  });
+  // The case the in-thread executor's file runs too, with what differs here: a function value fails
+  // the structured clone.
+  runCases(
+    {
+      make: (options) => createQuickJsWorkerExecutor(options),
+      stackOverflow: "InternalError: stack overflow",
+      functionValue: "unsendable",
+    },
+    [HOST_FAILURES],
+  );
 
   it("should refuse a limit that is not a positive integer, naming the factory", () => {
     expect(() => createQuickJsWorkerExecutor({ timeoutMs: 0 })).toThrow(

@@ -12,6 +12,7 @@ import type {
   QuickJSWASMModule,
 } from "quickjs-emscripten-core";
 import type { ExecuteResult, ExecutorFns } from "./executor-types.js";
+import { BoundedLogs, type Outcome, PreludeHost, readOutcome } from "./prelude-host.js";
 import { forgetQuickJs } from "./quickjs-load.js";
 import { QUICKJS_PRELUDE } from "./quickjs-prelude.js";
 
@@ -24,8 +25,6 @@ export interface RunLimits {
   readonly maxLogLines: number;
   readonly maxLogChars: number;
 }
-
-type Outcome = { value: unknown } | { error: string };
 
 /** Runs `code` (an async arrow function's source) with `fns` bridged; never throws. */
 export async function runInQuickJs(
@@ -48,17 +47,11 @@ export async function runInQuickJs(
 class QuickJsRun {
   private readonly runtime: QuickJSRuntime;
   private readonly vm: QuickJSContext;
-  private readonly keys: string[];
-  private readonly fns: ((...args: unknown[]) => Promise<unknown>)[];
+  private readonly host: PreludeHost;
   /** The prelude's `drain` and `deliver`, kept for the run. */
   private drain: QuickJSHandle | undefined;
   private deliver: QuickJSHandle | undefined;
-  /** Answers not yet handed to the sandbox: records `id:ok:length:text` (see the prelude). */
-  private answers: string[] = [];
-  private deliveryQueued = false;
-  private readonly logs: string[] = [];
-  private logChars = 0;
-  private logsLeftOut = 0;
+  private readonly logs: BoundedLogs;
   private cpuSpentMs = 0;
   private segmentStart: number | undefined;
   private cpuExceeded = false;
@@ -71,10 +64,8 @@ class QuickJsRun {
     private readonly limits: RunLimits,
     fns: ExecutorFns,
   ) {
-    // Own enumerable keys only: a key such as "constructor" never reaches Object.prototype's.
-    const own = Object.entries(fns).filter(([, fn]) => typeof fn === "function");
-    this.keys = own.map(([key]) => key);
-    this.fns = own.map(([, fn]) => fn);
+    this.host = new PreludeHost(fns, (answers) => this.deliverAnswers(answers));
+    this.logs = new BoundedLogs(limits.maxLogLines, limits.maxLogChars);
     this.runtime = module.newRuntime();
     this.runtime.setMemoryLimit(limits.maxMemoryBytes);
     this.runtime.setMaxStackSize(limits.maxStackBytes);
@@ -107,9 +98,7 @@ class QuickJsRun {
   }
 
   logLines(): string[] {
-    return this.logsLeftOut === 0
-      ? this.logs.slice()
-      : [...this.logs, `[… ${this.logsLeftOut} more log entries left out]`];
+    return this.logs.lines();
   }
 
   dispose(): void {
@@ -119,7 +108,7 @@ class QuickJsRun {
     this.deliver?.dispose();
     this.drain = undefined;
     this.deliver = undefined;
-    this.answers = [];
+    this.host.close();
     try {
       this.vm.dispose();
       this.runtime.dispose();
@@ -134,11 +123,13 @@ class QuickJsRun {
   private prepare(): { handle: QuickJSHandle } | { error: string } {
     const prelude = this.inVm(() => this.vm.evalCode(QUICKJS_PRELUDE, "prelude.js"));
     if (prelude.error !== undefined) return { error: this.errorText(prelude.error) };
-    const hostLog = this.vm.newFunction("log", (level, text) => this.log(level, text));
+    const hostLog = this.vm.newFunction("log", (level, text) =>
+      this.logs.add(this.vm.getString(level), this.vm.getString(text)),
+    );
     const hostDone = this.vm.newFunction("done", (text) => {
       this.finish?.(readOutcome(this.vm.typeof(text) === "string" ? this.vm.getString(text) : ""));
     });
-    const keys = this.vm.newString(JSON.stringify(this.keys));
+    const keys = this.vm.newString(JSON.stringify(this.host.keys));
     const args = [hostLog, hostDone, keys];
     const parts = this.inVm(() => this.vm.callFunction(prelude.value, this.vm.undefined, ...args));
     for (const handle of [prelude.value, ...args]) handle.dispose();
@@ -161,79 +152,19 @@ class QuickJsRun {
     }
     const requests = this.vm.getString(drained.value);
     drained.value.dispose();
-    if (requests === "") return;
-    for (const request of requests.split("\n")) this.call(request);
+    this.host.take(requests);
   }
 
-  /**
-   * A bridged call, `id:index:json`: the host function runs a turn later (so one that throws at
-   * once is the call's error) and its answer joins the next delivery.
-   */
-  private call(request: string): void {
-    const a = request.indexOf(":");
-    const b = request.indexOf(":", a + 1);
-    const id = Number(request.slice(0, a));
-    const index = Number(request.slice(a + 1, b));
-    // Only the prelude writes requests, but its text is still read as untrusted: a bad id is dropped.
-    if (a <= 0 || b < 0 || !Number.isSafeInteger(id) || id < 0) return;
-    const fn = Number.isSafeInteger(index) ? this.fns[index] : undefined;
-    const key = this.keys[index] ?? "";
-    const input = request.slice(b + 1);
-    const answer =
-      fn === undefined
-        ? Promise.reject(new Error(`no function ${JSON.stringify(key)}`))
-        : Promise.resolve().then(() => fn(JSON.parse(input)));
-    answer.then(
-      (value) => {
-        let text: string | undefined;
-        try {
-          text = value === undefined ? undefined : JSON.stringify(value);
-        } catch (error) {
-          // A value JSON refuses (a BigInt, a cycle) is the call's error, not the host's rejection.
-          return this.answer(id, false, unsendable(key, error));
-        }
-        this.answer(id, true, text);
-      },
-      (reason: unknown) => this.answer(id, false, reason instanceof Error ? reason.message : String(reason)),
-    );
-  }
-
-  /** Queues one answer; answers that come in the same turn are delivered together. */
-  private answer(id: number, ok: boolean, text: string | undefined): void {
-    if (this.closed) return;
-    this.answers.push(`${id}:${ok ? 1 : 0}:${text === undefined ? -1 : text.length}:${text ?? ""}`);
-    if (this.deliveryQueued) return;
-    this.deliveryQueued = true;
-    queueMicrotask(() => this.deliverAnswers());
-  }
-
-  /** Hands the queued answers to the sandbox in one call, then runs the jobs they woke. */
-  private deliverAnswers(): void {
-    this.deliveryQueued = false;
+  /** Hands a batch of answers to the sandbox in one call, then runs the jobs they woke. */
+  private deliverAnswers(answers: string): void {
     const deliver = this.deliver;
-    if (this.closed || deliver === undefined || this.answers.length === 0) return;
-    const answers = this.answers.length === 1 ? (this.answers[0] as string) : this.answers.join("");
-    this.answers = [];
+    if (this.closed || deliver === undefined) return;
     const text = this.vm.newString(answers);
     const delivered = this.inVm(() => this.vm.callFunction(deliver, this.vm.undefined, text));
     text.dispose();
     if (delivered.error !== undefined) this.finish?.({ error: this.errorText(delivered.error) });
     else delivered.value.dispose();
     this.pump();
-  }
-
-  private log(levelHandle: QuickJSHandle, textHandle: QuickJSHandle): void {
-    const level = this.vm.getString(levelHandle);
-    if (this.logs.length >= this.limits.maxLogLines || this.logChars >= this.limits.maxLogChars) {
-      this.logsLeftOut++;
-      return;
-    }
-    const room = this.limits.maxLogChars - this.logChars;
-    const full = this.vm.getString(textHandle);
-    const text =
-      full.length > room ? `${full.slice(0, room)}… [cut at ${this.limits.maxLogChars} characters]` : full;
-    this.logChars += Math.min(full.length, room);
-    this.logs.push(level === "log" ? text : `[${level}] ${text}`);
   }
 
   /** Runs the jobs the sandbox has queued (promise reactions); a failure there ends the run. */
@@ -290,17 +221,4 @@ class QuickJsRun {
     }
     return text;
   }
-}
-
-function readOutcome(text: string): Outcome {
-  try {
-    return JSON.parse(text) as Outcome;
-  } catch {
-    return { error: "the program's outcome could not be read" };
-  }
-}
-
-/** The error a program sees for a value its call cannot carry back. */
-export function unsendable(key: string, error: unknown): string {
-  return `the value of codemode.${key} cannot be sent to the program: ${error instanceof Error ? error.message : String(error)}`;
 }

@@ -8,8 +8,8 @@
  */
 import { Worker } from "node:worker_threads";
 import type { ExecuteResult, Executor, ExecutorFns } from "./executor-types.js";
+import { unsendable } from "./prelude-host.js";
 import { type QuickJsExecutorOptions, refuseCode, resolveQuickJsLimits } from "./quickjs-executor.js";
-import { unsendable } from "./quickjs-run.js";
 import type { ToParent, ToWorker, WorkerRun } from "./quickjs-worker.js";
 
 /** How long past `timeoutMs` the worker may take to report its own timeout before it is terminated. */
