@@ -12,6 +12,11 @@ export {
   RUN_CODE_NAME,
 } from "./code-mode/code-tools.js";
 export type { ExecuteResult, Executor, ExecutorFns } from "./code-mode/executor-types.js";
+export {
+  createIsolatedVmExecutor,
+  type IsolatedVmExecutor,
+  type IsolatedVmExecutorOptions,
+} from "./code-mode/isolated-vm-executor.js";
 export { liveTypes, type ToolCatalog } from "./code-mode/live-types.js";
 export { createQuickJsExecutor, type QuickJsExecutorOptions } from "./code-mode/quickjs-executor.js";
 export { createQuickJsWorkerExecutor, WORKER_GRACE_MS } from "./code-mode/quickjs-worker-executor.js";

@@ -32,7 +32,8 @@ export type McpCoreErrorCode =
   | "PROTOCOL_UNSUPPORTED"
   | "AUTH_REQUIRED"
   | "AUTH_FAILED"
-  | "TENANTS_BUSY";
+  | "TENANTS_BUSY"
+  | "SANDBOX_UNAVAILABLE";
 
 const MARKER = Symbol.for("@toolnexus/mcp-core.error");
 
