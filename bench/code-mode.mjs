@@ -14,14 +14,24 @@
 //    min–max over the rounds, wall and the host process's CPU (user + system); the same with the
 //    run's start taken out (a run that makes no call, subtracted: what each further call costs); and
 //    the bridge alone (the same program against host functions that do nothing, no server).
-//   node bench/code-mode.mjs [--rounds 7] [--calls 50] [--steps 20] [--warm 50] [--no-catalog]
+// 5. A program that computes: one call returning `--rows` rows (a host function, no server), then
+//    sums and filters them `--passes` times; the same work in the host's own JavaScript beside it.
+// 3–5 run for QuickJS and, when `isolated-vm` can be imported, for the isolated-vm executor too, in
+// the same rounds (QuickJS first, then isolated-vm, each round). To use the pinned copy that
+// scripts/isolated-vm/run.sh installs, start node with its resolve hook:
+//   node [--import ./scripts/isolated-vm/resolve-isolated-vm.mjs] bench/code-mode.mjs [--rounds 7]
+//     [--calls 50] [--steps 20] [--warm 50] [--rows 20000] [--passes 50] [--no-catalog]
 //   (after `npm run build`; prints figures, writes nothing)
 import { parseArgs } from "node:util";
 import { stdioServer } from "@toolnexus/fixtures";
 import { catalogConfig } from "@toolnexus/fixtures/catalog";
 import { loadMcp } from "@toolnexus/mcp-core";
 import { modelDefinitionText } from "@toolnexus/mcp-core/adapter";
-import { createCodeModeTools, createQuickJsExecutor } from "@toolnexus/mcp-core/code-mode";
+import {
+  createCodeModeTools,
+  createIsolatedVmExecutor,
+  createQuickJsExecutor,
+} from "@toolnexus/mcp-core/code-mode";
 
 const { values } = parseArgs({
   options: {
@@ -29,6 +39,8 @@ const { values } = parseArgs({
     calls: { type: "string", default: "50" },
     steps: { type: "string", default: "20" },
     warm: { type: "string", default: "50" },
+    rows: { type: "string", default: "20000" },
+    passes: { type: "string", default: "50" },
     "no-catalog": { type: "boolean", default: false },
   },
 });
@@ -43,19 +55,38 @@ const median = (xs) => {
   return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
 };
 const ms = (n) => `${n.toFixed(2)} ms`;
-const executor = createQuickJsExecutor({ timeoutMs: 60_000, cpuTimeMs: 10_000 });
+const limits = { timeoutMs: 60_000, cpuTimeMs: 10_000 };
+const executor = createQuickJsExecutor(limits);
+const fast = createIsolatedVmExecutor(limits);
+const ivmMissing = await fast.ready().then(
+  () => undefined,
+  (error) => error.message,
+);
+/** The executors measured: QuickJS always, isolated-vm when it loads. */
+const executors = [["QuickJS", executor]];
+if (ivmMissing === undefined) executors.push(["isolated-vm", fast]);
+else console.log(`isolated-vm: left out (${ivmMissing})`);
+console.log(
+  `load average ${(await import("node:os"))
+    .loadavg()
+    .map((n) => n.toFixed(2))
+    .join(" ")}`,
+);
 
 // 3 first: the cold start is the first run in this process.
-let started = performance.now();
-await executor.execute("async () => 1", {});
-const cold = performance.now() - started;
-const warm = [];
-for (let i = 0; i < warmRuns; i++) {
-  started = performance.now();
-  await executor.execute("async () => 1", {});
-  warm.push(performance.now() - started);
+for (const [name, sandbox] of executors) {
+  let started = performance.now();
+  await sandbox.execute("async () => 1", {});
+  const cold = performance.now() - started;
+  const warm = [];
+  for (let i = 0; i < warmRuns; i++) {
+    started = performance.now();
+    await sandbox.execute("async () => 1", {});
+    warm.push(performance.now() - started);
+  }
+  console.log(`${name} sandbox start: cold ${ms(cold)}, warm median ${ms(median(warm))} (${warmRuns} runs)`);
 }
-console.log(`sandbox start: cold ${ms(cold)}, warm median ${ms(median(warm))} (${warmRuns} runs)`);
+let started;
 
 // 1. Definitions at 500 tools.
 if (!values["no-catalog"]) {
@@ -78,7 +109,7 @@ const source = await loadMcp({ mcpServers: { basic: stdioServer("basic") } }, op
 await source.whenSettled();
 const add = source.tools.find((t) => t.rawName === "add");
 const echo = source.tools.find((t) => t.rawName === "echo");
-const [runCode] = createCodeModeTools(source, { executor, maxCalls: Math.max(calls, steps) + 1 });
+const [runCode] = createCodeModeTools(source, { executor, maxCalls: steps + 1 });
 
 started = performance.now();
 let intermediate = 0;
@@ -100,11 +131,17 @@ console.log(
 );
 
 const direct = [];
-const sandboxed = [];
 const directCpu = [];
-const sandboxedCpu = [];
-const marginal = [];
-const bridge = [];
+/** Per executor: per-call wall and CPU from a program, the marginal cost, the bridge alone. */
+const byExecutor = executors.map(([name, sandbox]) => ({
+  name,
+  sandbox,
+  runCode: createCodeModeTools(source, { executor: sandbox, maxCalls: calls + 1 })[0],
+  wall: [],
+  cpu: [],
+  marginal: [],
+  bridge: [],
+}));
 const loop = `async () => { for (let i = 0; i < ${calls}; i++) await codemode.basic.add({ a: i, b: 1 }); return 1; }`;
 const noop = { "basic.add": async () => ({ sum: 1 }) };
 const bare = `async () => { for (let i = 0; i < ${calls}; i++) await codemode["basic.add"]({ a: i, b: 1 }); return 1; }`;
@@ -113,29 +150,65 @@ const cpuMs = (since) => {
   return (user + system) / 1000;
 };
 for (let r = 0; r < rounds; r++) {
-  let cpu = process.cpuUsage();
+  const cpu = process.cpuUsage();
   started = performance.now();
   for (let i = 0; i < calls; i++) await add.execute({ a: i, b: 1 });
   direct.push((performance.now() - started) / calls);
   directCpu.push(cpuMs(cpu) / calls);
-  cpu = process.cpuUsage();
-  started = performance.now();
-  const out = await runCode.execute({ code: loop });
-  if (out.isError) throw new Error(out.text);
-  sandboxed.push((performance.now() - started) / calls);
-  sandboxedCpu.push(cpuMs(cpu) / calls);
-  const whole = performance.now() - started;
-  started = performance.now();
-  await runCode.execute({ code: "async () => 1" });
-  marginal.push((whole - (performance.now() - started)) / calls);
-  started = performance.now();
-  const bridged = await executor.execute(bare, noop);
-  if (bridged.error !== undefined) throw new Error(bridged.error);
-  bridge.push((performance.now() - started) / calls);
+  for (const one of byExecutor) {
+    const cpu = process.cpuUsage();
+    started = performance.now();
+    const out = await one.runCode.execute({ code: loop });
+    if (out.isError) throw new Error(out.text);
+    one.wall.push((performance.now() - started) / calls);
+    one.cpu.push(cpuMs(cpu) / calls);
+    const whole = performance.now() - started;
+    started = performance.now();
+    await one.runCode.execute({ code: "async () => 1" });
+    one.marginal.push((whole - (performance.now() - started)) / calls);
+    started = performance.now();
+    const bridged = await one.sandbox.execute(bare, noop);
+    if (bridged.error !== undefined) throw new Error(bridged.error);
+    one.bridge.push((performance.now() - started) / calls);
+  }
 }
 const spread = (xs) => `${ms(median(xs))} (${ms(Math.min(...xs))}–${ms(Math.max(...xs))})`;
 const d = median(direct);
 console.log(
-  `per call (${calls} sequential, ${rounds} rounds, median (min–max)): direct ${spread(direct)}; from the sandbox ${spread(sandboxed)}, ${(median(sandboxed) / d).toFixed(2)}× with the run's start, ${spread(marginal)}, ${(median(marginal) / d).toFixed(2)}× without; host CPU direct ${spread(directCpu)}, sandbox ${spread(sandboxedCpu)}; the bridge alone (no-op functions, start included) ${spread(bridge)}`,
+  `per call (${calls} sequential, ${rounds} rounds, median (min–max)): direct ${spread(direct)}, host CPU ${spread(directCpu)}`,
 );
+for (const one of byExecutor)
+  console.log(
+    `  ${one.name}: from the sandbox ${spread(one.wall)}, ${(median(one.wall) / d).toFixed(2)}× with the run's start, ${spread(one.marginal)}, ${(median(one.marginal) / d).toFixed(2)}× without; host CPU ${spread(one.cpu)}; the bridge alone (no-op functions, start included) ${spread(one.bridge)}`,
+  );
 await source.close();
+
+// 5. A program that computes over one large result.
+const rowCount = Number(values.rows);
+const passes = Number(values.passes);
+const rows = Array.from({ length: rowCount }, (_, i) => ({ id: i, name: `row ${i}`, score: i % 97 }));
+const work = `let total = 0; let names = 0;
+  for (let pass = 0; pass < ${passes}; pass++) for (const row of rows) { total += row.score * (pass + 1); if (row.score === 96) names += row.name.length; }
+  const top = rows.filter((row) => row.score > 90).map((row) => ({ id: row.id, name: row.name.toUpperCase() })).slice(0, 5);
+  return { total, names, top };`;
+const compute = `async () => { const { rows } = await codemode.rows({}); ${work} }`;
+const inHost = new Function("rows", work);
+const computeFns = { rows: async () => ({ rows }) };
+const hostTimes = [];
+const computeTimes = byExecutor.map(() => []);
+let expected;
+for (let r = 0; r < rounds; r++) {
+  started = performance.now();
+  expected = JSON.stringify(inHost(rows));
+  hostTimes.push(performance.now() - started);
+  for (const [k, one] of byExecutor.entries()) {
+    started = performance.now();
+    const out = await one.sandbox.execute(compute, computeFns);
+    computeTimes[k].push(performance.now() - started);
+    if (JSON.stringify(out.result) !== expected)
+      throw new Error(`${one.name}: ${out.error ?? "another value"}`);
+  }
+}
+console.log(
+  `a program that computes (one call returning ${rowCount} rows, ${passes} passes over them; ${rounds} rounds, median (min–max)): the host's own JavaScript ${spread(hostTimes)}; ${byExecutor.map((one, k) => `${one.name} ${spread(computeTimes[k])}`).join("; ")}`,
+);
