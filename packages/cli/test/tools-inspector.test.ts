@@ -45,6 +45,17 @@ function inspectorToolsList(target: string[]): Promise<unknown> {
   });
 }
 
+/** Each server's inspector output, asked for once (the inspector's process is the file's main cost). */
+const inspected = new Map<string, Promise<unknown>>();
+function inspectorFor(name: string): Promise<unknown> {
+  let listed = inspected.get(name);
+  if (!listed) {
+    listed = inspectorToolsList(servers[name]?.target ?? []);
+    inspected.set(name, listed);
+  }
+  return listed;
+}
+
 let http: HttpFixture;
 let dir: string;
 let path: string;
@@ -77,7 +88,7 @@ describe("tools --json and the official inspector", () => {
     async (name) => {
       const [ours, theirs] = await Promise.all([
         runCli(["tools", path, "--server", name, "--json"]),
-        inspectorToolsList(servers[name]?.target ?? []),
+        inspectorFor(name),
       ]);
       expect(ours.code).toBe(0);
       expect(JSON.parse(ours.stdout)).toEqual(theirs);
@@ -89,7 +100,7 @@ describe("tools --json and the official inspector", () => {
     const run = await runCli(["tools", path, "--json"]);
     const { servers: listed } = JSON.parse(run.stdout);
     expect(Object.keys(listed)).toEqual(Object.keys(servers));
-    expect(listed.basic).toEqual(await inspectorToolsList(servers.basic?.target ?? []));
+    expect(listed.basic).toEqual(await inspectorFor("basic"));
   }, 40_000);
 });
 
