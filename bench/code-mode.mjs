@@ -58,14 +58,19 @@ const ms = (n) => `${n.toFixed(2)} ms`;
 const limits = { timeoutMs: 60_000, cpuTimeMs: 10_000 };
 const executor = createQuickJsExecutor(limits);
 const fast = createIsolatedVmExecutor(limits);
+const importStarted = performance.now();
 const ivmMissing = await fast.ready().then(
   () => undefined,
   (error) => error.message,
 );
 /** The executors measured: QuickJS always, isolated-vm when it loads. */
 const executors = [["QuickJS", executor]];
-if (ivmMissing === undefined) executors.push(["isolated-vm", fast]);
-else console.log(`isolated-vm: left out (${ivmMissing})`);
+const importMs = performance.now() - importStarted;
+if (ivmMissing === undefined) {
+  executors.push(["isolated-vm", fast]);
+  // Its cold start below is then a first isolate, the native module already loaded.
+  console.log(`isolated-vm: import of the native module ${ms(importMs)}`);
+} else console.log(`isolated-vm: left out (${ivmMissing})`);
 console.log(
   `load average ${(await import("node:os"))
     .loadavg()
@@ -141,6 +146,7 @@ const byExecutor = executors.map(([name, sandbox]) => ({
   cpu: [],
   marginal: [],
   bridge: [],
+  bridgeCpu: [],
 }));
 const loop = `async () => { for (let i = 0; i < ${calls}; i++) await codemode.basic.add({ a: i, b: 1 }); return 1; }`;
 const noop = { "basic.add": async () => ({ sum: 1 }) };
@@ -155,7 +161,8 @@ for (let r = 0; r < rounds; r++) {
   for (let i = 0; i < calls; i++) await add.execute({ a: i, b: 1 });
   direct.push((performance.now() - started) / calls);
   directCpu.push(cpuMs(cpu) / calls);
-  for (const one of byExecutor) {
+  // Alternate which executor goes first, so neither always runs right after the direct calls.
+  for (const one of r % 2 === 0 ? byExecutor : [...byExecutor].reverse()) {
     const cpu = process.cpuUsage();
     started = performance.now();
     const out = await one.runCode.execute({ code: loop });
@@ -166,10 +173,12 @@ for (let r = 0; r < rounds; r++) {
     started = performance.now();
     await one.runCode.execute({ code: "async () => 1" });
     one.marginal.push((whole - (performance.now() - started)) / calls);
+    const bridgeCpu = process.cpuUsage();
     started = performance.now();
     const bridged = await one.sandbox.execute(bare, noop);
     if (bridged.error !== undefined) throw new Error(bridged.error);
     one.bridge.push((performance.now() - started) / calls);
+    one.bridgeCpu.push(cpuMs(bridgeCpu) / calls);
   }
 }
 const spread = (xs) => `${ms(median(xs))} (${ms(Math.min(...xs))}–${ms(Math.max(...xs))})`;
@@ -179,7 +188,7 @@ console.log(
 );
 for (const one of byExecutor)
   console.log(
-    `  ${one.name}: from the sandbox ${spread(one.wall)}, ${(median(one.wall) / d).toFixed(2)}× with the run's start, ${spread(one.marginal)}, ${(median(one.marginal) / d).toFixed(2)}× without; host CPU ${spread(one.cpu)}; the bridge alone (no-op functions, start included) ${spread(one.bridge)}`,
+    `  ${one.name}: from the sandbox ${spread(one.wall)}, ${(median(one.wall) / d).toFixed(2)}× with the run's start, ${spread(one.marginal)}, ${(median(one.marginal) / d).toFixed(2)}× without; host CPU ${spread(one.cpu)}; the bridge alone (no-op functions, start included) ${spread(one.bridge)}, CPU ${spread(one.bridgeCpu)}`,
   );
 await source.close();
 
@@ -201,7 +210,8 @@ for (let r = 0; r < rounds; r++) {
   started = performance.now();
   expected = JSON.stringify(inHost(rows));
   hostTimes.push(performance.now() - started);
-  for (const [k, one] of byExecutor.entries()) {
+  for (const k of r % 2 === 0 ? byExecutor.keys() : [...byExecutor.keys()].reverse()) {
+    const one = byExecutor[k];
     started = performance.now();
     const out = await one.sandbox.execute(compute, computeFns);
     computeTimes[k].push(performance.now() - started);
