@@ -1,12 +1,16 @@
-// Runs the CLI's bin (bin/toolnexus-mcp.js, which loads the built dist/bin.js) as a child process:
-// what a person's shell would run.
+// Runs the CLI as a child process: what a person's shell would run. The script is the bundle of the
+// built CLI the suite's global setup made (test/support/cli-bundle.ts), or the bin
+// (bin/toolnexus-mcp.js, which loads the built dist/bin.js) when there is none.
 import { type ChildProcess, spawn } from "node:child_process";
 import { chmodSync, existsSync, readFileSync, writeFileSync } from "node:fs";
 import { delimiter, dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { fixturePath, makeTempDir, waitFor } from "@toolnexus/fixtures";
+import { inject } from "vitest";
 
 export const BIN = join(dirname(fileURLToPath(import.meta.url)), "..", "bin", "toolnexus-mcp.js");
+/** What `startCli` and `runCli` start unless told otherwise: the suite's bundle, else the bin. */
+const CLI_SCRIPT = inject("cliScript") ?? BIN;
 
 /** What a finished run printed, and how it ended. */
 export interface CliRun {
@@ -42,12 +46,13 @@ export interface LiveCli {
 export interface CliOptions {
   cwd?: string;
   env?: Record<string, string | undefined>;
+  /** The script to run: the suite's bundle of the CLI (else the bin) by default. */
   script?: string;
 }
 
 /** Starts `toolnexus-mcp ...args` in `cwd`. */
 export function startCli(args: string[], options: CliOptions = {}): LiveCli {
-  const child = spawn(process.execPath, [options.script ?? BIN, ...args], {
+  const child = spawn(process.execPath, [options.script ?? CLI_SCRIPT, ...args], {
     cwd: options.cwd ?? process.cwd(),
     env: cliEnv(options.env),
     stdio: ["ignore", "pipe", "pipe"],
