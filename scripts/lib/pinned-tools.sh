@@ -1,5 +1,5 @@
 # Shared by the CI scripts that run a suite on pinned tools of their own (conformance, ai-major,
-# langchain-range; .ci/run installs all three while npm test runs).
+# langchain-range, isolated-vm; .ci/run installs them beside the timed lanes).
 # Source it, then call the functions below. Each script's folder holds a committed package.json +
 # package-lock.json and a gitignored node_modules.
 
