@@ -71,7 +71,9 @@ describe("the isolated-vm executor", () => {
     });
 
     it("should end a run whose isolate passes maxMemoryBytes while calls are in flight, and run the next", async () => {
-      const executor = createIsolatedVmExecutor(SHORT);
+      // CPU time to spare: isolated-vm's timeout is wall-clock time, and on a loaded machine filling
+      // 8 MiB took more than 200 ms of it (the run ended at cpuTimeMs instead, once at load average 10).
+      const executor = createIsolatedVmExecutor({ ...SHORT, cpuTimeMs: 10_000 });
       const run = await executor.execute(
         `async () => {
           const a = [];
