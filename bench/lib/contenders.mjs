@@ -89,6 +89,9 @@ const CORE_LAZY_MODULES = [
 async function preloadCore() {
   const root = import.meta.resolve("@toolnexus/mcp-core");
   await import(root);
+  // `loadSource` imports the stores entry (for `fileToolCache`) on every connect: ~10 ms of module
+  // loading that fell inside every timed window of ours until it was loaded here too.
+  await import("@toolnexus/mcp-core/stores");
   for (const path of CORE_LAZY_MODULES) await import(new URL(path, root).href);
 }
 
