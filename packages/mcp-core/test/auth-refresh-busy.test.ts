@@ -2,7 +2,8 @@
 // 46, SPEC §3.5.4): the proactive refresh of a token with more than half of `refreshSkewMs` left
 // passes `skipIfBusy`, and when the store answers that another user holds the lock (it resolves
 // without running the refresh) the request goes with the held token. A token with half the skew or
-// less left waits for the lock as before. Against the real OAuth fixture; the store is the shared
+// less left waits for the lock as before, and a 401 that joined a refresh which went on waits for
+// one of its own. Against the real OAuth fixture; the store is the shared
 // in-memory one with a lock another "process" holds until the test lets it go.
 import { UnauthorizedError } from "@modelcontextprotocol/client";
 import { waitFor } from "@toolnexus/fixtures";
@@ -34,6 +35,8 @@ class BusyLockStore extends MemoryTokenStore {
   readonly asked: Array<TokenLockOptions | undefined> = [];
   readonly order: string[] = [];
   busy = false;
+  /** While set, an answer to a `skipIfBusy` call waits for it (the test opens it). */
+  skipGate: Promise<void> | undefined;
   private released: () => void = () => {};
   private readonly freed = new Promise<void>((resolve) => {
     this.released = resolve;
@@ -48,7 +51,10 @@ class BusyLockStore extends MemoryTokenStore {
 
   override async withLock<T>(key: string, fn: () => Promise<T>, options?: TokenLockOptions): Promise<T> {
     this.asked.push(options);
-    if (this.busy && options?.skipIfBusy === true) return undefined as T;
+    if (this.busy && options?.skipIfBusy === true) {
+      await this.skipGate;
+      return undefined as T;
+    }
     if (this.busy) await this.freed;
     return super.withLock(key, fn);
   }
@@ -65,7 +71,7 @@ async function authorized(store: BusyLockStore, ttlMs: number, refreshSkewMs: nu
   await expect(connectWith(fixture.url, test.auth)).rejects.toBeInstanceOf(UnauthorizedError);
   await test.auth.finish(await approve(test.auth.authorizationUrl()));
   const held = () => [...store.entries.values()][0]?.tokens?.access_token;
-  return { log, provider: test.auth.provider, held };
+  return { log, url: fixture.url, auth: test.auth, provider: test.auth.provider, held };
 }
 
 describe("createServerAuth: another process's refresh in flight", () => {
@@ -93,6 +99,61 @@ describe("createServerAuth: another process's refresh in flight", () => {
     expect(store.asked.slice(asked).map((options) => options?.skipIfBusy)).toEqual([true]);
     expect(store.lockRuns).toBe(locks); // the refresh did not run
     expect(events(log, "refresh")).toHaveLength(refreshes);
+  });
+
+  // A 401 whose replacement token is itself due joins the refresh in flight; when that one went on
+  // without the lock, the retry must not go with the due token: it waits for a refresh of its own.
+  it("should not end a 401's refresh with a flight that went on: it waits for the lock", async () => {
+    const store = new BusyLockStore();
+    const { log, url, auth, provider, held } = await authorized(store, 60_000, 100_000);
+    const refreshes = events(log, "refresh").length;
+    const asked = store.asked.length;
+    const token = held();
+    let openSkips = () => {};
+    store.skipGate = new Promise((resolve) => {
+      openSkips = resolve;
+    });
+    store.busy = true;
+    const read = (async () => {
+      const sent = await provider.tokens();
+      store.order.push("the request's token read");
+      return sent;
+    })();
+    await waitFor(() => store.asked.length > asked, { message: "the going-on refresh to ask for the lock" });
+    // A request refused (a token the server does not know): its refresh joins the flight in flight.
+    let refused = false;
+    const base: typeof fetch = async (input, init) => {
+      const response = await fetch(input, init);
+      if (response.status === 401) refused = true;
+      return response;
+    };
+    const request = auth
+      .wrapFetch(base)(url, {
+        method: "POST",
+        headers: { authorization: "Bearer not-a-token", "content-type": "application/json" },
+        body: "{}",
+      })
+      .then((response) => {
+        store.order.push("the refused request retried");
+        return response;
+      });
+    await waitFor(() => refused, { message: "the request to be refused" });
+    await new Promise((resolve) => setImmediate(resolve)); // its refresh has joined the flight
+    openSkips();
+    expect((await read)?.access_token).toBe(token);
+    await waitFor(() => store.asked.length > asked + 1, {
+      message: "a refresh of its own to ask for the lock",
+    });
+    store.release();
+
+    expect((await request).status).not.toBe(401);
+    expect(store.order).toEqual([
+      "the request's token read",
+      "the other process's lock released",
+      "the refused request retried",
+    ]);
+    expect(store.asked.slice(asked).map((options) => options?.skipIfBusy)).toEqual([true, undefined]);
+    expect(events(log, "refresh")).toHaveLength(refreshes + 1);
   });
 
   it("should wait for the lock when the due token has half the skew or less left", async () => {
