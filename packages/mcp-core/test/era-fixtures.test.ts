@@ -80,7 +80,11 @@ describe.each(["modern", "dual-era"] as const)("the %s fixture", (name) => {
         { onprogress: (p) => progress.push(p.progress) },
       );
       expect(textOf(slow)).toBe("done");
-      expect(progress).toEqual([1, 2, 3]);
+      // The SDK client handles a notification a microtask after the message before it, so a last
+      // step it reads in the same chunk as the result is dropped; the fixture's 50-ms pause makes
+      // that rare, not impossible (it happened at load average 12). The fixture's part: the steps
+      // are sent, in order.
+      expect([[1, 2], [1, 2, 3]]).toContainEqual(progress);
 
       // Abort reaches the handler (stdio: notifications/cancelled; HTTP: the request's stream closes).
       const controller = new AbortController();
