@@ -1,24 +1,14 @@
 import { execFile } from "node:child_process";
-import { existsSync, readdirSync, statSync } from "node:fs";
 import { createRequire } from "node:module";
-import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
+import { buildIsStale } from "@toolnexus/fixtures";
 import { beforeAll, describe, expect, it } from "vitest";
 import { testedAiMajor } from "./support/ai-major.js";
 
 const run = promisify(execFile);
 const packageDir = fileURLToPath(new URL("..", import.meta.url));
 const tsc = createRequire(import.meta.url).resolve("typescript/bin/tsc");
-
-/** Whether `dist` is missing or older than a file of `src`. */
-function distIsStale(): boolean {
-  const built = join(packageDir, "dist", "index.js");
-  if (!existsSync(built)) return true;
-  const builtAt = statSync(built).mtimeMs;
-  const sources = readdirSync(join(packageDir, "src"), { recursive: true, encoding: "utf8" });
-  return sources.some((file) => statSync(join(packageDir, "src", file)).mtimeMs > builtAt);
-}
 
 /** Runs one example script from the README; it must exit 0 within the bound. */
 async function example(name: string): Promise<string> {
@@ -34,7 +24,7 @@ describe("README examples", () => {
   // newer than it (a file run alone after an edit), not in `npm test`, whose build just made it
   // (tsc here cost the suite ~4 CPU-s of the two cores it is bound by).
   beforeAll(async () => {
-    if (!distIsStale()) return;
+    if (!buildIsStale(packageDir)) return;
     await run(process.execPath, [tsc, "-p", "tsconfig.build.json"], { cwd: packageDir, timeout: 60_000 });
   }, 90_000);
 
