@@ -84,7 +84,10 @@ describe.each(["modern", "dual-era"] as const)("the %s fixture", (name) => {
       // step it reads in the same chunk as the result is dropped; the fixture's 50-ms pause makes
       // that rare, not impossible (it happened at load average 12). The fixture's part: the steps
       // are sent, in order.
-      expect([[1, 2], [1, 2, 3]]).toContainEqual(progress);
+      expect([
+        [1, 2],
+        [1, 2, 3],
+      ]).toContainEqual(progress);
 
       // Abort reaches the handler (stdio: notifications/cancelled; HTTP: the request's stream closes).
       const controller = new AbortController();
