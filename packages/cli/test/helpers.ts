@@ -122,13 +122,10 @@ export async function runWithOpener(args: string[], binDir: string, logDir: stri
   const run = await runCli(args, {
     env: { PATH: `${binDir}${delimiter}${process.env.PATH}`, OPENER_LOG: log },
   });
-  if (opens) await waitFor(() => existsSync(log), { message: "the opener to run" });
-  const opened = existsSync(log)
-    ? readFileSync(log, "utf8")
-        .trim()
-        .split("\n")
-        .map((line) => JSON.parse(line) as string[])
-    : [];
+  // The opener creates its log before it writes its line: only whole lines are read.
+  const lines = () => (existsSync(log) ? readFileSync(log, "utf8").split("\n").slice(0, -1) : []);
+  if (opens) await waitFor(() => lines().length > 0, { message: "the opener to run" });
+  const opened = lines().map((line) => JSON.parse(line) as string[]);
   return { run, opened };
 }
 
