@@ -13,7 +13,7 @@
 import type { ExecuteResult, ExecutorFns } from "./executor-types.js";
 import type { IsolatedVmModule, IvmContext, IvmIsolate, IvmReference } from "./isolated-vm-load.js";
 import { ISOLATED_VM_PRELUDE } from "./isolated-vm-prelude.js";
-import { BoundedLogs, type Outcome, PreludeHost, readOutcome } from "./prelude-host.js";
+import { BoundedLogs, type Outcome, PreludeHost, RunOutcome, readOutcome } from "./prelude-host.js";
 
 /** The resolved limits of a run (see `IsolatedVmExecutorOptions`). */
 export interface IvmLimits {
@@ -55,8 +55,7 @@ class IvmRun {
   private cpuExceeded = false;
   private memoryExceeded = false;
   private closed = false;
-  private finish: ((outcome: Outcome) => void) | undefined;
-  private timer: NodeJS.Timeout | undefined;
+  private outcome: RunOutcome | undefined;
 
   constructor(
     private readonly ivm: IsolatedVmModule,
@@ -72,13 +71,8 @@ class IvmRun {
   }
 
   async start(code: string): Promise<Outcome> {
-    const settled = new Promise<Outcome>((resolve) => {
-      this.finish = resolve;
-      this.timer = setTimeout(
-        () => resolve({ error: `the program did not finish within ${this.limits.timeoutMs} ms (timeoutMs)` }),
-        this.limits.timeoutMs,
-      );
-    });
+    const outcome = new RunOutcome(this.limits.timeoutMs);
+    this.outcome = outcome;
     this.enter(() => {
       const run = this.prepare();
       let program: IvmReference;
@@ -89,7 +83,7 @@ class IvmRun {
       } catch (error) {
         // A syntax error, or code around the function that threw: the program's own error.
         if (this.isLimit(error)) throw error;
-        this.finish?.({ error: errorText(error) });
+        this.outcome?.finish({ error: errorText(error) });
         return;
       }
       run.applySync(undefined, [program.derefInto()], { timeout: this.cpuLeft() });
@@ -97,12 +91,12 @@ class IvmRun {
       run.release();
       this.takeCalls();
     });
-    return settled;
+    return outcome.settled;
   }
 
   dispose(): void {
     this.closed = true;
-    clearTimeout(this.timer);
+    this.outcome?.stop();
     this.host.close();
     this.drain = undefined;
     this.deliver = undefined;
@@ -132,7 +126,7 @@ class IvmRun {
       this.logs.add(String(level), String(text)),
     );
     const hostDone = new this.ivm.Callback((text: unknown) =>
-      this.finish?.(readOutcome(typeof text === "string" ? text : "")),
+      this.outcome?.finish(readOutcome(typeof text === "string" ? text : "")),
     );
     const parts = prelude.applySync(undefined, [hostLog, hostDone, JSON.stringify(this.host.keys)], {
       timeout: this.cpuLeft(),
@@ -171,11 +165,11 @@ class IvmRun {
       fn();
     } catch (error) {
       this.isLimit(error);
-      this.finish?.({ error: errorText(error) });
+      this.outcome?.finish({ error: errorText(error) });
     }
     if (!this.cpuExceeded && !this.isolate.isDisposed && this.cpuUsedMs() > this.limits.cpuTimeMs) {
       this.cpuExceeded = true;
-      this.finish?.({ error: "interrupted" });
+      this.outcome?.finish({ error: "interrupted" });
     }
   }
 

@@ -2,7 +2,8 @@
  * The host's half of the sandbox bridge (`quickjs-prelude.ts` is the sandbox's), shared by the
  * QuickJS and isolated-vm executors: it reads the requests a drain returned, runs each host
  * function a turn later, and hands the answers back batched, one delivery per turn; it also keeps
- * the console within its bounds. Only strings pass between it and the sandbox.
+ * the console within its bounds and settles the run once (its end, or its timeout). Only strings
+ * pass between it and the sandbox.
  * @module
  */
 import type { ExecutorFns } from "./executor-types.js";
@@ -92,6 +93,34 @@ export class PreludeHost {
       this.answers = [];
       this.deliver(answers);
     });
+  }
+}
+
+/**
+ * A run's one outcome: the first of the program's own end (`finish`) and `timeoutMs` passing
+ * (SPEC §22.2). `stop()` clears the timer once the run is disposed.
+ */
+export class RunOutcome {
+  readonly settled: Promise<Outcome>;
+  private resolve: (outcome: Outcome) => void = () => {};
+  private readonly timer: NodeJS.Timeout;
+
+  constructor(timeoutMs: number) {
+    this.settled = new Promise<Outcome>((resolve) => {
+      this.resolve = resolve;
+    });
+    this.timer = setTimeout(
+      () => this.resolve({ error: `the program did not finish within ${timeoutMs} ms (timeoutMs)` }),
+      timeoutMs,
+    );
+  }
+
+  finish(outcome: Outcome): void {
+    this.resolve(outcome);
+  }
+
+  stop(): void {
+    clearTimeout(this.timer);
   }
 }
 

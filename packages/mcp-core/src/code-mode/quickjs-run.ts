@@ -12,7 +12,7 @@ import type {
   QuickJSWASMModule,
 } from "quickjs-emscripten-core";
 import type { ExecuteResult, ExecutorFns } from "./executor-types.js";
-import { BoundedLogs, type Outcome, PreludeHost, readOutcome } from "./prelude-host.js";
+import { BoundedLogs, type Outcome, PreludeHost, RunOutcome, readOutcome } from "./prelude-host.js";
 import { forgetQuickJs } from "./quickjs-load.js";
 import { QUICKJS_PRELUDE } from "./quickjs-prelude.js";
 
@@ -56,8 +56,7 @@ class QuickJsRun {
   private segmentStart: number | undefined;
   private cpuExceeded = false;
   private closed = false;
-  private finish: ((outcome: Outcome) => void) | undefined;
-  private timer: NodeJS.Timeout | undefined;
+  private outcome: RunOutcome | undefined;
 
   constructor(
     module: QuickJSWASMModule,
@@ -74,13 +73,8 @@ class QuickJsRun {
   }
 
   async start(code: string): Promise<Outcome> {
-    const failed = new Promise<Outcome>((resolve) => {
-      this.finish = resolve;
-      this.timer = setTimeout(
-        () => resolve({ error: `the program did not finish within ${this.limits.timeoutMs} ms (timeoutMs)` }),
-        this.limits.timeoutMs,
-      );
-    });
+    const outcome = new RunOutcome(this.limits.timeoutMs);
+    this.outcome = outcome;
     const runner = this.prepare();
     if ("error" in runner) return runner;
     const program = this.inVm(() => this.vm.evalCode(`(${code}\n)`, "program.js"));
@@ -94,7 +88,7 @@ class QuickJsRun {
     if (called.error !== undefined) return { error: this.errorText(called.error) };
     called.value.dispose();
     this.pump();
-    return failed;
+    return outcome.settled;
   }
 
   logLines(): string[] {
@@ -103,7 +97,7 @@ class QuickJsRun {
 
   dispose(): void {
     this.closed = true;
-    clearTimeout(this.timer);
+    this.outcome?.stop();
     this.drain?.dispose();
     this.deliver?.dispose();
     this.drain = undefined;
@@ -127,7 +121,7 @@ class QuickJsRun {
       this.logs.add(this.vm.getString(level), this.vm.getString(text)),
     );
     const hostDone = this.vm.newFunction("done", (text) => {
-      this.finish?.(readOutcome(this.vm.typeof(text) === "string" ? this.vm.getString(text) : ""));
+      this.outcome?.finish(readOutcome(this.vm.typeof(text) === "string" ? this.vm.getString(text) : ""));
     });
     const keys = this.vm.newString(JSON.stringify(this.host.keys));
     const args = [hostLog, hostDone, keys];
@@ -147,7 +141,7 @@ class QuickJsRun {
     if (this.closed || drain === undefined) return;
     const drained = this.inVm(() => this.vm.callFunction(drain, this.vm.undefined));
     if (drained.error !== undefined) {
-      this.finish?.({ error: this.errorText(drained.error) });
+      this.outcome?.finish({ error: this.errorText(drained.error) });
       return;
     }
     const requests = this.vm.getString(drained.value);
@@ -162,7 +156,7 @@ class QuickJsRun {
     const text = this.vm.newString(answers);
     const delivered = this.inVm(() => this.vm.callFunction(deliver, this.vm.undefined, text));
     text.dispose();
-    if (delivered.error !== undefined) this.finish?.({ error: this.errorText(delivered.error) });
+    if (delivered.error !== undefined) this.outcome?.finish({ error: this.errorText(delivered.error) });
     else delivered.value.dispose();
     this.pump();
   }
@@ -171,10 +165,10 @@ class QuickJsRun {
   private pump(): void {
     if (this.closed) return;
     const result = this.inVm(() => this.runtime.executePendingJobs());
-    if (result.error !== undefined) this.finish?.({ error: this.errorText(result.error) });
+    if (result.error !== undefined) this.outcome?.finish({ error: this.errorText(result.error) });
     else result.dispose();
     // An interrupted job may just be dropped (no error comes back): the run is over all the same.
-    if (this.cpuExceeded) this.finish?.({ error: "interrupted" });
+    if (this.cpuExceeded) this.outcome?.finish({ error: "interrupted" });
     else if (result.error === undefined) this.takeCalls();
   }
 
