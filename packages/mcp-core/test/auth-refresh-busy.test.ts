@@ -74,6 +74,16 @@ async function authorized(store: BusyLockStore, ttlMs: number, refreshSkewMs: nu
   return { log, url: fixture.url, auth: test.auth, provider: test.auth.provider, held };
 }
 
+/** The request's token read (`provider.tokens()`), its end noted in `store.order`. */
+async function readToken(
+  provider: Awaited<ReturnType<typeof authorized>>["provider"],
+  store: BusyLockStore,
+): Promise<Awaited<ReturnType<typeof provider.tokens>>> {
+  const sent = await provider.tokens();
+  store.order.push("the request's token read");
+  return sent;
+}
+
 describe("createServerAuth: another process's refresh in flight", () => {
   it("should send a due token with more than half the skew left without waiting for the lock", async () => {
     // 60-s tokens due 100 s before expiry: due at once, with more than 50 s left.
@@ -87,8 +97,7 @@ describe("createServerAuth: another process's refresh in flight", () => {
     // Bounded: were the read to wait for the lock, the lock is let go after 10 s and the order shows it.
     const bound = setTimeout(() => store.release(), 10_000);
     try {
-      const sent = await provider.tokens();
-      store.order.push("the request's token read");
+      const sent = await readToken(provider, store);
       expect(sent?.access_token).toBe(token);
     } finally {
       clearTimeout(bound);
@@ -114,11 +123,7 @@ describe("createServerAuth: another process's refresh in flight", () => {
       openSkips = resolve;
     });
     store.busy = true;
-    const read = (async () => {
-      const sent = await provider.tokens();
-      store.order.push("the request's token read");
-      return sent;
-    })();
+    const read = readToken(provider, store);
     await waitFor(() => store.asked.length > asked, { message: "the going-on refresh to ask for the lock" });
     // A request refused (a token the server does not know): its refresh joins the flight in flight.
     let refused = false;
@@ -164,11 +169,7 @@ describe("createServerAuth: another process's refresh in flight", () => {
     const asked = store.asked.length;
     const token = held();
     store.busy = true;
-    const read = (async () => {
-      const sent = await provider.tokens();
-      store.order.push("the request's token read");
-      return sent;
-    })();
+    const read = readToken(provider, store);
     await waitFor(() => store.asked.length > asked, { message: "the refresh to ask for the lock" });
     store.release();
 
