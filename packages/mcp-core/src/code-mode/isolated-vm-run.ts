@@ -26,7 +26,10 @@ export interface IvmLimits {
 
 const COPY = { arguments: { copy: true }, result: { copy: true } } as const;
 
-/** Runs `code` (an async arrow function's source) with `fns` bridged; never throws. */
+/**
+ * Runs `code` (an async arrow function's source) with `fns` bridged. A program's failure or limit is
+ * the answer's `error`; it throws only when no isolate can be made (the executor answers that).
+ */
 export async function runInIsolatedVm(
   ivm: IsolatedVmModule,
   limits: IvmLimits,
@@ -67,7 +70,13 @@ class IvmRun {
     // isolated-vm takes whole megabytes (at least 8; the options check that).
     this.isolate = new ivm.Isolate({ memoryLimit: Math.ceil(limits.maxMemoryBytes / 1024 / 1024) });
     this.cpuStart = this.isolate.cpuTime;
-    this.context = this.isolate.createContextSync();
+    try {
+      this.context = this.isolate.createContextSync();
+    } catch (error) {
+      // The run is never returned to be disposed: its isolate goes now.
+      this.isolate.dispose();
+      throw error;
+    }
   }
 
   async start(code: string): Promise<Outcome> {
