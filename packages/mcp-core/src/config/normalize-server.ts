@@ -7,6 +7,7 @@ import type { ResolvedRoot } from "../roots/root.js";
 import { resolveRoots } from "../roots/root-uri.js";
 import type { ConfigIssue } from "./config-issue.js";
 import { describeConfigValue, isPlainObject } from "./describe-value.js";
+import { plainEntry } from "./plain-entry.js";
 import { resolveTransport, type Transport } from "./resolve-transport.js";
 import type { PerTenant, ServerConfig, ServerConfigBase } from "./server-config.js";
 import { SERVER_ENTRY_DEFAULTS } from "./server-entry-defaults.js";
@@ -34,7 +35,11 @@ export function normalizeServer(name: string, entry: unknown, baseDir: string): 
   if (!isPlainObject(entry)) {
     return { issues: [{ server: name, problem: `expected an object, got ${describeConfigValue(entry)}` }] };
   }
-  const parsed = serverEntrySchema.safeParse(entry, ONE_PASS);
+  // A plain entry skips the schema; any other (every mistake included) gets its verdict and words.
+  const plain = plainEntry(entry);
+  const parsed = plain
+    ? { success: true as const, data: plain }
+    : serverEntrySchema.safeParse(entry, ONE_PASS);
   const issues = parsed.success ? [] : zodIssuesToConfigIssues(name, parsed.error.issues, entry);
   const resolved = resolveTransport(name, entry);
   issues.push(...resolved.issues);
