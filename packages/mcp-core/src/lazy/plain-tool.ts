@@ -62,9 +62,10 @@ function isJsonValue(value: unknown, depth: number, seen: Set<object>): boolean 
         return true;
       }
       if (!isPlain(value)) return false;
-      const keys = Object.keys(value);
-      for (let i = 0; i < keys.length; i++) {
-        if (!isJsonValue(value[keys[i] as string], depth - 1, seen)) return false;
+      // `for…in` over own keys, not `Object.keys`: an array of keys per node was the largest
+      // part of a big catalog's garbage at load (for…in reads the shape's cached key list).
+      for (const key in value) {
+        if (Object.hasOwn(value, key) && !isJsonValue(value[key], depth - 1, seen)) return false;
       }
       return true;
     }
@@ -76,8 +77,10 @@ function isJsonValue(value: unknown, depth: number, seen: Set<object>): boolean 
 function plainAnnotations(value: unknown): boolean {
   if (value === undefined) return true;
   if (!isPlain(value)) return false;
-  // Keys, not entries: no pair per annotation of every cached tool.
-  for (const key of Object.keys(value)) if (typeof value[key] !== ANNOTATION_KEYS[key]) return false;
+  // Own keys by for…in, not entries or `Object.keys`: no pair or array per annotation of every cached tool.
+  for (const key in value) {
+    if (Object.hasOwn(value, key) && typeof value[key] !== ANNOTATION_KEYS[key]) return false;
+  }
   return true;
 }
 
@@ -109,7 +112,7 @@ function plainInputSchema(value: unknown, depth: number, seen: Set<object>): boo
  */
 export function plainTool(value: unknown): Tool | undefined {
   if (!isPlain(value)) return undefined;
-  for (const key of Object.keys(value)) if (!TOOL_KEYS.has(key)) return undefined;
+  for (const key in value) if (Object.hasOwn(value, key) && !TOOL_KEYS.has(key)) return undefined;
   const { name, title, description, inputSchema, outputSchema, annotations, execution, _meta } = value;
   // Levels below the definition itself and the schema object: the full check counts from 1.
   const depth = MAX_TOOL_DEPTH - 2;

@@ -46,9 +46,10 @@ export function isInvisible(cp: number): boolean {
   let high = INVISIBLE_RANGES.length - 1;
   while (low <= high) {
     const mid = (low + high) >> 1;
-    const [from, to] = INVISIBLE_RANGES[mid] as readonly [number, number];
-    if (cp < from) high = mid - 1;
-    else if (cp > to) low = mid + 1;
+    // Indexed, not destructured: this runs per non-ASCII code point of every tool text at load.
+    const range = INVISIBLE_RANGES[mid] as readonly [number, number];
+    if (cp < range[0]) high = mid - 1;
+    else if (cp > range[1]) low = mid + 1;
     else return true;
   }
   return false;
@@ -68,7 +69,8 @@ export function isPlainText(text: string): boolean {
 
 /**
  * `text` without its invisible characters, and how many there were. Printable ASCII, tab and line
- * breaks are skipped at one comparison each, so a plain description costs one pass and no copy.
+ * breaks are skipped at one comparison each, so a plain description costs one pass and no copy; a
+ * text with nothing to remove is never copied.
  */
 export function withoutInvisible(text: string): { text: string; removed: number } {
   let i = 0;
@@ -77,6 +79,15 @@ export function withoutInvisible(text: string): { text: string; removed: number 
     if ((c < 0x20 || c > 0x7e) && c !== 0x09 && c !== 0x0a && c !== 0x0d) break;
   }
   if (i === text.length) return { text, removed: 0 };
+  // Past the ASCII prefix, look for an invisible character before copying anything: most such
+  // texts (an accent, a dash, an arrow) have none, and a copy built a character at a time was
+  // garbage for every one of them. The walk is by code point, as the copy's below.
+  for (; i < text.length; i++) {
+    const cp = text.codePointAt(i) as number;
+    if (isInvisible(cp)) break;
+    if (cp > 0xffff) i++;
+  }
+  if (i >= text.length) return { text, removed: 0 };
   let kept = text.slice(0, i);
   let removed = 0;
   for (const char of text.slice(i)) {

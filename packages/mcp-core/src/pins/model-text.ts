@@ -17,13 +17,15 @@ const MAX_SCHEMA_DEPTH = 64;
 /** Counts what it removes, by where. */
 class Cleaner {
   removed = 0;
-  readonly where = new Set<string>();
+  /** Made on the first removal: a tool with nothing to remove (nearly all) costs no Set. */
+  where: Set<string> | undefined;
 
   text(value: unknown, where: string): unknown {
     if (typeof value !== "string" || isPlainText(value)) return value;
     const clean = withoutInvisible(value);
     if (clean.removed === 0) return value;
     this.removed += clean.removed;
+    this.where ??= new Set();
     this.where.add(where);
     return clean.text;
   }
@@ -33,18 +35,23 @@ class Cleaner {
     if (depth > MAX_SCHEMA_DEPTH) return schema;
     if (Array.isArray(schema)) {
       let copy: unknown[] | undefined;
-      schema.forEach((item, i) => {
+      // A loop, not `forEach`: a closure over this call's variables made V8 allocate them a
+      // context on every call, once per schema node of every tool of a load.
+      for (let i = 0; i < schema.length; i++) {
+        const item: unknown = schema[i];
         const next = this.schema(item, where, depth + 1);
-        if (next === item) return;
+        if (next === item) continue;
         copy ??= [...schema];
         copy[i] = next;
-      });
+      }
       return copy ?? schema;
     }
     if (!isObject(schema)) return schema;
     let copy: Record<string, unknown> | undefined;
-    // Keys, not entries: no pair is made per member of every schema of every tool.
-    for (const key of Object.keys(schema)) {
+    // Own keys by for…in, not entries or `Object.keys`: no pair or key array is made per member
+    // of every schema of every tool.
+    for (const key in schema) {
+      if (!Object.hasOwn(schema, key)) continue;
       const value = schema[key];
       const next =
         key === "title" || key === "description"
@@ -74,7 +81,7 @@ export function modelText(tool: Tool, server: string, warn: (message: string) =>
     tool.outputSchema !== undefined ? cleaner.schema(tool.outputSchema, "outputSchema") : undefined;
   const nameHidden = isPlainText(tool.name) ? 0 : withoutInvisible(tool.name).removed;
   if (cleaner.removed === 0 && nameHidden === 0) return tool;
-  const where = [...cleaner.where];
+  const where = [...(cleaner.where ?? [])];
   if (nameHidden > 0) where.unshift("name (sent unchanged on the wire; the model sees a sanitized one)");
   warn(
     `MCP server "${server}": tool ${shownText(JSON.stringify(withoutInvisible(tool.name).text))} carried ${cleaner.removed + nameHidden} ` +
