@@ -2,6 +2,8 @@ import { CATALOG_SETS, catalogTools } from "@toolnexus/fixtures/catalog";
 import { describe, expect, it } from "vitest";
 import { jsonEqual } from "../src/json-equal.js";
 import { plainTool } from "../src/lazy/plain-tool.js";
+import { fileToolCache } from "../src/tool-cache/file-tool-cache.js";
+import { returnsParsedEntries } from "../src/tool-cache/parsed-entries.js";
 import { canonicalJson } from "../src/tools/canonical-json.js";
 import { checkTool } from "../src/tools/list-tools.js";
 
@@ -75,6 +77,36 @@ describe("plainTool: the cheap check of a cached tool", () => {
       expect("tool" in checked && jsonEqual(checked.tool, value)).toBe(true);
     }
     for (const value of accepted) expect(plainTool(value)).toBe(value);
+  });
+});
+
+describe("plainTool on a fresh parse (a file cache's entry)", () => {
+  it("gives the verdict it gives with its seen-set, for every shape JSON text can hold", () => {
+    const texts = [
+      ...CATALOG_SETS.flatMap((set) => catalogTools(set).slice(0, 10)),
+      ...Object.values(variants).filter(
+        (value) => value !== variants["a cyclic schema (a custom store's objects)"],
+      ),
+    ].map((value) => JSON.stringify(value));
+    let accepted = 0;
+    for (const text of texts) {
+      const verdict = plainTool(JSON.parse(text)) !== undefined;
+      const parsed = JSON.parse(text);
+      expect(plainTool(parsed, true) === undefined ? false : plainTool(parsed, true) === parsed).toBe(
+        verdict,
+      );
+      if (verdict) accepted++;
+    }
+    expect(accepted).toBeGreaterThan(0);
+    expect(accepted).toBeLessThan(texts.length);
+  });
+
+  it("is assumed only of a store fileToolCache made, not of a store around it or another", () => {
+    const file = fileToolCache("/nonexistent/toolnexus-parsed-entries");
+    expect(returnsParsedEntries(file)).toBe(true);
+    expect(
+      returnsParsedEntries({ get: (key) => file.get(key), set: (key, entry) => file.set(key, entry) }),
+    ).toBe(false);
   });
 });
 

@@ -13,6 +13,7 @@ import { boundedInstructions } from "../logs/server-instructions.js";
 import { validCatalog } from "../resources/cached-catalog.js";
 import type { CatalogListing } from "../resources/list-catalog.js";
 import { DEFAULT_MAX_CACHE_ENTRY_BYTES, DEFAULT_MAX_CACHE_TOOLS } from "../tool-cache/file-tool-cache.js";
+import { returnsParsedEntries } from "../tool-cache/parsed-entries.js";
 import type { ToolCacheEntry, ToolCacheStore } from "../tool-cache/tool-cache-store.js";
 import { checkTool } from "../tools/list-tools.js";
 import { configFingerprint } from "./fingerprint.js";
@@ -22,12 +23,12 @@ import { plainTool } from "./plain-tool.js";
  * The cached tools when every one is a valid, uniquely named MCP tool, else undefined: an entry
  * that is JSON but not a listing (hand-edited, another port's bug) reads as a miss, never a crash.
  */
-function validTools(tools: unknown): Tool[] | undefined {
+function validTools(tools: unknown, parsed = false): Tool[] | undefined {
   if (!Array.isArray(tools)) return undefined;
   const names = new Set<string>();
   const valid: Tool[] = [];
   for (const value of tools) {
-    const plain = plainTool(value);
+    const plain = plainTool(value, parsed);
     const checked = plain ? { tool: plain } : checkTool(value);
     if ("reason" in checked || names.has(checked.tool.name)) return undefined;
     names.add(checked.tool.name);
@@ -165,7 +166,8 @@ export class LazyListing {
   /** The cached tools, era, instructions and catalog, or undefined on a miss. */
   async read(): Promise<CachedListing | undefined> {
     try {
-      return this.accept(await this.store.get(this.key));
+      // A file cache's entry is a fresh parse, which the cheap tool check walks without a seen-set.
+      return this.accept(await this.store.get(this.key), returnsParsedEntries(this.store));
     } catch (error) {
       // A store refuses an entry (an untrusted file) or fails by rejecting: a miss, said out loud.
       this.warn(`MCP server "${this.config.name}": ${errorMessage(error)} (treated as a cache miss)`);
@@ -188,9 +190,12 @@ export class LazyListing {
     return listing && !jsonEqual(this.stored, before) ? listing : undefined;
   }
 
-  /** Takes a stored entry's valid parts as the latest listing; undefined when its tools are not valid. */
-  private accept(entry: ToolCacheEntry | undefined): CachedListing | undefined {
-    const tools = validTools(entry?.tools);
+  /**
+   * Takes a stored entry's valid parts as the latest listing; undefined when its tools are not valid.
+   * @param parsed the entry is a fresh parse (see `plainTool`)
+   */
+  private accept(entry: ToolCacheEntry | undefined, parsed = false): CachedListing | undefined {
+    const tools = validTools(entry?.tools, parsed);
     if (!tools) return undefined;
     const protocol = validProtocol(entry?.protocol);
     const instructions = boundedInstructions(entry?.instructions);

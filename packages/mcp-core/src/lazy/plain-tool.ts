@@ -40,9 +40,10 @@ const optionalString = (value: unknown) => value === undefined || typeof value =
 /**
  * A JSON tree no deeper than `depth` levels: strings, finite numbers, booleans, null, plain objects
  * and arrays, no object reached twice (`seen`: what JSON.parse makes never shares; a custom store's
- * objects may, and then the full check decides).
+ * objects may, and then the full check decides). Without `seen` the value is known to be a fresh
+ * parse, where no object can be reached twice.
  */
-function isJsonValue(value: unknown, depth: number, seen: Set<object>): boolean {
+function isJsonValue(value: unknown, depth: number, seen: Set<object> | undefined): boolean {
   switch (typeof value) {
     case "string":
     case "boolean":
@@ -51,8 +52,11 @@ function isJsonValue(value: unknown, depth: number, seen: Set<object>): boolean 
       return Number.isFinite(value);
     case "object": {
       if (value === null) return true;
-      if (depth <= 0 || seen.has(value)) return false;
-      seen.add(value);
+      if (depth <= 0) return false;
+      if (seen !== undefined) {
+        if (seen.has(value)) return false;
+        seen.add(value);
+      }
       // Loops, not `Object.values(…).every(…)`: a big catalog's load checks every schema node, and
       // an array and a closure per node were a visible part of its garbage.
       if (Array.isArray(value)) {
@@ -94,7 +98,7 @@ function plainExecution(value: unknown): boolean {
   return true;
 }
 
-function plainInputSchema(value: unknown, depth: number, seen: Set<object>): boolean {
+function plainInputSchema(value: unknown, depth: number, seen: Set<object> | undefined): boolean {
   if (!isPlain(value) || value.type !== "object") return false;
   const { properties, required } = value;
   if (required !== undefined && !(Array.isArray(required) && required.every((r) => typeof r === "string"))) {
@@ -109,14 +113,17 @@ function plainInputSchema(value: unknown, depth: number, seen: Set<object>): boo
  * `value` itself when the full check would accept it unchanged (it holds only keys the schema
  * knows, each of the shape it takes, within the depth bound), else undefined: then the full
  * check decides.
+ * @param parsed `value` is part of a tree `JSON.parse` made and nothing has touched since (a file
+ *   cache's entry, `tool-cache/parsed-entries.ts`): no object in it can be reached twice, so no
+ *   set of the objects seen is kept (a load of 10 000 cached tools made one per tool)
  */
-export function plainTool(value: unknown): Tool | undefined {
+export function plainTool(value: unknown, parsed = false): Tool | undefined {
   if (!isPlain(value)) return undefined;
   for (const key in value) if (Object.hasOwn(value, key) && !TOOL_KEYS.has(key)) return undefined;
   const { name, title, description, inputSchema, outputSchema, annotations, execution, _meta } = value;
   // Levels below the definition itself and the schema object: the full check counts from 1.
   const depth = MAX_TOOL_DEPTH - 2;
-  const seen = new Set<object>();
+  const seen = parsed ? undefined : new Set<object>();
   const plain =
     typeof name === "string" &&
     name !== "" &&

@@ -9,6 +9,7 @@ import { homedir } from "node:os";
 import { join } from "node:path";
 import { trustedJsonDir } from "../fs/trusted-json-dir.js";
 import { registerIndexSnapshotFiles } from "./index-snapshot-files.js";
+import { registerParsedEntries } from "./parsed-entries.js";
 import type { ToolCacheEntry, ToolCacheStore } from "./tool-cache-store.js";
 
 /** Largest cache file read or written, in bytes. */
@@ -83,5 +84,7 @@ export function fileToolCache(
   };
   // The search index's snapshot lives beside the listings (SPEC §15.8).
   registerIndexSnapshotFiles(store, dir);
+  // `get` returns `JSON.parse`'s tree as it came: the cheap tool check needs no seen-set for it.
+  registerParsedEntries(store);
   return store;
 }
