@@ -36,7 +36,8 @@ import type { ReplicaWait } from "./replica-wait.js";
 import { evalCommand, RENEW_LEASE, SET_VERSIONED, WRITE_CLEAR } from "./scripts.js";
 import type { SharedSubscriber } from "./shared-subscriber.js";
 import { takeOrAdopt } from "./token-adoption.js";
-import { asStoredAuth, clearEntry, openEntry, sealEntry } from "./token-envelope.js";
+import { type DecodeContext, decodeEntry } from "./token-decode.js";
+import { clearEntry, sealEntry } from "./token-envelope.js";
 import { adoptedWrite, describeKey, leaseLost, refused, unavailable } from "./token-errors.js";
 import { TokenWatch } from "./token-watch.js";
 
@@ -78,11 +79,14 @@ export class RedisTokenStore implements TokenStore {
   private readonly adopted = new AsyncLocalStorage<Adopted>();
   /** Versions heard announced on followed entries' channels (announced-versions.ts). */
   private readonly announced: AnnouncedVersions;
+  private readonly decoding: DecodeContext;
   private watch: TokenWatch | undefined;
   private closed = false;
 
   constructor(private readonly params: RedisTokenStoreParams) {
     this.announced = new AnnouncedVersions(params.replicas.holdMs);
+    const { tokenKey, replicas, warn } = params;
+    this.decoding = { tokenKey, known: this.known, announced: this.announced, replicas, warn };
   }
 
   async get(key: string): Promise<StoredAuth | undefined> {
@@ -235,7 +239,7 @@ export class RedisTokenStore implements TokenStore {
     const known = this.known.digest(redisKey);
     if (raw === undefined && known !== undefined && known !== "") void this.params.marker.check();
     this.known.noteValue(redisKey, raw);
-    return raw === undefined ? undefined : this.decode(key, redisKey, raw);
+    return raw === undefined ? undefined : decodeEntry(this.decoding, key, redisKey, raw);
   }
 
   /**
@@ -273,30 +277,5 @@ export class RedisTokenStore implements TokenStore {
       this.params.replicas.disturbed(); // an outage: maybe a failover that lost another worker's write
       throw unavailable(error);
     }
-  }
-
-  /** The entry, or undefined (a miss) for anything this worker cannot read or trust. */
-  private decode(key: string, redisKey: string, raw: string): StoredAuth | undefined {
-    const refuse = (why: string) => {
-      this.params.warn(`Redis token store: the entry for ${describeKey(key)} ${why}; read as a miss`);
-      return undefined;
-    };
-    const opened = openEntry(this.params.tokenKey, redisKey, raw);
-    if (opened.kind === "refused") return refuse(opened.why);
-    if (opened.kind === "sealed") {
-      const last = this.known.version(redisKey);
-      // A newer version heard announced (never read: a failover lost it), or seen just after an outage.
-      const rolledBack =
-        this.announced.above(redisKey, opened.version) !== undefined ||
-        (last !== undefined && opened.version < last && this.params.replicas.mayBeRolledBack(redisKey));
-      if (rolledBack) throw failoverError(describeKey(key), "rolled-back");
-      if (last !== undefined && opened.version < last)
-        return refuse(
-          `carries version ${opened.version}, older than version ${last} this worker has already read or written (a replayed entry?)`,
-        );
-      this.known.noteVersion(redisKey, opened.version);
-      if (opened.value === null) return undefined; // deleted
-    }
-    return asStoredAuth(opened.value) ?? refuse("is not a valid token entry");
   }
 }
