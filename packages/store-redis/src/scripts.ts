@@ -4,10 +4,13 @@
  * scripts, and no NOSCRIPT round trip after a Redis restart.
  *
  * Announcements: every write of a token entry publishes `written` (`written <version>` for a
- * sealed entry), and every release of its lease `released`, on the entry's channel. They carry
+ * sealed entry), every take of its lease by ACQUIRE_LEASE `taken`, and every release `released`,
+ * on the entry's channel. They carry
  * nothing to trust — a waiter woken by one reads the entry again (ACQUIRE_LEASE), and an announced
- * version only makes an older entry read within `holdMs` fail for now (announced-versions.ts) — so
- * a forged or lost message costs at most a round trip, a poll, or those reads.
+ * version only makes an older entry read within `holdMs` fail for now (announced-versions.ts), and
+ * a `taken` only lets a worker whose token is still good go on with it for at most `lockTtlMs`
+ * (written-entries.ts) — so a forged or lost message costs at most a round trip, a poll, those
+ * reads, or that going on.
  * @module
  */
 
@@ -27,10 +30,11 @@ export const RENEW_LEASE = `if redis.call('GET', KEYS[1]) == ARGV[1] then return
 
 /**
  * The lease taken only over a value the caller has seen. KEYS[1] value, KEYS[2] lease; ARGV[1]
- * token, ARGV[2] ttl ms, ARGV[3] the SHA-1 (hex) of the value the caller last read ("" for none).
- * When the value is not that one, answers `{"changed", value}` (`{"changed"}` when there is none)
- * and takes nothing: the caller judges the newer value first. Otherwise `SET lease NX PX`:
- * `{"taken"}`, or `{"busy"}`.
+ * token, ARGV[2] ttl ms, ARGV[3] the SHA-1 (hex) of the value the caller last read ("" for none),
+ * ARGV[4] channel, ARGV[5] `PUBLISH` or `SPUBLISH`. When the value is not that one, answers
+ * `{"changed", value}` (`{"changed"}` when there is none) and takes nothing: the caller judges the
+ * newer value first. Otherwise `SET lease NX PX`: `{"taken"}`, announced `taken` on the channel, or
+ * `{"busy"}`.
  */
 export const ACQUIRE_LEASE = `local value = redis.call('GET', KEYS[1])
 local seen = ''
@@ -39,7 +43,10 @@ if seen ~= ARGV[3] then
   if value then return {'changed', value} end
   return {'changed'}
 end
-if redis.call('SET', KEYS[2], ARGV[1], 'NX', 'PX', ARGV[2]) then return {'taken'} end
+if redis.call('SET', KEYS[2], ARGV[1], 'NX', 'PX', ARGV[2]) then
+  redis.call(ARGV[5], ARGV[4], 'taken')
+  return {'taken'}
+end
 return {'busy'}`;
 
 /**

@@ -12,7 +12,7 @@
  * @module
  */
 import type { RedisConnection } from "./connection.js";
-import { type HeldLease, type LeaseManager, lockTimeout } from "./lease.js";
+import { type HeldLease, type LeaseManager, lockTimeout, publishCommand } from "./lease.js";
 import { ACQUIRE_LEASE } from "./scripts.js";
 import type { TokenWatch } from "./token-watch.js";
 
@@ -74,6 +74,8 @@ export async function takeOrAdopt<E>(
       lease.token,
       String(ttlMs),
       request.seen(),
+      keys.channel,
+      publishCommand(connection),
     ]);
     const [kind, raw] = Array.isArray(answer) ? (answer as unknown[]) : [];
     if (kind === "taken") return { kind: "taken", lease };

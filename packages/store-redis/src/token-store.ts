@@ -17,7 +17,9 @@
  * token-adoption.ts — the lease only over a value this worker has read, else the newer value
  * adopted when it makes the refresh needless. An adopted function runs without the lease: its
  * `get` of the key answers the adopted entry, and a write of the key inside it is refused. Given
- * `skipIfBusy` too, a lease another worker holds resolves `undefined` at once without `fn`.
+ * `skipIfBusy` too, a lease another worker holds resolves `undefined` at once without `fn`. An
+ * entry another worker writes is followed and read at each announced write (written-entries.ts):
+ * a due worker whose refresh that entry makes needless adopts it with no round trip.
  * @module
  */
 import { AsyncLocalStorage } from "node:async_hooks";
@@ -40,6 +42,7 @@ import { type DecodeContext, decodeEntry } from "./token-decode.js";
 import { clearEntry, sealEntry } from "./token-envelope.js";
 import { adoptedWrite, describeKey, leaseLost, refused, unavailable } from "./token-errors.js";
 import { TokenWatch } from "./token-watch.js";
+import { WrittenEntries } from "./written-entries.js";
 
 export interface RedisTokenStoreParams {
   connection: RedisConnection;
@@ -80,6 +83,8 @@ export class RedisTokenStore implements TokenStore {
   /** Versions heard announced on followed entries' channels (announced-versions.ts). */
   private readonly announced: AnnouncedVersions;
   private readonly decoding: DecodeContext;
+  /** Entries of shared grants, read at each write another worker announces. */
+  private readonly written: WrittenEntries<StoredAuth>;
   private watch: TokenWatch | undefined;
   private closed = false;
 
@@ -87,17 +92,34 @@ export class RedisTokenStore implements TokenStore {
     this.announced = new AnnouncedVersions(params.replicas.holdMs);
     const { tokenKey, replicas, warn } = params;
     this.decoding = { tokenKey, known: this.known, announced: this.announced, replicas, warn };
+    this.written = new WrittenEntries({
+      subscriber: params.subscriber,
+      watch: () => this.watcher(),
+      read: async (key) => {
+        const seen: { digest?: string | undefined } = {};
+        return { entry: await this.fetch(key, seen), digest: seen.digest };
+      },
+      known: this.known,
+      lockTtlMs: params.leases.timing.ttlMs,
+    });
   }
 
   async get(key: string): Promise<StoredAuth | undefined> {
-    const keys = tokenKeys(this.params.keyPrefix, key);
     const adopted = this.adopted.getStore();
-    if (adopted?.valueKey === keys.value) return adopted.entry;
+    if (adopted?.valueKey === tokenKeys(this.params.keyPrefix, key).value) return adopted.entry;
+    return this.fetch(key);
+  }
+
+  /** Reads the entry from Redis, whatever the current context has adopted (`seen`: its digest). */
+  private async fetch(key: string, seen?: { digest?: string | undefined }): Promise<StoredAuth | undefined> {
+    const keys = tokenKeys(this.params.keyPrefix, key);
     await this.params.replicas.settled();
     this.params.marker.arm();
     const raw = await this.send(["GET", keys.value]);
     this.follow(keys);
-    return this.read(key, keys.value, typeof raw === "string" ? raw : undefined);
+    const entry = this.read(key, keys.value, typeof raw === "string" ? raw : undefined);
+    if (seen) seen.digest = this.known.digest(keys.value);
+    return entry;
   }
 
   async set(key: string, value: StoredAuth): Promise<void> {
@@ -132,17 +154,21 @@ export class RedisTokenStore implements TokenStore {
     };
     try {
       if (typeof stillNeeded !== "function" || leases.current(keys.lease)) return await leases.run(keys, run);
-      const acquired = await takeOrAdopt(
-        { connection: this.params.connection, leases, watch: () => this.watcher() },
-        {
-          keys,
-          seen: () => this.known.digest(keys.value) ?? "",
-          read: (raw) => this.read(key, keys.value, raw),
-          stillNeeded,
-          skipIfBusy: options?.skipIfBusy,
-        },
-      );
+      // A followed entry's announced write, or its lease announced taken, answers with no round trip.
+      const acquired =
+        this.written.answer(keys.channel, stillNeeded, options?.skipIfBusy) ??
+        (await takeOrAdopt(
+          { connection: this.params.connection, leases, watch: () => this.watcher() },
+          {
+            keys,
+            seen: () => this.known.digest(keys.value) ?? "",
+            read: (raw) => this.read(key, keys.value, raw),
+            stillNeeded,
+            skipIfBusy: options?.skipIfBusy,
+          },
+        ));
       if (acquired.kind === "taken") return await leases.hold(acquired.lease, run);
+      this.written.follow(keys.channel, key, keys.value); // another worker writes this entry
       // Another worker's refresh in flight, and the caller can go on with its token (SPEC §19.3.6).
       if (acquired.kind === "busy") return undefined as T;
       return await this.adopted.run({ valueKey: keys.value, entry: acquired.entry }, run);
@@ -167,6 +193,7 @@ export class RedisTokenStore implements TokenStore {
   /** Ends the store's subscriptions (the connection is the stores'). Idempotent. */
   close(): void {
     this.closed = true;
+    this.written.close();
     this.watch?.close();
   }
 
@@ -182,9 +209,10 @@ export class RedisTokenStore implements TokenStore {
 
   private watcher(): TokenWatch {
     if (!this.watch) {
-      this.watch = new TokenWatch(this.params.subscriber, (channel, message) =>
-        this.announced.heard(channel, message, (valueKey) => this.known.version(valueKey)),
-      );
+      this.watch = new TokenWatch(this.params.subscriber, (channel, message) => {
+        this.announced.heard(channel, message, (valueKey) => this.known.version(valueKey));
+        this.written.heard(channel, message);
+      });
       if (this.closed) this.watch.close();
     }
     return this.watch;

@@ -6,7 +6,8 @@
  * waited on, kept (up to {@link MAX_CHANNELS}, the least recently waited on dropped first) so the
  * next token lifetime's wait starts at once; on a replicated Redis also one per entry read, so a
  * write's announced version is heard before a failover can lose it (token-store.ts). A message
- * carries nothing to trust: it wakes the waiters, who read the entry again. Messages lost while the connection is away are covered by
+ * carries nothing to trust: a write or a release wakes the waiters, who read the entry again (a
+ * lease `taken` does not: what they wait for is its write or release). Messages lost while the connection is away are covered by
  * the waiters' bounded polls.
  * @module
  */
@@ -135,8 +136,10 @@ export class TokenWatch {
   private readonly onMessage = (message: string, channel: string): void => {
     const known = this.channels.get(channel);
     if (!known) return;
-    known.generation++;
-    for (const wake of [...known.wakers]) wake();
+    if (message !== "taken") {
+      known.generation++;
+      for (const wake of [...known.wakers]) wake();
+    }
     this.heard(channel, message);
   };
 }

@@ -1,7 +1,7 @@
 // No queue on a shared grant, on a real 3-master Redis Cluster: the announcements of a token
-// entry go over sharded pub/sub (SPUBLISH from the lease scripts, in the entry's slot) — a plain
-// PUBLISH never reaches a sharded subscriber, which would leave waiters to their polls — and a
-// waiter adopts the holder's write.
+// entry (a write, a take, a release) go over sharded pub/sub (SPUBLISH from the lease scripts, in
+// the entry's slot) — a plain PUBLISH never reaches a sharded subscriber, which would leave
+// waiters to their polls — and a waiter adopts the holder's write.
 import { waitFor } from "@toolnexus/fixtures";
 import type { StoredAuth } from "@toolnexus/mcp-core";
 import { createCluster } from "redis";
@@ -38,11 +38,16 @@ describe.runIf(redisAvailable() && canRunCluster())("adoption on a Redis Cluster
     let release = () => {};
     let entered = () => {};
     const inside = new Promise<void>((resolve) => (entered = resolve));
-    const held = holder.tokenStore.withLock(key, async () => {
-      entered();
-      await new Promise<void>((resolve) => (release = resolve));
-      await holder.tokenStore.set(key, { savedAt: "fresh" });
-    });
+    // Taken by the lease script (the holder's refresh says what it needs), which announces it.
+    const held = holder.tokenStore.withLock(
+      key,
+      async () => {
+        entered();
+        await new Promise<void>((resolve) => (release = resolve));
+        await holder.tokenStore.set(key, { savedAt: "fresh" });
+      },
+      { stillNeeded: () => true },
+    );
     await inside;
     const stillNeeded = (stored: StoredAuth | undefined) => stored?.savedAt !== "fresh";
     const waiting = waiter.tokenStore.withLock(key, async () => (await waiter.tokenStore.get(key))?.savedAt, {
@@ -52,9 +57,10 @@ describe.runIf(redisAvailable() && canRunCluster())("adoption on a Redis Cluster
     await held;
     expect(await waiting).toBe("fresh");
     await waitFor(() => heard.includes("released"), { message: "the release announcement" });
-    // "old", "fresh" (a sealed write announces its version), the release
+    // "old", the take, "fresh" (a sealed write announces its version), the release
     expect(heard.map((message) => message.replace(/^written \d+$/, "written <version>"))).toEqual([
       "written <version>",
+      "taken",
       "written <version>",
       "released",
     ]);

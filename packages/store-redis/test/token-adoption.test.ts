@@ -5,7 +5,8 @@
 // go on with theirs until it lands) instead of queuing for a turn — none times out, every
 // one ends with the fresh token, no refresh token is spent twice. A holder killed mid-lease leaves
 // the lease to a waiter after its TTL; an announcement forged on the channel adopts nothing; a
-// write made by an adopted function is refused.
+// write made by an adopted function is refused. A worker that follows the entry adopts an
+// announced write, and goes on while a lease is announced taken, with no command sent.
 import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { waitFor } from "@toolnexus/fixtures";
@@ -16,7 +17,13 @@ import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vites
 import { createRedisStores } from "../src/index.js";
 import { tokenKeys } from "../src/keys.js";
 import { oauthConfig, oauthFixture, refreshes } from "./support/fleet.js";
-import { rawClient, redisAvailable, startRedis, type TestRedis } from "./support/redis-server.js";
+import {
+  commandCounts,
+  rawClient,
+  redisAvailable,
+  startRedis,
+  type TestRedis,
+} from "./support/redis-server.js";
 
 const SECRET = "token-adoption-test-secret-32-bytes-long";
 const LEASE_WORKER = fileURLToPath(new URL("./support/lease-worker.mjs", import.meta.url));
@@ -211,6 +218,112 @@ describe.runIf(redisAvailable())("no queue on a shared grant", () => {
     expect(ran).toBe(false);
     // A free lease is taken as without it.
     expect(await other.withLock("k", async () => "ran", { stillNeeded, skipIfBusy: true })).toBe("ran");
+  });
+
+  /**
+   * Two workers on one entry, the second following it: the lease script has shown it a write of
+   * the first's (adopted), and its subscription to the entry's channel is active.
+   */
+  async function followingPair() {
+    const keyPrefix = redis.prefix();
+    const keys = tokenKeys(keyPrefix, "k");
+    const [writer, other] = Array.from({ length: 2 }, () => {
+      const created = createRedisStores({ url: redis.url, keyPrefix, secret: SECRET, onWarning: () => {} });
+      onTestFinished(() => created.close());
+      return created.tokenStore;
+    });
+    if (!writer || !other) throw new Error("no stores");
+    const admin = await rawClient(redis.url);
+    await writer.set("k", entry("old"));
+    await other.get("k");
+    await writer.set("k", entry("v1"));
+    const adopted = await other.withLock("k", async () => (await other.get("k"))?.savedAt, {
+      stillNeeded: (stored) => stored?.savedAt !== "v1",
+    });
+    expect(adopted).toBe("v1");
+    await waitFor(
+      async () => String(await admin.sendCommand(["PUBSUB", "NUMSUB", keys.channel])) === `${keys.channel},1`,
+      { message: "the other worker's subscription" },
+    );
+    return { writer, other, admin };
+  }
+
+  it("should adopt another worker's announced write with no command sent, once it follows the entry", async () => {
+    const { writer, other, admin } = await followingPair();
+    const gets = async () => (await commandCounts(admin)).get("get") ?? 0;
+    const getsBefore = await gets();
+    await writer.set("k", entry("fresh"));
+    await waitFor(async () => (await gets()) > getsBefore, {
+      message: "the other worker's read of the announced write",
+    });
+    const before = await commandCounts(admin);
+    const seen = await other.withLock(
+      "k",
+      async () => {
+        const stored = await other.get("k");
+        const write = await other.set("k", entry("twice")).then(
+          () => "written",
+          (error: { code?: string }) => error.code,
+        );
+        return [stored?.savedAt, write];
+      },
+      { stillNeeded: (stored) => stored?.savedAt !== "fresh" },
+    );
+    const after = await commandCounts(admin);
+
+    expect(seen).toEqual(["fresh", "TOKEN_STORE_LEASE_LOST"]); // adopted: its write is refused
+    expect([...after]).toEqual([...before]); // no lease script, no read: the entry was read at the announcement
+    // An entry that does not make the refresh needless is not adopted: the lease is taken as before.
+    const ran = await other.withLock("k", async () => "ran under the lease", { stillNeeded: () => true });
+    expect(ran).toBe("ran under the lease");
+    expect(((await commandCounts(admin)).get("eval") ?? 0) - (after.get("eval") ?? 0)).toBeGreaterThan(0);
+  });
+
+  it("should go on with no command sent while another worker's announced lease is held, and ask Redis once it is released", async () => {
+    const { writer, other, admin } = await followingPair();
+    const stillNeeded = () => true;
+    let letGo = () => {};
+    const release = new Promise<void>((resolve) => {
+      letGo = resolve;
+    });
+    const bound = setTimeout(letGo, 10_000);
+    onTestFinished(() => clearTimeout(bound));
+    let holding = () => {};
+    const held = new Promise<void>((resolve) => {
+      holding = resolve;
+    });
+    const holderRun = writer.withLock(
+      "k",
+      async () => {
+        holding();
+        await release;
+      },
+      { stillNeeded },
+    );
+    await held;
+    const goOn = async () => {
+      const before = await commandCounts(admin);
+      const answer = await other.withLock("k", async () => "ran", { stillNeeded, skipIfBusy: true });
+      const after = await commandCounts(admin);
+      return { answer, sent: [...after].some(([command, n]) => n !== before.get(command)) };
+    };
+    // Each try goes on (the lease is busy); once the announcement of the take has arrived, with no command.
+    const answers: unknown[] = [];
+    await waitFor(
+      async () => {
+        const tried = await goOn();
+        answers.push(tried.answer);
+        return !tried.sent;
+      },
+      { message: "a going-on with no command sent" },
+    );
+    expect(answers.every((answer) => answer === undefined)).toBe(true);
+    letGo();
+    await holderRun;
+    // Released: the next due worker asks Redis, and takes the lease.
+    await waitFor(async () => (await goOn()).answer === "ran", {
+      message: "the lease taken after the release",
+    });
   });
 
   it("should wait out a holder killed mid-lease, adopt nothing on a forged announcement, and refuse an adopted write", async () => {
