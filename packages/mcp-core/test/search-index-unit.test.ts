@@ -4,6 +4,7 @@ import { catalogQueries, catalogTools } from "@toolnexus/fixtures/catalog";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { McpTool } from "../src/index.js";
+import { COUNT_RANGE, FIELD_COUNT, Postings } from "../src/search/postings.js";
 import { SUFFIX_SCANS_BEFORE_VIEW, TermDictionary } from "../src/search/term-dictionary.js";
 import { expandTerm, FUZZY_WEIGHT, oneEditApart, PREFIX_WEIGHT } from "../src/search/term-expansion.js";
 import { ToolSearchIndex } from "../src/search/tool-search-index.js";
@@ -191,5 +192,41 @@ describe("ToolSearchIndex", () => {
       }
       expect(restored.stats).toMatchObject({ added: 1, removed: 1, documents: tools.length });
     }
+  });
+});
+
+describe("Postings.restored", () => {
+  const at = (document: number, count: number) => document * COUNT_RANGE + count;
+  // Two documents; per (term, field) key: a sound list, a list with every kind of bad posting
+  // (count 0, a document past the last, a negative value) around a sound one, an empty list.
+  const offsets = Int32Array.from([0, 2, 6, 6]);
+  const flat = Int32Array.from([at(0, 1), at(1, 3), at(0, 0), at(1, 2), at(2, 1), -1]);
+  const restored = () => Postings.restored(offsets, Int32Array.from(flat), 2);
+  const key = (k: number) => [Math.floor(k / FIELD_COUNT), k % FIELD_COUNT] as const;
+  const read = (postings: Postings, k: number) => {
+    const list = postings.list(...key(k));
+    return list && Array.from(list);
+  };
+
+  it("should keep a list's sound postings and drop the rest when it is first read", () => {
+    const postings = restored();
+    expect(read(postings, 0)).toEqual([at(0, 1), at(1, 3)]);
+    expect(read(postings, 1)).toEqual([at(1, 2)]);
+    expect(read(postings, 2)).toBeUndefined();
+  });
+
+  it("should add to, remove from and flatten restored lists as it does built ones", () => {
+    const postings = restored();
+    expect(read(postings, 0)).toHaveLength(2); // read first: a view of the snapshot from then on
+    postings.add(...key(0), 1, 5);
+    expect(read(postings, 0)).toEqual([at(0, 1), at(1, 3), at(1, 5)]);
+    expect(Array.from(flat.subarray(0, 2))).toEqual([at(0, 1), at(1, 3)]); // the snapshot is not written
+    const { offsets: keys, postings: all } = postings.flat(3, (id) => id);
+    expect(Array.from(keys)).toEqual([0, 3, 4, 4]);
+    expect(Array.from(all)).toEqual([at(0, 1), at(1, 3), at(1, 5), at(1, 2)]);
+    postings.removeDocuments(Uint8Array.from([1, 0]));
+    expect(read(postings, 0)).toEqual([at(1, 3), at(1, 5)]);
+    expect(read(postings, 1)).toEqual([at(1, 2)]);
+    expect(postings.holds(0)).toBe(true);
   });
 });

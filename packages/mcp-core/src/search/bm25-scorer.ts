@@ -6,7 +6,7 @@
  * @module
  */
 import type { DocumentTable } from "./document-table.js";
-import { COUNT_RANGE, FIELD_COUNT, type Postings } from "./postings.js";
+import { COUNT_BITS, COUNT_RANGE, FIELD_COUNT, type Postings } from "./postings.js";
 import type { TermMatch } from "./term-expansion.js";
 
 /** BM25+ saturation `k`, length normalization `b` and lower bound `d`. */
@@ -72,6 +72,9 @@ export class Bm25Scorer {
       this.stamp = 0;
     }
     const stamp = ++this.stamp;
+    // Read directly, not per posting through a call: a first search runs this loop before V8 has
+    // compiled it, where each call per posting costs more than the arithmetic (issue 46).
+    const lengths = documents.fieldLengths;
     for (const match of term.matches) {
       for (let field = 0; field < FIELD_COUNT; field++) {
         const list = postings.list(match.termId, field);
@@ -84,9 +87,9 @@ export class Bm25Scorer {
         const slope = (k * b) / documents.averageLength(field);
         for (let i = 0; i < holding; i++) {
           const posting = list[i] as number;
-          const id = Math.floor(posting / COUNT_RANGE);
-          const count = posting - id * COUNT_RANGE;
-          const length = documents.length(id, field);
+          const id = posting >> COUNT_BITS;
+          const count = posting & (COUNT_RANGE - 1);
+          const length = lengths[id * FIELD_COUNT + field] as number;
           scores[id] =
             (scores[id] as number) + weight * (d + (count * (k + 1)) / (count + base + slope * length));
           if (stamps[id] !== stamp) {
@@ -103,10 +106,16 @@ export class Bm25Scorer {
     const best: ScoredDocument[] = [];
     const before = (a: ScoredDocument, b: ScoredDocument) =>
       a.score > b.score || (a.score === b.score && documents.position(a.id) < documents.position(b.id));
+    const { scores, matched, touched } = this;
     for (let i = 0; i < this.touchedCount; i++) {
-      const id = this.touched[i] as number;
-      const candidate = { id, score: (this.scores[id] as number) * (this.matched[id] as number) };
+      const id = touched[i] as number;
+      const score = (scores[id] as number) * (matched[id] as number);
+      // Most documents a query touches do not beat the last of a full list: they are turned away on
+      // their score alone, before any object or call is made for them (issue 46: a first search
+      // runs this loop over thousands of documents before V8 has compiled it).
       const last = best[best.length - 1];
+      if (best.length === limit && last && score < last.score) continue;
+      const candidate = { id, score };
       if (best.length === limit && last && !before(candidate, last)) continue;
       if (!accept(id)) continue;
       let at = best.length;

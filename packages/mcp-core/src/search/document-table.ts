@@ -23,21 +23,18 @@ export class DocumentTable {
   private readonly freeIds: number[] = [];
 
   /**
-   * A table of `tools` (ids are their places) with their field lengths, as an index snapshot holds
-   * them (lengths checked by its decoder). Positions are set by the next sync.
+   * A table of `tools` (ids are their places; the table keeps the array) with their field lengths
+   * and, per field, the lengths' sum, as an index snapshot holds them (checked by its decoder, which
+   * sums them as it checks). Positions are set by the next sync.
    */
-  static restored(tools: readonly McpTool[], lengths: Uint16Array): DocumentTable {
+  static restored(tools: McpTool[], lengths: Uint16Array, totals: Float64Array): DocumentTable {
     const table = new DocumentTable();
     table.grow(tools.length);
-    const own = lengths.subarray(0, tools.length * FIELD_COUNT);
-    table.lengths.set(own);
-    table.tools = [...tools];
+    table.lengths.set(lengths.subarray(0, tools.length * FIELD_COUNT));
+    table.tools = tools;
     table.idMap = undefined;
     table.held = tools.length;
-    for (let at = 0; at < own.length; at++) {
-      const field = at % FIELD_COUNT;
-      table.totals[field] = (table.totals[field] as number) + (own[at] as number);
-    }
+    table.totals.set(totals.subarray(0, FIELD_COUNT));
     return table;
   }
 
@@ -76,6 +73,14 @@ export class DocumentTable {
   /** The indexed tools and their ids. */
   entries(): IterableIterator<[McpTool, number]> {
     return this.ids.entries();
+  }
+
+  /**
+   * Every document's field lengths, `id · FIELD_COUNT + field` (what {@link length} reads), for loops
+   * that read many: valid until the next {@link add}.
+   */
+  get fieldLengths(): Uint16Array {
+    return this.lengths;
   }
 
   /** The number of distinct terms in field `field` of document `id` (1 when it has none). */

@@ -14,7 +14,7 @@
  */
 import { FIELD_COUNT } from "./postings.js";
 import { searchTerms } from "./search-terms.js";
-import { MAX_FIELD_TERMS, TOOL_FIELDS } from "./tool-document.js";
+import { MAX_FIELD_TERMS, TOOL_FIELDS, type ToolField } from "./tool-document.js";
 
 const MAGIC = 0x53584e54; // "TNXS" read as a little-endian u32
 /** Bumped whenever the format or what the analyzer makes of a text changes. */
@@ -47,6 +47,11 @@ export interface SnapshotParts {
   /** Per (term, field) key, where its postings start in `postings`; one more at the end. */
   offsets: Int32Array;
   postings: Int32Array;
+  /**
+   * Per field, the sum of its lengths over the documents: the decoder's, which sums them as it
+   * checks them (parts made by the writer have none; restoring them sums the lengths).
+   */
+  totals?: Float64Array;
 }
 
 const probe = (): string => searchTerms(PROBE_TEXT).join(" ");
@@ -96,7 +101,9 @@ function validServers(value: unknown): SnapshotServer[] | undefined {
     if (typeof server !== "object" || server === null) return undefined;
     const { name, token, tools } = server;
     if (typeof name !== "string" || typeof token !== "string" || names.has(name)) return undefined;
-    if (!Array.isArray(tools) || !tools.every((tool) => typeof tool === "string")) return undefined;
+    if (!Array.isArray(tools)) return undefined;
+    // Indexed loops, no callback per element, here and below: this code runs once, cold (issue 46).
+    for (let i = 0; i < tools.length; i++) if (typeof tools[i] !== "string") return undefined;
     names.add(name);
   }
   return value as SnapshotServer[];
@@ -119,7 +126,8 @@ function validTerms(value: unknown): string[] | undefined {
 function isSortedPermutation(sorted: Int32Array, terms: readonly string[]): boolean {
   const seen = new Uint8Array(terms.length);
   let previous: string | undefined;
-  for (const id of sorted) {
+  for (let i = 0; i < sorted.length; i++) {
+    const id = sorted[i] as number;
     if (id < 0 || id >= terms.length || seen[id] === 1) return false;
     seen[id] = 1;
     const term = terms[id] as string;
@@ -129,16 +137,24 @@ function isSortedPermutation(sorted: Int32Array, terms: readonly string[]): bool
   return true;
 }
 
-/** Whether every field length is within its field's cap (a document with none counts 1). */
-function validLengths(lengths: Uint16Array): boolean {
-  const caps = Int32Array.from(TOOL_FIELDS, (field) => MAX_FIELD_TERMS[field]);
-  for (let at = 0; at < lengths.length; at += FIELD_COUNT) {
-    for (let field = 0; field < FIELD_COUNT; field++) {
-      const length = lengths[at + field] as number;
-      if (length < 1 || length > (caps[field] as number)) return false;
+/**
+ * Per field, the sum of its lengths over the documents (`lengths` holds `FIELD_COUNT` a document),
+ * or undefined when a length is outside its field's cap (a document with none counts 1). One pass
+ * per field: what a restore needs of the lengths besides the check.
+ */
+export function lengthTotals(lengths: Uint16Array): Float64Array | undefined {
+  const totals = new Float64Array(FIELD_COUNT);
+  for (let field = 0; field < FIELD_COUNT; field++) {
+    const cap = MAX_FIELD_TERMS[TOOL_FIELDS[field] as ToolField];
+    let total = 0;
+    for (let at = field; at < lengths.length; at += FIELD_COUNT) {
+      const length = lengths[at] as number;
+      if (length < 1 || length > cap) return undefined;
+      total += length;
     }
+    totals[field] = total;
   }
-  return true;
+  return totals;
 }
 
 /**
@@ -183,7 +199,8 @@ export function decodeSnapshot(bytes: Uint8Array): SnapshotParts | undefined {
   const postingCount = Math.floor((bytes.length - at) / 4);
   const postings = section(Int32Array, bytes, at, postingCount, 4);
   if (!sorted || !lengths || !offsets || !postings) return undefined;
-  if (!isSortedPermutation(sorted, terms) || !validLengths(lengths)) return undefined;
-  if (!validOffsets(offsets, postings)) return undefined;
-  return { servers, terms, sorted, lengths, offsets, postings };
+  if (!isSortedPermutation(sorted, terms)) return undefined;
+  const totals = lengthTotals(lengths);
+  if (!totals || !validOffsets(offsets, postings)) return undefined;
+  return { servers, terms, sorted, lengths, offsets, postings, totals };
 }

@@ -1,7 +1,8 @@
 /**
  * The postings of tool search: for each (term, field), the documents whose field holds the term and
  * how often. A list is a plain array of small integers (`document · 1024 + count`), which V8 keeps
- * unboxed; the number of documents holding a term in a field is the list's length.
+ * unboxed, or — read from an index snapshot and not changed since — a view of the snapshot's
+ * `Int32Array`; the number of documents holding a term in a field is the list's length.
  * @module
  */
 import { TOOL_FIELDS } from "./tool-document.js";
@@ -10,14 +11,20 @@ import { TOOL_FIELDS } from "./tool-document.js";
 export const FIELD_COUNT = TOOL_FIELDS.length;
 /** A posting packs the document id and the term's count in the field (≤ 512, the largest field cap). */
 export const COUNT_RANGE = 1024;
+/** `posting >> COUNT_BITS` is its document, `posting & (COUNT_RANGE − 1)` its count (postings are ≥ 0). */
+export const COUNT_BITS = 10;
+
+/** One (term, field) pair's postings, read by index. */
+export type PostingList = ArrayLike<number>;
 
 /** Every (term, field) pair's postings, keyed by term id and field index. */
 export class Postings {
-  private lists: (number[] | undefined)[] = [];
+  private lists: (number[] | Int32Array | undefined)[] = [];
   private postingCount = 0;
   /**
-   * Postings read from an index snapshot, flat: a list is made an array only when first read or
-   * changed (a first search reads a few lists of 100 000), and all of them before a removal.
+   * Postings read from an index snapshot, flat: a list is checked when first read (a first search
+   * reads a few hundred lists of 100 000) and then kept as a view of `flat`, made an array only when
+   * changed, and all of them before a removal.
    */
   private base: { offsets: Int32Array; flat: Int32Array; documents: number } | undefined;
 
@@ -30,13 +37,13 @@ export class Postings {
   static restored(offsets: Int32Array, flat: Int32Array, documents: number): Postings {
     const postings = new Postings();
     postings.base = { offsets, flat, documents };
-    postings.lists = new Array<number[] | undefined>(offsets.length - 1).fill(undefined);
+    postings.lists = new Array<number[] | Int32Array | undefined>(offsets.length - 1).fill(undefined);
     postings.postingCount = flat.length;
     return postings;
   }
 
   /** The postings of term `termId` in field `field`, or undefined when there are none. */
-  list(termId: number, field: number): readonly number[] | undefined {
+  list(termId: number, field: number): PostingList | undefined {
     const key = termId * FIELD_COUNT + field;
     return this.lists[key] ?? (this.base && this.fromBase(key));
   }
@@ -50,7 +57,9 @@ export class Postings {
     const postings: number[] = [];
     for (let key = 0; key < keyCount; key++) {
       offsets[key] = postings.length;
-      for (const posting of this.peek(key) ?? []) {
+      const list = this.peek(key) ?? [];
+      for (let i = 0; i < list.length; i++) {
+        const posting = list[i] as number;
         const id = keep(Math.floor(posting / COUNT_RANGE));
         if (id >= 0) postings.push(id * COUNT_RANGE + (posting % COUNT_RANGE));
       }
@@ -60,23 +69,38 @@ export class Postings {
   }
 
   /** List `key` (a snapshot's is checked and made an array). */
-  private peek(key: number): readonly number[] | undefined {
+  private peek(key: number): PostingList | undefined {
     const list = this.lists[key];
     if (list || !this.base) return list;
     return this.fromBase(key);
   }
 
-  /** Makes snapshot list `key` an array (undefined when it has no postings). */
-  private fromBase(key: number): number[] | undefined {
+  /**
+   * Snapshot list `key`, checked: a view of the snapshot when every posting is sound (a first search
+   * reads thousands: no copy, no call per posting), else an array of the sound ones; undefined when
+   * it has none.
+   */
+  private fromBase(key: number): number[] | Int32Array | undefined {
     const { offsets, flat, documents } = this.base as NonNullable<Postings["base"]>;
     if (key + 1 >= offsets.length) return undefined;
     const limit = documents * COUNT_RANGE;
-    const list: number[] = [];
-    for (let i = offsets[key] as number; i < (offsets[key + 1] as number); i++) {
+    const start = offsets[key] as number;
+    const end = offsets[key + 1] as number;
+    let sound = 0;
+    for (let i = start; i < end; i++) {
       const posting = flat[i] as number;
-      if (posting >= 0 && posting < limit && posting % COUNT_RANGE !== 0) list.push(posting);
+      if (posting >= 0 && posting < limit && (posting & (COUNT_RANGE - 1)) !== 0) sound++;
     }
-    if (list.length === 0) return undefined;
+    if (sound === 0) return undefined;
+    let list: number[] | Int32Array;
+    if (sound === end - start) list = flat.subarray(start, end);
+    else {
+      list = [];
+      for (let i = start; i < end; i++) {
+        const posting = flat[i] as number;
+        if (posting >= 0 && posting < limit && (posting & (COUNT_RANGE - 1)) !== 0) list.push(posting);
+      }
+    }
     this.lists[key] = list;
     return list;
   }
@@ -84,7 +108,10 @@ export class Postings {
   /** Makes every snapshot list an array, so that lists can be emptied or moved. */
   private settle(): void {
     if (!this.base) return;
-    for (let key = 0; key < this.lists.length; key++) if (!this.lists[key]) this.fromBase(key);
+    for (let key = 0; key < this.lists.length; key++) {
+      const list = this.lists[key] ?? this.fromBase(key);
+      if (list instanceof Int32Array) this.lists[key] = Array.from(list);
+    }
     this.base = undefined;
   }
 
@@ -98,8 +125,9 @@ export class Postings {
     const key = termId * FIELD_COUNT + field;
     while (this.lists.length <= key) this.lists.push(undefined);
     const posting = documentId * COUNT_RANGE + Math.min(count, COUNT_RANGE - 1);
-    const list = this.list(termId, field) as number[] | undefined;
-    if (list) list.push(posting);
+    const list = this.list(termId, field);
+    if (list instanceof Int32Array) this.lists[key] = [...list, posting];
+    else if (list) (list as number[]).push(posting);
     else this.lists[key] = [posting];
     this.postingCount++;
   }
@@ -112,7 +140,7 @@ export class Postings {
     this.settle();
     let kept = 0;
     for (let key = 0; key < this.lists.length; key++) {
-      const list = this.lists[key];
+      const list = this.lists[key] as number[] | undefined; // an array: settled above
       if (!list) continue;
       let write = 0;
       for (let read = 0; read < list.length; read++) {
@@ -136,7 +164,7 @@ export class Postings {
   /** Moves every list to its term's new id (`newIds[old]`, −1: the term is gone and had none). */
   renumber(newIds: Int32Array, termCount: number): void {
     this.settle();
-    const lists: (number[] | undefined)[] = new Array(termCount * FIELD_COUNT).fill(undefined);
+    const lists: (number[] | Int32Array | undefined)[] = new Array(termCount * FIELD_COUNT).fill(undefined);
     newIds.forEach((newId, oldId) => {
       if (newId < 0) return;
       for (let field = 0; field < FIELD_COUNT; field++) {

@@ -8,7 +8,7 @@
  */
 import type { McpTool } from "../types.js";
 import { DocumentTable } from "./document-table.js";
-import type { SnapshotParts, SnapshotServer } from "./index-snapshot.js";
+import { lengthTotals, type SnapshotParts, type SnapshotServer } from "./index-snapshot.js";
 import { FIELD_COUNT, Postings } from "./postings.js";
 import { TermDictionary } from "./term-dictionary.js";
 
@@ -89,12 +89,15 @@ export function snapshotParts(
 }
 
 /**
- * The current tool for each of `names` (a snapshot server's documents), or undefined where there is
- * none. The listing is usually the one indexed, in the same order: compared in place, no map made.
+ * The current tools for `names` (a snapshot server's documents), undefined where there is none. The
+ * listing is usually the one indexed, in the same order: compared in place, and then `tools`
+ * itself is the answer (no copy, no map).
  */
-function matchTools(names: readonly string[], tools: readonly McpTool[]): (McpTool | undefined)[] {
-  if (names.length === tools.length && names.every((name, i) => tools[i]?.rawName === name))
-    return [...tools];
+function matchTools(names: readonly string[], tools: readonly McpTool[]): readonly (McpTool | undefined)[] {
+  let same = names.length === tools.length;
+  // An indexed loop, not `every`: no call per tool in code that runs once, cold (issue 46).
+  for (let i = 0; same && i < names.length; i++) same = tools[i]?.rawName === names[i];
+  if (same) return tools;
   const byName = new Map(tools.map((tool) => [tool.rawName, tool]));
   return names.map((name) => {
     const tool = byName.get(name);
@@ -106,30 +109,45 @@ function matchTools(names: readonly string[], tools: readonly McpTool[]): (McpTo
 
 /**
  * The structures of a decoded snapshot for the current tools (`toolsOf` a server), and how many of
- * its documents are current tools; undefined when none is (nothing to gain over a build).
+ * its documents are current tools; undefined when none is (nothing to gain over a build) or when
+ * its field lengths are out of range.
  */
 export function restoredStructures(
   parts: SnapshotParts,
   toolsOf: (server: string) => readonly McpTool[],
   tokenOf: ListingTokenOf,
 ): (IndexStructures & { reused: number }) | undefined {
-  const documents: McpTool[] = [];
+  const totals = parts.totals ?? lengthTotals(parts.lengths);
+  if (!totals) return undefined;
+  // Each server's documents, joined at the end rather than pushed one by one.
+  const chunks: (readonly McpTool[])[] = [];
   let reused = 0;
   for (const server of parts.servers) {
     const current = tokenOf(server.name) === server.token ? toolsOf(server.name) : [];
     const matched = matchTools(server.tools, current);
-    for (let i = 0; i < matched.length; i++) {
-      const tool = matched[i];
-      if (tool) reused++;
-      // A placeholder is in no generation: the next sync removes it with its postings.
-      documents.push(tool ?? (Object.freeze({ server: server.name, rawName: server.tools[i] }) as McpTool));
+    if (matched === current) {
+      reused += current.length;
+      chunks.push(current);
+      continue;
     }
+    chunks.push(
+      matched.map((tool, i) => {
+        if (tool) reused++;
+        // A placeholder is in no generation: the next sync removes it with its postings.
+        return tool ?? (Object.freeze({ server: server.name, rawName: server.tools[i] }) as McpTool);
+      }),
+    );
   }
   if (reused === 0) return undefined;
+  let documents: McpTool[] = [];
+  // `concat` of many arrays at once is a copy or two (`flat` walked them element by element: ten
+  // times slower here); in batches, under any engine's argument limit.
+  for (let at = 0; at < chunks.length; at += 4096)
+    documents = documents.concat(...chunks.slice(at, at + 4096));
   return {
     dictionary: TermDictionary.restored(parts.terms, parts.sorted),
     postings: Postings.restored(parts.offsets, parts.postings, documents.length),
-    documents: DocumentTable.restored(documents, parts.lengths),
+    documents: DocumentTable.restored(documents, parts.lengths, totals),
     reused,
   };
 }

@@ -118,15 +118,16 @@ export class TermDictionary {
    */
   static restored(terms: readonly string[], sorted: Int32Array): TermDictionary {
     const dictionary = new TermDictionary();
-    terms.forEach((term, id) => {
+    // Indexed loops, no callback per term: this runs once, cold, in a first search (issue 46).
+    for (let id = 0; id < terms.length; id++) {
+      const term = terms[id] as string;
       dictionary.terms.push(term);
       dictionary.ids.set(term, id);
-    });
+    }
     const ids = Array.from(sorted);
-    dictionary.forwards.adopt(
-      ids,
-      ids.map((id) => terms[id] as string),
-    );
+    const keys = new Array<string>(ids.length);
+    for (let i = 0; i < ids.length; i++) keys[i] = terms[ids[i] as number] as string;
+    dictionary.forwards.adopt(ids, keys);
     return dictionary;
   }
 
