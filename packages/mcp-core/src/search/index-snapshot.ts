@@ -78,9 +78,12 @@ export function encodeSnapshot(parts: SnapshotParts): Uint8Array {
   return bytes;
 }
 
-/** A typed-array copy of `count` elements at `at` (a copy: the file's buffer may not be aligned). */
+/**
+ * `count` elements at `at`: a view of the bytes where they are aligned for the element (a file
+ * read into a buffer of its own is), else a copy. The decoder's caller gives the bytes up.
+ */
 function section<T extends Int32Array | Uint16Array>(
-  make: new (buffer: ArrayBuffer) => T,
+  make: { new (buffer: ArrayBuffer): T; new (buffer: ArrayBuffer, byteOffset: number, length: number): T },
   bytes: Uint8Array,
   at: number,
   count: number,
@@ -88,6 +91,8 @@ function section<T extends Int32Array | Uint16Array>(
 ): T | undefined {
   const length = count * width;
   if (!(count >= 0) || at + length > bytes.length) return undefined;
+  const offset = bytes.byteOffset + at;
+  if (offset % width === 0) return new make(bytes.buffer as ArrayBuffer, offset, count);
   const copy = new ArrayBuffer(length);
   new Uint8Array(copy).set(bytes.subarray(at, at + length));
   return new make(copy);
@@ -169,7 +174,10 @@ function validOffsets(offsets: Int32Array, postings: Int32Array): boolean {
   return true;
 }
 
-/** The parts of untrusted snapshot bytes, or undefined when they are not a valid snapshot of this analyzer. */
+/**
+ * The parts of untrusted snapshot bytes, or undefined when they are not a valid snapshot of this
+ * analyzer. The parts may be views of `bytes`, which must not change afterwards.
+ */
 export function decodeSnapshot(bytes: Uint8Array): SnapshotParts | undefined {
   if (bytes.length < 12 || bytes.length > MAX_SNAPSHOT_BYTES) return undefined;
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
