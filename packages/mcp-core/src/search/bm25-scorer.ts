@@ -137,10 +137,18 @@ export class Bm25Scorer {
   }
 
   private clear(): void {
-    for (let i = 0; i < this.touchedCount; i++) {
-      const id = this.touched[i] as number;
-      this.scores[id] = 0;
-      this.matched[id] = 0;
+    const { scores, matched, touched } = this;
+    if (this.touchedCount * 8 > scores.length) {
+      // A query that reached many of the documents: two fills beat a loop over them, which on a
+      // first search runs before V8 has compiled it (issue 46).
+      scores.fill(0);
+      matched.fill(0);
+    } else {
+      for (let i = 0; i < this.touchedCount; i++) {
+        const id = touched[i] as number;
+        scores[id] = 0;
+        matched[id] = 0;
+      }
     }
     this.touchedCount = 0;
   }
