@@ -45,8 +45,12 @@ export class DocumentTable {
    */
   adoptOrder(tools: readonly McpTool[]): boolean {
     if (tools.length !== this.tools.length || this.held !== tools.length) return false;
-    for (let id = 0; id < tools.length; id++) if (this.tools[id] !== tools[id]) return false;
-    for (let id = 0; id < tools.length; id++) this.positions[id] = id;
+    // One loop, placing as it compares: on a miss the sync sets every position anyway.
+    const { positions, tools: own } = this;
+    for (let id = 0; id < tools.length; id++) {
+      if (own[id] !== tools[id]) return false;
+      positions[id] = id;
+    }
     return true;
   }
 
