@@ -57,9 +57,24 @@ function unindex(map: NameIndex, name: string, tool: NamedTool): void {
   }
 }
 
-function holders(map: NameIndex, name: string): Iterable<NamedTool> {
-  const held = map.get(name);
-  return held === undefined ? [] : held instanceof Set ? held : [held];
+/** Adds the tool or tools `held` under one name to `members`, and their names to `pending`. */
+function reachHolders(
+  held: NamedTool | Set<NamedTool> | undefined,
+  members: Set<NamedTool>,
+  pending: string[],
+): void {
+  if (held === undefined) return;
+  if (!(held instanceof Set)) {
+    if (members.has(held)) return;
+    members.add(held);
+    pending.push(held.rule, held.held);
+    return;
+  }
+  for (const tool of held) {
+    if (members.has(tool)) continue;
+    members.add(tool);
+    pending.push(tool.rule, tool.held);
+  }
 }
 
 /** The source's tools indexed by every name that can make two of them interact. */
@@ -113,14 +128,10 @@ export class SourceNames {
 
   /** Adds every tool that holds, or whose rule gives, one of the `pending` names (transitively). */
   private reach(members: Set<NamedTool>, pending: string[]): void {
+    // No array of the two maps or of a name's one holder per name: a load names every cached tool.
     for (let name = pending.pop(); name !== undefined; name = pending.pop()) {
-      for (const map of [this.byRule, this.byHeld]) {
-        for (const tool of holders(map, name)) {
-          if (members.has(tool)) continue;
-          members.add(tool);
-          pending.push(tool.rule, tool.held);
-        }
-      }
+      reachHolders(this.byRule.get(name), members, pending);
+      reachHolders(this.byHeld.get(name), members, pending);
     }
   }
 

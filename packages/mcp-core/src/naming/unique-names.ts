@@ -52,6 +52,11 @@ const compare = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
  */
 export function assignUniqueNames(requests: readonly NameRequest[]): NameAssignment {
   const current = requests.map((request) => request.name);
+  // The usual case, no name shared: every tool keeps its rule's name, and no list of holders per
+  // name is made (a load names every cached tool of every server).
+  if (new Set(current).size === current.length) {
+    return { names: [...current], collisions: [], dropped: [], held: current };
+  }
   const hashed = requests.map(() => false);
   const holders = new Map<string, number[]>();
   const crowded: string[] = [];

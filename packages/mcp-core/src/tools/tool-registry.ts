@@ -189,14 +189,23 @@ export class ToolRegistry {
    */
   private reportCollisions(naming: NamingUpdate, removed: readonly NamedTool[]): void {
     const before = new Set<string>();
-    for (const tool of [...naming.members, ...removed]) {
-      for (const key of this.warningsOf.get(tool) ?? []) {
+    // Only tools in a collision have keys: most of a load's tools are passed over without an array.
+    const forget = (tool: NamedTool) => {
+      const keys = this.warningsOf.get(tool);
+      if (keys === undefined) return;
+      for (const key of keys) {
         before.add(key);
         for (const member of this.warnings.get(key) ?? []) this.warningsOf.get(member)?.delete(key);
         this.warnings.delete(key);
       }
       this.warningsOf.delete(tool);
+    };
+    if (this.warningsOf.size > 0) {
+      for (const tool of naming.members) forget(tool);
+      for (const tool of removed) forget(tool);
     }
+    const { collisions, dropped } = naming.assignment;
+    if (collisions.length === 0 && dropped.length === 0) return;
     for (const [key, { message, members }] of collisionWarnings(naming.requests, naming.assignment)) {
       if (!before.has(key)) this.warn(message);
       const tools = members.map((i) => naming.members[i] as NamedTool);
