@@ -95,10 +95,7 @@ export class RedisTokenStore implements TokenStore {
     this.written = new WrittenEntries({
       subscriber: params.subscriber,
       watch: () => this.watcher(),
-      read: async (key) => {
-        const seen: { digest?: string | undefined } = {};
-        return { entry: await this.fetch(key, seen), digest: seen.digest };
-      },
+      read: (key) => this.peek(key),
       known: this.known,
       lockTtlMs: params.leases.timing.ttlMs,
     });
@@ -110,16 +107,23 @@ export class RedisTokenStore implements TokenStore {
     return this.fetch(key);
   }
 
-  /** Reads the entry from Redis, whatever the current context has adopted (`seen`: its digest). */
-  private async fetch(key: string, seen?: { digest?: string | undefined }): Promise<StoredAuth | undefined> {
+  /** Reads the entry from Redis, whatever the current context has adopted. */
+  private async fetch(key: string): Promise<StoredAuth | undefined> {
     const keys = tokenKeys(this.params.keyPrefix, key);
     await this.params.replicas.settled();
     this.params.marker.arm();
     const raw = await this.send(["GET", keys.value]);
     this.follow(keys);
-    const entry = this.read(key, keys.value, typeof raw === "string" ? raw : undefined);
-    if (seen) seen.digest = this.known.digest(keys.value);
-    return entry;
+    return this.read(key, keys.value, typeof raw === "string" ? raw : undefined);
+  }
+
+  /** A followed entry read at an announced write: opened as a read is, not taken as the value seen. */
+  private async peek(key: string) {
+    const keys = tokenKeys(this.params.keyPrefix, key);
+    await this.params.replicas.settled();
+    const raw = String((await this.send(["GET", keys.value])) ?? "");
+    const entry = raw ? decodeEntry(this.decoding, key, keys.value, raw) : undefined;
+    return { raw, entry, version: this.params.tokenKey ? this.known.version(keys.value) : undefined };
   }
 
   async set(key: string, value: StoredAuth): Promise<void> {

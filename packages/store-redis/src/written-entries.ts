@@ -6,14 +6,18 @@
  * never followed. The read is one `GET` per announced write, made when the announcement arrives —
  * before any worker is due again — instead of the lease script each due worker sent.
  *
- * An entry read here is offered only until the next `written` announcement on its channel (which
- * starts the next read), while it is the last value this worker has seen (not older than one a
- * lease script answered or its own refresh wrote since), and while the subscription is active; a
- * reconnect of the subscriber connection forgets every entry read. It is offered only to
- * the core's `stillNeeded`: a refresh still takes the lease over the value this worker has seen and
- * reads the entry again under it, so an entry that is no longer the latest (an announcement still
- * on its way) hands out at worst an older access token that `stillNeeded` judged still good, and
- * never a refresh token to spend.
+ * The read is not taken as the value seen: the lease script's comparison stays with the value
+ * the worker last judged, so a refresh that asks Redis adopts the newer entry without the lease,
+ * as before. An entry read here is offered only until the next `written` announcement on its
+ * channel (which starts the next read), while it is sealed and of the highest version this worker
+ * knows (not older than one a lease script answered or its own refresh wrote since; an entry in
+ * clear carries no version and is never offered), and while the subscription is active; a
+ * reconnect of the subscriber connection forgets every entry read. Adopted, it becomes the value seen. It is offered only to a caller
+ * that can go on with its own token (`skipIfBusy`: a proactive refresh with more than half the
+ * skew left), whose `stillNeeded` adopts only a token that is not due; a refresh still takes the
+ * lease over the value this worker has seen and reads the entry again under it. So an entry that
+ * is no longer the latest (an announcement still on its way) hands out at worst an older access
+ * token not yet due, and never a refresh token to spend.
  *
  * A lease another worker has announced `taken`, and not yet `written` or `released`, is known busy
  * for up to `lockTtlMs` from the announcement: a worker whose token is still good to send
@@ -32,10 +36,10 @@ export interface WrittenEntriesParams<E> {
   subscriber: SharedSubscriber;
   /** The store's subscriptions (token-watch.ts). */
   watch(): TokenWatch;
-  /** Reads the entry of the core's `storeKey` from Redis (remembered as seen: its digest, decoded). */
-  read(storeKey: string): Promise<{ entry: E | undefined; digest: string | undefined }>;
-  /** The versions and value digests this worker has read or written. */
-  known: Pick<KnownEntries, "digest" | "version">;
+  /** Reads the entry of the core's `storeKey` from Redis: its value, decoded, and its version (sealed). */
+  read(storeKey: string): Promise<{ raw: string; entry: E | undefined; version: number | undefined }>;
+  /** The versions this worker has read or written, and the value it last judged (the seen one). */
+  known: Pick<KnownEntries, "noteValue" | "version">;
   /** How long a lease lives without renewal (ms): a `taken` heard counts that long at most. */
   lockTtlMs: number;
 }
@@ -47,9 +51,10 @@ interface Followed<E> {
   valueKey: string;
   /** `written` announcements heard so far. */
   written: number;
-  /** The entry read after the last of them, if that read has answered, and its value's digest. */
+  /** The entry read after the last of them, if that read has answered: its value and version. */
   entry: E | undefined;
-  digest: string | undefined;
+  raw: string | undefined;
+  version: number | undefined;
   /** When a `taken` was heard with no `written` or `released` since (performance.now()). */
   takenAt: number | undefined;
 }
@@ -77,7 +82,8 @@ export class WrittenEntries<E> {
       valueKey,
       written: 0,
       entry: undefined,
-      digest: undefined,
+      raw: undefined,
+      version: undefined,
       takenAt: undefined,
     });
     if (this.followed.size > MAX_CHANNELS) this.followed.delete(this.followed.keys().next().value as string);
@@ -92,25 +98,31 @@ export class WrittenEntries<E> {
     if (!message.startsWith("written")) return;
     followed.written++;
     followed.entry = undefined;
-    // A version this worker wrote or has read already: its core holds that entry.
+    // A version this worker wrote or has read already (its core holds that entry), or an entry in
+    // clear (no version to order it by: never offered, so not read).
     const version = VERSIONED.exec(message)?.[1];
-    if (version !== undefined && Number(version) <= (this.params.known.version(followed.valueKey) ?? 0))
+    if (version === undefined || Number(version) <= (this.params.known.version(followed.valueKey) ?? 0))
       return;
     const written = followed.written;
     this.params.read(followed.storeKey).then(
       (read) => {
         if (this.closed || followed.written !== written) return;
         followed.entry = read.entry;
-        followed.digest = read.digest;
+        followed.raw = read.raw;
+        followed.version = read.version;
       },
       () => {}, // Redis away, an entry a failover rolled back: the due worker asks Redis itself
     );
   }
 
   /**
-   * What a due worker's `withLock` can be answered with locally: the entry read after the last
-   * write announced on `channel` when it makes the refresh needless (adopted), else, given
-   * `skipIfBusy`, another worker's lease announced taken (busy); undefined: ask Redis.
+   * What a due worker's `withLock` can be answered with locally, when it can go on with its own
+   * token (`skipIfBusy`): the entry read after the last write announced on `channel` when it makes
+   * the refresh needless (adopted), else another worker's lease announced taken (busy); undefined:
+   * ask Redis. A caller that cannot go on (a 401, a token about to expire) always asks Redis: its
+   * `stillNeeded` may take any other token, and the entry read here may be outdated by a write
+   * whose announcement is still on its way — a token already expired (a retry refused, and the
+   * server sent to `needs-auth`, in the 64-worker bench at load 20).
    */
   answer(
     channel: string,
@@ -118,16 +130,20 @@ export class WrittenEntries<E> {
     skipIfBusy: boolean | undefined,
   ): { kind: "adopted"; entry: E } | { kind: "busy" } | undefined {
     const followed = this.followed.get(channel);
-    if (!followed || !this.params.watch().watching(channel)) return undefined;
+    if (skipIfBusy !== true || !followed || !this.params.watch().watching(channel)) return undefined;
     const { takenAt } = followed;
-    // Only the last value this worker has seen: one it has read or written since (a lease script's
-    // answer, its own refresh) is newer than the entry read here, whose announcement was earlier.
-    if (followed.entry !== undefined && followed.digest === this.params.known.digest(followed.valueKey)) {
-      const entry = structuredClone(followed.entry); // the caller's own copy, as a read gives
-      if (!stillNeeded(entry)) return { kind: "adopted", entry };
+    // Only a sealed entry of the highest version this worker knows: one it has read or written
+    // since (a lease script's answer, its own refresh) is newer than the entry read here.
+    const { entry: kept, raw, version, valueKey } = followed;
+    if (kept !== undefined && raw !== undefined && version !== undefined) {
+      const entry = structuredClone(kept); // the caller's own copy, as a read gives
+      if (version === this.params.known.version(valueKey) && !stillNeeded(entry)) {
+        this.params.known.noteValue(valueKey, raw); // judged: the next lease is taken over it
+        return { kind: "adopted", entry };
+      }
     }
     const busy = takenAt !== undefined && performance.now() - takenAt < this.params.lockTtlMs;
-    return skipIfBusy === true && busy ? { kind: "busy" } : undefined;
+    return busy ? { kind: "busy" } : undefined;
   }
 
   /** Forgets every entry (the store is closing); reads still in flight are dropped. Idempotent. */
