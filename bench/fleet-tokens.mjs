@@ -11,7 +11,8 @@
 // write already made, or another's refresh until its write landed (seen by keyspace notifications
 // on the value key) and from there to the wake-up — the worker processes' event-loop delay, and Redis commands —
 // per tool call amortized, and between refreshes (INFO commandstats sampled every 25 ms, summed
-// over the samples during which no worker was inside withLock; target 0).
+// over the samples during which no worker was inside withLock, by command; target 0 but for the
+// GETs of followers reading an announced write just after the refresher's withLock returned).
 // `--queue` forces the earlier behaviour: withLock is called without the core's `stillNeeded`, so
 // every due worker queues for the lease in turn (for comparison; the store keeps that path for
 // cores that do not pass it). Leases are counted by Redis keyspace notifications on the lease key.
@@ -212,7 +213,10 @@ async function main() {
     let sampling = true;
     const sampler = (async () => {
       while (sampling) {
-        samples.push([Date.now(), await commandTotal(observer)]);
+        const counts = await commandCounts(observer);
+        let total = 0;
+        for (const n of counts.values()) total += n;
+        samples.push([Date.now(), total, counts]);
         await sleep(25);
       }
     })();
@@ -294,7 +298,7 @@ async function main() {
     row("Redis commands per refresh", refreshes ? ((last - first) / refreshes).toFixed(1) : "-");
     row(
       "Redis commands between refreshes",
-      `${quiet.commands} over ${(quiet.ms / 1000).toFixed(1)} s with no withLock running`,
+      `${quiet.commands} over ${(quiet.ms / 1000).toFixed(1)} s with no withLock running${quiet.commands ? ` ${JSON.stringify(quiet.byCommand)}` : ""}`,
     );
   } finally {
     observer.destroy();
@@ -305,22 +309,31 @@ async function main() {
   }
 }
 
-/** Commands counted between samples during which no worker was inside withLock (±5 ms). */
+/**
+ * Commands counted between samples during which no worker was inside withLock (±5 ms), in all and
+ * by command (a follower's read of an announced write, a GET, can land just after the refresher's
+ * withLock has returned).
+ */
 function quietCommands(samples, locks) {
   const busy = locks.map(([from, to]) => [from - 5, to + 5]).sort((a, b) => a[0] - b[0]);
   let commands = 0;
   let ms = 0;
   let next = 0;
+  const byCommand = {};
   for (let i = 1; i < samples.length; i++) {
-    const [from, before] = samples[i - 1];
-    const [to, after] = samples[i];
+    const [from, before, countsBefore] = samples[i - 1];
+    const [to, after, countsAfter] = samples[i];
     while (next < busy.length && busy[next][1] < from) next++;
     const overlaps = busy.slice(next).some(([start, end]) => start <= to && end >= from);
     if (overlaps) continue;
+    for (const [command, n] of countsAfter) {
+      const added = n - (countsBefore.get(command) ?? 0);
+      if (added > 0) byCommand[command] = (byCommand[command] ?? 0) + added;
+    }
     commands += after - before;
     ms += to - from;
   }
-  return { commands, ms };
+  return { commands, ms, byCommand };
 }
 
 /**
@@ -380,12 +393,13 @@ function pct(sorted, p) {
   return sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] : 0;
 }
 
-async function commandTotal(client) {
+/** Commands Redis has run so far, by command, INFO itself left out. */
+async function commandCounts(client) {
   const info = String(await client.sendCommand(["INFO", "commandstats"]));
-  let total = 0;
+  const counts = new Map();
   for (const [, command, calls] of info.matchAll(/^cmdstat_([^:]+):calls=(\d+)/gm))
-    if (command !== "info") total += Number(calls);
-  return total;
+    if (command !== "info") counts.set(command, Number(calls));
+  return counts;
 }
 
 async function authorize(url, redisUrl, keyPrefix) {
