@@ -237,3 +237,19 @@ describe.each(CASES.filter((c) => c.wire === "stdio"))("resource reads that fail
     expect(source.state(S)).toBe("running");
   });
 });
+
+describe("a subscription sent again after a restart, still on the wire", () => {
+  it("should have told the server when the unsubscribe resolves", async () => {
+    const log = tempLogFile("resubscribe-in-flight.log");
+    const args = ["--resources", "--subscribe-delay-ms", "300", "--log", log];
+    const source = await sources.load({
+      mcpServers: { [S]: { ...stdioServer("dual-era", args), protocol: "2025-11-25" } },
+    });
+    const unsubscribe = await source.subscribeResource(S, "text://greeting");
+    await source.restart(S);
+    // The new session's subscribe has reached the server; its answer is 300 ms away.
+    await waitFor(async () => (await countEvents(log, "subscribe")) === 2);
+    await unsubscribe();
+    expect(await countEvents(log, "unsubscribe")).toBe(1);
+  });
+});

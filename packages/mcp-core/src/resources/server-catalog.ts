@@ -53,6 +53,8 @@ export class ServerCatalog {
   private readonly changed = new Pulse();
   /** Subscribed URIs, with the function that ends the current session's subscription. */
   private readonly subscriptions = new Map<string, (() => Promise<void>) | undefined>();
+  /** A URI's subscribe request on the wire, settled (never rejecting) once it is answered. */
+  private readonly sending = new Map<string, Promise<void>>();
 
   constructor(private readonly settings: CatalogSettings) {
     this.debounce = new CappedDebounce(settings.debounceMs, 10 * settings.debounceMs, () => {
@@ -146,11 +148,27 @@ export class ServerCatalog {
     return async () => {
       const end = this.subscriptions.get(uri);
       this.subscriptions.delete(uri);
+      // A subscribe still on the wire (a new session's, after a restart) ends itself once
+      // answered: waiting for it means the server has been told when this resolves.
+      await this.sending.get(uri);
       await end?.().catch(() => {});
     };
   }
 
-  private async subscribeOn(session: McpSession, uri: string): Promise<void> {
+  private subscribeOn(session: McpSession, uri: string): Promise<void> {
+    const sent = this.sendSubscribe(session, uri);
+    const settled = sent.then(
+      () => {},
+      () => {},
+    );
+    this.sending.set(uri, settled);
+    void settled.then(() => {
+      if (this.sending.get(uri) === settled) this.sending.delete(uri);
+    });
+    return sent;
+  }
+
+  private async sendSubscribe(session: McpSession, uri: string): Promise<void> {
     const end = await session.subscribeResource(uri, this.settings.timeoutMs);
     // Unsubscribed, or the session ended, while the request was on the wire.
     if (!this.subscriptions.has(uri) || this.settings.session() !== session) {
