@@ -12,12 +12,12 @@
  * channel (which starts the next read), while it is sealed and of the highest version this worker
  * knows (not older than one a lease script answered or its own refresh wrote since; an entry in
  * clear carries no version and is never offered), and while the subscription is active; a
- * reconnect of the subscriber connection forgets every entry read. Adopted, it becomes the value seen. It is offered only to a caller
- * that can go on with its own token (`skipIfBusy`: a proactive refresh with more than half the
- * skew left), whose `stillNeeded` adopts only a token that is not due; a refresh still takes the
- * lease over the value this worker has seen and reads the entry again under it. So an entry that
- * is no longer the latest (an announcement still on its way) hands out at worst an older access
- * token not yet due, and never a refresh token to spend.
+ * reconnect of the subscriber connection forgets every entry read. Adopted, it becomes the value
+ * seen. It is offered only to a caller that can go on with its own token (`skipIfBusy`: a
+ * proactive refresh with more than half the skew left), whose `stillNeeded` adopts only a token
+ * that is not due; a refresh still takes the lease over the value this worker has seen and reads
+ * the entry again under it. So an entry that is no longer the latest (an announcement still on its
+ * way) hands out at worst an older access token not yet due, and never a refresh token to spend.
  *
  * A lease another worker has announced `taken`, and not yet `written` or `released`, is known busy
  * for up to `lockTtlMs` from the announcement: a worker whose token is still good to send
